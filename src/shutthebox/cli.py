@@ -1,0 +1,202 @@
+"""The ``shutthebox`` command: play, replay, and the tools built on the solver.
+
+Every subcommand that takes rules uses the same flags, named after the rule
+options (``--tiles``, ``--one-die``, …, ``--preset``). Bad arguments exit with
+status 2 and one line naming what is wrong, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from shutthebox import __version__
+from shutthebox.errors import ShutTheBoxError
+from shutthebox.i18n import LANGUAGES, detect_language
+from shutthebox.rules import PRESETS, Mode, OneDie, Rules, Scoring
+
+__all__ = ["build_parser", "main", "rules_from_args"]
+
+
+class CliError(Exception):
+    """A problem with the command line, reported in one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports errors in one line, without the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
+    return value
+
+
+def _natural(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
+    return value
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """The rule flags shared by every subcommand that takes rules."""
+    group = parser.add_argument_group("rules (SPEC.md; a preset first, then each flag over it)")
+    group.add_argument("--preset", choices=list(PRESETS), help="start from a named rule set")
+    group.add_argument("--tiles", type=_positive, help="tiles 1..N on the board, 1-12 (9)")
+    group.add_argument(
+        "--one-die", choices=[o.value for o in OneDie], help="when one die may be rolled (high-shut)"
+    )
+    group.add_argument(
+        "--one-die-forced",
+        action=argparse.BooleanOptionalAction,
+        help="one die must be rolled whenever it is allowed (off)",
+    )
+    group.add_argument("--max-tiles", type=_positive, help="at most this many tiles per roll")
+    group.add_argument(
+        "--scoring", choices=[s.value for s in Scoring], help="how open tiles score (sum)"
+    )
+    group.add_argument("--mode", choices=[m.value for m in Mode], help="way to play (round)")
+    group.add_argument(
+        "--shut-wins",
+        action=argparse.BooleanOptionalAction,
+        help="shutting the box wins the round at once (on)",
+    )
+    group.add_argument("--stake", type=_natural, help="stake each player puts in the pot (0)")
+    group.add_argument("--limit", type=_positive, help="elimination total that retires (45)")
+    group.add_argument(
+        "--doubles-extra-turn",
+        action=argparse.BooleanOptionalAction,
+        help="a double earns an extra roll after a miss (on in the long game only)",
+    )
+
+
+_RULE_FLAGS = (
+    "tiles", "one_die", "one_die_forced", "max_tiles", "scoring", "mode",
+    "shut_wins", "stake", "limit", "doubles_extra_turn",
+)
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The rules the flags describe: the preset (or classic) with each given flag over it."""
+    changes = {name: getattr(args, name) for name in _RULE_FLAGS if getattr(args, name) is not None}
+    return Rules.preset(args.preset or "classic", **changes)
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from shutthebox.game import Game
+    from shutthebox.plain import PlainGame
+
+    rules = rules_from_args(args)
+    players = args.players or (["You"] if args.lang == "en" else ["Tú"])
+    if args.mode is None and args.preset is None and len(players) == 1:
+        rules = rules.but(mode=Mode.SOLO)
+    game = Game(rules, players, seed=args.seed, rounds=args.rounds)
+    PlainGame(game, stdin=sys.stdin, stdout=sys.stdout, lang=args.lang).run()
+    if args.save:
+        game.record().save(Path(args.save))
+        print(f"Game record saved to {args.save}")
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from shutthebox.record import GameRecord, replay, result_of
+
+    record = GameRecord.load(Path(args.file))
+    state = replay(record)
+    result = result_of(state)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+        return 0
+    print(f"Rules: {record.rules.describe()}")
+    print(f"Players: {', '.join(record.players)}; seed {record.seed}; {len(record.events)} actions")
+    for turn in result["turns"]:
+        shown = ", ".join(map(str, turn["open"])) or "box shut"
+        score = "" if turn["score"] is None else f" -> {turn['score']}"
+        tb = f" (tie-break {turn['tiebreak']})" if turn["tiebreak"] else ""
+        print(f"  round {turn['round']}{tb}: {turn['player']}: {shown}{score}")
+    status = "over" if state.is_over else "not finished"
+    print(f"Game {status}; winner: {result['winner'] or '-'}")
+    if record.rules.stake:
+        print("Ledger: " + ", ".join(f"{k} {v:+d}" for k, v in result["ledger"].items()))
+    print("Replay matches the record.")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full command-line interface."""
+    parser = _Parser(
+        prog="shutthebox",
+        description="Shut the Box (Cerrar la Caja, Canoga): play, solve and study the dice game.",
+    )
+    parser.add_argument("--version", action="version", version=f"shutthebox {__version__}")
+    parser.add_argument("--lang", choices=LANGUAGES, help="language of the text (from the locale)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    play = sub.add_parser(
+        "play",
+        help="play in the terminal",
+        description="Play a game in the terminal: solo, a round, elimination or the long game.",
+    )
+    play.add_argument(
+        "players",
+        nargs="*",
+        metavar="PLAYER",
+        help="player names in seating order (default: one player, 'You')",
+    )
+    play.add_argument("--seed", type=int, help="seed for the dice, so the game can be replayed")
+    play.add_argument("--rounds", type=_positive, default=1, help="rounds in a round game (1)")
+    play.add_argument("--save", metavar="FILE", help="write the game record (JSON) to FILE")
+    play.add_argument(
+        "--plain", action="store_true", help="line-by-line text (also used when not a terminal)"
+    )
+    add_rules_options(play)
+    play.set_defaults(handler=_cmd_play)
+
+    rep = sub.add_parser(
+        "replay",
+        help="check and replay a game record",
+        description="Load a game record (JSON), check every action, and print how it went.",
+    )
+    rep.add_argument("file", metavar="FILE", help="game record written by --save or the web app")
+    rep.add_argument("--json", action="store_true", help="print the replayed result as JSON")
+    rep.set_defaults(handler=_cmd_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    args.lang = detect_language(args.lang)
+    try:
+        return int(args.handler(args))
+    except (ShutTheBoxError, CliError) as error:
+        print(f"shutthebox: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
