@@ -1,0 +1,61 @@
+"""Storage of finished games, shared by the web app and the terminal game.
+
+SQLAlchemy 2 over SQLite by default (a file in the user data folder, WAL
+journal) or PostgreSQL (``postgresql://…`` URLs use psycopg 3, installed with
+``pip install 'shutthebox[postgres]'``). The schema is migrated by Alembic
+(``storage/migrations``) each time a store is opened. The core never imports
+this package.
+
+Usage::
+
+    from shutthebox.storage import Store, default_url
+
+    store = Store.open()                 # $SHUTTHEBOX_DB, or the default SQLite file
+    game_id = store.save(game.record(), source="terminal")   # committed at once
+    store.games(player="Ana")            # newest first: list[GameSummary]
+    store.history("Ana")                 # her turns, newest first: list[TurnEntry]
+    store.bests("Ana")                   # best per board size and rules: list[Best]
+    store.best("Ana", rules)             # one Best or None
+    store.leaderboard(rules)             # list[LeaderboardEntry], best score first
+    store.game(game_id).record           # the GameRecord, which replays
+    store.close()
+
+Bests and the leaderboard group turns by board size and `rules_key(rules)`:
+the options that change a turn's score (mode, shut-wins, stake and limit left
+out), so a solo turn and a round turn under the same rules compare. Only
+finished games are stored, and each is replayed before it is saved.
+
+Errors: `StorageError` (a `ShutTheBoxError`, so a `ValueError`) for a record
+that does not replay or is unfinished, an unknown game id, or a URL the store
+cannot use.
+"""
+
+from shutthebox.storage.store import (
+    ENV_VAR,
+    SCORE_NEUTRAL_OPTIONS,
+    Best,
+    GameSummary,
+    LeaderboardEntry,
+    StorageError,
+    Store,
+    StoredGame,
+    TurnEntry,
+    default_url,
+    engine_url,
+    rules_key,
+)
+
+__all__ = [
+    "ENV_VAR",
+    "SCORE_NEUTRAL_OPTIONS",
+    "Best",
+    "GameSummary",
+    "LeaderboardEntry",
+    "StorageError",
+    "Store",
+    "StoredGame",
+    "TurnEntry",
+    "default_url",
+    "engine_url",
+    "rules_key",
+]

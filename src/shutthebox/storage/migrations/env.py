@@ -1,0 +1,26 @@
+"""Alembic environment: migrations run on the connection `Store.open` passes in."""
+
+from __future__ import annotations
+
+from alembic import context
+from sqlalchemy.engine import Connection
+
+from shutthebox.storage.models import Base
+
+
+def run_migrations_online() -> None:
+    connection: Connection | None = context.config.attributes.get("connection")
+    if connection is None:
+        raise RuntimeError("shutthebox migrations run through Store.open, which passes a connection")
+    context.configure(
+        connection=connection,
+        target_metadata=Base.metadata,
+        render_as_batch=connection.dialect.name == "sqlite",
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+if context.is_offline_mode():
+    raise RuntimeError("shutthebox migrations run online only, through Store.open")
+run_migrations_online()

@@ -1,0 +1,494 @@
+"""The `Store`: finished games, per-player history, personal bests and a leaderboard."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from sqlalchemy import Engine, case, create_engine, event, func, select
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+from shutthebox.errors import ShutTheBoxError
+from shutthebox.record import GameRecord, replay
+from shutthebox.rules import Rules, grade
+from shutthebox.storage.models import KEY_LENGTH, NAME_LENGTH, GameRow, TurnRow
+
+__all__ = [
+    "ENV_VAR",
+    "SCORE_NEUTRAL_OPTIONS",
+    "Best",
+    "GameSummary",
+    "LeaderboardEntry",
+    "StorageError",
+    "Store",
+    "StoredGame",
+    "TurnEntry",
+    "default_url",
+    "engine_url",
+    "rules_key",
+]
+
+ENV_VAR = "SHUTTHEBOX_DB"
+SCORE_NEUTRAL_OPTIONS = frozenset({"mode", "shut_wins", "stake", "limit"})
+"""Rule options that never change the score of one turn, left out of `rules_key`."""
+
+
+class StorageError(ShutTheBoxError):
+    """A record the store refuses, a game it does not hold, or a database URL it cannot use."""
+
+
+def rules_key(rules: Rules) -> str:
+    """A stable text naming the options that decide a turn's score, e.g. ``tiles=9,…``.
+
+    It is `Rules.to_dict` without the mode and stake options (`SCORE_NEUTRAL_OPTIONS`),
+    sorted by option name, so a round turn and a solo turn under the same rules compare.
+    """
+    options = {k: v for k, v in rules.to_dict().items() if k not in SCORE_NEUTRAL_OPTIONS}
+    return ",".join(f"{k}={json.dumps(v)}" for k, v in sorted(options.items())).replace('"', "")
+
+
+def default_url(data_dir: Path | None = None) -> str:
+    """``$SHUTTHEBOX_DB`` if set, else a SQLite file ``shutthebox.db`` in ``data_dir``.
+
+    ``data_dir`` defaults to the user data folder (``platformdirs``); it is created.
+    """
+    env = os.environ.get(ENV_VAR)
+    if env and data_dir is None:
+        return env
+    folder = data_dir if data_dir is not None else platformdirs.user_data_path("shutthebox")
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{(folder / 'shutthebox.db').resolve()}"
+
+
+def engine_url(url: str) -> URL:
+    """The SQLAlchemy URL for ``url``: ``postgresql://`` and ``postgres://`` use psycopg 3."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise StorageError(f"database URL {url!r} is not a URL such as sqlite:///games.db") from None
+    name = parsed.drivername
+    if name in {"postgres", "postgresql"}:
+        return parsed.set(drivername="postgresql+psycopg")
+    if name.split("+")[0] not in {"sqlite", "postgresql"}:
+        raise StorageError(f"database URL {url!r}: use sqlite:///FILE or postgresql://…, not {name}")
+    return parsed
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One stored game, in a line."""
+
+    id: int
+    finished_at: datetime
+    source: str
+    mode: str
+    tiles: int
+    rules_key: str
+    players: tuple[str, ...]
+    winner: str | None
+    scores: tuple[tuple[str, int | None], ...]  # (player, score) per turn, in play order
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "finished_at": self.finished_at.isoformat(),
+            "source": self.source,
+            "mode": self.mode,
+            "tiles": self.tiles,
+            "rules_key": self.rules_key,
+            "players": list(self.players),
+            "winner": self.winner,
+            "scores": [{"player": p, "score": s} for p, s in self.scores],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A stored game with its full record."""
+
+    summary: GameSummary
+    record: GameRecord
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEntry:
+    """One turn of a player's history."""
+
+    game_id: int
+    finished_at: datetime
+    source: str
+    mode: str
+    tiles: int
+    rules_key: str
+    round: int
+    score: int | None
+    open_tiles: tuple[int, ...]
+    grade: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id,
+            "finished_at": self.finished_at.isoformat(),
+            "source": self.source,
+            "mode": self.mode,
+            "tiles": self.tiles,
+            "rules_key": self.rules_key,
+            "round": self.round,
+            "score": self.score,
+            "open": list(self.open_tiles),
+            "grade": self.grade,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Best:
+    """A player's best (lowest) turn score on one board size under one rule set."""
+
+    player: str
+    tiles: int
+    rules_key: str
+    score: int
+    grade: str
+    game_id: int
+    finished_at: datetime
+    turns: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "tiles": self.tiles,
+            "rules_key": self.rules_key,
+            "score": self.score,
+            "grade": self.grade,
+            "game_id": self.game_id,
+            "finished_at": self.finished_at.isoformat(),
+            "turns": self.turns,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardEntry:
+    """A player's standing for one board size and rule set."""
+
+    rank: int
+    player: str
+    best: int
+    average: float
+    turns: int
+    shut_boxes: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "player": self.player,
+            "best": self.best,
+            "average": round(self.average, 2),
+            "turns": self.turns,
+            "shut_boxes": self.shut_boxes,
+        }
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _summary(row: GameRow) -> GameSummary:
+    return GameSummary(
+        id=row.id,
+        finished_at=_utc(row.finished_at),
+        source=row.source,
+        mode=row.mode,
+        tiles=row.tiles,
+        rules_key=row.rules_key,
+        players=tuple(row.players),
+        winner=row.winner,
+        scores=tuple((t.player, t.score) for t in row.turns),
+    )
+
+
+def _migrations_config(connection: Any) -> Any:
+    from alembic.config import Config
+
+    config = Config()
+    location = resources.files("shutthebox.storage") / "migrations"
+    config.set_main_option("script_location", str(location))
+    config.attributes["connection"] = connection
+    return config
+
+
+class Store:
+    """Finished games in a SQL database (SQLite by default, PostgreSQL by URL).
+
+    Open it with `Store.open`, which migrates the schema to the latest version.
+    Every method opens its own short transaction, so a store can be shared by
+    the threads of a web server; a saved game is committed before `save` returns.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    # -- opening -----------------------------------------------------------
+    @classmethod
+    def open(cls, url: str | None = None) -> Store:
+        """Connect to ``url`` (default `default_url()`) and run the migrations (upgrade head)."""
+        target = engine_url(url if url is not None else default_url())
+        if target.get_backend_name() == "sqlite":
+            engine = cls._sqlite_engine(target)
+        else:
+            try:
+                engine = create_engine(target, pool_pre_ping=True)
+            except (ImportError, NoSuchModuleError):
+                raise StorageError(
+                    "PostgreSQL needs the psycopg driver: pip install 'shutthebox[postgres]'"
+                ) from None
+        store = cls(engine)
+        store.migrate()
+        return store
+
+    @staticmethod
+    def _sqlite_engine(target: URL) -> Engine:
+        database = target.database or ""
+        memory = database in {"", ":memory:"}
+        if not memory:
+            Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(target, poolclass=StaticPool) if memory else create_engine(target)
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            if not memory:
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA busy_timeout=5000")
+            cursor.close()
+
+        return engine
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration (Alembic ``upgrade head``)."""
+        from alembic import command
+
+        with self.engine.begin() as connection:
+            command.upgrade(_migrations_config(connection), "head")
+
+    def schema_version(self) -> str | None:
+        """The Alembic revision the database is at."""
+        from alembic.runtime.migration import MigrationContext
+
+        with self.engine.connect() as connection:
+            return MigrationContext.configure(connection).get_current_revision()
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        with self._sessions() as session, session.begin():
+            yield session
+
+    # -- writing -------------------------------------------------------------
+    def save(self, record: GameRecord, *, source: str, finished_at: datetime | None = None) -> int:
+        """Store a finished game (replayed first, so only real games get in); its id."""
+        try:
+            state = replay(record)
+        except ShutTheBoxError as error:
+            raise StorageError(f"the record does not replay: {error}") from None
+        if not state.is_over:
+            raise StorageError("only finished games are stored; this one is still being played")
+        if not source or len(source) > 32:
+            raise StorageError(f"source is a short name such as 'web' or 'terminal', not {source!r}")
+        for name in record.players:
+            if not name or len(name) > NAME_LENGTH:
+                raise StorageError(f"player name {name!r} must have 1 to {NAME_LENGTH} characters")
+        key = rules_key(record.rules)
+        if len(key) > KEY_LENGTH:
+            raise StorageError(f"rules key {key!r} is longer than {KEY_LENGTH} characters")
+        when = _utc(finished_at or datetime.now(UTC))
+        finished = record if record.result is not None else _with_result(record)
+        row = GameRow(
+            finished_at=when,
+            source=source,
+            mode=str(record.rules.mode),
+            tiles=record.rules.tiles,
+            rules_key=key,
+            players=list(record.players),
+            winner=record.players[state.winner] if state.winner is not None else None,
+            record=finished.dumps(),
+        )
+        for seq, turn in enumerate(state.history):
+            row.turns.append(
+                TurnRow(
+                    seq=seq,
+                    player=record.players[turn.player],
+                    round=turn.round,
+                    tiebreak=turn.tiebreak,
+                    open_tiles=list(turn.board.open_tiles),
+                    open_sum=turn.board.open_sum,
+                    score=turn.score,
+                    tiles=record.rules.tiles,
+                    rules_key=key,
+                    finished_at=when,
+                )
+            )
+        with self._session() as session:
+            session.add(row)
+            session.flush()
+            return row.id
+
+    # -- reading ---------------------------------------------------------------
+    def game(self, game_id: int) -> StoredGame:
+        """The stored game ``game_id`` with its record; `StorageError` if there is none."""
+        with self._session() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                raise StorageError(f"there is no stored game {game_id}")
+            return StoredGame(_summary(row), GameRecord.loads(row.record))
+
+    def games(
+        self, *, player: str | None = None, source: str | None = None, limit: int = 50, offset: int = 0
+    ) -> list[GameSummary]:
+        """Stored games, newest first, optionally those of one player or from one source."""
+        query = select(GameRow).order_by(GameRow.finished_at.desc(), GameRow.id.desc())
+        if player is not None:
+            query = query.where(GameRow.id.in_(select(TurnRow.game_id).where(TurnRow.player == player)))
+        if source is not None:
+            query = query.where(GameRow.source == source)
+        with self._session() as session:
+            rows = session.scalars(query.limit(limit).offset(offset)).all()
+            return [_summary(row) for row in rows]
+
+    def count(self) -> int:
+        """How many games are stored."""
+        with self._session() as session:
+            return session.scalar(select(func.count()).select_from(GameRow)) or 0
+
+    def history(self, player: str, *, limit: int = 100) -> list[TurnEntry]:
+        """The turns ``player`` played, newest first."""
+        query = (
+            select(TurnRow, GameRow.source, GameRow.mode)
+            .join(GameRow)
+            .where(TurnRow.player == player)
+            .order_by(TurnRow.finished_at.desc(), TurnRow.game_id.desc(), TurnRow.seq.desc())
+            .limit(limit)
+        )
+        with self._session() as session:
+            return [
+                TurnEntry(
+                    game_id=turn.game_id,
+                    finished_at=_utc(turn.finished_at),
+                    source=source,
+                    mode=mode,
+                    tiles=turn.tiles,
+                    rules_key=turn.rules_key,
+                    round=turn.round,
+                    score=turn.score,
+                    open_tiles=tuple(turn.open_tiles),
+                    grade=grade(turn.open_sum),
+                )
+                for turn, source, mode in session.execute(query).all()
+            ]
+
+    def bests(self, player: str, *, tiles: int | None = None, rules: Rules | None = None) -> list[Best]:
+        """``player``'s best turn per board size and rule set (scored turns only).
+
+        The earliest turn reaching the best score is the one named. Narrow with
+        ``tiles`` or ``rules`` (which also fixes the board size).
+        """
+        query = select(TurnRow).where(TurnRow.player == player, TurnRow.score.is_not(None))
+        if rules is not None:
+            query = query.where(TurnRow.rules_key == rules_key(rules))
+        if tiles is not None:
+            query = query.where(TurnRow.tiles == tiles)
+        query = query.order_by(
+            TurnRow.tiles, TurnRow.rules_key, TurnRow.score, TurnRow.finished_at, TurnRow.id
+        )
+        found: dict[tuple[int, str], Best] = {}
+        counts: dict[tuple[int, str], int] = {}
+        with self._session() as session:
+            for turn in session.scalars(query):
+                group = (turn.tiles, turn.rules_key)
+                counts[group] = counts.get(group, 0) + 1
+                if group not in found and turn.score is not None:
+                    found[group] = Best(
+                        player=player,
+                        tiles=turn.tiles,
+                        rules_key=turn.rules_key,
+                        score=turn.score,
+                        grade=grade(turn.open_sum),
+                        game_id=turn.game_id,
+                        finished_at=_utc(turn.finished_at),
+                        turns=0,
+                    )
+        return [replace(best, turns=counts[group]) for group, best in found.items()]
+
+    def best(self, player: str, rules: Rules) -> Best | None:
+        """``player``'s best turn under ``rules`` (mode and stakes aside), or None."""
+        found = self.bests(player, rules=rules)
+        return found[0] if found else None
+
+    def leaderboard(self, rules: Rules | None = None, *, limit: int = 20) -> list[LeaderboardEntry]:
+        """Players ranked by best turn score under ``rules`` (classic by default).
+
+        Ties on the best score go to the lower average, then to the name.
+        """
+        key = rules_key(rules if rules is not None else Rules())
+        best = func.min(TurnRow.score)
+        average = func.avg(TurnRow.score)
+        query = (
+            select(
+                TurnRow.player,
+                best,
+                average,
+                func.count(),
+                func.sum(case((TurnRow.score == 0, 1), else_=0)),
+            )
+            .where(TurnRow.rules_key == key, TurnRow.score.is_not(None))
+            .group_by(TurnRow.player)
+            .order_by(best, average, TurnRow.player)
+            .limit(limit)
+        )
+        with self._session() as session:
+            rows = session.execute(query).all()
+        return [
+            LeaderboardEntry(
+                rank=rank,
+                player=player,
+                best=int(low),
+                average=float(mean),
+                turns=int(count),
+                shut_boxes=int(shut or 0),
+            )
+            for rank, (player, low, mean, count, shut) in enumerate(rows, start=1)
+        ]
+
+
+def _with_result(record: GameRecord) -> GameRecord:
+    from shutthebox.record import result_of
+
+    return GameRecord(
+        rules=record.rules,
+        players=record.players,
+        events=list(record.events),
+        seed=record.seed,
+        rounds=record.rounds,
+        result=result_of(replay(record)),
+    )

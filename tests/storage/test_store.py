@@ -1,0 +1,268 @@
+"""The store keeps finished games, histories, bests and a leaderboard, and loses nothing."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from shutthebox import Game, Move, Roll, Rules, ScriptedDice
+from shutthebox.record import GameRecord
+from shutthebox.storage import (
+    ENV_VAR,
+    StorageError,
+    Store,
+    default_url,
+    engine_url,
+    rules_key,
+)
+
+T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+
+def scripted(rules: Rules, players: list[str], script: str) -> GameRecord:
+    """Play ``script``: ``d1``/``d2`` chooses dice, ``r3,1`` rolls, ``m2+1`` moves."""
+    rolls = [Roll.parse(tok[1:]) for tok in script.split() if tok[0] == "r"]
+    game = Game(rules, players, dice=ScriptedDice(rolls))
+    for token in script.split():
+        kind, arg = token[0], token[1:]
+        if kind == "d":
+            game.choose_dice(int(arg))
+        elif kind == "r":
+            game.roll()
+        else:
+            game.move(Move.parse(arg))
+    return game.record()
+
+
+SOLO3 = Rules(tiles=3, mode="solo")
+# Tiles 1-3, one die allowed from the start (high-shut): 3 then 2+1 shuts the box.
+SHUT = "d1 r3 m3 d1 r3 m2+1"
+# 3 shut, then a 6 on one die: 1 and 2 stay open, score 3.
+LEFT_3 = "d1 r3 m3 d1 r6"
+# Nothing fits a 4 after shutting 3 then 2: tile 1 stays open, score 1.
+LEFT_1 = "d1 r3 m3 d1 r2 m2 d1 r4"
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store.open(f"sqlite:///{tmp_path / 'games.db'}") as opened:
+        yield opened
+
+
+def test_open_migrates_to_head_and_uses_wal(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "games.db"
+    with Store.open(f"sqlite:///{path}") as store:
+        assert store.schema_version() == "0001"
+        assert store.count() == 0
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        tables = {row[0] for row in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"games", "turns", "alembic_version"} <= tables
+
+
+def test_a_saved_game_survives_closing_and_reopening(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    record = scripted(SOLO3, ["Ana"], LEFT_3)
+    with Store.open(url) as store:
+        game_id = store.save(record, source="web", finished_at=T0)
+    with Store.open(url) as again:
+        stored = again.game(game_id)
+    assert stored.summary.players == ("Ana",)
+    assert stored.summary.scores == (("Ana", 3),)
+    assert stored.summary.source == "web"
+    assert stored.summary.finished_at == T0
+    assert stored.record.to_json() == record.to_json()
+
+
+def test_reopening_an_existing_database_keeps_its_games(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    with Store.open(url) as store:
+        store.save(scripted(SOLO3, ["Ana"], SHUT), source="terminal")
+    with Store.open(url) as store:
+        assert store.count() == 1
+        assert store.schema_version() == "0001"
+
+
+def test_in_memory_database_works() -> None:
+    with Store.open("sqlite://") as store:
+        store.save(scripted(SOLO3, ["Ana"], SHUT), source="web")
+        assert store.count() == 1
+
+
+def test_unfinished_games_are_refused_and_nothing_is_stored(store: Store) -> None:
+    record = scripted(SOLO3, ["Ana"], "d1 r3 m3")
+    with pytest.raises(StorageError, match="still being played"):
+        store.save(record, source="web")
+    assert store.count() == 0
+
+
+def test_a_record_that_does_not_replay_is_refused(store: Store) -> None:
+    record = scripted(SOLO3, ["Ana"], LEFT_3)
+    record.result = {**(record.result or {}), "winner": "Luis"}
+    with pytest.raises(StorageError, match="does not replay"):
+        store.save(record, source="web")
+    assert store.count() == 0
+
+
+def test_a_record_without_result_is_stored_with_its_replayed_result(store: Store) -> None:
+    record = scripted(SOLO3, ["Ana"], LEFT_1)
+    record.result = None
+    game_id = store.save(record, source="web")
+    assert store.game(game_id).record.result is not None
+    assert store.game(game_id).summary.scores == (("Ana", 1),)
+
+
+@pytest.mark.parametrize("source", ["", "x" * 33])
+def test_source_must_be_a_short_name(store: Store, source: str) -> None:
+    with pytest.raises(StorageError, match="source"):
+        store.save(scripted(SOLO3, ["Ana"], SHUT), source=source)
+
+
+def test_unknown_game_id_is_an_error(store: Store) -> None:
+    with pytest.raises(StorageError, match="no stored game 42"):
+        store.game(42)
+
+
+def test_games_are_listed_newest_first_and_filtered(store: Store) -> None:
+    first = store.save(scripted(SOLO3, ["Ana"], SHUT), source="web", finished_at=T0)
+    second = store.save(
+        scripted(SOLO3, ["Luis"], LEFT_3), source="terminal", finished_at=T0 + timedelta(minutes=1)
+    )
+    assert [g.id for g in store.games()] == [second, first]
+    assert [g.id for g in store.games(player="Ana")] == [first]
+    assert [g.id for g in store.games(source="terminal")] == [second]
+    assert [g.id for g in store.games(limit=1, offset=1)] == [first]
+    assert store.games(player="Nadie") == []
+
+
+def test_round_game_stores_every_turn_and_the_winner(store: Store) -> None:
+    rules = Rules(tiles=3, shut_wins=False)
+    # Roll-off: Ana 5, Luis 2, so Ana starts; Ana leaves 1 open, Luis leaves 3 open.
+    record = scripted(rules, ["Ana", "Luis"], "r5 r2 " + LEFT_1 + " " + LEFT_3)
+    game_id = store.save(record, source="web")
+    summary = store.game(game_id).summary
+    assert summary.winner == "Ana"
+    assert summary.scores == (("Ana", 1), ("Luis", 3))
+    assert summary.mode == "round"
+
+
+def test_history_lists_a_players_turns_newest_first(store: Store) -> None:
+    store.save(scripted(SOLO3, ["Ana"], LEFT_3), source="web", finished_at=T0)
+    store.save(scripted(SOLO3, ["Ana"], SHUT), source="terminal", finished_at=T0 + timedelta(hours=1))
+    history = store.history("Ana")
+    assert [(t.score, t.grade, t.source) for t in history] == [(0, "S", "terminal"), (3, "A", "web")]
+    assert history[1].open_tiles == (1, 2)
+    assert store.history("Luis") == []
+
+
+def test_bests_are_kept_per_board_size_and_rules(store: Store) -> None:
+    store.save(scripted(SOLO3, ["Ana"], LEFT_3), source="web", finished_at=T0)
+    store.save(scripted(SOLO3, ["Ana"], LEFT_1), source="web", finished_at=T0 + timedelta(1))
+    store.save(scripted(SOLO3, ["Ana"], LEFT_1), source="web", finished_at=T0 + timedelta(2))
+    digits = SOLO3.but(scoring="digits")
+    store.save(scripted(digits, ["Ana"], LEFT_3), source="web")
+    two = Rules(tiles=2, mode="solo")
+    store.save(scripted(two, ["Ana"], "d1 r2 m2 d1 r5"), source="web")
+
+    bests = {(b.tiles, b.rules_key): b for b in store.bests("Ana")}
+    assert len(bests) == 3
+    sum3 = bests[(3, rules_key(SOLO3))]
+    assert (sum3.score, sum3.grade, sum3.turns) == (1, "A", 3)
+    assert sum3.finished_at == T0 + timedelta(1)  # the first time the best was reached
+    assert bests[(3, rules_key(digits))].score == 12  # tiles 1 and 2 read as 12
+    assert bests[(2, rules_key(two))].score == 1
+    assert [b.tiles for b in store.bests("Ana", tiles=2)] == [2]
+    best = store.best("Ana", SOLO3)
+    assert best is not None and best.score == 1
+    assert store.best("Luis", SOLO3) is None
+
+
+def test_a_round_turn_counts_for_the_best_under_the_same_rules(store: Store) -> None:
+    rules = Rules(tiles=3, shut_wins=False, stake=2)
+    store.save(scripted(rules, ["Ana", "Luis"], "r5 r2 " + LEFT_1 + " " + LEFT_3), source="web")
+    best = store.best("Luis", SOLO3)
+    assert best is not None and best.score == 3
+
+
+def test_long_game_turns_have_no_score_and_no_best(store: Store) -> None:
+    rules = Rules(tiles=3, mode="long")
+    # Ana starts (5 beats 2), shuts all three tiles and wins at once.
+    store.save(scripted(rules, ["Ana", "Luis"], "r5 r2 " + SHUT), source="web")
+    assert store.bests("Ana") == []
+    assert store.games()[0].winner == "Ana"
+    assert store.history("Ana")[0].score is None
+
+
+def test_leaderboard_ranks_by_best_then_average(store: Store) -> None:
+    for name, script in [("Ana", LEFT_1), ("Ana", LEFT_3), ("Luis", LEFT_1), ("Eva", SHUT), ("Luis", LEFT_1)]:
+        store.save(scripted(SOLO3, [name], script), source="web")
+    store.save(scripted(SOLO3.but(scoring="count"), ["Zoe"], SHUT), source="web")
+    board = store.leaderboard(SOLO3)
+    assert [(e.rank, e.player, e.best, e.turns, e.shut_boxes) for e in board] == [
+        (1, "Eva", 0, 1, 1),
+        (2, "Luis", 1, 2, 0),
+        (3, "Ana", 1, 2, 0),
+    ]
+    assert board[2].average == 2.0
+    assert [e.player for e in store.leaderboard(SOLO3, limit=1)] == ["Eva"]
+    assert store.leaderboard() == []  # nobody played the classic 9-tile game
+
+
+def test_rules_key_leaves_out_mode_and_stakes_only() -> None:
+    classic = Rules()
+    assert rules_key(classic) == rules_key(Rules(mode="solo", stake=5, shut_wins=False, limit=30))
+    assert rules_key(classic) != rules_key(Rules(scoring="digits"))
+    assert rules_key(classic) != rules_key(Rules(max_tiles=2))
+    assert rules_key(classic) != rules_key(Rules(doubles_extra_turn=True))
+    assert rules_key(classic) == (
+        "doubles_extra_turn=false,max_tiles=null,one_die=high-shut,one_die_forced=false,scoring=sum,tiles=9"
+    )
+
+
+def test_default_url_uses_the_environment_or_a_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(ENV_VAR, "sqlite:///elsewhere.db")
+    assert default_url() == "sqlite:///elsewhere.db"
+    assert default_url(tmp_path / "data") == f"sqlite:///{tmp_path / 'data' / 'shutthebox.db'}"
+    assert (tmp_path / "data").is_dir()
+    monkeypatch.delenv(ENV_VAR)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert default_url().endswith("shutthebox.db")
+    assert default_url().startswith("sqlite:///")
+
+
+@pytest.mark.parametrize(
+    ("url", "driver"),
+    [
+        ("postgresql://u:p@db/games", "postgresql+psycopg"),
+        ("postgres://u:p@db/games", "postgresql+psycopg"),
+        ("postgresql+psycopg://u:p@db/games", "postgresql+psycopg"),
+        ("sqlite:///games.db", "sqlite"),
+    ],
+)
+def test_engine_url_uses_psycopg_for_postgresql(url: str, driver: str) -> None:
+    parsed = engine_url(url)
+    assert parsed.drivername == driver
+    if driver.startswith("postgresql"):
+        assert (parsed.host, parsed.database, parsed.username) == ("db", "games", "u")
+
+
+@pytest.mark.parametrize("url", ["not a url", "mysql://db/games"])
+def test_unusable_urls_are_refused(url: str) -> None:
+    with pytest.raises(StorageError, match="database URL"):
+        engine_url(url)
+
+
+def test_postgresql_without_psycopg_names_the_missing_driver() -> None:
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        with pytest.raises(StorageError, match="psycopg"):
+            Store.open("postgresql://u:p@localhost:1/none")
+    else:
+        pytest.skip("psycopg is installed; this checks the message when it is not")
