@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from shutthebox.errors import ParseError
+from shutthebox.errors import IllegalActionError, ParseError
 
 __all__ = ["MAX_TILES", "Board", "Move", "mask_of", "subsets_with_sum", "tiles_of"]
 
@@ -201,13 +201,13 @@ class Board:
     def shut(self, move: Move) -> Board:
         """The board after shutting the tiles of ``move`` (which must be open)."""
         if move.mask & ~self.mask:
-            raise ValueError(f"move {move} shuts tiles that are not open on {self}")
+            raise IllegalActionError(f"move {move} shuts tiles that are not open on {self}")
         return Board(self.size, self.mask & ~move.mask)
 
     def reopen(self, move: Move) -> Board:
         """The board after opening the tiles of ``move`` (which must be shut)."""
         if move.mask & ~self.shut_mask:
-            raise ValueError(f"move {move} opens tiles that are not shut on {self}")
+            raise IllegalActionError(f"move {move} opens tiles that are not shut on {self}")
         return Board(self.size, self.mask | move.mask)
 
     def __contains__(self, tile: object) -> bool:

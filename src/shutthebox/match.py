@@ -204,13 +204,13 @@ class Match:
         if self.phase is not Phase.CHOOSE:
             if self.phase is Phase.ROLL and choice.count == self.dice_count:
                 return self
-            reason = (
-                f"one die is not allowed on {list(tiles_of(self.target)) or 'no tiles'} "
-                f"(one-die rule {self.rules.one_die}"
-                f"{', one die forced' if self.rules.one_die_forced else ''})"
-                if self.phase is Phase.ROLL
-                else "there is no choice of dice now"
-            )
+            on = list(tiles_of(self.target)) or "no tiles"
+            if self.phase is not Phase.ROLL:
+                reason = "there is no choice of dice now"
+            elif self.dice_count == 1:
+                reason = f"one die is forced on {on} (one-die rule {self.rules.one_die}, one die forced)"
+            else:
+                reason = f"one die is not allowed on {on} (one-die rule {self.rules.one_die})"
             raise IllegalActionError(f"{choice}: {reason}; {self.describe()}")
         if choice.count not in self.dice_options:
             raise IllegalActionError(

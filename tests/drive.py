@@ -1,0 +1,52 @@
+"""Helpers for the tests: drive a match with a short script, and brute-force references.
+
+A script is a list of actions separated by spaces: ``r3,1`` a roll (``r5`` one
+die), ``m5+3`` a move, ``d1`` a dice choice. The brute-force helpers know nothing
+of the engine: they enumerate every subset of the tiles.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from shutthebox import DiceChoice, Match, Move, Roll
+from shutthebox.match import Action
+
+
+def action(token: str) -> Action:
+    """One script token as an action."""
+    kind, rest = token[0], token[1:]
+    if kind == "r":
+        return Roll(tuple(int(face) for face in rest.split(",")))
+    if kind == "m":
+        return Move.parse(rest)
+    if kind == "d":
+        return DiceChoice(int(rest))
+    raise AssertionError(f"bad script token {token!r}")
+
+
+def play(state: Match, script: str) -> Match:
+    """Apply every action of ``script`` in turn, each by the player whose turn it is."""
+    for token in script.split():
+        state = state.apply(action(token), state.actor)
+    return state
+
+
+def brute_moves(
+    tiles: int, target: tuple[int, ...], total: int, max_tiles: int | None
+) -> set[frozenset[int]]:
+    """Every set of tiles from ``target`` (on a board of ``tiles``) summing to ``total``."""
+    assert all(1 <= t <= tiles for t in target)
+    limit = len(target) if max_tiles is None else max_tiles
+    return {
+        frozenset(combo)
+        for size in range(1, len(target) + 1)
+        if size <= limit
+        for combo in combinations(target, size)
+        if sum(combo) == total
+    }
+
+
+def open_tiles(mask: int) -> tuple[int, ...]:
+    """Tile numbers of a mask, computed without the engine."""
+    return tuple(tile for tile in range(1, 13) if mask & (1 << (tile - 1)))
