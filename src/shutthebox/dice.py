@@ -111,7 +111,7 @@ class ScriptedDice:
     def roll(self, count: int) -> Roll:
         if not self._rolls:
             raise ParseError("the scripted dice have no rolls left")
-        roll = self._rolls.pop(0)
+        roll = self._rolls[0]
         if len(roll.dice) != count:
             raise ParseError(f"scripted roll {roll} has {len(roll.dice)} dice, {count} asked")
-        return roll
+        return self._rolls.pop(0)
