@@ -7,9 +7,10 @@ of the engine: they enumerate every subset of the tiles.
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 
-from shutthebox import DiceChoice, Match, Move, Roll
+from shutthebox import DiceChoice, Game, Match, Move, Phase, Roll
 from shutthebox.match import Action
 
 
@@ -50,3 +51,25 @@ def brute_moves(
 def open_tiles(mask: int) -> tuple[int, ...]:
     """Tile numbers of a mask, computed without the engine."""
     return tuple(tile for tile in range(1, 13) if mask & (1 << (tile - 1)))
+
+
+def random_action(state: Match, rng: random.Random) -> Action:
+    """A uniformly random legal action: the faces of a roll, a dice choice or a move."""
+    if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
+        return Roll(tuple(rng.randint(1, 6) for _ in range(state.dice_count or 1)))
+    if state.phase is Phase.CHOOSE:
+        return DiceChoice(rng.choice(state.dice_options))
+    return rng.choice(state.legal_moves)
+
+
+def finish(game: Game, rng: random.Random, cap: int = 200_000) -> int:
+    """Play ``game`` to its end with seeded random decisions; the dice roll themselves."""
+    for step in range(cap):
+        state = game.state
+        if state.is_over:
+            return step
+        if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
+            game.roll()
+        else:
+            game.act(random_action(state, rng))
+    raise AssertionError(f"no end after {cap} actions")

@@ -1,0 +1,256 @@
+"""Game records: JSON that replays, and every way a record can be wrong."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from drive import finish
+from shutthebox import DiceChoice, Game, GameRecord, Mode, Move, RecordError, Roll, Rules, replay
+from shutthebox.record import FORMAT, VERSION, Event, replay_states, result_of
+
+
+def finished(rules: Rules, players: list[str], seed: int = 17, **kwargs: Any) -> Game:
+    game = Game(rules, players, seed=seed, **kwargs)
+    finish(game, random.Random(seed))
+    return game
+
+
+def record_json(game: Game) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(game.record().dumps())
+    return data
+
+
+def loads_json(data: object) -> GameRecord:
+    return GameRecord.loads(json.dumps(data))
+
+
+# -- a record replays -----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("rules", "players"),
+    [
+        (Rules(mode=Mode.SOLO, scoring="digits"), ["Ana"]),  # type: ignore[arg-type]
+        (Rules(stake=3, shut_wins=False), ["Ana", "Luis", "Eva"]),
+        (Rules(mode=Mode.ELIMINATION, tiles=10), ["Ana", "Luis"]),
+        (Rules(mode=Mode.LONG, one_die="sum-le-6"), ["Ana", "Luis"]),  # type: ignore[arg-type]
+    ],
+)
+def test_a_record_replays_to_the_same_state(rules: Rules, players: list[str]) -> None:
+    game = finished(rules, players)
+    record = game.record()
+    loaded = GameRecord.loads(record.dumps())
+    assert loaded == record
+    assert replay(loaded) == game.state
+    assert loaded.seed == 17 and loaded.result == result_of(game.state)
+
+
+def test_the_record_format() -> None:
+    game = finished(Rules(stake=1), ["Ana", "Luis"])
+    data = record_json(game)
+    assert data["format"] == FORMAT == "shutthebox-record" and data["version"] == VERSION == 1
+    assert data["rules"] == Rules(stake=1).to_dict()
+    assert data["players"] == ["Ana", "Luis"] and data["rounds"] == 1 and data["seed"] == 17
+    assert {"player", "roll"} == set(data["events"][0]) and len(data["events"][0]["roll"]) == 1
+    kinds = {next(k for k in event if k != "player") for event in data["events"]}
+    assert kinds <= {"roll", "dice", "move"} and {"roll", "move"} <= kinds
+    result = data["result"]
+    assert result["over"] is True and result["winner"] in ("Ana", "Luis")
+    assert sum(result["ledger"].values()) == 0
+    assert [turn["player"] for turn in result["turns"]] == [
+        game.state.players[t.player] for t in game.state.history
+    ]
+
+
+def test_events_round_trip() -> None:
+    events = (
+        Event(1, Roll.of(3, 1)), Event(0, Roll.of(5)), Event(0, DiceChoice(1)), Event(1, Move.parse("5+3")),
+    )
+    for event in events:
+        assert Event.from_json(json.loads(json.dumps(event.to_json())), 0) == event
+    assert Event(0, Move.parse("1+3+4")).to_json() == {"player": 0, "move": [4, 3, 1]}
+
+
+def test_save_and_load(tmp_path: Path) -> None:
+    game = finished(Rules(), ["Ana", "Luis"])
+    path = tmp_path / "game.json"
+    game.record().save(path)
+    assert path.read_text(encoding="utf-8").endswith("}\n")
+    assert replay(GameRecord.load(path)) == game.state
+
+
+def test_a_record_of_an_unfinished_game_replays_to_where_it_stopped() -> None:
+    game = Game(Rules(), ["Ana", "Luis"], seed=4)
+    for _ in range(2):
+        game.roll()  # the roll-off
+    game.roll()
+    game.act(game.state.legal_moves[0])
+    record = GameRecord.loads(game.record().dumps())
+    assert record.result is None
+    state = replay(record)
+    assert state == game.state and not state.is_over
+
+
+def test_replay_states_follow_the_events() -> None:
+    game = finished(Rules(mode=Mode.SOLO), ["Ana"])
+    steps = list(replay_states(game.record()))
+    assert steps[0][0] is None
+    assert [event for event, _ in steps[1:]] == game.events
+    assert steps[-1][1] == game.state
+
+
+def test_a_typed_record_without_a_seed_replays() -> None:
+    record = loads_json({
+        "format": FORMAT, "version": VERSION, "rules": {"mode": "solo"}, "players": ["Ana"],
+        "seed": None, "events": [
+            {"player": 0, "roll": [4, 4]}, {"player": 0, "move": [5, 2, 1]}, {"player": 0, "roll": [1, 1]},
+        ],
+    })
+    state = replay(record)
+    assert state.is_over and state.history[0].board.open_tiles == (3, 4, 6, 7, 8, 9)
+    assert state.history[0].score == 37
+
+
+# -- every way a record is wrong ----------------------------------------------------------------
+def good() -> dict[str, Any]:
+    return record_json(finished(Rules(), ["Ana", "Luis"]))
+
+
+def refused(data: Any, *needles: str) -> None:
+    text = data if isinstance(data, str) else json.dumps(data)
+    with pytest.raises(RecordError) as error:
+        replay(GameRecord.loads(text))
+    for needle in needles:
+        assert needle in str(error.value), (needle, str(error.value))
+
+
+def test_malformed_json() -> None:
+    refused("{not json", "not valid JSON")
+    refused("", "not valid JSON")
+    refused("[1, 2]", "JSON object, not list")
+
+
+def test_wrong_format_or_version() -> None:
+    refused({**good(), "format": "chess-pgn"}, "not a game record", "'chess-pgn'")
+    refused({**good(), "version": 2}, "version 2")
+    data = good()
+    del data["version"]
+    refused(data, "version None")
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "needles"),
+    [
+        ("rules", {"colour": "red"}, ("record rules", "'colour'")),
+        ("rules", {"tiles": 13}, ("record rules", "13")),
+        ("rules", {"one_die": "sometimes"}, ("record rules", "'sometimes'")),
+        ("rules", "classic", ("record rules",)),
+        ("players", "Ana", ("players",)),
+        ("players", ["Ana", 3], ("players",)),
+        ("seed", "abc", ("seed", "'abc'")),
+        ("seed", True, ("seed",)),
+        ("rounds", "two", ("rounds", "'two'")),
+        ("events", {"0": 1}, ("events must be a list",)),
+        ("result", [1], ("result must be an object",)),
+    ],
+)
+def test_bad_fields(key: str, value: Any, needles: tuple[str, ...]) -> None:
+    refused({**good(), key: value}, *needles)
+
+
+def test_missing_fields() -> None:
+    data = good()
+    del data["events"], data["players"]
+    refused(data, "lacks events, players")
+
+
+def test_a_record_that_cannot_start() -> None:
+    refused({**good(), "players": ["Ana", "Ana"]}, "cannot start", "differ")
+    refused({**good(), "rounds": 0}, "cannot start", "rounds")
+
+
+@pytest.mark.parametrize(
+    ("event", "needles"),
+    [
+        ("roll", ("event 3", "player number")),
+        ({"player": "Ana", "roll": [1]}, ("event 3", "player number")),
+        ({"player": 0, "jump": 1}, ("event 3", "one of roll, dice, move")),
+        ({"player": 0, "roll": [1], "move": [1]}, ("event 3", "one of roll, dice, move")),
+        ({"player": 0, "roll": [7]}, ("event 3", "7")),
+        ({"player": 0, "roll": [1, 2, 3]}, ("event 3", "3")),
+        ({"player": 0, "roll": "3,1"}, ("'3,1'", "list of whole numbers")),
+        ({"player": 0, "dice": 3}, ("event 3", "dice is 1 or 2")),
+        ({"player": 0, "move": []}, ("event 3",)),
+        ({"player": 0, "move": [13]}, ("event 3", "13")),
+        ({"player": 0, "move": [2, 2]}, ("event 3", "twice")),
+    ],
+)
+def test_bad_events(event: Any, needles: tuple[str, ...]) -> None:
+    data = good()
+    data["events"][3] = event
+    refused(data, *needles)
+
+
+def test_an_illegal_event() -> None:
+    data = {
+        "format": FORMAT, "version": VERSION, "rules": {"mode": "solo"}, "players": ["Ana"],
+        "seed": None, "events": [{"player": 0, "roll": [4, 4]}, {"player": 0, "move": [9]}],
+    }
+    refused(data, "event 1", "move 9 adds up to 9, the roll 4+4 is 8")
+    data["events"] = [{"player": 0, "move": [9]}]
+    refused(data, "event 0", "no roll to match")
+    data["events"] = [{"player": 0, "roll": [4, 4]}, {"player": 0, "move": [8]}, {"player": 0, "move": [1]}]
+    refused(data, "event 2", "no roll to match")
+
+
+def test_an_event_by_the_wrong_player() -> None:
+    data = good()
+    first = data["events"][0]
+    data["events"][0] = {**first, "player": 1}
+    refused(data, "event 0", "Luis", "not their turn")
+
+
+def test_an_event_after_the_end() -> None:
+    data = good()
+    data["events"].append({"player": 0, "roll": [1, 1]})
+    data["result"] = None
+    refused(data, f"event {len(data['events']) - 1}", "the game is over")
+    data["seed"] = None
+    refused(data, f"event {len(data['events']) - 1}", "the game is over")
+
+
+def test_a_seeded_roll_where_a_choice_is_due_names_the_choice() -> None:
+    data = {
+        "format": FORMAT, "version": VERSION, "rules": {"mode": "solo", "tiles": 3}, "players": ["Ana"],
+        "seed": 1, "events": [{"player": 0, "roll": [1, 2]}],
+    }
+    refused(data, "event 0", "choose one die or two first")
+
+
+def test_a_roll_that_the_seed_did_not_give() -> None:
+    data = good()
+    index = next(i for i, e in enumerate(data["events"]) if len(e.get("roll", [])) == 2)
+    a, b = data["events"][index]["roll"]
+    data["events"][index]["roll"] = [b, a] if a != b else [a % 6 + 1, a]
+    refused(data, f"event {index}", "is not what seed 17 gives", f"({a}+{b})")
+
+
+def test_a_tampered_result() -> None:
+    data = good()
+    winner = data["result"]["winner"]
+    data["result"]["winner"] = "Luis" if winner == "Ana" else "Ana"
+    refused(data, "result differs")
+    data = good()
+    data["result"]["turns"][0]["score"] += 1
+    refused(data, "result differs")
+    data = good()
+    data["result"]["ledger"] = {"Ana": 5, "Luis": -5}
+    refused(data, "result differs")
+
+
+def test_a_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="cannot read record"):
+        GameRecord.load(tmp_path / "missing.json")
