@@ -1,0 +1,178 @@
+"""The JSON API: rooms and their actions, hints and reviews, stored games, bests, leaderboard.
+
+Each handler translates JSON to one lobby or store call. Refusals are JSON
+``{"error": code, "detail": why}`` with a 4xx status; nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Query, Request
+from starlette.concurrency import run_in_threadpool
+
+from shutthebox.errors import ShutTheBoxError
+from shutthebox.rules import Rules
+from shutthebox.storage import StorageError, Store, StoredGame, rules_key
+from shutthebox.web.lobby import Lobby, review_json
+from shutthebox.web.rooms import RoomError
+from shutthebox.web.schemas import ActionIn, CreateRoom, JoinRoom, RulesQuery
+from shutthebox.web.views import room_json, rules_catalog
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api")
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {
+        "description": text,
+        "content": {"application/json": {"example": {"error": code, "detail": "…"}}},
+    }
+    for status, code, text in [
+        (403, "wrong-seat", "the token holds no seat, or not the seat named"),
+        (404, "not-found", "no such room or game"),
+        (409, "wrong-turn", "not this seat's turn, an illegal action, or a game not in that stage"),
+        (422, "malformed", "a body or rule option that cannot be read"),
+    ]
+}
+
+
+def lobby(request: Request) -> Lobby:
+    result: Lobby = request.app.state.lobby
+    return result
+
+
+def store(request: Request) -> Store:
+    return lobby(request).store
+
+
+def token_of(
+    authorization: Annotated[str | None, Header(description="Bearer <seat token>")] = None,
+) -> str | None:
+    """The seat token from ``Authorization: Bearer <token>``."""
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip() or None
+    return None
+
+
+LobbyDep = Annotated[Lobby, Depends(lobby)]
+StoreDep = Annotated[Store, Depends(store)]
+TokenDep = Annotated[str | None, Depends(token_of)]
+
+
+# -- rules -------------------------------------------------------------------
+@router.get("/rules", summary="Rule options, presets and bots for the setup panel")
+def get_rules() -> dict[str, Any]:
+    return rules_catalog()
+
+
+# -- rooms -------------------------------------------------------------------
+@router.post("/rooms", status_code=201, responses=ERRORS, summary="Create a room and start its game")
+async def create_room(body: CreateRoom, lobby: LobbyDep) -> dict[str, Any]:
+    room, token = await lobby.create(body)
+    return {"code": room.code, "token": token, "state": room_json(room, token)}
+
+
+@router.get("/rooms/{code}", responses=ERRORS, summary="A room as the token's seats see it")
+def get_room(code: str, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
+    room = lobby.rooms.get(code)
+    return room_json(room, token)
+
+
+@router.post("/rooms/{code}/join", responses=ERRORS, summary="Take an open seat of an online room")
+async def join_room(code: str, body: JoinRoom, lobby: LobbyDep) -> dict[str, Any]:
+    room, token, seat = await lobby.join(code, body.name)
+    return {"code": room.code, "token": token, "seat": seat, "state": room_json(room, token)}
+
+
+@router.post("/rooms/{code}/actions", responses=ERRORS, summary="Roll, choose dice or shut tiles")
+async def post_action(code: str, body: ActionIn, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
+    room = lobby.rooms.get(code)
+    await lobby.act(room, token, body)
+    return room_json(room, token)
+
+
+@router.get("/rooms/{code}/hint", responses=ERRORS, summary="The solver's ranked choices for your turn")
+async def get_hint(code: str, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
+    return await lobby.hint(lobby.rooms.get(code), token)
+
+
+@router.get("/rooms/{code}/review", responses=ERRORS, summary="The review of the finished game")
+async def get_review(code: str, lobby: LobbyDep) -> dict[str, Any]:
+    return await lobby.review(lobby.rooms.get(code))
+
+
+@router.get("/rooms/{code}/record", responses=ERRORS, summary="The game record so far (JSON that replays)")
+def get_record(code: str, lobby: LobbyDep) -> dict[str, Any]:
+    room = lobby.rooms.get(code)
+    if room.game is None:
+        raise RoomError("waiting", f"the game in room {room.code} has not started")
+    return room.game.record().to_json()
+
+
+# -- stored games -----------------------------------------------------------------
+@router.get("/games", summary="Stored games, newest first")
+def list_games(
+    store: StoreDep,
+    player: str | None = None,
+    source: str | None = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    offset: Annotated[int, Query(ge=0)] = 0,
+) -> dict[str, Any]:
+    games = store.games(player=player, source=source, limit=limit, offset=offset)
+    return {"games": [g.to_json() for g in games], "total": store.count()}
+
+
+def stored_game(store: Store, game_id: int) -> StoredGame:
+    try:
+        return store.game(game_id)
+    except StorageError as error:
+        raise RoomError("not-found", str(error)) from None
+
+
+@router.get("/games/{game_id}", responses=ERRORS, summary="A stored game with its record")
+def get_game(game_id: int, store: StoreDep) -> dict[str, Any]:
+    stored = stored_game(store, game_id)
+    return {**stored.summary.to_json(), "record": stored.record.to_json()}
+
+
+@router.get("/games/{game_id}/review", responses=ERRORS, summary="The review of a stored game")
+async def get_game_review(game_id: int, store: StoreDep) -> dict[str, Any]:
+    stored = await run_in_threadpool(stored_game, store, game_id)
+    return await run_in_threadpool(review_json, stored.record)
+
+
+@router.get("/players/{name}/history", summary="A player's turns, newest first")
+def get_history(
+    name: str, store: StoreDep, limit: Annotated[int, Query(ge=1, le=500)] = 100
+) -> dict[str, Any]:
+    return {"player": name, "turns": [t.to_json() for t in store.history(name, limit=limit)]}
+
+
+@router.get("/players/{name}/bests", summary="A player's best score per board size and rules")
+def get_bests(
+    name: str, store: StoreDep, tiles: Annotated[int | None, Query(ge=1, le=12)] = None
+) -> dict[str, Any]:
+    return {"player": name, "bests": [b.to_json() for b in store.bests(name, tiles=tiles)]}
+
+
+def rules_query(query: Annotated[RulesQuery, Query()]) -> Rules:
+    """Rules from query parameters: a preset and the options that change a turn's score."""
+    given = query.model_dump(exclude={"preset"}, exclude_none=True)
+    try:
+        return Rules.preset(query.preset, **given)
+    except ShutTheBoxError as error:
+        raise RoomError("malformed", str(error)) from None
+
+
+@router.get("/leaderboard", responses=ERRORS, summary="Best scores by player for one board and rules")
+def get_leaderboard(
+    store: StoreDep,
+    rules: Annotated[Rules, Depends(rules_query)],
+    limit: Annotated[int, Query(ge=1, le=100)] = 20,
+) -> dict[str, Any]:
+    entries = store.leaderboard(rules, limit=limit)
+    return {
+        "tiles": rules.tiles,
+        "rules_key": rules_key(rules),
+        "entries": [e.to_json() for e in entries],
+    }

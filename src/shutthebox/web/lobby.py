@@ -1,0 +1,179 @@
+"""The server's game service: rooms, their listeners, bots on the server side, saving and advice.
+
+Handlers call these coroutines; each change of a room is made under the room's
+lock, then pushed to every WebSocket listening to it. A finished game is saved
+to the store (committed) before anyone is told it is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from starlette.concurrency import run_in_threadpool
+
+from shutthebox.board import Move
+from shutthebox.errors import ShutTheBoxError
+from shutthebox.match import DiceChoice, Phase
+from shutthebox.rules import Mode, Rules
+from shutthebox.storage import Store
+from shutthebox.web.rooms import ClientAction, Room, RoomError, Rooms, SeatSpec
+from shutthebox.web.schemas import ActionIn, CreateRoom, DiceIn, MoveIn
+from shutthebox.web.settings import Settings
+from shutthebox.web.views import room_json
+
+__all__ = ["Listener", "Lobby", "client_action", "rules_of"]
+
+log = logging.getLogger(__name__)
+
+
+class Sender(Protocol):
+    async def send_json(self, data: Any, mode: str = "text") -> None: ...
+
+
+@dataclass(eq=False)
+class Listener:
+    """A WebSocket listening to a room, with the token it came with (or none)."""
+
+    socket: Sender
+    token: str | None
+
+    async def send(self, data: dict[str, Any]) -> bool:
+        try:
+            await self.socket.send_json(data)
+        except Exception:  # a closed socket: drop it
+            return False
+        return True
+
+
+def rules_of(body: CreateRoom) -> Rules:
+    """The rules a create request asks for: the preset with each option over it."""
+    options = dict(body.rules)
+    try:
+        rules = Rules.preset(body.preset, **options)
+        if "mode" not in options and len(body.seats) == 1 and rules.mode is Mode.ROUND:
+            rules = rules.but(mode=Mode.SOLO)  # one player alone plays solo (SPEC §5.1)
+        return rules
+    except ShutTheBoxError as error:
+        raise RoomError("malformed", str(error)) from None
+    except TypeError as error:  # a value of the wrong type for dataclass replace
+        raise RoomError("malformed", f"rules: {error}") from None
+
+
+def client_action(action: ActionIn) -> ClientAction:
+    """The engine action for a request body; tiles outside 1-12 or repeated are malformed."""
+    if isinstance(action, DiceIn):
+        return DiceChoice(action.count)
+    if isinstance(action, MoveIn):
+        try:
+            return Move.of(action.tiles)
+        except ShutTheBoxError as error:
+            raise RoomError("malformed", f"tiles {action.tiles}: {error}") from None
+    return "roll"
+
+
+class Lobby:
+    """Rooms, the store and the settings of one server."""
+
+    def __init__(self, settings: Settings, store: Store) -> None:
+        self.settings = settings
+        self.store = store
+        self.rooms = Rooms(max_rooms=settings.max_rooms, idle_seconds=settings.room_idle_seconds)
+
+    # -- rooms ----------------------------------------------------------------
+    async def create(self, body: CreateRoom) -> tuple[Room, str]:
+        rules = rules_of(body)
+        seats = [SeatSpec(kind=s.kind, name=s.name, bot=s.bot) for s in body.seats]
+        room, token = self.rooms.create(
+            rules, seats, rounds=body.rounds, seed=body.seed, hints=body.hints
+        )
+        await self.changed(room)
+        return room, token
+
+    async def join(self, code: str, name: str) -> tuple[Room, str, int]:
+        room = self.rooms.get(code)
+        async with room.lock:
+            token, seat = room.join(name)
+        await self.changed(room)
+        return room, token, seat
+
+    async def act(self, room: Room, token: str | None, action: ActionIn) -> None:
+        """Do a client's action; a `RoomError` leaves the room as it was."""
+        engine_action = client_action(action)
+        async with room.lock:
+            room.act(token, engine_action, action.seat)
+        await self.changed(room)
+
+    # -- after every change ---------------------------------------------------
+    async def changed(self, room: Room) -> None:
+        """Save a finished game, tell every listener, and let the bots play."""
+        await self._save_if_over(room)
+        await self.broadcast(room)
+        if room.bot_to_act() is None:
+            return
+        if self.settings.bot_delay <= 0:
+            await self.run_bots(room)
+        elif room.bot_task is None or room.bot_task.done():
+            room.bot_task = asyncio.create_task(self.run_bots(room))
+
+    async def run_bots(self, room: Room) -> None:
+        """Play the bots' turns one action at a time, pushing each to the listeners."""
+        while room.bot_to_act() is not None:
+            if self.settings.bot_delay > 0:
+                await asyncio.sleep(self.settings.bot_delay)
+            async with room.lock:
+                decision = room.bot_decision()
+                if decision is None:
+                    room.bot_roll()
+                else:
+                    seat, state, bot = decision
+                    action = await run_in_threadpool(bot.choose, state)
+                    room.bot_play(seat, state, action)
+            await self._save_if_over(room)
+            await self.broadcast(room)
+
+    async def _save_if_over(self, room: Room) -> None:
+        async with room.lock:
+            if room.game is None or not room.game.state.is_over or room.saved_game_id is not None:
+                return
+            record = room.game.record()
+            room.saved_game_id = await run_in_threadpool(self.store.save, record, source="web")
+            log.info("room %s: game saved as %s", room.code, room.saved_game_id)
+
+    async def broadcast(self, room: Room) -> None:
+        for listener in list(room.listeners):
+            if not await listener.send({"type": "state", "state": room_json(room, listener.token)}):
+                room.listeners.discard(listener)
+
+    # -- advice -----------------------------------------------------------------
+    async def hint(self, room: Room, token: str | None) -> dict[str, Any]:
+        """The solver's ranked choices for the seat whose turn it is (its own token only)."""
+        if not room.hints:
+            raise RoomError("hints-off", f"hints are off in room {room.code}")
+        game, _seat = room.check_actor(token)
+        state = game.state
+        if state.phase not in (Phase.CHOOSE, Phase.MOVE):
+            raise RoomError("no-decision", f"hints are for choosing dice or tiles; now {state.describe()}")
+        from shutthebox.advice import advise
+
+        advice = await run_in_threadpool(advise, state)
+        result: dict[str, Any] = advice.to_json()
+        return result
+
+    async def review(self, room: Room) -> dict[str, Any]:
+        """The review of the room's finished game, computed once."""
+        if room.game is None or not room.game.state.is_over:
+            raise RoomError("not-over", f"the game in room {room.code} is not over yet")
+        if room.review is None:
+            room.review = await run_in_threadpool(review_json, room.game.record())
+        return room.review
+
+
+def review_json(record: Any) -> dict[str, Any]:
+    """The solver's review of a record, as JSON."""
+    from shutthebox.review import review
+
+    result: dict[str, Any] = review(record).to_json()
+    return result

@@ -1,0 +1,347 @@
+"""Rooms: a game in play on the server, its seats, and who may act for each seat.
+
+A room holds a `Game` (seeded dice, every action checked by the engine) and
+its seats. A seat is played *here* (by whoever holds the room's creator token:
+one person solo, or several people passing one device), by a *bot* (acting on
+the server), or *remote* (open until someone joins with the room's code, who
+then gets a token of their own). The page never decides anything: every action
+goes through `Room.act`, which checks the seat and the turn, then the engine.
+
+Errors are `RoomError`s carrying a short code for the page and an HTTP status::
+
+    RoomError
+      not-found 404 · wrong-seat 403 · hints-off 403 · wrong-turn 409 · illegal 409
+      waiting 409 · over 409 · not-over 409 · no-decision 409 · room-full 409
+      name-taken 409 · malformed 422 · busy 503
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from shutthebox.board import Move
+from shutthebox.errors import IllegalActionError, OutOfTurnError, ShutTheBoxError
+from shutthebox.game import Game
+from shutthebox.match import DiceChoice, Match, Phase
+from shutthebox.rules import Rules
+
+__all__ = [
+    "ALPHABET",
+    "ClientAction",
+    "Room",
+    "RoomError",
+    "Rooms",
+    "Seat",
+    "SeatKind",
+    "SeatSpec",
+    "check_name",
+]
+
+ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: codes are read aloud
+CODE_LENGTH = 5
+NAME_LENGTH = 24
+SeatKind = Literal["here", "bot", "remote"]
+ClientAction = Literal["roll"] | DiceChoice | Move
+"""What a client may ask for: roll the dice (the server rolls), choose dice, shut tiles."""
+
+_STATUS = {
+    "not-found": 404,
+    "wrong-seat": 403,
+    "hints-off": 403,
+    "malformed": 422,
+    "busy": 503,
+}
+
+
+class RoomError(Exception):
+    """A request the room refuses; ``code`` names the kind, ``detail`` says why."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+
+    @property
+    def status(self) -> int:
+        return _STATUS.get(self.code, 409)
+
+    def to_json(self) -> dict[str, str]:
+        return {"error": self.code, "detail": self.detail}
+
+
+class Chooser(Protocol):
+    """A bot: picks a dice choice or a move for a state (``shutthebox.bots.Bot``)."""
+
+    def choose(self, state: Match) -> DiceChoice | Move: ...
+
+
+def check_name(name: str, what: str = "name") -> str:
+    """A player name, trimmed: 1 to 24 printable characters."""
+    cleaned = " ".join(name.split())
+    if not 1 <= len(cleaned) <= NAME_LENGTH or not cleaned.isprintable():
+        raise RoomError("malformed", f"{what} {name!r} must have 1 to {NAME_LENGTH} printable characters")
+    return cleaned
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """A seat asked for when creating a room."""
+
+    kind: SeatKind
+    name: str | None = None
+    bot: str | None = None  # a bot name or a strength (easy, medium, hard, expert)
+
+
+@dataclass(slots=True)
+class Seat:
+    """A place at the table."""
+
+    index: int
+    kind: SeatKind
+    name: str | None
+    bot: str | None = None
+    token: str | None = None
+
+    def to_json(self, connected: bool) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "kind": self.kind,
+            "name": self.name,
+            "bot": self.bot,
+            "joined": self.name is not None,
+            "connected": connected,
+        }
+
+
+def resolve_bot(name: str) -> str:
+    """The bot name for a bot name or a strength; `RoomError` naming the choices."""
+    from shutthebox.bots import BOT_NAMES, STRENGTHS
+
+    if name in STRENGTHS:
+        return str(STRENGTHS[name])
+    if name in BOT_NAMES:
+        return name
+    choices = ", ".join([*STRENGTHS, *BOT_NAMES])
+    raise RoomError("malformed", f"unknown bot {name!r}: choose one of {choices}")
+
+
+@dataclass
+class Room:
+    """A game being played by its seats, with the tokens that act for them."""
+
+    code: str
+    rules: Rules
+    seats: list[Seat]
+    rounds: int = 1
+    seed: int | None = None
+    hints: bool = True
+    game: Game | None = None
+    bots: dict[int, Chooser] = field(default_factory=dict)
+    saved_game_id: int | None = None
+    review: dict[str, Any] | None = None
+    touched: float = field(default_factory=time.monotonic)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    listeners: set[Any] = field(default_factory=set)
+
+    # -- seats and tokens ---------------------------------------------------
+    def seats_of(self, token: str | None) -> tuple[int, ...]:
+        """The seats ``token`` acts for (none for a spectator)."""
+        if not token:
+            return ()
+        return tuple(s.index for s in self.seats if s.token is not None and secrets.compare_digest(
+            s.token, token))
+
+    def join(self, name: str) -> tuple[str, int]:
+        """Take the first open remote seat as ``name``; the new token and the seat."""
+        name = check_name(name)
+        open_seats = [s for s in self.seats if s.kind == "remote" and s.name is None]
+        if not open_seats:
+            raise RoomError("room-full", f"room {self.code} has no open seat left")
+        if name in {s.name for s in self.seats}:
+            raise RoomError("name-taken", f"the name {name!r} is already taken in room {self.code}")
+        seat = open_seats[0]
+        seat.name, seat.token = name, secrets.token_urlsafe(18)
+        self.start_if_ready()
+        return seat.token, seat.index
+
+    @property
+    def status(self) -> Literal["waiting", "playing", "over"]:
+        if self.game is None:
+            return "waiting"
+        return "over" if self.game.state.is_over else "playing"
+
+    def start_if_ready(self) -> None:
+        """Start the game once every seat has a player (immediately without remote seats)."""
+        if self.game is not None or any(s.name is None for s in self.seats):
+            return
+        names = [s.name for s in self.seats if s.name is not None]
+        try:
+            self.game = Game(self.rules, names, seed=self.seed, rounds=self.rounds)
+        except ShutTheBoxError as error:
+            raise RoomError("malformed", str(error)) from None
+        self.seed = self.game.seed
+        for seat in self.seats:
+            if seat.kind == "bot" and seat.bot is not None:
+                from shutthebox.bots import make_bot
+
+                rng = random.Random(f"{self.game.seed}:{seat.index}")
+                self.bots[seat.index] = make_bot(seat.bot, rng)
+
+    # -- acting -------------------------------------------------------------
+    def playing(self) -> Game:
+        """The game, or `RoomError` when it has not started or is over."""
+        if self.game is None:
+            waiting = sum(1 for s in self.seats if s.name is None)
+            raise RoomError("waiting", f"room {self.code} waits for {waiting} more player(s) to join")
+        if self.game.state.is_over:
+            raise RoomError("over", f"the game in room {self.code} is over")
+        return self.game
+
+    def check_actor(self, token: str | None, seat: int | None = None) -> tuple[Game, int]:
+        """The game and the acting seat, if ``token`` may act now (for ``seat``, when named)."""
+        game = self.playing()
+        held = self.seats_of(token)
+        if not held:
+            raise RoomError("wrong-seat", f"this token holds no seat in room {self.code}")
+        if seat is not None and seat not in held:
+            who = self.seats[seat].name if 0 <= seat < len(self.seats) else None
+            label = f"seat {seat}" + (f" ({who})" if who else "")
+            raise RoomError("wrong-seat", f"{label} is not yours in room {self.code}")
+        actor = game.state.actor
+        assert actor is not None
+        if actor not in held or (seat is not None and seat != actor):
+            raise RoomError(
+                "wrong-turn", f"it is not your turn: {game.state.describe()}"
+            )
+        return game, actor
+
+    def act(self, token: str | None, action: ClientAction, seat: int | None = None) -> None:
+        """Do ``action`` for the token's seat whose turn it is; nothing changes if it raises."""
+        game, actor = self.check_actor(token, seat)
+        self.touched = time.monotonic()
+        try:
+            if action == "roll":
+                game.roll(actor)
+            else:
+                game.act(action, actor)
+        except OutOfTurnError as error:
+            raise RoomError("wrong-turn", str(error)) from None
+        except IllegalActionError as error:
+            raise RoomError("illegal", str(error)) from None
+        except ShutTheBoxError as error:
+            raise RoomError("malformed", str(error)) from None
+        self.review = None
+
+    def bot_to_act(self) -> int | None:
+        """The bot seat whose turn it is, if any."""
+        if self.game is None or self.game.state.is_over:
+            return None
+        actor = self.game.state.actor
+        return actor if actor is not None and actor in self.bots else None
+
+    def bot_decision(self) -> tuple[int, Match, Chooser] | None:
+        """What a bot must decide now: its seat, the state and the bot (None when it just rolls)."""
+        seat = self.bot_to_act()
+        if seat is None or self.game is None:
+            return None
+        state = self.game.state
+        if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
+            return None
+        return seat, state, self.bots[seat]
+
+    def bot_roll(self) -> None:
+        """Roll for the bot whose turn it is (bots never choose their faces)."""
+        seat = self.bot_to_act()
+        if seat is not None and self.game is not None:
+            self.game.roll(seat)
+
+    def bot_play(self, seat: int, state: Match, action: DiceChoice | Move) -> None:
+        """Apply a bot's decision, if the state is still the one it decided on."""
+        if self.game is not None and self.game.state is state:
+            self.game.act(action, seat)
+
+
+class Rooms:
+    """Every room of the server, by code; old rooms are dropped to make space."""
+
+    def __init__(self, *, max_rooms: int = 500, idle_seconds: float = 6 * 3600.0) -> None:
+        self.max_rooms = max_rooms
+        self.idle_seconds = idle_seconds
+        self._rooms: dict[str, Room] = {}
+
+    def __len__(self) -> int:
+        return len(self._rooms)
+
+    def __iter__(self) -> Any:
+        return iter(list(self._rooms.values()))
+
+    def get(self, code: str) -> Room:
+        room = self._rooms.get(code.strip().upper())
+        if room is None:
+            raise RoomError("not-found", f"there is no room {code!r}")
+        room.touched = time.monotonic()
+        return room
+
+    def create(
+        self,
+        rules: Rules,
+        seats: Iterable[SeatSpec],
+        *,
+        rounds: int = 1,
+        seed: int | None = None,
+        hints: bool = True,
+    ) -> tuple[Room, str]:
+        """A new room and the creator's token (which acts for every seat played here)."""
+        self._prune()
+        if len(self._rooms) >= self.max_rooms:
+            raise RoomError("busy", f"the server holds {self.max_rooms} rooms already; try again later")
+        token = secrets.token_urlsafe(18)
+        placed: list[Seat] = []
+        for index, spec in enumerate(seats):
+            if spec.kind == "remote":
+                placed.append(Seat(index, "remote", None))  # named by whoever joins
+                continue
+            name = check_name(spec.name or "", f"seat {index} name")
+            if spec.kind == "bot":
+                placed.append(Seat(index, "bot", name, bot=resolve_bot(spec.bot or "medium")))
+            else:
+                placed.append(Seat(index, "here", name, token=token))
+        if not placed:
+            raise RoomError("malformed", "a room needs at least one seat")
+        if not any(s.kind == "here" for s in placed):
+            raise RoomError("malformed", "at least one seat must be played here by the room's creator")
+        named = [s.name for s in placed if s.name is not None]
+        if len(set(named)) != len(named):
+            raise RoomError("name-taken", f"player names must differ: {named}")
+        room = Room(self._new_code(), rules, placed, rounds=rounds, seed=seed, hints=hints)
+        self._check_startable(room)
+        room.start_if_ready()
+        self._rooms[room.code] = room
+        return room, token
+
+    def _check_startable(self, room: Room) -> None:
+        """Refuse at once a table the engine would refuse when the last player joins."""
+        names = [f"seat {s.index}" for s in room.seats]
+        try:
+            Game(room.rules, names, seed=0, rounds=room.rounds)
+        except ShutTheBoxError as error:
+            raise RoomError("malformed", str(error)) from None
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self._rooms:
+                return code
+
+    def _prune(self) -> None:
+        now = time.monotonic()
+        for code, room in list(self._rooms.items()):
+            if now - room.touched > self.idle_seconds:
+                del self._rooms[code]

@@ -1,0 +1,97 @@
+"""The JSON bodies the API accepts, checked by Pydantic before any engine call."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "ActionIn",
+    "CreateRoom",
+    "DiceIn",
+    "HintIn",
+    "JoinRoom",
+    "MoveIn",
+    "PingIn",
+    "RollIn",
+    "RulesQuery",
+    "SeatIn",
+    "SocketIn",
+]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatIn(_Strict):
+    """A seat: played here (``here``), by a bot, or open to a remote player."""
+
+    kind: Literal["here", "bot", "remote"] = "here"
+    name: str | None = Field(default=None, description="player name; remote seats take the joiner's")
+    bot: str | None = Field(default=None, description="bot name or strength: easy, medium, hard, expert")
+
+
+class CreateRoom(_Strict):
+    """A new game: the rules (a preset with options over it), the seats, the rounds."""
+
+    preset: str = Field(default="classic", description="named rule set, see GET /api/rules")
+    rules: dict[str, Any] = Field(default_factory=dict, description="rule options over the preset")
+    seats: list[SeatIn] = Field(min_length=1, max_length=8)
+    rounds: int = Field(default=1, ge=1, le=20)
+    seed: int | None = Field(default=None, description="seed of the dice, to replay a game")
+    hints: bool = True
+
+
+class JoinRoom(_Strict):
+    name: str
+
+
+class RulesQuery(BaseModel):
+    """A rule set in query parameters: a preset and the options that change a turn's score."""
+
+    preset: str = "classic"
+    tiles: int | None = Field(default=None, ge=1, le=12)
+    one_die: str | None = None
+    one_die_forced: bool | None = None
+    max_tiles: int | None = Field(default=None, ge=1, le=12)
+    scoring: str | None = None
+    doubles_extra_turn: bool | None = None
+
+
+class RollIn(_Strict):
+    """Roll the dice the state asks for (the server rolls)."""
+
+    type: Literal["roll"]
+    seat: int | None = None
+
+
+class DiceIn(_Strict):
+    """Choose one die or two."""
+
+    type: Literal["dice"]
+    count: int
+    seat: int | None = None
+
+
+class MoveIn(_Strict):
+    """Shut (or, opening, open) these tiles."""
+
+    type: Literal["move"]
+    tiles: list[int] = Field(max_length=12)
+    seat: int | None = None
+
+
+class HintIn(_Strict):
+    """Ask the solver for ranked choices (WebSocket only)."""
+
+    type: Literal["hint"]
+
+
+class PingIn(_Strict):
+    type: Literal["ping"]
+
+
+ActionIn = Annotated[RollIn | DiceIn | MoveIn, Field(discriminator="type")]
+SocketIn = Annotated[RollIn | DiceIn | MoveIn | HintIn | PingIn, Field(discriminator="type")]

@@ -1,0 +1,93 @@
+"""The room WebSocket: state pushed to every seat, actions and hint requests from each.
+
+Connect to ``/api/rooms/{code}/ws?token=…`` (no token: watch only). The server
+sends ``{"type": "state", "state": …}`` at once and after every change. The
+client sends ``{"type": "roll"}``, ``{"type": "dice", "count": 1}``,
+``{"type": "move", "tiles": [5, 3]}``, ``{"type": "hint"}`` or ``{"type": "ping"}``;
+a refused or malformed message gets ``{"type": "error", "error": code, "detail": why}``
+(to the sender only) and changes nothing; a hint comes back as
+``{"type": "hint", "advice": …}``, a ping as ``{"type": "pong"}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import TypeAdapter, ValidationError
+
+from shutthebox.web.lobby import Listener, Lobby
+from shutthebox.web.rooms import RoomError
+from shutthebox.web.schemas import HintIn, PingIn, SocketIn
+from shutthebox.web.views import room_json
+
+__all__ = ["router"]
+
+router = APIRouter()
+_messages: TypeAdapter[Any] = TypeAdapter(SocketIn)
+
+
+def describe_validation(error: ValidationError) -> str:
+    """One line naming each field that is wrong."""
+    parts = []
+    for item in error.errors():
+        where = ".".join(str(p) for p in item["loc"]) or "message"
+        parts.append(f"{where}: {item['msg']}")
+    return "; ".join(parts)
+
+
+@router.websocket("/api/rooms/{code}/ws")
+async def room_socket(socket: WebSocket, code: str, token: str | None = None) -> None:
+    lobby: Lobby = socket.app.state.lobby
+    try:
+        room = lobby.rooms.get(code)
+    except RoomError as error:
+        await socket.accept()
+        await socket.send_json({"type": "error", **error.to_json()})
+        await socket.close(code=4404, reason=error.code)
+        return
+    await socket.accept()
+    listener = Listener(socket, token)
+    room.listeners.add(listener)
+    await lobby.broadcast(room)  # everyone sees who is connected
+    try:
+        while True:
+            message = await socket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            if raw is None:
+                reply: dict[str, Any] | None = {
+                    "type": "error", "error": "malformed", "detail": "messages are JSON text, not binary"
+                }
+            else:
+                reply = await handle(lobby, room.code, listener, raw)
+            if reply is not None:
+                await socket.send_json(reply)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        room.listeners.discard(listener)
+        await lobby.broadcast(room)
+
+
+async def handle(lobby: Lobby, code: str, listener: Listener, raw: str) -> dict[str, Any] | None:
+    """Answer one client message: None when the state broadcast is the answer."""
+    try:
+        message = _messages.validate_json(raw)
+    except ValidationError as error:
+        detail = describe_validation(error)
+        return {"type": "error", "error": "malformed", "detail": f"message {raw[:80]!r}: {detail}"}
+    try:
+        room = lobby.rooms.get(code)
+        if isinstance(message, PingIn):
+            return {"type": "pong"}
+        if isinstance(message, HintIn):
+            return {"type": "hint", "advice": await lobby.hint(room, listener.token)}
+        await lobby.act(room, listener.token, message)
+    except RoomError as error:
+        return {"type": "error", **error.to_json()}
+    return None
+
+
+__all__ += ["handle", "room_json"]

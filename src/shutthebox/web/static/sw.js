@@ -1,0 +1,1 @@
+// service worker: see the page commit

@@ -1,0 +1,120 @@
+"""The JSON the page renders: a room's seats and the engine's state, nothing decided here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shutthebox.board import Move
+from shutthebox.dice import Roll
+from shutthebox.match import DiceChoice, Match
+from shutthebox.record import result_of
+from shutthebox.rules import PRESETS, Mode, OneDie, Rules, Scoring, grade
+from shutthebox.storage import rules_key
+from shutthebox.web.rooms import Room
+
+__all__ = ["match_json", "room_json", "rules_catalog"]
+
+RECENT_EVENTS = 16
+
+
+def match_json(state: Match) -> dict[str, Any]:
+    """The engine state as the page needs it: board, phase, the legal moves and dice options."""
+    names = state.players
+    return {
+        "phase": str(state.phase),
+        "actor": state.actor,
+        "actor_name": names[state.actor] if state.actor is not None else None,
+        "describe": state.describe(),
+        "board": {"size": state.board.size, "open": list(state.board.open_tiles)},
+        "opening": state.opening,
+        "dice_options": list(state.dice_options),
+        "dice_count": state.dice_count,
+        "roll": list(state.roll.dice) if state.roll else None,
+        "legal_moves": [sorted(move.tiles) for move in state.legal_moves],
+        "extra_turns": state.extra_turns,
+        "round": state.round,
+        "rounds": state.rounds,
+        "tiebreak": state.tiebreak,
+        "order": list(state.order),
+        "totals": list(state.totals),
+        "alive": list(state.alive),
+        "ledger": list(state.ledger),
+        "pot": state.pot,
+        "rolloff": {"contenders": list(state.contenders), "faces": list(state.rolloff_faces)},
+        "round_scores": [{"player": p, "score": s} for p, s in state.round_scores],
+        "history": [
+            {
+                "player": t.player,
+                "round": t.round,
+                "tiebreak": t.tiebreak,
+                "open": list(t.board.open_tiles),
+                "open_sum": t.board.open_sum,
+                "score": t.score,
+                "grade": grade(t.board.open_sum),
+                "opening": t.opening,
+                "last_roll": list(t.last_roll.dice) if t.last_roll else None,
+            }
+            for t in state.history
+        ],
+        "round_winners": list(state.round_winners),
+        "winner": state.winner,
+        "winner_name": names[state.winner] if state.winner is not None else None,
+        "over": state.is_over,
+        "result": result_of(state) if state.is_over else None,
+    }
+
+
+def _event_json(seq: int, player: int, action: object) -> dict[str, Any]:
+    if isinstance(action, Roll):
+        return {"seq": seq, "player": player, "kind": "roll", "dice": list(action.dice)}
+    if isinstance(action, DiceChoice):
+        return {"seq": seq, "player": player, "kind": "dice", "count": action.count}
+    assert isinstance(action, Move)
+    return {"seq": seq, "player": player, "kind": "move", "tiles": sorted(action.tiles)}
+
+
+def room_json(room: Room, token: str | None) -> dict[str, Any]:
+    """Everything one seat (or a spectator) sees of a room."""
+    connected = {seat for listener in room.listeners for seat in room.seats_of(listener.token)}
+    game = room.game
+    events = game.events if game is not None else []
+    start = max(0, len(events) - RECENT_EVENTS)
+    return {
+        "code": room.code,
+        "status": room.status,
+        "rules": room.rules.to_dict(),
+        "rules_key": rules_key(room.rules),
+        "hints": room.hints,
+        "seed": room.seed,
+        "seats": [seat.to_json(seat.index in connected) for seat in room.seats],
+        "you": list(room.seats_of(token)),
+        "events": len(events),
+        "recent": [_event_json(i, e.player, e.action) for i, e in enumerate(events[start:], start)],
+        "saved_game_id": room.saved_game_id,
+        "match": match_json(game.state) if game is not None else None,
+    }
+
+
+def rules_catalog() -> dict[str, Any]:
+    """Every rule option with its allowed values and the presets, for the setup panel."""
+    from shutthebox.bots import BOT_NAMES, STRENGTHS
+
+    default = Rules()
+    return {
+        "defaults": default.to_dict(),
+        "presets": {name: rules.to_dict() for name, rules in PRESETS.items()},
+        "options": {
+            "tiles": {"type": "int", "min": 1, "max": 12, "common": [9, 10, 12]},
+            "one_die": {"type": "choice", "values": [o.value for o in OneDie]},
+            "one_die_forced": {"type": "bool"},
+            "max_tiles": {"type": "int-or-null", "min": 1, "max": 12},
+            "scoring": {"type": "choice", "values": [s.value for s in Scoring]},
+            "mode": {"type": "choice", "values": [m.value for m in Mode]},
+            "shut_wins": {"type": "bool"},
+            "stake": {"type": "int", "min": 0},
+            "limit": {"type": "int", "min": 1},
+            "doubles_extra_turn": {"type": "bool-or-null"},
+        },
+        "bots": list(BOT_NAMES),
+        "strengths": dict(STRENGTHS),
+    }

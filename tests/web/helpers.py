@@ -1,0 +1,63 @@
+"""Helpers for the API tests: a room seen through one seat token."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+
+class Table:
+    """A room seen through one token."""
+
+    def __init__(self, client: TestClient, code: str, token: str) -> None:
+        self.client, self.code, self.token = client, code, token
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
+
+    def state(self) -> dict[str, Any]:
+        response = self.client.get(f"/api/rooms/{self.code}", headers=self.headers)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def post(self, body: dict[str, Any]) -> Any:
+        return self.client.post(f"/api/rooms/{self.code}/actions", json=body, headers=self.headers)
+
+    def act(self, body: dict[str, Any]) -> dict[str, Any]:
+        response = self.post(body)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def step(self) -> dict[str, Any]:
+        """One action of a simple player: two dice, the first legal move."""
+        match = self.state()["match"]
+        if match["phase"] == "choose":
+            return self.act({"type": "dice", "count": match["dice_options"][-1]})
+        if match["phase"] in ("roll", "roll-off"):
+            return self.act({"type": "roll"})
+        return self.act({"type": "move", "tiles": match["legal_moves"][0]})
+
+    def play_while_mine(self) -> dict[str, Any]:
+        state = self.state()
+        while state["status"] == "playing" and state["match"]["actor"] in state["you"]:
+            state = self.step()
+        return state
+
+
+def create(client: TestClient, **body: Any) -> tuple[Table, dict[str, Any]]:
+    response = client.post("/api/rooms", json=body)
+    assert response.status_code == 201, response.text
+    data = response.json()
+    return Table(client, data["code"], data["token"]), data["state"]
+
+
+def online(client: TestClient, **rules: Any) -> tuple[Table, Table]:
+    """A two-seat online room: Ana here, Luis joined with the code."""
+    host, _ = create(
+        client, seats=[{"name": "Ana"}, {"kind": "remote"}], rules=rules, seed=11
+    )
+    joined = client.post(f"/api/rooms/{host.code}/join", json={"name": "Luis"})
+    assert joined.status_code == 200, joined.text
+    return host, Table(client, host.code, joined.json()["token"])
