@@ -1,0 +1,215 @@
+"""The ``shutthebox`` command: clear help, and bad arguments in one line with status 2."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from drive import finish
+from shutthebox import Game, GameRecord, Rules, __version__, replay
+from shutthebox.cli import build_parser, main, rules_from_args
+from shutthebox.record import result_of
+
+SHUTTHEBOX = Path(sys.executable).parent / "shutthebox"
+
+
+@pytest.fixture(autouse=True)
+def _quiet_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """English text, and any history the command keeps goes to a throwaway database."""
+    monkeypatch.setenv("SHUTTHEBOX_DB", f"sqlite:///{tmp_path / 'history.db'}")
+    monkeypatch.setenv("LANG", "C")
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run the command in process: its exit status, standard output and standard error."""
+    try:
+        status = main(list(argv))
+    except SystemExit as exit_:
+        status = exit_.code if isinstance(exit_.code, int) else 1
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def subcommands() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    raise AssertionError("no subcommands")
+
+
+def test_help_names_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = cli(capsys, "--help")
+    assert status == 0 and err == ""
+    assert "Shut the Box" in out and "Cerrar la Caja" in out
+    for name in subcommands():
+        assert name in out
+    assert "--version" in out and "--lang" in out
+    assert {"play", "replay"} <= set(subcommands())
+
+
+@pytest.mark.parametrize("name", sorted(subcommands()))
+def test_each_subcommand_help_names_its_options(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    status, out, err = cli(capsys, name, "--help")
+    assert status == 0 and err == ""
+    options = [
+        option
+        for action in subcommands()[name]._actions
+        for option in action.option_strings
+        if option.startswith("--")
+    ]
+    assert options
+    for option in options:
+        assert option in out, option
+
+
+def test_play_help_names_the_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = cli(capsys, "play", "--help")
+    for option in ("--tiles", "--one-die", "--one-die-forced", "--max-tiles", "--scoring", "--mode",
+                   "--shut-wins", "--stake", "--limit", "--doubles-extra-turn", "--preset", "--seed",
+                   "--save", "--plain", "--rounds"):
+        assert option in out, option
+    for value in ("high-shut", "sum-le-6", "sum-lt-6", "never", "sum-plus-roll", "digits", "elimination"):
+        assert value in out, value
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = cli(capsys, "--version")
+    assert status == 0 and out.strip() == f"shutthebox {__version__}"
+
+
+def test_no_command_prints_help_and_fails(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = cli(capsys)
+    assert status == 2 and "usage" in out.lower()
+
+
+def bad_record(tmp_path: Path) -> Path:
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "shutthebox-record", "version": 1, "rules": {}, "players": ["A"], '
+                    '"events": [{"player": 0, "move": [9]}]}', encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["play", "--tiles", "13"], "13"),
+        (["play", "--tiles", "0"], "'0'"),
+        (["play", "--tiles", "nine"], "'nine'"),
+        (["play", "--one-die", "sometimes"], "sometimes"),
+        (["play", "--scoring", "golf"], "golf"),
+        (["play", "--mode", "long", "A", "B", "C"], "two players, not 3"),
+        (["play", "--mode", "solo", "A", "B"], "one player, not 2"),
+        (["play", "--stake", "-1"], "-1"),
+        (["play", "--preset", "nope"], "nope"),
+        (["play", "--rounds", "x"], "'x'"),
+        (["play", "A", "A"], "differ"),
+        (["replay", "missing.json"], "missing.json"),
+        (["replay"], "FILE"),
+        (["fly"], "fly"),
+        (["--lang", "fr", "play"], "fr"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    argv: list[str], needle: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    status, _, err = cli(capsys, *argv)
+    assert status == 2
+    assert len(err.splitlines()) == 1, err
+    assert "error" in err and needle in err
+    assert "Traceback" not in err
+
+
+def test_replay_of_a_bad_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, err = cli(capsys, "replay", str(bad_record(tmp_path)))
+    assert status == 2 and out == ""
+    assert len(err.splitlines()) == 1 and "event 0" in err and "no roll to match" in err
+    (tmp_path / "junk.json").write_text("{oops", encoding="utf-8")
+    status, _, err = cli(capsys, "replay", str(tmp_path / "junk.json"))
+    assert status == 2 and len(err.splitlines()) == 1 and "not valid JSON" in err
+
+
+def saved_game(tmp_path: Path, rules: Rules, players: list[str]) -> tuple[Path, Game]:
+    game = Game(rules, players, seed=12)
+    finish(game, random.Random(12))
+    path = tmp_path / "game.json"
+    game.record().save(path)
+    return path, game
+
+
+def test_replay_prints_the_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path, game = saved_game(tmp_path, Rules(stake=2), ["Ana", "Luis"])
+    status, out, err = cli(capsys, "replay", str(path))
+    assert status == 0 and err == ""
+    assert "Replay matches the record." in out
+    winner = game.state.players[game.state.winner] if game.state.winner is not None else "-"
+    assert f"winner: {winner}" in out
+    assert "Ana" in out and "Luis" in out and "Ledger:" in out
+    assert out.count("round 1") >= len(game.state.history)
+
+
+def test_replay_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path, game = saved_game(tmp_path, Rules(mode="elimination"), ["Ana", "Luis", "Eva"])  # type: ignore[arg-type]
+    status, out, _ = cli(capsys, "replay", "--json", str(path))
+    assert status == 0
+    assert json.loads(out) == result_of(game.state) == json.loads(game.record().dumps())["result"]
+
+
+def test_rule_flags_build_the_rules() -> None:
+    parser = build_parser()
+    args = parser.parse_args(["play", "--preset", "web", "--tiles", "12", "--one-die-forced",
+                              "--max-tiles", "2", "--scoring", "count", "--no-shut-wins", "--stake", "3"])
+    assert rules_from_args(args) == Rules(tiles=12, one_die="sum-le-6", one_die_forced=True,  # type: ignore[arg-type]
+                                          max_tiles=2, scoring="count", shut_wins=False, stake=3)  # type: ignore[arg-type]
+    args = parser.parse_args(["play", "--mode", "long", "--no-doubles-extra-turn", "--limit", "30"])
+    assert rules_from_args(args) == Rules(mode="long", doubles_extra_turn=False, limit=30)  # type: ignore[arg-type]
+    assert rules_from_args(parser.parse_args(["play"])) == Rules()
+
+
+def test_play_plain_with_typed_rolls_and_save(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    typed = ["4,4", "8", "3,4", "7", "3,3", "6", "2,2", "4", "2,3", "3+2", "3,1"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in typed)))
+    path = tmp_path / "solo.json"
+    argv = ["--lang", "en", "play", "Ana", "--plain", "--seed", "3", "--save", str(path)]
+    status, out, err = cli(capsys, *argv)
+    assert status == 0, err
+    assert "Ana scores 15 (open: 1, 5, 9), grade C." in out
+    record = GameRecord.load(path)
+    assert record.seed is None  # the rolls were typed, so the seed does not replay them
+    state = replay(record)
+    assert state.history[0].score == 15 and state.rules.mode.value == "solo"
+
+
+def test_play_in_spanish(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("6,6\n9+3\n1,1\n2\n1,2\n"))
+    status, out, _ = cli(capsys, "--lang", "es", "play", "Ana", "--plain", "--one-die", "never")
+    assert status == 0
+    assert out.startswith("Cerrar la Caja")
+    assert "Ana anota 31 (abiertas: 1, 4, 5, 6, 7, 8), calificación F." in out
+
+
+def test_the_installed_command_shows_its_help() -> None:
+    env = {**os.environ, "LANG": "C"}
+    done = subprocess.run([str(SHUTTHEBOX), "--help"], capture_output=True, text=True, timeout=60,
+                          check=False, env=env)
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.startswith("usage: shutthebox")
+    assert "play" in done.stdout and "replay" in done.stdout
+    bad = subprocess.run([str(SHUTTHEBOX), "play", "--tiles", "13"], capture_output=True, text=True,
+                         timeout=60, check=False, env=env, stdin=subprocess.DEVNULL)
+    assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1 and "Traceback" not in bad.stderr
