@@ -137,6 +137,48 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"port {value} is not between 0 and 65535")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 10 seconds")
+    return value
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from shutthebox.storage import engine_url
+        from shutthebox.web import Settings, create_app
+    except ImportError as error:
+        raise CliError(f"the web app needs {error.name}: pip install 'shutthebox[web]'") from None
+    if args.db:
+        engine_url(args.db)  # a bad URL is reported before the server starts
+    settings = Settings(
+        host=args.host,
+        port=args.port,
+        database_url=args.db,
+        data_dir=Path(args.data) if args.data else None,
+        bot_delay=args.bot_delay,
+    )
+    print(f"Shut the Box: http://{args.host}:{args.port}/ (Ctrl+C stops the server)", flush=True)
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full command-line interface."""
     parser = _Parser(
@@ -175,6 +217,26 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", metavar="FILE", help="game record written by --save or the web app")
     rep.add_argument("--json", action="store_true", help="print the replayed result as JSON")
     rep.set_defaults(handler=_cmd_replay)
+    serve = sub.add_parser(
+        "serve",
+        help="play in the browser: start the web app",
+        description="Start the web app (solo, pass-and-play, bots, online rooms) and its JSON API. "
+        "Finished games go to the database: $SHUTTHEBOX_DB, or a SQLite file in the data folder.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (8000)")
+    serve.add_argument("--db", metavar="URL", help="database URL: sqlite:///FILE or postgresql://…")
+    serve.add_argument("--data", metavar="DIR", help="folder of the default SQLite database")
+    serve.add_argument(
+        "--bot-delay", type=_seconds, default=0.6, metavar="SECONDS",
+        help="pause before each bot action, so people can follow it (0.6)",
+    )
+    serve.add_argument(
+        "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"],
+        help="server log level (info)",
+    )
+    serve.set_defaults(handler=_cmd_serve)
+
     return parser
 
 
