@@ -1,0 +1,418 @@
+"""The solver's subcommands: ``solve``, ``hint``, ``simulate`` and ``review``.
+
+Each handler turns flags into one call of the solver layer and prints the
+answer as text or, with ``--json``, as one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from shutthebox.board import Board, Move
+from shutthebox.dice import Roll
+from shutthebox.errors import ParseError, RulesError
+from shutthebox.rules import Mode, Rules, grade
+
+__all__ = ["add_solver_commands"]
+
+AddRules = Callable[[argparse.ArgumentParser], None]
+RulesOf = Callable[[argparse.Namespace], Rules]
+
+
+def _emit(args: argparse.Namespace, data: dict[str, Any], lines: list[str]) -> int:
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print("\n".join(lines))
+    return 0
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.4f} %"
+
+
+def _objective_args(parser: argparse.ArgumentParser, default: str = "score") -> None:
+    from shutthebox.solver import Objective
+
+    parser.add_argument(
+        "--objective",
+        choices=[o.value for o in Objective],
+        default=default,
+        help=f"what to optimize ({default}): lowest expected score, shut the box, "
+        "score below / at most a target, win the long game",
+    )
+    parser.add_argument("--target", type=int, help="the score K to beat (beat: < K; tie-or-beat: <= K)")
+
+
+def _cmd_solve(args: argparse.Namespace, rules_of: RulesOf) -> int:
+    from shutthebox.solver import Objective, solve, solve_long
+    from shutthebox.solver.exact import exact_value
+
+    rules = rules_of(args)
+    objective = Objective.parse(args.objective)
+    if objective in (Objective.BEAT, Objective.TIE_OR_BEAT) and args.target is None:
+        raise RulesError(f"objective {objective} needs --target K")
+    data: dict[str, Any] = {
+        "tiles": rules.tiles,
+        "one_die": str(rules.one_die),
+        "one_die_forced": rules.one_die_forced,
+        "max_tiles": rules.max_tiles,
+        "scoring": str(rules.scoring),
+        "doubles_extra_turn": rules.doubles_extra_turn,
+        "objective": str(objective),
+        "target": args.target,
+    }
+    if objective is Objective.LONG:
+        if args.exact:
+            raise RulesError("--exact covers the single-turn objectives; the long game is solved to 1e-12")
+        long = solve_long(rules)
+        data["value"] = long.value
+        data["sweeps"] = long.iterations
+        data["error_bound"] = long.residual
+        lines = [f"Long game, {rules.describe()}: the starter wins with probability {long.value:.12f}"]
+        if args.table:
+            _write_long_table(Path(args.table), rules)
+            lines.append(f"Policy table written to {args.table}")
+        return _emit(args, data, lines)
+    solution = solve(rules, objective, args.target)
+    data["value"] = solution.value
+    what = {
+        Objective.SCORE: "expected score",
+        Objective.SHUT: "probability of shutting the box",
+        Objective.BEAT: f"probability of scoring under {args.target}",
+        Objective.TIE_OR_BEAT: f"probability of scoring {args.target} or less",
+    }[objective]
+    lines = [f"{rules.describe()}: optimal {what} = {solution.value:.12f}"]
+    if objective is not Objective.SCORE:
+        lines[0] += f" ({_pct(solution.value)})"
+    if args.exact:
+        exact = exact_value(rules, objective, args.target)
+        data["exact"] = f"{exact.numerator}/{exact.denominator}"
+        lines.append(f"exactly {exact.numerator}/{exact.denominator}")
+    if args.table:
+        _write_table(Path(args.table), rules, solution)
+        lines.append(f"Policy table written to {args.table}")
+    return _emit(args, data, lines)
+
+
+def _policy_rows(rules: Rules, solution: Any, role: str | None = None) -> list[list[str]]:
+    rows = []
+    full = (1 << rules.tiles) - 1
+    for mask in range(1, full + 1):
+        target = full ^ mask if role == "opener" else mask
+        board = Board(rules.tiles, mask)
+        row = [role] if role else []
+        row += [
+            " ".join(map(str, board.open_tiles)),
+            str(board.open_sum),
+            f"{solution.value_at(target):.12g}",
+            str(solution.best_dice(target)),
+        ]
+        for count, totals in ((1, range(1, 7)), (2, range(2, 13))):
+            for total in totals:
+                roll = Roll((total,)) if count == 1 else _two_dice(total)
+                best = solution.best_move(target, roll)
+                row.append(str(best) if best else "-")
+        rows.append(row)
+    return rows
+
+
+def _two_dice(total: int) -> Roll:
+    """A roll of two dice that is not a double, where one exists (doubles only add extra turns)."""
+    for a in range(1, 7):
+        b = total - a
+        if 1 <= b <= 6 and a != b:
+            return Roll((a, b))
+    return Roll((total // 2, total // 2))
+
+
+def _header(role: bool) -> list[str]:
+    head = ["role"] if role else []
+    return [
+        *head, "open", "open_sum", "value", "dice",
+        *(f"one_die_{t}" for t in range(1, 7)),
+        *(f"two_dice_{t}" for t in range(2, 13)),
+    ]
+
+
+def _write_table(path: Path, rules: Rules, solution: Any) -> None:
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(_header(False))
+        writer.writerows(_policy_rows(rules, solution))
+
+
+def _write_long_table(path: Path, rules: Rules) -> None:
+    from shutthebox.solver import solve_long
+
+    long = solve_long(rules)
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(_header(True))
+        writer.writerows(_policy_rows(rules, long.shutter, "shutter"))
+        writer.writerows(_policy_rows(rules, long.opener, "opener"))
+
+
+def _cmd_hint(args: argparse.Namespace, rules_of: RulesOf) -> int:
+    from shutthebox.advice import advise_position
+    from shutthebox.solver import Objective
+
+    rules = rules_of(args)
+    objective = Objective.parse(args.objective)
+    if objective is Objective.SCORE and rules.mode is Mode.LONG:
+        objective = Objective.LONG
+    if objective in (Objective.BEAT, Objective.TIE_OR_BEAT) and args.target is None:
+        raise RulesError(f"objective {objective} needs --target K")
+    board = Board.parse(args.open, rules.tiles)
+    opening = args.opening
+    target_mask = board.shut_mask if opening else board.mask
+    roll = _roll_of(args)
+    advice = advise_position(
+        rules, target_mask, roll, objective=objective, target=args.target,
+        extra=args.extra, opening=opening,
+    )
+    data: dict[str, Any] = {
+        "open": list(board.open_tiles),
+        "roll": list(roll.dice) if roll else None,
+        "objective": str(objective),
+        "target": args.target,
+        "lower_is_better": advice.lower_is_better,
+        "value": advice.value,
+    }
+    verb = "open" if opening else "shut"
+    lines = [f"Board [{board}], {rules.describe()}; objective {objective}"]
+    if roll is None:
+        data["dice"] = [
+            {"dice": c.action.count, "value": c.value, "loss": c.loss}  # type: ignore[union-attr]
+            for c in advice.choices
+        ]
+        lines.append("Before rolling:")
+        lines += [f"  {c.label:8} {c.value:.6f}  (loss {c.loss:.6f})" for c in advice.choices]
+        return _emit(args, data, lines)
+    lines[0] += f"; roll {roll} = {roll.total}"
+    if not advice.choices:
+        score = rules.score(board.mask, roll.total)
+        data.update({"moves": [], "turn_over": True, "score": score, "grade": grade(board.open_sum)})
+        lines.append(f"No move: the turn is over with score {score} (grade {grade(board.open_sum)}).")
+        return _emit(args, data, lines)
+    data["turn_over"] = False
+    data["moves"] = [
+        {"shut": list(c.action.tiles), "value": c.value, "loss": c.loss}  # type: ignore[union-attr]
+        for c in advice.choices
+    ]
+    lines += [
+        f"  {i}. {verb} {c.label:9} {c.value:.6f}  (loss {c.loss:.6f})"
+        for i, c in enumerate(advice.choices, start=1)
+    ]
+    return _emit(args, data, lines)
+
+
+def _roll_of(args: argparse.Namespace) -> Roll | None:
+    """The roll from ``--dice`` faces, or from a ``--roll`` total (two dice unless 1 or told)."""
+    if args.dice is not None:
+        return Roll.parse(args.dice)
+    if args.roll is None:
+        return None
+    if args.one_die_roll or args.roll == 1:
+        if not 1 <= args.roll <= 6:
+            raise ParseError(f"--roll {args.roll}: one die shows 1 to 6")
+        return Roll((args.roll,))
+    if not 2 <= args.roll <= 12:
+        raise ParseError(f"--roll {args.roll}: two dice total 2 to 12")
+    return _two_dice(args.roll)
+
+
+def _cmd_simulate(args: argparse.Namespace, rules_of: RulesOf) -> int:
+    rules = rules_of(args)
+    if args.vs:
+        return _simulate_matches(args, rules)
+    from shutthebox.simulate import simulate
+
+    progress = _progress(args.games, args.no_progress or args.json)
+    try:
+        result = simulate(
+            rules, args.strategy, args.games, seed=args.seed, target=args.target,
+            progress=progress.update if progress else None,
+        )
+    finally:
+        if progress:
+            progress.close()
+    data = result.to_json()
+    lo, hi = result.mean_ci
+    slo, shi = result.shut_ci
+    lines = [
+        f"{args.games} games of {args.strategy}, {rules.describe()}, seed {args.seed}",
+        f"  mean score  {result.mean_score:.4f}  (95% CI {lo:.4f} .. {hi:.4f})",
+        f"  shut rate   {_pct(result.shut_rate)}  (95% CI {_pct(slo)} .. {_pct(shi)})",
+        f"  speed       {result.games_per_second:,.0f} games/s",
+    ]
+    if result.beat_rate is not None:
+        lines.insert(3, f"  under {args.target}    {_pct(result.beat_rate)}")
+    if args.plot:
+        _plot(Path(args.plot), result)
+        lines.append(f"Score distribution plotted to {args.plot}")
+    return _emit(args, data, lines)
+
+
+def _progress(games: int, quiet: bool) -> Any:
+    if quiet or games < 5_000_000:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=games, unit="game", unit_scale=True, file=sys.stderr, leave=False)
+
+
+def _plot(path: Path, result: Any) -> None:
+    if path.suffix.lower() not in (".png", ".svg"):
+        raise ParseError(f"--plot {str(path)!r}: the file must end in .png or .svg")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    scores = sorted(result.scores)
+    shares = [result.scores[s] / result.games for s in scores]
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    ax.bar([str(s) for s in scores] if len(scores) > 60 else scores, shares, color="#8b5a2b")
+    ax.set_xlabel("final score")
+    ax.set_ylabel("share of games")
+    ax.set_title(
+        f"{result.strategy}: {result.games:,} games, {result.rules.tiles} tiles, "
+        f"mean {result.mean_score:.3f}, shut {100 * result.shut_rate:.2f} %"
+    )
+    if len(scores) > 60:
+        ax.set_xticks([])
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def _simulate_matches(args: argparse.Namespace, rules: Rules) -> int:
+    from shutthebox.bots import make_bot
+    from shutthebox.simulate import simulate_matches
+
+    if rules.mode is Mode.SOLO:
+        raise RulesError("--vs plays matches: choose --mode round, elimination or long")
+    names = [args.strategy, args.vs]
+    if names[0] == names[1]:
+        names = [f"{args.strategy}-1", f"{args.vs}-2"]
+    bots = {
+        names[0]: lambda rng: make_bot(args.strategy, rng),
+        names[1]: lambda rng: make_bot(args.vs, rng),
+    }
+    stats = simulate_matches(rules, bots, args.games, seed=args.seed, rounds=1)
+    data = {"games": stats.games, "wins": stats.wins, "draws": stats.draws, "rules": rules.to_dict()}
+    lines = [f"{args.games} matches, {rules.describe()}, seed {args.seed}"] + [
+        f"  {name:12} {wins:6} wins  ({_pct(wins / stats.games)})" for name, wins in stats.wins.items()
+    ]
+    if stats.draws:
+        lines.append(f"  draws        {stats.draws}")
+    return _emit(args, data, lines)
+
+
+def _cmd_review(args: argparse.Namespace, rules_of: RulesOf) -> int:
+    from shutthebox.record import GameRecord
+    from shutthebox.review import review
+
+    record = GameRecord.load(Path(args.file))
+    result = review(record)
+    data = result.to_json()
+    lines = [f"Review of {args.file}: {record.rules.describe()}"]
+    for d in result.decisions:
+        where = f"[{d.board}]" + (f" roll {d.roll}" if d.roll else "")
+        chosen = _action_text(d.chosen)
+        best = _action_text(d.best)
+        note = "" if d.verdict == "best" else f"; best {best} ({d.value_best:.4f}), loss {d.loss:.4f}"
+        lines.append(f"  {d.player:10} {where:34} {chosen:10} {d.verdict:10} {d.value_chosen:.4f}{note}")
+    for player, accuracy in result.accuracy.items():
+        lines.append(f"Accuracy of {player}: {accuracy:.1f} %")
+    return _emit(args, data, lines)
+
+
+def _action_text(action: Any) -> str:
+    if isinstance(action, Move):
+        return f"shut {action}"
+    return f"{action.count} {'die' if action.count == 1 else 'dice'}"
+
+
+def add_solver_commands(sub: Any, add_rules: AddRules, rules_of: RulesOf, parser_class: Any) -> None:
+    """Register solve, hint, simulate and review on the ``shutthebox`` parser."""
+    from shutthebox.simulate import STRATEGIES
+
+    solve = sub.add_parser(
+        "solve",
+        help="value of the full board under optimal play",
+        description="Solve the game exactly: the value of a full board under optimal play.",
+    )
+    add_rules(solve)
+    _objective_args(solve)
+    solve.add_argument("--exact", action="store_true", help="also print the exact rational value")
+    solve.add_argument("--table", metavar="FILE", help="write the whole optimal policy as CSV")
+    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.set_defaults(handler=lambda a: _cmd_solve(a, rules_of))
+
+    hint = sub.add_parser(
+        "hint",
+        help="rank the choices of a position",
+        description="Rank every choice of a position by the exact solver: one die or two before "
+        "a roll, or every legal move for a roll.",
+    )
+    hint.add_argument("--open", required=True, metavar="TILES", help="open tiles, e.g. 1,5,9 (- for none)")
+    rolled = hint.add_mutually_exclusive_group()
+    rolled.add_argument("--dice", metavar="FACES", help="the dice rolled, e.g. 3,1 (or 5 for one die)")
+    rolled.add_argument("--roll", type=int, metavar="TOTAL", help="the total rolled, e.g. 4")
+    hint.add_argument(
+        "--one-die-roll", action="store_true", help="with --roll: the total came from one die"
+    )
+    hint.add_argument("--extra", type=int, default=0, help="extra turns held from doubles (0)")
+    hint.add_argument(
+        "--opening", action="store_true", help="long game: the player opens shut tiles"
+    )
+    add_rules(hint)
+    _objective_args(hint)
+    hint.add_argument("--json", action="store_true", help="print one JSON object")
+    hint.set_defaults(handler=lambda a: _cmd_hint(a, rules_of))
+
+    simulate = sub.add_parser(
+        "simulate",
+        help="simulate many games of a strategy",
+        description="Simulate many turns of a strategy (vectorized), or with --vs whole matches "
+        "between two bots.",
+        epilog="strategies: " + "; ".join(f"{k}: {v}" for k, v in STRATEGIES.items()),
+    )
+    simulate.add_argument("--strategy", choices=list(STRATEGIES), default="optimal", help="strategy")
+    simulate.add_argument("--games", type=_count, default=100_000, help="number of games (100000)")
+    simulate.add_argument("--seed", type=int, default=0, help="seed of the dice (0)")
+    simulate.add_argument("--target", type=int, help="also report P(score < K); optimal-beat aims at it")
+    simulate.add_argument("--vs", metavar="BOT", help="play matches against this bot instead")
+    simulate.add_argument("--plot", metavar="FILE", help="plot the score distribution (.png or .svg)")
+    simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_rules(simulate)
+    simulate.add_argument("--json", action="store_true", help="print one JSON object")
+    simulate.set_defaults(handler=lambda a: _cmd_simulate(a, rules_of))
+
+    rev = sub.add_parser(
+        "review",
+        help="grade every decision of a recorded game",
+        description="Review a game record: each decision graded by what it cost against optimal "
+        "play, and each player's accuracy.",
+    )
+    rev.add_argument("file", metavar="RECORD", help="a game record (JSON)")
+    rev.add_argument("--json", action="store_true", help="print one JSON object")
+    rev.set_defaults(handler=lambda a: _cmd_review(a, rules_of))
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(float(text)) if "e" in text.lower() else int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
+    return value
