@@ -12,12 +12,16 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from shutthebox import __version__
 from shutthebox.errors import ShutTheBoxError
 from shutthebox.i18n import LANGUAGES, detect_language
 from shutthebox.rules import PRESETS, Mode, OneDie, Rules, Scoring
+
+if TYPE_CHECKING:
+    from shutthebox.record import GameRecord
+    from shutthebox.session import PlaySetup
 
 __all__ = ["build_parser", "main", "rules_from_args"]
 
@@ -97,19 +101,111 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     return Rules.preset(args.preset or "classic", **changes)
 
 
-def _cmd_play(args: argparse.Namespace) -> int:
-    from shutthebox.game import Game
-    from shutthebox.plain import PlainGame
+def _setup_from_args(args: argparse.Namespace) -> PlaySetup:
+    """The game the ``play`` flags describe: people, bots, rules and dice."""
+    from shutthebox.i18n import text
+    from shutthebox.session import PlaySetup, mode_for
 
+    humans = tuple(args.players) or (text(args.lang, "default_player"),)
+    bots = tuple(args.bot or ())
     rules = rules_from_args(args)
-    players = args.players or (["You"] if args.lang == "en" else ["Tú"])
-    if args.mode is None and args.preset is None and len(players) == 1:
-        rules = rules.but(mode=Mode.SOLO)
-    game = Game(rules, players, seed=args.seed, rounds=args.rounds)
-    PlainGame(game, stdin=sys.stdin, stdout=sys.stdout, lang=args.lang).run()
-    if args.save:
-        game.record().save(Path(args.save))
-        print(f"Game record saved to {args.save}")
+    if args.mode is None and rules.mode is Mode.ROUND:
+        rules = rules.but(mode=mode_for(len(humans) + len(bots), None))
+    setup = PlaySetup(
+        rules=rules,
+        humans=humans,
+        bots=bots,
+        companion=args.companion,
+        seed=args.seed,
+        rounds=args.rounds,
+        lang=args.lang,
+    )
+    setup.new_match()  # refuse a bad combination (e.g. a long game for three) before play
+    return setup
+
+
+def _wants_setup_screen(args: argparse.Namespace) -> bool:
+    """``play`` with no players, bots or rule flags opens the setup screen (or ``--setup``)."""
+    given = [getattr(args, name) for name in (*_RULE_FLAGS, "preset", "seed")]
+    return args.setup or not (args.players or args.bot or args.companion or any(
+        value is not None for value in given
+    ))
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from shutthebox.scores import save_finished
+
+    setup = _setup_from_args(args)
+    if setup.bots:
+        from shutthebox.session import make_choosers
+
+        make_choosers(setup, setup.seed)  # an unknown bot is refused before the game starts
+    plain = args.plain or not sys.stdout.isatty()
+    if not plain:
+        try:
+            from shutthebox.tui import ShutTheBoxApp
+        except ImportError:
+            print("shutthebox: the full-screen game needs Textual: pip install 'shutthebox[tui]'; "
+                  "playing line by line", file=sys.stderr)
+            plain = True
+    record: GameRecord | None
+    if plain:
+        record = _play_plain(setup)
+    else:
+        def keep(record: GameRecord, played: PlaySetup) -> str | None:
+            lines = save_finished(record, played.humans, source=_source(played), lang=played.lang)
+            return " ".join(lines) or None
+
+        app = ShutTheBoxApp(setup, lang=args.lang, save=keep, setup_first=_wants_setup_screen(args))
+        record = app.run()
+    if args.save and record is not None:
+        record.save(Path(args.save))
+        from shutthebox.i18n import text
+
+        print(text(args.lang, "saved", path=args.save))
+    return 0
+
+
+def _source(setup: PlaySetup) -> str:
+    return "companion" if setup.companion else "terminal"
+
+
+def _play_plain(setup: PlaySetup) -> GameRecord | None:
+    """The line-by-line game on standard input and output; the record if it began."""
+    from shutthebox.game import Game
+    from shutthebox.hints import hint_text
+    from shutthebox.plain import PlainGame
+    from shutthebox.scores import save_finished
+    from shutthebox.session import make_choosers
+
+    game = Game(setup.rules, setup.names, seed=setup.seed, rounds=setup.rounds)
+    bots = make_choosers(setup, game.seed)
+    lang = setup.lang
+    plain = PlainGame(
+        game,
+        stdin=sys.stdin,
+        stdout=sys.stdout,
+        lang=lang,
+        bots=bots,
+        hint=lambda state: hint_text(lang, state),
+        companion=setup.companion,
+    )
+    final = plain.run()
+    record = game.record()
+    if final is not None:
+        for line in save_finished(record, setup.humans, source=_source(setup), lang=lang):
+            print(line)
+    return record if game.events else None
+
+
+def _cmd_scores(args: argparse.Namespace) -> int:
+    from shutthebox.scores import scores_json, scores_lines
+
+    if args.json:
+        print(json.dumps(scores_json(args.players, limit=args.limit), ensure_ascii=False))
+        return 0
+    for line in scores_lines(args.lang, args.players, limit=args.limit):
+        print(line)
     return 0
 
 
@@ -192,22 +288,57 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser(
         "play",
         help="play in the terminal",
-        description="Play a game in the terminal: solo, a round, elimination or the long game.",
+        description=(
+            "Play a game in the terminal: solo, a round, elimination or the long game, against "
+            "people at the same keyboard and bots. Full screen in a terminal, line by line with "
+            "--plain or when standard output is not a terminal. With no players, bots or rule "
+            "flags the full-screen game opens on its setup screen. Finished games are kept in "
+            "the history ($SHUTTHEBOX_DB, or a SQLite file in the user data folder); see "
+            "'shutthebox scores'."
+        ),
     )
     play.add_argument(
         "players",
         nargs="*",
         metavar="PLAYER",
-        help="player names in seating order (default: one player, 'You')",
+        help="names of the people playing, in seating order (default: one, 'Player')",
     )
-    play.add_argument("--seed", type=int, help="seed for the dice, so the game can be replayed")
+    play.add_argument(
+        "--bot",
+        action="append",
+        metavar="STRENGTH_OR_NAME",
+        help="add a bot after the people: easy, medium, hard, expert, or a bot name "
+        "(random, greedy, fewest, heuristic, optimal, ...); repeat for more bots",
+    )
+    play.add_argument(
+        "--companion",
+        action="store_true",
+        help="playing at a real box: type the dice you rolled, and see the best move each time",
+    )
+    play.add_argument("--seed", type=int, help="seed for the dice and bots, so the game can be replayed")
     play.add_argument("--rounds", type=_positive, default=1, help="rounds in a round game (1)")
     play.add_argument("--save", metavar="FILE", help="write the game record (JSON) to FILE")
     play.add_argument(
         "--plain", action="store_true", help="line-by-line text (also used when not a terminal)"
     )
+    play.add_argument(
+        "--setup", action="store_true", help="open the setup screen first (full-screen game only)"
+    )
+    play.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                      help="language of the text (from the locale)")
     add_rules_options(play)
     play.set_defaults(handler=_cmd_play)
+
+    scores = sub.add_parser(
+        "scores",
+        help="personal bests and the history of games",
+        description="Show personal bests per board size and rules, and the recent games, "
+        "from the history kept by 'shutthebox play' and the web app.",
+    )
+    scores.add_argument("players", nargs="*", metavar="PLAYER", help="only these players (default: all)")
+    scores.add_argument("--limit", type=_positive, default=10, help="how many recent games to list (10)")
+    scores.add_argument("--json", action="store_true", help="print bests and games as JSON")
+    scores.set_defaults(handler=_cmd_scores)
 
     rep = sub.add_parser(
         "replay",
@@ -217,6 +348,10 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", metavar="FILE", help="game record written by --save or the web app")
     rep.add_argument("--json", action="store_true", help="print the replayed result as JSON")
     rep.set_defaults(handler=_cmd_replay)
+
+    from shutthebox.cli_solver import add_solver_commands
+
+    add_solver_commands(sub, add_rules_options, rules_from_args, _Parser)
     serve = sub.add_parser(
         "serve",
         help="play in the browser: start the web app",

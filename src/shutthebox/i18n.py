@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from typing import Literal
 
-__all__ = ["LANGUAGES", "Lang", "detect_language", "text"]
+__all__ = ["LANGUAGES", "Lang", "detect_language", "has_text", "text"]
 
 Lang = Literal["en", "es"]
 LANGUAGES: tuple[Lang, ...] = ("en", "es")
@@ -83,6 +83,261 @@ _CATALOG: dict[str, dict[Lang, str]] = {
         "en": "{player} opens every tile and wins!",
         "es": "¡{player} abre todas las fichas y gana!",
     },
+    # -- narration shared by the plain game and the terminal app -------------
+    "one_die": {"en": "one die", "es": "un dado"},
+    "two_dice": {"en": "two dice", "es": "dos dados"},
+    "chose_dice": {"en": "{player} chooses {dice}.", "es": "{player} elige {dice}."},
+    "rolloff_tie": {
+        "en": "Tie for the start: {players} roll again.",
+        "es": "Empate para empezar: {players} vuelven a tirar.",
+    },
+    "no_open_move": {
+        "en": "No shut tiles make {total}: the turn is over.",
+        "es": "Ninguna combinación de fichas cerradas suma {total}: se acabó el turno.",
+    },
+    "shut_tiles": {"en": "{player} shuts {move}.", "es": "{player} cierra {move}."},
+    "opened": {"en": "{player} opens {move}.", "es": "{player} abre {move}."},
+    "solo_result": {
+        "en": "Final score {score}, grade {grade}.",
+        "es": "Puntuación final {score}, calificación {grade}.",
+    },
+    # -- the rules in a line ------------------------------------------------
+    "rl_tiles": {"en": "{tiles} tiles", "es": "{tiles} fichas"},
+    "mode_solo": {"en": "solo", "es": "solitario"},
+    "mode_round": {"en": "round", "es": "ronda"},
+    "mode_elimination": {"en": "elimination", "es": "eliminación"},
+    "mode_long": {"en": "long game", "es": "juego largo"},
+    "rl_one_die": {"en": "one die {when}", "es": "un dado {when}"},
+    "one_die_high-shut": {"en": "once 7 and up are shut", "es": "con 7 y más cerradas"},
+    "one_die_sum-le-6": {"en": "when open tiles sum ≤ 6", "es": "si las abiertas suman ≤ 6"},
+    "one_die_sum-lt-6": {"en": "when open tiles sum < 6", "es": "si las abiertas suman < 6"},
+    "one_die_never": {"en": "never", "es": "nunca"},
+    "rl_forced": {"en": "one die forced", "es": "un dado obligatorio"},
+    "rl_max_tiles": {"en": "at most {n} tiles a roll", "es": "como mucho {n} fichas por tirada"},
+    "rl_scoring": {"en": "scoring: {scoring}", "es": "puntuación: {scoring}"},
+    "scoring_sum": {"en": "sum", "es": "suma"},
+    "scoring_sum-plus-roll": {"en": "sum plus last roll", "es": "suma más la última tirada"},
+    "scoring_digits": {"en": "digits", "es": "dígitos"},
+    "scoring_count": {"en": "tiles left", "es": "fichas abiertas"},
+    "rl_no_shut_wins": {"en": "shutting does not win at once", "es": "cerrar no gana al instante"},
+    "rl_stake": {"en": "stake {stake}", "es": "apuesta {stake}"},
+    "rl_limit": {"en": "out at {limit}", "es": "fuera al llegar a {limit}"},
+    "rl_doubles_on": {"en": "doubles earn a turn", "es": "los dobles dan turno extra"},
+    "rl_doubles_off": {"en": "no extra turns", "es": "sin turnos extra"},
+    # -- bots and advice ------------------------------------------------------
+    "bot_name": {"en": "Bot ({bot})", "es": "Robot ({bot})"},
+    "strength_easy": {"en": "easy", "es": "fácil"},
+    "strength_medium": {"en": "medium", "es": "medio"},
+    "strength_hard": {"en": "hard", "es": "difícil"},
+    "strength_expert": {"en": "expert", "es": "experto"},
+    "companion_intro": {
+        "en": "Companion mode: roll the real dice and type the faces; the best move is shown.",
+        "es": "Modo compañero: tira los dados de verdad y escribe lo que salió; se muestra la mejor jugada.",
+    },
+    # -- the terminal app ---------------------------------------------------------
+    "status_rolloff": {
+        "en": "{player}: roll one die to see who starts.",
+        "es": "{player}: tira un dado para ver quién empieza.",
+    },
+    "status_rolloff_type": {
+        "en": "{player}: roll one die to see who starts, and type it: {faces}",
+        "es": "{player}: tira un dado para ver quién empieza, y escríbelo: {faces}",
+    },
+    "status_choose": {"en": "{player}: roll one die or two?", "es": "{player}: ¿un dado o dos?"},
+    "status_roll": {"en": "{player}: roll {dice}.", "es": "{player}: tira {dice}."},
+    "status_type": {
+        "en": "{player}: roll {dice} and type the faces: {faces}",
+        "es": "{player}: tira {dice} y escribe lo que salió: {faces}",
+    },
+    "status_move": {
+        "en": "{player}: shut tiles that make {total}.",
+        "es": "{player}: cierra fichas que sumen {total}.",
+    },
+    "status_open": {
+        "en": "{player}: open shut tiles that make {total}.",
+        "es": "{player}: abre fichas cerradas que sumen {total}.",
+    },
+    "status_bot": {"en": "{player} is thinking…", "es": "{player} está pensando…"},
+    "status_over": {"en": "The game is over.", "es": "La partida ha terminado."},
+    "pick_tiles": {"en": "Pick tiles that make {total}.", "es": "Elige fichas que sumen {total}."},
+    "selection_ok": {
+        "en": "{tiles} = {total}: Enter shuts them.",
+        "es": "{tiles} = {total}: Intro las cierra.",
+    },
+    "selection_open_ok": {
+        "en": "{tiles} = {total}: Enter opens them.",
+        "es": "{tiles} = {total}: Intro las abre.",
+    },
+    "selection_sum": {"en": "{tiles} = {sum} (need {total})", "es": "{tiles} = {sum} (hace falta {total})"},
+    "err_over": {
+        "en": "The game is over: n for a new game, v for the review, q to quit.",
+        "es": "La partida ha terminado: n para otra, v para el repaso, q para salir.",
+    },
+    "err_wait": {"en": "Wait: it is {player}'s turn.", "es": "Espera: es el turno de {player}."},
+    "err_choose": {
+        "en": "Press 1 for one die or 2 for two dice.",
+        "es": "Pulsa 1 para un dado o 2 para dos dados.",
+    },
+    "err_press_roll": {"en": "Press Enter to roll.", "es": "Pulsa Intro para tirar."},
+    "err_type_dice": {
+        "en": "Type the faces of the dice you rolled (1 to 6).",
+        "es": "Escribe lo que salió en los dados (1 a 6).",
+    },
+    "err_face": {"en": "A die shows 1 to 6, not {face}.", "es": "Un dado muestra de 1 a 6, no {face}."},
+    "err_no_tile": {
+        "en": "There is no tile {tile} on this board.",
+        "es": "No hay ficha {tile} en este tablero.",
+    },
+    "err_tile_shut": {"en": "Tile {tile} is already shut.", "es": "La ficha {tile} ya está cerrada."},
+    "err_tile_open": {
+        "en": "Tile {tile} is open: pick shut tiles to open.",
+        "es": "La ficha {tile} está abierta: elige fichas cerradas para abrir.",
+    },
+    "err_sum": {"en": "{tiles} make {sum}, not {total}.", "es": "{tiles} suman {sum}, no {total}."},
+    "err_max_tiles": {"en": "At most {n} tiles a roll.", "es": "Como mucho {n} fichas por tirada."},
+    "err_not_now": {"en": "Roll first, then pick tiles.", "es": "Primero tira, luego elige fichas."},
+    "err_no_review": {
+        "en": "The review comes once the game is over.",
+        "es": "El repaso llega cuando termina la partida.",
+    },
+    "err_in_game": {
+        "en": "Finish this game first (q quits).",
+        "es": "Termina esta partida primero (q sale).",
+    },
+    "key_roll": {"en": "roll", "es": "tirar"},
+    "key_faces": {"en": "type dice", "es": "escribir dados"},
+    "key_tiles": {"en": "pick tiles", "es": "elegir fichas"},
+    "key_shut": {"en": "shut", "es": "cerrar"},
+    "key_open": {"en": "open", "es": "abrir"},
+    "key_clear": {"en": "clear", "es": "borrar"},
+    "key_hint": {"en": "hint", "es": "pista"},
+    "key_review": {"en": "review", "es": "repaso"},
+    "key_new": {"en": "new game", "es": "otra partida"},
+    "key_setup": {"en": "setup", "es": "configurar"},
+    "key_quit": {"en": "quit", "es": "salir"},
+    "key_back": {"en": "back", "es": "volver"},
+    "pot": {"en": "pot {pot}", "es": "bote {pot}"},
+    "col_player": {"en": "Player", "es": "Jugador"},
+    "col_score": {"en": "Score", "es": "Puntos"},
+    "col_role": {"en": "Role", "es": "Papel"},
+    "col_total": {"en": "Total /{limit}", "es": "Total /{limit}"},
+    "col_wins": {"en": "Rounds", "es": "Rondas"},
+    "col_ledger": {"en": "Purse", "es": "Saldo"},
+    "role_shuts": {"en": "shuts", "es": "cierra"},
+    "role_opens": {"en": "opens", "es": "abre"},
+    "retired_mark": {"en": "(out)", "es": "(fuera)"},
+    "hint_shut": {"en": "shut {move}", "es": "cerrar {move}"},
+    "hint_open": {"en": "open {move}", "es": "abrir {move}"},
+    "hint_best": {"en": "Best: {choice} ({worth})", "es": "Mejor: {choice} ({worth})"},
+    "hint_other": {
+        "en": "  then {choice} ({worth}, gives away {loss})",
+        "es": "  luego {choice} ({worth}, pierde {loss})",
+    },
+    "hint_more": {"en": "  and {n} more", "es": "  y {n} más"},
+    "value_expected": {"en": "{what} {value}", "es": "{what} {value}"},
+    "value_chance": {"en": "{what} {value}%", "es": "{what} {value}%"},
+    # -- setup and review screens ----------------------------------------------
+    "default_player": {"en": "Player", "es": "Jugador"},
+    "setup_title": {"en": "Shut the Box: a new game", "es": "Cerrar la Caja: nueva partida"},
+    "setup_players": {"en": "Players (comma between)", "es": "Jugadores (con comas)"},
+    "setup_bots": {"en": "Bots (strength or name)", "es": "Robots (nivel o nombre)"},
+    "setup_mode": {"en": "Way to play", "es": "Modo de juego"},
+    "setup_tiles": {"en": "Tiles", "es": "Fichas"},
+    "setup_one_die": {"en": "One die allowed", "es": "Un dado permitido"},
+    "setup_forced": {"en": "One die forced", "es": "Un dado obligatorio"},
+    "setup_max_tiles": {"en": "Tiles per roll at most", "es": "Fichas por tirada, máximo"},
+    "setup_scoring": {"en": "Scoring", "es": "Puntuación"},
+    "setup_shut_wins": {"en": "Shutting wins at once", "es": "Cerrar gana al instante"},
+    "setup_stake": {"en": "Stake (0: none)", "es": "Apuesta (0: ninguna)"},
+    "setup_limit": {"en": "Elimination limit", "es": "Límite de eliminación"},
+    "setup_doubles": {"en": "Doubles earn a turn", "es": "Dobles dan turno extra"},
+    "setup_rounds": {"en": "Rounds", "es": "Rondas"},
+    "setup_companion": {"en": "Companion (real box)", "es": "Compañero (caja real)"},
+    "setup_seed": {"en": "Seed (blank: random)", "es": "Semilla (vacía: al azar)"},
+    "setup_lang": {"en": "Language", "es": "Idioma"},
+    "setup_start": {"en": "Start", "es": "Empezar"},
+    "setup_cancel": {"en": "Cancel", "es": "Cancelar"},
+    "setup_err_players": {
+        "en": "name at least one player or bot",
+        "es": "nombra al menos un jugador o robot",
+    },
+    "opt_on": {"en": "yes", "es": "sí"},
+    "opt_off": {"en": "no", "es": "no"},
+    "opt_auto_mode": {"en": "solo for one, round for more", "es": "solitario para uno, ronda para más"},
+    "opt_auto_doubles": {"en": "as the way to play says", "es": "según el modo de juego"},
+    "opt_no_limit": {"en": "no limit", "es": "sin límite"},
+    "review_title": {"en": "Review of the game", "es": "Repaso de la partida"},
+    "review_accuracy": {"en": "Accuracy: {accuracy}", "es": "Precisión: {accuracy}"},
+    "review_close": {"en": "Esc closes", "es": "Esc cierra"},
+    "rv_player": {"en": "Player", "es": "Jugador"},
+    "rv_board": {"en": "Board", "es": "Tablero"},
+    "rv_roll": {"en": "Roll", "es": "Tirada"},
+    "rv_chosen": {"en": "Chosen", "es": "Elegida"},
+    "rv_best": {"en": "Best", "es": "Mejor"},
+    "rv_loss": {"en": "Loss", "es": "Pérdida"},
+    "objective_score": {"en": "expected score", "es": "puntuación esperada"},
+    "objective_shut": {"en": "chance to shut", "es": "probabilidad de cerrar"},
+    "objective_beat": {"en": "chance to score under {target}", "es": "probabilidad de bajar de {target}"},
+    "objective_tie-or-beat": {
+        "en": "chance to score {target} or less",
+        "es": "probabilidad de hacer {target} o menos",
+    },
+    "objective_long": {"en": "chance to win", "es": "probabilidad de ganar"},
+    "rv_verdict": {"en": "Verdict", "es": "Juicio"},
+    "verdict_best": {"en": "best", "es": "la mejor"},
+    "verdict_good": {"en": "good", "es": "buena"},
+    "verdict_inaccuracy": {"en": "inaccuracy", "es": "imprecisión"},
+    "verdict_mistake": {"en": "mistake", "es": "error"},
+    "verdict_blunder": {"en": "blunder", "es": "pifia"},
+    # -- plain game prompts ----------------------------------------------------
+    "ask_roll_typed": {
+        "en": "Type what {player} rolled with {dice} (e.g. 3 5): ",
+        "es": "Escribe lo que sacó {player} con {dice} (p. ej. 3 5): ",
+    },
+    "ask_rolloff_typed": {
+        "en": "{player} rolls one die to see who starts; type it: ",
+        "es": "{player} tira un dado para ver quién empieza; escríbelo: ",
+    },
+    "err_bad_dice": {
+        "en": "{answer!r} is not {dice} showing 1 to 6; nothing changed.",
+        "es": "{answer!r} no es {dice} de 1 a 6; no ha cambiado nada.",
+    },
+    "err_bad_move": {
+        "en": "{answer!r} does not make {total} here; legal moves: {moves}",
+        "es": "{answer!r} no suma {total} aquí; jugadas legales: {moves}",
+    },
+    # -- history and personal bests -------------------------------------------
+    "store_saved": {
+        "en": "Saved to your history (game {id}).",
+        "es": "Guardada en tu historial (partida {id}).",
+    },
+    "store_failed": {
+        "en": "The game could not be saved to the history: {reason}",
+        "es": "No se pudo guardar la partida en el historial: {reason}",
+    },
+    "store_new_best": {
+        "en": "New personal best for {player} on {tiles} tiles: {score}!",
+        "es": "¡Nueva mejor marca de {player} con {tiles} fichas: {score}!",
+    },
+    "store_best": {
+        "en": "{player}'s best on {tiles} tiles with these rules: {best}.",
+        "es": "Mejor marca de {player} con {tiles} fichas y estas reglas: {best}.",
+    },
+    "scores_bests": {
+        "en": "Personal bests (per board size and rules):",
+        "es": "Mejores marcas (por tamaño de tablero y reglas):",
+    },
+    "scores_best_line": {
+        "en": "{player}: {score} (grade {grade}) · {rules} · {turns} turns · {date}",
+        "es": "{player}: {score} (calificación {grade}) · {rules} · {turns} turnos · {date}",
+    },
+    "scores_games": {"en": "Recent games:", "es": "Partidas recientes:"},
+    "scores_game_line": {
+        "en": "#{id} {date} · {mode}, {tiles} tiles · {scores}{winner}",
+        "es": "#{id} {date} · {mode}, {tiles} fichas · {scores}{winner}",
+    },
+    "scores_winner": {"en": " · won by {player}", "es": " · ganó {player}"},
+    "scores_none": {"en": "none yet", "es": "todavía ninguna"},
     "invalid": {"en": "Not allowed: {reason}", "es": "No permitido: {reason}"},
     "bye": {"en": "Game abandoned.", "es": "Partida abandonada."},
     "saved": {"en": "Game record saved to {path}", "es": "Registro guardado en {path}"},
@@ -106,3 +361,8 @@ def detect_language(explicit: str | None = None) -> Lang:
 def text(lang: Lang, key: str, **values: object) -> str:
     """The message ``key`` in ``lang``, formatted with ``values``."""
     return _CATALOG[key][lang].format(**values)
+
+
+def has_text(key: str) -> bool:
+    """Whether the catalog holds ``key`` (for words that come from other layers)."""
+    return key in _CATALOG

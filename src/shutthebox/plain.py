@@ -2,7 +2,10 @@
 
 It reads answers from an input stream and writes lines to an output stream, so
 it runs the same in a terminal, through a pipe and in tests. The player may
-press Enter to roll or type the faces rolled on a real box.
+press Enter to roll or type the faces rolled on a real box; in companion mode
+every roll is typed and the solver's advice is printed before each decision.
+Bots play their own choices; what happened is told by `narrate`, as in the
+Textual app. A refused answer is explained and the game stays as it was.
 """
 
 from __future__ import annotations
@@ -15,8 +18,8 @@ from shutthebox.dice import Roll
 from shutthebox.errors import ShutTheBoxError
 from shutthebox.game import Game
 from shutthebox.i18n import Lang, text
-from shutthebox.match import Action, Match, Phase
-from shutthebox.rules import Mode, grade
+from shutthebox.match import Action, DiceChoice, Match, Phase
+from shutthebox.narrate import dice_word, narrate, rules_line, turn_header
 
 __all__ = ["Chooser", "HintFn", "PlainGame"]
 
@@ -39,6 +42,7 @@ class PlainGame:
         lang: Lang = "en",
         bots: Mapping[int, Chooser] | None = None,
         hint: HintFn | None = None,
+        companion: bool = False,
     ) -> None:
         self.game = game
         self.stdin = stdin
@@ -46,16 +50,21 @@ class PlainGame:
         self.lang = lang
         self.bots = dict(bots or {})
         self.hint = hint
-        self._reported = 0
+        self.companion = companion
+        self._advised: Match | None = None
 
     def say(self, key: str, **values: object) -> None:
-        print(text(self.lang, key, **values), file=self.stdout, flush=True)
+        self.line(text(self.lang, key, **values))
+
+    def line(self, line: str) -> None:
+        print(line, file=self.stdout, flush=True)
 
     def ask(self, key: str, **values: object) -> str | None:
         self.stdout.write(text(self.lang, key, **values))
         self.stdout.flush()
         line = self.stdin.readline()
         if not line:
+            self.line("")
             return None
         return line.strip()
 
@@ -65,83 +74,132 @@ class PlainGame:
     def run(self) -> Match | None:
         """Play until the game is over; None if the input ran out first."""
         self.say("title")
-        self.say("rules_line", rules=self.game.rules.describe())
-        last_actor: int | None = None
+        self.say("rules_line", rules=rules_line(self.lang, self.game.rules))
+        if self.companion:
+            self.say("companion_intro")
+        first = self.game.state
+        if first.phase is not Phase.ROLL_OFF:
+            self._announce_turn(first)
         while not self.game.state.is_over:
             state = self.game.state
-            if state.phase is not Phase.ROLL_OFF and state.actor != last_actor:
-                self._announce_turn(state)
-                last_actor = state.actor
-            if state.actor in self.bots:
+            if state.actor in self.bots and not self._bot_waits_for_dice(state):
                 self._bot_step(state)
             elif not self._human_step(state):
                 self.say("bye")
                 return None
-            self._report_turns()
-        self._report_end()
         return self.game.state
 
+    # -- acting and telling ----------------------------------------------------
+    def _act(self, action: Action) -> None:
+        """Apply ``action`` through the game and tell what it did."""
+        before = self.game.state
+        if isinstance(action, Roll):
+            self.game.roll(None, action)
+        else:
+            self.game.act(action)
+        after = self.game.state
+        for line in narrate(self.lang, before, action, after):
+            self.line(line)
+        if isinstance(action, Move) and not after.is_over and after.actor == before.actor:
+            self.say("board", board=after.board)
+        if after.is_over or after.phase is Phase.ROLL_OFF:
+            return
+        if after.actor != before.actor or before.phase is Phase.ROLL_OFF:
+            self._announce_turn(after)
+
     def _announce_turn(self, state: Match) -> None:
-        key = "opening_turn_of" if state.opening else "turn_of"
-        self.say(key, player=self.name(state.actor))
+        self.line(turn_header(self.lang, state))
         self.say("board", board=state.board)
 
+    def _roll_count(self, state: Match) -> int:
+        return 1 if state.phase is Phase.ROLL_OFF else (state.dice_count or 2)
+
+    def _bot_waits_for_dice(self, state: Match) -> bool:
+        """In companion mode a person rolls the real dice for the bot too."""
+        return self.companion and state.phase in (Phase.ROLL, Phase.ROLL_OFF)
+
     def _bot_step(self, state: Match) -> None:
-        chooser = self.bots[state.actor]  # type: ignore[index]
         if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
-            self._roll(state, None)
+            self._act(self.game.dice.roll(self._roll_count(state)))
             return
-        action = chooser(state)
-        self.game.act(action)
-        if isinstance(action, Move):
-            self.say("board", board=self.game.state.board)
+        self._act(self.bots[state.actor](state))  # type: ignore[index]
 
     def _human_step(self, state: Match) -> bool:
         if state.phase is Phase.CHOOSE:
-            answer = self.ask("choose_dice")
-            if answer is None:
-                return False
-            if answer in {"h", "?"}:
-                self._show_hint(state)
-                return True
-            try:
-                self.game.choose_dice(int(answer))
-            except (ValueError, ShutTheBoxError) as error:
-                self.say("invalid", reason=error if isinstance(error, ShutTheBoxError) else answer)
-            return True
+            return self._ask_dice_count(state)
         if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
-            dice = state.dice_count or 1
-            answer = self.ask("ask_roll", dice=dice)
-            if answer is None:
-                return False
-            try:
-                faces = Roll.parse(answer) if answer else None
-                self._roll(state, faces)
-            except ShutTheBoxError as error:
-                self.say("invalid", reason=error)
-            return True
+            return self._ask_roll(state)
         return self._ask_move(state)
+
+    def _ask_dice_count(self, state: Match) -> bool:
+        self._advise(state)
+        answer = self.ask("choose_dice")
+        if answer is None:
+            return False
+        if answer in {"h", "?"}:
+            self._show_hint(state)
+        elif answer in {"1", "2"}:
+            self._act(DiceChoice(int(answer)))
+        else:
+            self.say("err_choose")
+        return True
+
+    def _ask_roll(self, state: Match) -> bool:
+        count = self._roll_count(state)
+        who = self.name(state.actor)
+        if self.companion:
+            key = "ask_rolloff_typed" if state.phase is Phase.ROLL_OFF else "ask_roll_typed"
+            answer = self.ask(key, player=who, dice=dice_word(self.lang, count))
+        else:
+            answer = self.ask("ask_roll", dice=dice_word(self.lang, count))
+        if answer is None:
+            return False
+        if not answer:
+            if self.companion:
+                self.say("err_type_dice")
+            else:
+                self._act(self.game.dice.roll(count))
+            return True
+        try:
+            faces = Roll.parse(answer)
+        except ShutTheBoxError:
+            faces = None
+        if faces is None or len(faces.dice) != count:
+            self.say("err_bad_dice", answer=answer, dice=dice_word(self.lang, count))
+            return True
+        self._act(faces)
+        return True
 
     def _ask_move(self, state: Match) -> bool:
         assert state.roll is not None
+        self._advise(state)
         moves = state.legal_moves
         key = "ask_open" if state.opening else "ask_move"
         answer = self.ask(key, total=state.roll.total, example=moves[-1])
         if answer is None:
             return False
-        if answer == "?":
+        if answer in {"?", ""}:
             self.say("options", moves=", ".join(str(m) for m in moves))
             return True
         if answer == "h":
             self._show_hint(state)
             return True
         try:
-            self.game.move(Move.parse(answer))
-        except ShutTheBoxError as error:
-            self.say("invalid", reason=error)
+            move = Move.parse(answer)
+        except ShutTheBoxError:
+            move = None
+        if move is None or move not in moves:
+            options = ", ".join(str(m) for m in moves)
+            self.say("err_bad_move", answer=answer, total=state.roll.total, moves=options)
             return True
-        self.say("board", board=self.game.state.board)
+        self._act(move)
         return True
+
+    def _advise(self, state: Match) -> None:
+        """Companion mode: the advice comes before each decision, once."""
+        if self.companion and self._advised is not state:
+            self._advised = state
+            self._show_hint(state)
 
     def _show_hint(self, state: Match) -> None:
         advice = self.hint(state) if self.hint else None
@@ -149,55 +207,3 @@ class PlainGame:
             self.say("hint", hint=advice)
         else:
             self.say("no_hint")
-
-    def _roll(self, state: Match, faces: Roll | None) -> None:
-        roll = self.game.roll(None, faces)
-        if state.phase is Phase.ROLL_OFF:
-            self.say("rolloff", player=self.name(state.actor), roll=roll)
-            after = self.game.state
-            if after.phase is not Phase.ROLL_OFF:
-                self.say("starts", player=self.name(after.order[0]))
-            return
-        self.say("rolled", player=self.name(state.actor), roll=roll, total=roll.total)
-        after = self.game.state
-        if after.phase is not Phase.MOVE:
-            self.say("no_move", total=roll.total)
-            if after.actor == state.actor and not after.is_over and after.history == state.history:
-                self.say("extra_turn", player=self.name(state.actor))
-
-    def _report_turns(self) -> None:
-        state = self.game.state
-        for result in state.history[self._reported :]:
-            who = self.name(result.player)
-            if result.score is None:
-                continue
-            if result.board.is_shut:
-                self.say("shut_box", player=who)
-            else:
-                open_tiles = ", ".join(map(str, result.board.open_tiles))
-                self.say(
-                    "turn_score",
-                    player=who,
-                    score=result.score,
-                    open=open_tiles,
-                    grade=grade(result.board.open_sum),
-                )
-        self._reported = len(state.history)
-
-    def _report_end(self) -> None:
-        state = self.game.state
-        rules = state.rules
-        if rules.mode is Mode.LONG and state.winner is not None:
-            key = "long_won_shut" if state.board.is_shut else "long_won_open"
-            self.say(key, player=self.name(state.winner))
-        if rules.mode is Mode.ELIMINATION:
-            totals = ", ".join(f"{n} {t}" for n, t in zip(state.players, state.totals, strict=True))
-            self.say("totals", totals=totals)
-        if state.winner is None:
-            self.say("draw")
-        elif len(state.players) > 1:
-            self.say("winner", player=self.name(state.winner))
-        if rules.stake and len(state.players) > 1:
-            ledger = ", ".join(f"{n} {v:+d}" for n, v in zip(state.players, state.ledger, strict=True))
-            self.say("ledger", ledger=ledger)
-

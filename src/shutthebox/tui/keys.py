@@ -1,0 +1,42 @@
+"""The keyboard of the terminal game, as data.
+
+Tiles 1 to 9 are their digits; the long boards' 10, 11 and 12 sit on the keys
+just right of 9 on a keyboard (``0``, ``-``, ``=``), and each tile shows its key
+under it. The same digits pick one die or two and type the faces of a real box;
+what a key does depends on the phase, and the app decides it.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding, BindingType
+
+__all__ = ["BINDINGS", "KEY_OF_TILE", "TILE_OF_KEY"]
+
+#: Textual key name, label shown under the tile, tile number.
+_TILE_KEYS: tuple[tuple[str, str, int], ...] = (
+    *((str(n), str(n), n) for n in range(1, 10)),
+    ("0", "0", 10),
+    ("minus", "-", 11),
+    ("equals_sign", "=", 12),
+)
+
+TILE_OF_KEY: dict[str, int] = {key: tile for key, _, tile in _TILE_KEYS}
+"""Textual key name -> the tile (and, for 1 to 6, the die face) it stands for."""
+
+KEY_OF_TILE: dict[int, str] = {tile: label for _, label, tile in _TILE_KEYS}
+"""Tile -> the key label printed under it."""
+
+BINDINGS: list[BindingType] = [
+    *(Binding(key, f"number({tile})", show=False) for key, _, tile in _TILE_KEYS),
+    Binding("enter", "confirm", show=False),
+    Binding("space", "confirm", show=False),
+    Binding("r", "confirm", show=False),
+    Binding("backspace", "clear", show=False),
+    Binding("escape", "clear", show=False),
+    Binding("h", "hint", show=False),
+    Binding("v", "review", show=False),
+    Binding("n", "new_game", show=False),
+    Binding("s", "setup", show=False),
+    Binding("q", "quit", show=False),
+]
+"""Every key of the game screen; the key bar shows the ones that do something now."""
