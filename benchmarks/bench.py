@@ -1,0 +1,142 @@
+"""Benchmarks of the solver and the simulator, each against a plain-Python baseline.
+
+Run by hand (``make bench`` or ``.venv/bin/python benchmarks/bench.py``); it
+prints medians and the ratio baseline / ours measured in the same run. Nothing
+here is a pass/fail test: machines are noisy, so the figures go in notes.
+
+- solve: a full one-turn solve (lowest expected score, classic rules) with the
+  move graph already built (``warm``) and from nothing (``cold``), against the
+  plain recursion of `shutthebox.solver.exact.plain_value` in floats.
+- beat table: P(score < K) for every target K at 12 tiles at once, against
+  the plain recursion run once per target.
+- simulation: games per second of the optimal strategy on one core, against a
+  plain-Python loop over the same policy.
+- long game: the value iteration of the long game (no baseline: no plain
+  method finishes in reasonable time at these sizes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from shutthebox.rules import Rules
+from shutthebox.simulate import compile_strategy, simulate
+from shutthebox.solver import Objective, TurnKey, solve_beat_key, solve_key, solve_long_key
+from shutthebox.solver.exact import plain_value
+from shutthebox.solver.topology import topology
+
+
+def median_seconds(
+    run: Callable[[], object], repeat: int, setup: Callable[[], object] | None = None
+) -> float:
+    times = []
+    for _ in range(repeat):
+        if setup:
+            setup()
+        began = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - began)
+    return statistics.median(times)
+
+
+def bench_solve(tiles: int, repeat: int) -> dict[str, Any]:
+    rules = Rules(tiles=tiles)
+    key = TurnKey.of(rules)
+    solve_key(key, Objective.SCORE)
+    warm = median_seconds(lambda: solve_key(key, Objective.SCORE), repeat)
+    cold = median_seconds(
+        lambda: solve_key(key, Objective.SCORE), max(3, repeat // 10), setup=topology.cache_clear
+    )
+    base = median_seconds(lambda: plain_value(rules), 3)
+    return {"what": f"solve {tiles} tiles", "ours_ms": warm * 1e3, "cold_ms": cold * 1e3,
+            "baseline_ms": base * 1e3, "ratio": base / warm}
+
+
+def bench_beat(tiles: int, repeat: int) -> dict[str, Any]:
+    rules = Rules(tiles=tiles)
+    key = TurnKey.of(rules)
+    table = solve_beat_key(key)
+    ours = median_seconds(lambda: solve_beat_key(key), repeat)
+    began = time.perf_counter()
+    for target in table.targets:
+        plain_value(rules, Objective.BEAT, target)
+    base = time.perf_counter() - began
+    return {"what": f"beat table {tiles} tiles ({len(table.targets)} targets)", "ours_ms": ours * 1e3,
+            "baseline_ms": base * 1e3, "ratio": base / ours}
+
+
+def plain_games(rules: Rules, games: int, seed: int) -> float:
+    """Games per second of a plain-Python loop over the optimal policy's table."""
+    strategy = compile_strategy(rules, "optimal")
+    table = strategy.table.tolist()
+    limit = strategy.finished_from * 36
+    rng = random.Random(seed)
+    began = time.perf_counter()
+    for _ in range(games):
+        state = strategy.start * 36
+        while state < limit:
+            state = table[state + rng.randrange(36)]
+    return games / (time.perf_counter() - began)
+
+
+def bench_simulation(tiles: int, games: int) -> dict[str, Any]:
+    rules = Rules(tiles=tiles)
+    simulate(rules, "optimal", 1000)
+    runs = [simulate(rules, "optimal", games, seed=seed).games_per_second for seed in range(3)]
+    ours = statistics.median(runs)
+    base = plain_games(rules, 200_000, 0)
+    return {"what": f"simulate optimal {tiles} tiles ({games:,} games)", "games_per_second": ours,
+            "baseline_games_per_second": base, "ratio": ours / base}
+
+
+def bench_long(tiles: int, doubles: bool) -> dict[str, Any]:
+    key = TurnKey.of(Rules(tiles=tiles, mode="long", doubles_extra_turn=doubles))
+    began = time.perf_counter()
+    result = solve_long_key(key)
+    seconds = time.perf_counter() - began
+    return {"what": f"long game {tiles} tiles, extra turns {'on' if doubles else 'off'}",
+            "ours_ms": seconds * 1e3, "sweeps": result.iterations, "value": result.value}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repeats and games")
+    parser.add_argument("--long", action="store_true", help="also time the long game at 12 tiles")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    args = parser.parse_args()
+    repeat = 20 if args.quick else 100
+    games = 2_000_000 if args.quick else 10_000_000
+    results = [
+        bench_solve(9, repeat),
+        bench_solve(12, repeat),
+        bench_beat(12, max(5, repeat // 10)),
+        bench_simulation(9, games),
+        bench_simulation(12, games),
+        bench_long(9, False),
+        bench_long(9, True),
+    ]
+    if args.long:
+        results += [bench_long(12, False), bench_long(12, True)]
+    if args.json:
+        print(json.dumps(results, indent=1))
+        return
+    for r in results:
+        if "games_per_second" in r:
+            print(f"{r['what']:48} {r['games_per_second']:>14,.0f} games/s   baseline "
+                  f"{r['baseline_games_per_second']:>10,.0f}   ratio {r['ratio']:7.1f}x")
+        elif "baseline_ms" in r:
+            cold = f"  (cold {r['cold_ms']:.2f} ms)" if "cold_ms" in r else ""
+            print(f"{r['what']:48} {r['ours_ms']:10.3f} ms median{cold}   baseline "
+                  f"{r['baseline_ms']:10.1f} ms   ratio {r['ratio']:7.1f}x")
+        else:
+            print(f"{r['what']:48} {r['ours_ms']:10.1f} ms   {r['sweeps']} sweeps   value {r['value']:.12f}")
+
+
+if __name__ == "__main__":
+    main()
