@@ -27,6 +27,14 @@ BoolArray = npt.NDArray[np.bool_]
 
 
 @dataclass(frozen=True)
+class Bucket:
+    """Pairs of a level with about the same number of moves, padded to the widest."""
+
+    segment_flat: IntArray
+    children: IntArray
+
+
+@dataclass(frozen=True)
 class Level:
     """Boards with the same number of target tiles, and their moves."""
 
@@ -34,6 +42,7 @@ class Level:
     segment_flat: IntArray  # index board_pos * TOTALS + total of each pair with a move
     children: IntArray  # (segments, width): child masks, padded with the sentinel
     moves: IntArray  # (segments, width): the move masks, padded with 0
+    buckets: tuple[Bucket, ...]  # the same pairs with little padding, for wide value arrays
 
 
 @dataclass(frozen=True)
@@ -100,10 +109,27 @@ def _pack(
 ) -> Level:
     if not flat:
         empty = np.zeros((0, 1), dtype=np.int64)
-        return Level(boards, np.zeros(0, dtype=np.int64), empty + sentinel, empty)
+        return Level(boards, np.zeros(0, dtype=np.int64), empty + sentinel, empty, ())
     width = max(k.shape[1] for k in kids)
     children = np.concatenate(
         [np.pad(k, ((0, 0), (0, width - k.shape[1])), constant_values=sentinel) for k in kids]
     )
     moves = np.concatenate([np.pad(u, ((0, 0), (0, width - u.shape[1]))) for u in used])
-    return Level(boards, np.concatenate(flat), children, moves)
+    segments = np.concatenate(flat)
+    return Level(boards, segments, children, moves, _buckets(segments, children, moves))
+
+
+def _buckets(segments: IntArray, children: IntArray, moves: IntArray) -> tuple[Bucket, ...]:
+    """Split pairs by move count so that padding adds at most a third to a bucket."""
+    counts = (moves > 0).sum(axis=1)
+    order = np.argsort(counts, kind="stable")
+    buckets = []
+    start = 0
+    while start < order.size:
+        low = int(counts[order[start]])
+        end = int(np.searchsorted(counts[order], low * 4 // 3, side="right"))
+        rows = order[start:end]
+        width = int(counts[rows].max())
+        buckets.append(Bucket(segments[rows], children[rows, :width]))
+        start = end
+    return tuple(buckets)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from shutthebox.solver.topology import TOTALS, Topology
+from shutthebox.solver.topology import TOTALS, Level, Topology
 
 __all__ = ["ONE_DIE", "TWO_DICE", "TWO_DICE_DOUBLE", "TWO_DICE_PLAIN", "TurnValues", "solve_turn"]
 
@@ -40,6 +40,17 @@ def _probabilities() -> tuple[FloatArray, FloatArray, FloatArray]:
 
 ONE_DIE, TWO_DICE_PLAIN, TWO_DICE_DOUBLE = _probabilities()
 TWO_DICE = TWO_DICE_PLAIN + TWO_DICE_DOUBLE
+
+
+def best_children(out: FloatArray, values: FloatArray, level: Level, wide: bool) -> None:
+    """Write into ``out[pair]`` the best value among each pair's children."""
+    if not level.children.size:
+        return
+    if not wide:  # one padded gather beats several small ones
+        out[level.segment_flat] = values[level.children].max(axis=1)
+        return
+    for bucket in level.buckets:
+        out[bucket.segment_flat] = values[bucket.children].max(axis=1)
 
 
 @dataclass(frozen=True)
@@ -82,6 +93,7 @@ def solve_turn(
     values[:, count] = -np.inf
     values[:, 0] = done
     one_die = np.zeros((extras, count, columns), dtype=np.bool_)
+    wide = columns > 4
     for k, level in enumerate(topology.levels[1:], start=1):
         boards = level.boards
         n = boards.size
@@ -91,21 +103,18 @@ def solve_turn(
         # counts cannot occur here, so they copy the highest reachable one.
         reachable = min(extras, topology.size - k + 1)
         for e in range(reachable):
-            succ = values[e][level.children].max(axis=1) if level.children.size else None
             flat: FloatArray
             if e == 0:
                 flat = fail[boards].reshape(n * TOTALS, columns).copy()
             else:
                 flat = np.repeat(values[e - 1][boards], TOTALS, axis=0)
-            if succ is not None:
-                flat[level.segment_flat] = succ
+            best_children(flat, values[e], level, wide)
             q_plain = flat.reshape(n, TOTALS, columns)
             one = np.einsum("t,ntc->nc", ONE_DIE, q_plain) if any_one else None
             if doubles:
                 up = min(e + 1, extras - 1)
                 flat_double = np.zeros((n * TOTALS, columns))
-                if level.children.size:
-                    flat_double[level.segment_flat] = values[up][level.children].max(axis=1)
+                best_children(flat_double, values[up], level, wide)
                 q_double = flat_double.reshape(n, TOTALS, columns)
                 stuck = TWO_DICE_DOUBLE @ (~topology.has_move[boards]).T  # (n,)
                 gain = np.einsum("t,ntc->nc", TWO_DICE_PLAIN, q_plain) + np.einsum(
