@@ -241,3 +241,21 @@ def test_long_game_turns_alternate_on_one_board() -> None:
     state = play(state, "r6,5")  # no shut tiles make 11
     assert state.actor == 0 and not state.opening and state.board.shut_tiles == (9,)
     assert [(t.player, t.opening, t.score) for t in state.history] == [(0, False, None), (1, True, None)]
+
+
+@pytest.mark.parametrize("mode", [Mode.ROUND, Mode.ELIMINATION])
+@pytest.mark.parametrize("scoring", ["sum", "digits", "count"])
+def test_games_that_could_never_end_are_refused(mode: Mode, scoring: str) -> None:
+    # Two dice never shut tile 1 (the least they show is 2): every turn scores the same,
+    # so the tie-break rounds among the tied would go on for ever.
+    rules = Rules(tiles=1, one_die="never", mode=mode, scoring=scoring)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="never end"):
+        Match.new(rules, ["A", "B"])
+    # With the failed roll in the score, or one player, or one die allowed, it ends.
+    state = play(Match.new(rules.but(scoring="sum-plus-roll", limit=4), ["A", "B"]), "r1 r2 r1,1 r2,1")
+    assert [(t.player, t.score) for t in state.history] == [(1, 1 + 2), (0, 1 + 3)]
+    assert state.is_over and state.winner == 1
+    if mode is Mode.ROUND:
+        assert play(Match.new(rules, ["A"]), "r3,3").history[0].score == 1
+    one_die = play(Match.new(rules.but(one_die="high-shut"), ["A", "B"]), "r1 r2 d1 r1 m1")
+    assert one_die.history[0].score == 0

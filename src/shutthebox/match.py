@@ -21,7 +21,7 @@ from enum import StrEnum
 from shutthebox.board import Board, Move, subsets_with_sum, tiles_of
 from shutthebox.dice import Roll
 from shutthebox.errors import IllegalActionError, OutOfTurnError, RulesError
-from shutthebox.rules import Mode, Rules
+from shutthebox.rules import Mode, OneDie, Rules, Scoring
 
 __all__ = ["Action", "DiceChoice", "Match", "Phase", "TurnResult", "legal_moves"]
 
@@ -118,6 +118,17 @@ class Match:
             raise RulesError(f"elimination needs two or more players, not {count}")
         if not isinstance(rounds, int) or rounds < 1:
             raise RulesError(f"rounds must be 1 or more, not {rounds!r}")
+        if (
+            count > 1
+            and rules.mode in (Mode.ROUND, Mode.ELIMINATION)
+            and rules.tiles == 1
+            and rules.one_die is OneDie.NEVER
+            and rules.scoring is not Scoring.SUM_PLUS_ROLL
+        ):
+            # two dice never shut tile 1: every turn scores the same and the tie-breaks never end
+            raise RulesError(
+                f"a {rules.mode} for {count} players on one tile with two dice always can never end"
+            )
         state = cls(
             rules=rules,
             players=players,
