@@ -7,6 +7,8 @@ shut 8, the grade table, the long game's extra turns, and so on.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from drive import play
@@ -166,6 +168,7 @@ def test_one_die_rule_on_the_rules(
 
 # -- §3 through a match: a refused DiceChoice(1) leaves the state as it was ---------------
 def assert_one_die_refused(state: Match) -> None:
+    before = dataclasses.replace(state)
     assert state.dice_options == (2,)
     with pytest.raises(IllegalActionError, match="1 die") as error:
         state.apply(DiceChoice(1))
@@ -173,6 +176,7 @@ def assert_one_die_refused(state: Match) -> None:
     with pytest.raises(IllegalActionError):
         state.apply(Roll.of(4))  # one die rolled when two are due
     assert state.phase is Phase.ROLL and state.dice_count == 2
+    assert state == before
 
 
 def assert_one_die_allowed(state: Match) -> None:
