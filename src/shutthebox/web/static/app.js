@@ -34,6 +34,7 @@ const S = {
   rolling: null,
   bestFor: null,
   hintPending: false,
+  autoRoll: false,
   bestInfo: null,
 };
 
@@ -312,7 +313,7 @@ async function startGame(body, errorBox = "#setup-error") {
     const created = await api("/api/rooms", { method: "POST", body });
     S.lastBody = { ...body, seed: undefined };
     rememberRoom(created.code, created.token);
-    location.hash = `#/room/${created.code}`;
+    goToRoom(created.code);
   } catch (error) {
     showError(errorBox, error);
   }
@@ -325,6 +326,12 @@ function quickSolo(tiles) {
   for (const [key, value] of Object.entries(options)) if (value !== null) body.rules[key] = value;
   if (options.max_tiles === null) body.rules.max_tiles = null;
   startGame(body);
+}
+
+function goToRoom(code) {
+  const target = `#/room/${code}`;
+  if (location.hash === target) route(); // joining from the room's own link: no hashchange
+  else location.hash = target;
 }
 
 function rememberRoom(code, token) {
@@ -344,7 +351,7 @@ async function joinRoom(event) {
     const joined = await api(`/api/rooms/${encodeURIComponent(code)}/join`, { method: "POST", body: { name } });
     store.set("name", name);
     rememberRoom(joined.code, joined.token);
-    location.hash = `#/room/${joined.code}`;
+    goToRoom(joined.code);
   } catch (error) {
     showError("#join-error", error);
   }
@@ -432,6 +439,7 @@ function send(message) {
 
 function receiveError(message) {
   S.busy = false;
+  S.autoRoll = false;
   if (S.hintPending) {
     S.hintPending = false;
     $("#hint").hidden = true;
@@ -465,6 +473,12 @@ function receiveState(room) {
     S.hintPending = false;
   }
   narrate(room, first);
+  if (S.autoRoll) {
+    S.autoRoll = false;
+    if (room.match?.phase === "roll" && mine(room)) {
+      send({ type: "roll" });
+    }
+  }
   renderGame();
 }
 
@@ -737,8 +751,8 @@ function roll() {
 function chooseDice(count) {
   const match = S.room?.match;
   if (!match || match.phase !== "choose" || !mine(S.room) || S.busy || !match.dice_options.includes(count)) return;
-  S.socket.send({ type: "dice", count });
-  send({ type: "roll" });
+  S.autoRoll = true; // the roll follows once the server has taken the choice
+  send({ type: "dice", count });
 }
 
 function shut() {

@@ -1,0 +1,93 @@
+"""A real server (``shutthebox serve`` on a free port, temporary SQLite) and Debian's Chromium."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+SCREENSHOTS = os.environ.get("SHUTTHEBOX_SCREENSHOTS")  # a folder: save the README's screenshots there
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The URL of a running ``shutthebox serve`` with its own database."""
+    folder = tmp_path_factory.mktemp("server")
+    port = free_port()
+    log = (folder / "server.log").open("w")
+    process = subprocess.Popen(
+        [
+            sys.executable, "-m", "shutthebox.cli", "serve", "--port", str(port),
+            "--db", f"sqlite:///{folder / 'e2e.db'}", "--bot-delay", "0.05", "--log-level", "warning",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            if process.poll() is not None:
+                raise RuntimeError(f"the server stopped: {(folder / 'server.log').read_text()}")
+            try:
+                if httpx.get(f"{url}/api/rules").status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("the server did not answer")
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists() or shutil.which("chromium") is None:
+        pytest.skip("Debian's chromium is not installed (make test installs it)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser, server: str) -> Iterator[Page]:
+    """A fresh English page on the server; any script error fails the test."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1200, "height": 900}, base_url=server)
+    new_page = context.new_page()
+    errors: list[str] = []
+    new_page.on("pageerror", lambda error: errors.append(str(error)))
+    yield new_page
+    context.close()
+    assert errors == []
+
+
+def screenshot(page: Page, name: str) -> None:
+    """Save a screenshot for the README when ``SHUTTHEBOX_SCREENSHOTS`` names a folder."""
+    if SCREENSHOTS:
+        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+        page.wait_for_timeout(800)  # let the dice settle
+        page.screenshot(path=str(Path(SCREENSHOTS) / f"screenshot-{name}.png"), full_page=True)

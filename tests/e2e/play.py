@@ -1,0 +1,76 @@
+"""Playing through the page as a person would: read what it shows, click or press keys."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page
+
+READY = """() => {
+  const box = document.querySelector('#box');
+  const on = (id) => { const b = document.querySelector(id); return b && !b.hidden && !b.disabled; };
+  const shutShown = !document.querySelector('#btn-shut').hidden;
+  const tileOn = [...document.querySelectorAll('#tiles .tile')].some((t) => !t.disabled);
+  return box.dataset.status === 'over' || on('#btn-roll') || on('#btn-one') || on('#btn-two')
+    || (shutShown && tileOn);
+}"""
+
+KEYS = {10: "0", 11: "-", 12: "="}
+
+
+def phase(page: Page) -> str:
+    return page.get_attribute("#box", "data-phase") or ""
+
+
+def is_over(page: Page) -> bool:
+    return page.get_attribute("#box", "data-status") == "over"
+
+
+def legal_moves(page: Page) -> list[list[int]]:
+    moves: list[list[int]] = json.loads(page.get_attribute("#tiles", "data-legal") or "[]")
+    return moves
+
+
+def my_turn(page: Page) -> bool:
+    return bool(page.evaluate(READY)) and not is_over(page)
+
+
+def click_once(page: Page) -> None:
+    """One action by mouse: roll, choose two dice (or the one allowed), or shut the longest legal move."""
+    current = phase(page)
+    if current == "choose":
+        page.click("#btn-two" if page.is_enabled("#btn-two") else "#btn-one")
+    elif current in ("roll", "roll-off"):
+        page.click("#btn-roll")
+    else:
+        move = max(legal_moves(page), key=len)
+        for index, tile in enumerate(move):
+            page.click(f"#tiles [data-tile='{tile}']")
+            if index < len(move) - 1:
+                assert page.is_disabled("#btn-shut")  # a part of a move cannot be confirmed
+        assert page.is_enabled("#btn-shut")
+        page.click("#btn-shut")
+
+
+def press_once(page: Page) -> None:
+    """One action by keyboard: R rolls, 1/2 choose dice, digits (0 - = for 10-12) pick tiles, Enter."""
+    current = phase(page)
+    if current == "choose":
+        page.keyboard.press("1" if not page.is_enabled("#btn-two") else "2")
+    elif current in ("roll", "roll-off"):
+        page.keyboard.press("r")
+    else:
+        move = legal_moves(page)[0]
+        for tile in move:
+            page.keyboard.press(KEYS.get(tile, str(tile)))
+        page.keyboard.press("Enter")
+
+
+def play_solo(page: Page, act: object = click_once, limit: int = 60) -> None:
+    """Act until the game is over."""
+    for _ in range(limit):
+        page.wait_for_function(READY)
+        if is_over(page):
+            return
+        act(page)  # type: ignore[operator]
+    raise AssertionError("the game did not end")
