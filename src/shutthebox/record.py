@@ -44,7 +44,8 @@ class Event:
     @classmethod
     def from_json(cls, data: Any, index: int) -> Event:
         where = f"event {index}"
-        if not isinstance(data, dict) or not isinstance(data.get("player"), int):
+        player = data.get("player") if isinstance(data, dict) else None
+        if not isinstance(player, int) or isinstance(player, bool):
             raise RecordError(f"{where}: {data!r} is not an object with a player number")
         kinds = [key for key in ("roll", "dice", "move") if key in data]
         if len(kinds) != 1 or set(data) != {"player", kinds[0]}:
