@@ -13,15 +13,18 @@ $(STAMP): requirements.lock pyproject.toml
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $(STAMP)
 
+# The web app at http://127.0.0.1:8000, games kept in the embedded SQLite database.
 play: $(STAMP)
-	$(BIN)/shutthebox play
+	$(BIN)/shutthebox serve --host 127.0.0.1 --port 8000
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
+# The end-to-end tests drive Debian's chromium (never a browser downloaded by Playwright).
 test: $(STAMP) lint
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 	$(BIN)/pytest
 
 bench: $(STAMP)
