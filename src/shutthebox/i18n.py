@@ -241,6 +241,7 @@ _CATALOG: dict[str, dict[Lang, str]] = {
     "setup_title": {"en": "Shut the Box: a new game", "es": "Cerrar la Caja: nueva partida"},
     "setup_players": {"en": "Players (comma between)", "es": "Jugadores (con comas)"},
     "setup_bots": {"en": "Bots (strength or name)", "es": "Robots (nivel o nombre)"},
+    "setup_bots_hint": {"en": "none; e.g. {names}", "es": "ninguno; p. ej. {names}"},
     "setup_mode": {"en": "Way to play", "es": "Modo de juego"},
     "setup_tiles": {"en": "Tiles", "es": "Fichas"},
     "setup_one_die": {"en": "One die allowed", "es": "Un dado permitido"},
@@ -303,8 +304,8 @@ _CATALOG: dict[str, dict[Lang, str]] = {
         "es": "{answer!r} no es {dice} de 1 a 6; no ha cambiado nada.",
     },
     "err_bad_move": {
-        "en": "{answer!r} does not make {total} here; legal moves: {moves}",
-        "es": "{answer!r} no suma {total} aquí; jugadas legales: {moves}",
+        "en": "{answer!r} is not a move for {total} here; legal moves: {moves}",
+        "es": "{answer!r} no es una jugada para {total} aquí; jugadas legales: {moves}",
     },
     # -- history and personal bests -------------------------------------------
     "store_saved": {

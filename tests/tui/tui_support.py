@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
 from textual.widgets import Static
 
 from shutthebox import DiceChoice, Move, Roll, Rules, ScriptedDice
@@ -9,7 +12,7 @@ from shutthebox.i18n import Lang
 from shutthebox.match import Action, Match
 from shutthebox.session import PlaySetup
 from shutthebox.tui import ShutTheBoxApp
-from shutthebox.tui.widgets import GameLog
+from shutthebox.tui.widgets import GameLog, Scoreboard
 
 SIZE = (80, 24)
 
@@ -60,3 +63,10 @@ def script_state(rules: Rules, players: tuple[str, ...], script: str, rounds: in
         )
         state = state.apply(action)
     return state
+
+
+def scoreboard(app: ShutTheBoxApp) -> str:
+    """The scoreboard as plain text."""
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(app.query_one(Scoreboard).render())
+    return console.export_text()

@@ -37,7 +37,80 @@ SaveFn = Callable[[GameRecord, PlaySetup], str | None]
 class ShutTheBoxApp(App[GameRecord | None]):
     """Shut the Box in the terminal: every way to play, bots, hints, companion mode."""
 
-    CSS_PATH = "app.tcss"
+    CSS = """
+Screen {
+    layout: vertical;
+}
+#title {
+    height: 1;
+    background: $primary;
+    color: $text;
+    text-style: bold;
+    padding: 0 1;
+}
+#top {
+    height: auto;
+    max-height: 7;
+}
+#scores {
+    width: 1fr;
+    height: auto;
+    padding: 0 1;
+}
+#dice {
+    width: 30;
+    height: 3;
+}
+#tiles {
+    layout: horizontal;
+    height: 4;
+    padding: 0 1;
+}
+.tile {
+    width: 6;
+    height: 4;
+    color: $text-muted;
+}
+.tile.-active {
+    color: $text;
+    text-style: bold;
+}
+.tile.-shut {
+    color: $text-disabled;
+}
+.tile.-selected {
+    color: $warning;
+    text-style: bold;
+}
+#status {
+    height: 1;
+    padding: 0 1;
+    text-style: bold;
+}
+#message {
+    height: 1;
+    padding: 0 1;
+    color: $error;
+}
+#hint {
+    height: 4;
+    padding: 0 1;
+    color: $success;
+}
+#log {
+    height: 1fr;
+    min-height: 3;
+    padding: 0 1;
+    border-top: hkey $panel-lighten-1;
+    scrollbar-size-vertical: 1;
+}
+#keys {
+    height: 1;
+    dock: bottom;
+    padding: 0 1;
+}
+"""
+    """The game screen, laid out to read well in 80x24."""
     TITLE = "Shut the Box"
     BINDINGS = keys.BINDINGS
 
@@ -74,6 +147,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
         self._running_bots = False
         self.saved: list[GameRecord] = []
         self._drawn = False
+        self._shown: dict[str, str] = {}
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -427,13 +501,11 @@ class ShutTheBoxApp(App[GameRecord | None]):
         self.query_one(KeyBar).keys = view.key_bar(
             lang, state, bot=bot, companion=self._companion, reviewable=bool(self.events)
         )
-        self.query_one("#message", Static).update(self.message)
+        self._show("#message", self.message)
         if state is None:
             return
         pot = " · " + text(lang, "pot", pot=state.pot) if state.pot else ""
-        self.query_one("#title", Static).update(
-            text(lang, "title") + " · " + rules_line(lang, state.rules) + pot
-        )
+        self._show("#title", text(lang, "title") + " · " + rules_line(lang, state.rules) + pot)
         board = self.query_one(Scoreboard)
         board.headers, board.rows = view.scoreboard(lang, state, set(self.bots))
         self.query_one(TileRow).tiles = view.tile_views(state, self.selected)
@@ -450,6 +522,12 @@ class ShutTheBoxApp(App[GameRecord | None]):
             lang, state, bot=bot, companion=self._companion, typed=self.typed
         )
         picked = view.selection_line(lang, state, self.selected) if not bot else ""
-        self.query_one("#status", Static).update(status + ("  " + picked if picked else ""))
-        self.query_one("#hint", Static).update("\n".join(self.hint))
+        self._show("#status", status + ("  " + picked if picked else ""))
+        self._show("#hint", "\n".join(self.hint))
+
+    def _show(self, selector: str, content: str) -> None:
+        """Update a line only when its words change: each update costs a new layout."""
+        if self._shown.get(selector) != content:
+            self._shown[selector] = content
+            self.query_one(selector, Static).update(content, layout=False)
 

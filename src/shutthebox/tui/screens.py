@@ -69,7 +69,8 @@ class SetupScreen(Screen[PlaySetup | None]):
         rules = cur.rules if cur else Rules()
         humans = ", ".join(cur.humans) if cur else t("default_player")
         bots = ", ".join(cur.bots) if cur else ""
-        mode = rules.mode.value if cur else _AUTO
+        automatic = cur is None or rules.mode is mode_for(len(cur.names), None)
+        mode = _AUTO if automatic else rules.mode.value
 
         def onoff(value: bool, widget_id: str) -> Select[str]:
             return Select([(t("opt_on"), _ON), (t("opt_off"), _OFF)], value=_ON if value else _OFF,
@@ -78,8 +79,8 @@ class SetupScreen(Screen[PlaySetup | None]):
         yield Static(t("setup_title"), id="setup-title")
         with VerticalScroll(id="form"):
             yield _row(t("setup_players"), Input(humans, id="players", compact=True))
-            yield _row(t("setup_bots"), Input(bots, id="bots", compact=True,
-                                              placeholder=", ".join(STRENGTH_KEYS)))
+            bots_hint = t("setup_bots_hint", names=", ".join(STRENGTH_KEYS))
+            yield _row(t("setup_bots"), Input(bots, id="bots", compact=True, placeholder=bots_hint))
             yield _row(t("setup_mode"), Select(
                 [(t("opt_auto_mode"), _AUTO), *((t(f"mode_{m.value}"), m.value) for m in Mode)],
                 value=mode, allow_blank=False, compact=True, id="mode"))
@@ -115,6 +116,10 @@ class SetupScreen(Screen[PlaySetup | None]):
         with Horizontal(id="setup-buttons"):
             yield Button(t("setup_start"), id="start", variant="primary", compact=True)
             yield Button(t("setup_cancel"), id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#form", VerticalScroll).can_focus = False
+        self.query_one("#players", Input).focus()
 
     def _value(self, widget_id: str) -> Any:
         widget = self.query_one(f"#{widget_id}")

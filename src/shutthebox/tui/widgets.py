@@ -111,8 +111,8 @@ class PlayerRow:
 class Scoreboard(Static):
     """The players and their scores, totals, rounds won and stakes."""
 
-    headers: reactive[tuple[str, ...]] = reactive(())
-    rows: reactive[tuple[PlayerRow, ...]] = reactive(())
+    headers: reactive[tuple[str, ...]] = reactive((), layout=True)
+    rows: reactive[tuple[PlayerRow, ...]] = reactive((), layout=True)
 
     def render(self) -> Table:
         table = Table(box=None, padding=(0, 1), expand=False, show_edge=False)

@@ -1,0 +1,122 @@
+"""Refused keys leave the match as it was; the setup screen; Spanish; the history callback."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Select
+from tui_support import SIZE, dice, log_text, make_app, shown, state
+
+from shutthebox import Mode, Phase, Rules
+from shutthebox.record import GameRecord
+from shutthebox.session import PlaySetup
+from shutthebox.tui import ShutTheBoxApp
+from shutthebox.tui.screens import SetupScreen
+
+SOLO = Rules(mode=Mode.SOLO)
+
+
+async def test_bad_keys_get_a_message_and_change_nothing() -> None:
+    app = make_app(Rules(mode=Mode.SOLO, max_tiles=2), ("Ana",), "4,4", "6,6")
+    async with app.run_test(size=SIZE) as pilot:
+        start = state(app)
+        await pilot.press("5")
+        assert state(app) is start and shown(app, "#message") == "Press Enter to roll."
+        await pilot.press("enter")
+        rolled = state(app)
+        assert rolled.phase is Phase.MOVE
+        cases = [
+            (("0",), "There is no tile 10 on this board."),
+            (("enter",), "Pick tiles that make 8."),
+            (("5", "enter"), "5 make 5, not 8."),
+            (("5", "2", "1", "enter"), "At most 2 tiles a roll."),
+            (("v",), "The review comes once the game is over."),
+        ]
+        for keys, message in cases:
+            await pilot.press("escape", *keys)
+            assert state(app) is rolled, keys
+            assert shown(app, "#message") == message
+        await pilot.press("escape", "8", "enter")
+        shut = state(app)
+        assert shut.board.shut_tiles == (8,)
+        await pilot.press("enter", "8")
+        assert state(app).phase is Phase.MOVE and shown(app, "#message") == "Tile 8 is already shut."
+        assert app.selected == 0
+
+
+async def test_nothing_happens_after_the_end_but_new_setup_or_quit() -> None:
+    app = make_app(SOLO, ("Ana",), "1,1", "1,1")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "2", "enter", "enter")
+        over = state(app)
+        assert over.is_over
+        await pilot.press("enter", "5", "h")
+        assert state(app) is over
+        assert shown(app, "#message").startswith("The game is over: n for a new game")
+
+
+async def test_the_setup_screen_starts_the_game_it_describes() -> None:
+    app = ShutTheBoxApp(None, dice=dice("3", "5"), bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, SetupScreen)
+        form = app.screen
+        form.query_one("#players", Input).value = "Ana, Luis, Eva"
+        form.query_one("#mode", Select).value = "long"
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, SetupScreen)  # the long game is for two: refused
+        assert "two players" in str(form.query_one("#setup-error").render())
+        form.query_one("#players", Input).value = "Ana, Luis"
+        form.query_one("#mode", Select).value = "elimination"
+        form.query_one("#limit", Input).value = "30"
+        form.query_one("#tiles", Select).value = 10
+        form.query_one("#stake", Input).value = "2"
+        await pilot.press("ctrl+s")
+        assert not isinstance(app.screen, SetupScreen)
+        rules = state(app).rules
+        assert (rules.mode, rules.limit, rules.tiles, rules.stake) == (Mode.ELIMINATION, 30, 10, 2)
+        assert state(app).players == ("Ana", "Luis") and state(app).ledger == (-2, -2)
+        await pilot.press("enter", "enter")
+        assert state(app).order == (1, 0)  # Luis rolled 5 to Ana's 3
+
+
+async def test_escape_on_the_first_setup_leaves_the_app() -> None:
+    app = ShutTheBoxApp(None, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.return_value is None
+
+
+async def test_the_game_in_spanish() -> None:
+    app = make_app(SOLO, ("Ana",), "3,4", "1,1", lang="es")
+    async with app.run_test(size=SIZE) as pilot:
+        assert "Ana: tira dos dados." in shown(app, "#status")
+        await pilot.press("7")
+        assert shown(app, "#message") == "Pulsa Intro para tirar."
+        await pilot.press("enter", "7", "enter", "enter", "7")
+        assert shown(app, "#message") == "La ficha 7 ya está cerrada."
+        assert "Ana: cierra fichas que sumen 2." in shown(app, "#status")
+        await pilot.press("2")
+        assert "2 = 2: Intro las cierra." in shown(app, "#status")
+        log = log_text(app)
+        assert "Turno de Ana" in log and "Ana tira 3+4 = 7" in log and "Ana cierra 7." in log
+        assert "Cerrar la Caja · 9 fichas · solitario" in shown(app, "#title")
+        assert "elegir fichas" in str(app.query_one("#keys").render())
+
+
+async def test_a_finished_game_goes_to_the_history_once() -> None:
+    kept: list[tuple[GameRecord, PlaySetup]] = []
+
+    def keep(record: GameRecord, setup: PlaySetup) -> str:
+        kept.append((record, setup))
+        return "Saved to your history (game 1)."
+
+    setup = PlaySetup(rules=SOLO, humans=("Ana",), seed=4)
+    app = ShutTheBoxApp(setup, dice=dice("1,1", "1,1"), bot_delay=0, save=keep)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "2", "enter", "enter", "enter")
+        assert len(kept) == 1
+        record, played = kept[0]
+        assert played is setup and record.result is not None
+        assert record.result["turns"][0]["score"] == 43
+        assert "Saved to your history (game 1)." in log_text(app)
+        await pilot.press("q")
+    assert isinstance(app.return_value, GameRecord)
