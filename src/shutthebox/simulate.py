@@ -190,7 +190,9 @@ def compile_strategy(rules: Rules, name: str, target: int | None = None) -> Stra
                 keyed = np.where(level.moves > 0, values[e][level.children], -np.inf)
             else:
                 keyed = np.where(level.moves > 0, order(level.moves, level.children), -(1 << 40))
-            pick = keyed.argmax(axis=1)
+            # Moves are packed in ascending mask order: on equal values take the last, the
+            # highest tiles, as `Solution.move_values` and the Python bots do.
+            pick = keyed.shape[1] - 1 - keyed[:, ::-1].argmax(axis=1)
             best_child[e, boards, totals] = np.take_along_axis(level.children, pick[:, None], 1)[:, 0]
             if values is None:
                 best_child[1:, boards, totals] = best_child[0, boards, totals]
