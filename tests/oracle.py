@@ -213,3 +213,41 @@ def long_policy_values(
                 a[i, index[(board, not opening, 0)]] += p
     solution: npt.NDArray[np.float64] = np.linalg.solve(a, b)
     return {s: float(solution[i]) for s, i in index.items()}
+
+
+def random_play(rules: TurnRules) -> tuple[float, float]:
+    """Mean score and chance to shut when every dice choice and every move is uniformly random.
+
+    A failed double that earns and spends its own extra turn leaves the state as
+    it was, and the dice are chosen afresh: ``V = sum(gain) / (1 - sum(loop))``.
+    """
+
+    @cache
+    def go(target: int, extra: int) -> tuple[float, float]:
+        if target == 0:
+            return 0.0, 1.0
+        counts = rules.dice_counts(target)
+        mean = shut = loop = 0.0
+        for count in counts:
+            rolls = faces(count)
+            p = 1 / (len(counts) * len(rolls))
+            for roll in rolls:
+                total, double = sum(roll), len(roll) == 2 and roll[0] == roll[1]
+                earned = extra + int(double and rules.doubles)
+                moves = moves_of(target, total, rules.max_tiles)
+                if moves:
+                    for m in moves:
+                        s, h = go(target ^ m, min(earned, rules.tiles))
+                        mean += p * s / len(moves)
+                        shut += p * h / len(moves)
+                elif earned > extra:
+                    loop += p
+                elif earned > 0:
+                    s, h = go(target, earned - 1)
+                    mean += p * s
+                    shut += p * h
+                else:
+                    mean += p * score_of(rules.scoring, target, total)
+        return mean / (1 - loop), shut / (1 - loop)
+
+    return go(rules.full, 0)
