@@ -51,7 +51,7 @@ def test_a_companion_game_through_a_pipe_advises_and_keeps_the_best(db: Path) ->
     assert lines[:3] == [
         "Shut the Box",
         "Rules: 9 tiles · solo",
-        "Companion mode: roll the real dice and type the faces; the best move is shown.",
+        "Companion mode: roll the real dice, type the faces, see the best move.",
     ]
     assert out.count("Hint: Best: shut ") == 5  # before each move, unasked
     assert "Hint: Best: two dice" in out or "Hint: Best: one die" in out  # before each dice choice
@@ -68,7 +68,7 @@ def test_a_companion_game_through_a_pipe_advises_and_keeps_the_best(db: Path) ->
 
     scores = shutthebox(["scores"], [], db)
     assert scores.returncode == 0, scores.stderr
-    assert "Ana: 6 (grade B) · 9 tiles · 2 turns" in scores.stdout
+    assert "Ana: 6 (grade B) · 9 tiles · turns: 2 · " in scores.stdout
     assert scores.stdout.count("#") == 2 and "solo, 9 tiles · Ana 43" in scores.stdout
     data = json.loads(shutthebox(["scores", "--json"], [], db).stdout)
     assert [b["score"] for b in data["bests"]] == [6]

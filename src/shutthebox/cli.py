@@ -291,8 +291,10 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Play a game in the terminal: solo, a round, elimination or the long game, against "
             "people at the same keyboard and bots. Full screen in a terminal, line by line with "
-            "--plain or when standard output is not a terminal. With no players, bots or rule "
-            "flags the full-screen game opens on its setup screen. Finished games are kept in "
+            "--plain or when standard output is not a terminal. One player plays solo and more "
+            "play a round, unless --mode (or the long or elimination preset) names another way. "
+            "With no players, bots or rule flags the full-screen game opens on its setup screen. "
+            "Finished games are kept in "
             "the history ($SHUTTHEBOX_DB, or a SQLite file in the user data folder); see "
             "'shutthebox scores'."
         ),

@@ -49,6 +49,7 @@ def hint_lines(lang: Lang, state: Match) -> list[str]:
         if rank == 0:
             lines.append(text(lang, "hint_best", choice=words, worth=worth))
         else:
+            worth = f"{choice.value:.2f}" if advice.lower_is_better else f"{choice.value * 100:.1f}%"
             loss = f"{choice.loss:.2f}" if advice.lower_is_better else f"{choice.loss * 100:.1f}%"
             lines.append(text(lang, "hint_other", choice=words, worth=worth, loss=loss))
     rest = len(advice.choices) - SHOWN

@@ -131,8 +131,8 @@ _CATALOG: dict[str, dict[Lang, str]] = {
     "strength_hard": {"en": "hard", "es": "difícil"},
     "strength_expert": {"en": "expert", "es": "experto"},
     "companion_intro": {
-        "en": "Companion mode: roll the real dice and type the faces; the best move is shown.",
-        "es": "Modo compañero: tira los dados de verdad y escribe lo que salió; se muestra la mejor jugada.",
+        "en": "Companion mode: roll the real dice, type the faces, see the best move.",
+        "es": "Modo compañero: tira los dados de verdad, escribe lo que salió y mira la mejor jugada.",
     },
     # -- the terminal app ---------------------------------------------------------
     "status_rolloff": {
@@ -329,8 +329,8 @@ _CATALOG: dict[str, dict[Lang, str]] = {
         "es": "Mejores marcas (por tamaño de tablero y reglas):",
     },
     "scores_best_line": {
-        "en": "{player}: {score} (grade {grade}) · {rules} · {turns} turns · {date}",
-        "es": "{player}: {score} (calificación {grade}) · {rules} · {turns} turnos · {date}",
+        "en": "{player}: {score} (grade {grade}) · {rules} · turns: {turns} · {date}",
+        "es": "{player}: {score} (calificación {grade}) · {rules} · turnos: {turns} · {date}",
     },
     "scores_games": {"en": "Recent games:", "es": "Partidas recientes:"},
     "scores_game_line": {

@@ -33,7 +33,7 @@ async def test_a_whole_solo_game_by_keys() -> None:
         assert "Ana chooses one die." in log
         assert "Ana scores 10 (open: 1, 4, 5), grade B." in log
         assert "Final score 10, grade B." in log
-        assert "The game is over." in shown(app, "#status")
+        assert shown(app, "#status") == "Final score 10, grade B."
         record = app.saved[-1]
         assert record.result is not None and record.result["turns"][0]["score"] == 10
 

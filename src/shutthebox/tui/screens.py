@@ -226,7 +226,7 @@ class ReviewScreen(ModalScreen[None]):
     def _table(self) -> Table:
         t = self._t
         result = self.review
-        accuracy = ", ".join(f"{name} {value * 100:.0f}%" for name, value in result.accuracy.items())
+        accuracy = ", ".join(f"{name} {value:.0f}%" for name, value in result.accuracy.items())
         table = Table(
             title=t("review_title"),
             caption=t("review_accuracy", accuracy=accuracy or "—") + "   " + t("review_close"),

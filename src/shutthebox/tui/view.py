@@ -10,7 +10,7 @@ from __future__ import annotations
 from shutthebox.board import Move, tiles_of
 from shutthebox.i18n import Lang, text
 from shutthebox.match import Match, Phase
-from shutthebox.narrate import dice_word
+from shutthebox.narrate import dice_word, outcome_lines
 from shutthebox.rules import Mode
 from shutthebox.tui.keys import KEY_OF_TILE
 from shutthebox.tui.widgets import PlayerRow, TileView
@@ -91,7 +91,8 @@ def status_line(lang: Lang, state: Match, *, bot: bool, companion: bool, typed: 
     """Who is to act and what they are to do, in a line."""
     who = state.players[state.actor] if state.actor is not None else ""
     if state.is_over:
-        return text(lang, "status_over")
+        outcome = outcome_lines(lang, state)
+        return outcome[0] if outcome else text(lang, "status_over")
     if bot:
         return text(lang, "status_bot", player=who)
     if state.phase is Phase.ROLL_OFF:
