@@ -120,3 +120,21 @@ async def test_a_finished_game_goes_to_the_history_once() -> None:
         assert "Saved to your history (game 1)." in log_text(app)
         await pilot.press("q")
     assert isinstance(app.return_value, GameRecord)
+
+
+async def test_s_after_a_game_opens_the_setup_filled_in_with_it() -> None:
+    app = make_app(SOLO, ("Ana",), "1,1", "1,1", "2,2")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        assert not isinstance(app.screen, SetupScreen)  # not in the middle of a game
+        await pilot.press("enter", "2", "enter", "enter", "s")
+        assert isinstance(app.screen, SetupScreen)
+        form = app.screen
+        assert form.query_one("#players", Input).value == "Ana"
+        assert form.query_one("#mode", Select).value == "auto"
+        form.query_one("#players", Input).value = "Ana, Luis"
+        form.query_one("#stake", Input).value = "3"
+        await pilot.press("ctrl+s")
+        fresh = state(app)
+        assert fresh.players == ("Ana", "Luis") and fresh.rules.mode is Mode.ROUND
+        assert fresh.rules.stake == 3 and fresh.phase is Phase.ROLL_OFF
