@@ -226,6 +226,8 @@ _CATALOG: dict[str, dict[Lang, str]] = {
     "role_shuts": {"en": "shuts", "es": "cierra"},
     "role_opens": {"en": "opens", "es": "abre"},
     "retired_mark": {"en": "(out)", "es": "(fuera)"},
+    "hint_thinking": {"en": "Thinking…", "es": "Pensando…"},
+    "reviewing": {"en": "Reviewing the game…", "es": "Repasando la partida…"},
     "hint_shut": {"en": "shut {move}", "es": "cerrar {move}"},
     "hint_open": {"en": "open {move}", "es": "abrir {move}"},
     "hint_best": {"en": "Best: {choice} ({worth})", "es": "Mejor: {choice} ({worth})"},

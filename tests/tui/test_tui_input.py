@@ -9,7 +9,7 @@ from shutthebox import Mode, Phase, Rules
 from shutthebox.record import GameRecord
 from shutthebox.session import PlaySetup
 from shutthebox.tui import ShutTheBoxApp
-from shutthebox.tui.screens import SetupScreen
+from shutthebox.tui.screens import ReviewScreen, SetupScreen
 
 SOLO = Rules(mode=Mode.SOLO)
 
@@ -54,7 +54,7 @@ async def test_nothing_happens_after_the_end_but_new_setup_or_quit() -> None:
 
 
 async def test_the_setup_screen_starts_the_game_it_describes() -> None:
-    app = ShutTheBoxApp(None, dice=dice("3", "5"), bot_delay=0)
+    app = ShutTheBoxApp(None, dice=dice("3", "5"), bot_delay=0, threads=False)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, SetupScreen)
         form = app.screen
@@ -110,7 +110,7 @@ async def test_a_finished_game_goes_to_the_history_once() -> None:
         return "Saved to your history (game 1)."
 
     setup = PlaySetup(rules=SOLO, humans=("Ana",), seed=4)
-    app = ShutTheBoxApp(setup, dice=dice("1,1", "1,1"), bot_delay=0, save=keep)
+    app = ShutTheBoxApp(setup, dice=dice("1,1", "1,1"), bot_delay=0, save=keep, threads=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "2", "enter", "enter", "enter")
         assert len(kept) == 1
@@ -138,3 +138,28 @@ async def test_s_after_a_game_opens_the_setup_filled_in_with_it() -> None:
         fresh = state(app)
         assert fresh.players == ("Ana", "Luis") and fresh.rules.mode is Mode.ROUND
         assert fresh.rules.stake == 3 and fresh.phase is Phase.ROLL_OFF
+
+
+async def test_advice_review_and_bots_work_in_threads_without_freezing_the_screen() -> None:
+    rules = Rules(mode=Mode.ROUND)
+    rolls = ("2", "5", "6,6", "1,2", "1,1", "4,5", "1,1", "1,1")
+    app = make_app(rules, ("Ana",), *rolls, bots=("greedy",))
+    app.threads, app.bot_delay = True, 0.01
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        for _ in range(500):  # the bot plays its turn in the background; wait for Ana's turn
+            if state(app).actor == 0 and state(app).phase is Phase.ROLL:
+                break
+            await pilot.pause(0.01)
+        assert state(app).history[0].score == 30
+        await pilot.press("enter", "h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert shown(app, "#hint").startswith("Best: shut 9 (chance to score under 30 ")
+        await pilot.press("9", "enter", "enter", "2", "enter", "enter")
+        assert state(app).is_over and state(app).winner == 1
+        await pilot.press("v")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        assert [d.player for d in app.screen.review.decisions] == ["Bot (greedy)"] * 2 + ["Ana"] * 2

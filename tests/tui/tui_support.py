@@ -31,11 +31,11 @@ def make_app(
     lang: Lang = "en",
     rounds: int = 1,
 ) -> ShutTheBoxApp:
-    """An app with bots that act at once and dice that roll ``rolls`` (none in companion mode)."""
+    """An app with bots that act at once, advice computed at once, and dice that roll ``rolls``."""
     setup = PlaySetup(
         rules=rules, humans=humans, bots=bots, companion=companion, seed=1, rounds=rounds, lang=lang
     )
-    return ShutTheBoxApp(setup, dice=dice(*rolls), bot_delay=0)
+    return ShutTheBoxApp(setup, dice=dice(*rolls), bot_delay=0, threads=False)
 
 
 def state(app: ShutTheBoxApp) -> Match:

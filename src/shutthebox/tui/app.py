@@ -10,6 +10,8 @@ box and the best move is shown without asking.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
 
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal
@@ -27,6 +29,9 @@ from shutthebox.record import Event, GameRecord, result_of
 from shutthebox.session import Chooser, PlaySetup, make_choosers
 from shutthebox.tui import keys, view
 from shutthebox.tui.widgets import DiceView, GameLog, KeyBar, Scoreboard, TileRow
+
+if TYPE_CHECKING:
+    from shutthebox.review import Review
 
 __all__ = ["ShutTheBoxApp"]
 
@@ -128,8 +133,10 @@ Screen {
         bot_delay: float = 0.5,
         save: SaveFn | None = None,
         setup_first: bool = False,
+        threads: bool = True,
     ) -> None:
         super().__init__()
+        self.threads = threads
         self.setup_first = setup_first or setup is None
         self.lang: Lang = setup.lang if setup else lang
         self.setup = setup
@@ -285,9 +292,33 @@ Screen {
         self._redraw()
 
     def _timed_bot_step(self) -> None:
+        """A bot's move in its own thread, so a slow solver never freezes the screen."""
+        state = self.state
+        if not self._bot_to_act() or state is None or state.actor is None:
+            self._bot_timer = None
+            return
+        if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
+            self._bot_timer = None
+            self.roll()
+            return
+        chooser = self.bots[state.actor]
+
+        def think() -> None:
+            choice = chooser(state)
+            self.call_from_thread(self._bot_chose, state, choice)
+
+        self.run_worker(think, thread=True, group="bot", exit_on_error=False)
+
+    def _bot_chose(self, state: Match, choice: Action) -> None:
         self._bot_timer = None
-        if self._bot_to_act():
-            self._bot_step()
+        if self.state is state:
+            self._play_bot_choice(state, choice)
+        self._after_change()
+
+    def _play_bot_choice(self, state: Match, choice: Action) -> None:
+        if not self.act(choice):  # a bot that errs must not hang the game: a person takes over
+            assert state.actor is not None
+            self.bots.pop(state.actor)
 
     def _bot_step(self) -> None:
         state = self.state
@@ -295,9 +326,7 @@ Screen {
         if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
             self.roll()
             return
-        choice = self.bots[state.actor](state)
-        if not self.act(choice):  # a bot that errs must not hang the game
-            self.bots.pop(state.actor)
+        self._play_bot_choice(state, self.bots[state.actor](state))
 
     # -- keys ---------------------------------------------------------------------
     @property
@@ -417,10 +446,34 @@ Screen {
         if state.phase not in (Phase.CHOOSE, Phase.MOVE):
             self.message = text(self.lang, "no_hint")
             return
+        if not self.threads:
+            self.hint = self._hint_for(state)
+            self._redraw()
+            return
+        self.hint = [text(self.lang, "hint_thinking")]
+        self._redraw()
+        self.run_worker(
+            partial(self._hint_in_thread, state), thread=True, group="hint", exclusive=True,
+            exit_on_error=False,
+        )
+
+    def _hint_for(self, state: Match) -> list[str]:
+        """The advice in lines; the solver may take seconds on the long boards of the long game."""
         from shutthebox.hints import hint_lines
 
-        self.hint = hint_lines(self.lang, state)
-        self._redraw()
+        try:
+            return hint_lines(self.lang, state) or [text(self.lang, "no_hint")]
+        except ShutTheBoxError:
+            return [text(self.lang, "no_hint")]
+
+    def _hint_in_thread(self, state: Match) -> None:
+        lines = self._hint_for(state)
+        self.call_from_thread(self._hint_ready, state, lines)
+
+    def _hint_ready(self, state: Match, lines: list[str]) -> None:
+        if self.state is state:  # advice for a position already left is dropped
+            self.hint = lines
+            self._redraw()
 
     def _advice_due(self) -> bool:
         state = self.state
@@ -440,9 +493,32 @@ Screen {
         if not state.is_over:
             self.message = text(self.lang, "err_no_review")
             return
+        record = self.record()
+        if not self.threads:
+            self._show_review(self._review_of(record))
+            return
+        self.message = text(self.lang, "reviewing")
+        self.run_worker(
+            partial(self._review_in_thread, record), thread=True, group="review", exclusive=True,
+            exit_on_error=False,
+        )
+
+    @staticmethod
+    def _review_of(record: GameRecord) -> Review:
+        from shutthebox.review import review
+
+        return review(record)
+
+    def _review_in_thread(self, record: GameRecord) -> None:
+        result = self._review_of(record)
+        self.call_from_thread(self._show_review, result)
+
+    def _show_review(self, result: Review) -> None:
         from shutthebox.tui.screens import ReviewScreen
 
-        self.push_screen(ReviewScreen(self.lang, self.record()))
+        self.message = ""
+        if len(self.screen_stack) == 1:
+            self.push_screen(ReviewScreen(self.lang, result))
 
     def action_new_game(self) -> None:
         """Play again with the same setup (the next seed)."""

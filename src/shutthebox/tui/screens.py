@@ -8,7 +8,7 @@ The review screen shows each decision of the game against the solver's best.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.table import Table
 from textual.app import ComposeResult
@@ -22,9 +22,11 @@ from shutthebox.errors import ShutTheBoxError
 from shutthebox.i18n import LANGUAGES, Lang, text
 from shutthebox.match import DiceChoice
 from shutthebox.narrate import dice_word
-from shutthebox.record import GameRecord
 from shutthebox.rules import Mode, OneDie, Rules, Scoring
 from shutthebox.session import STRENGTH_KEYS, PlaySetup, mode_for
+
+if TYPE_CHECKING:
+    from shutthebox.review import Review
 
 __all__ = ["ReviewScreen", "SetupScreen"]
 
@@ -208,13 +210,10 @@ class ReviewScreen(ModalScreen[None]):
         Binding("q", "close", show=False),
     ]
 
-    def __init__(self, lang: Lang, record: GameRecord) -> None:
-        from shutthebox.review import review
-
+    def __init__(self, lang: Lang, review: Review) -> None:
         super().__init__()
         self.lang = lang
-        self.record = record
-        self.review = review(record)
+        self.review = review
 
     def _t(self, key: str, **values: object) -> str:
         return text(self.lang, key, **values)
