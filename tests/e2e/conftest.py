@@ -63,8 +63,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """Chromium for one test module: Playwright's sync API holds an event loop while it runs,
+    so it must stop before the asyncio tests of other modules start."""
     if not Path(CHROMIUM).exists() or shutil.which("chromium") is None:
         pytest.skip("Debian's chromium is not installed (make test installs it)")
     with sync_playwright() as playwright:
