@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from shutthebox.record import GameRecord, replay, result_of
+from shutthebox.web import Settings, create_app
 from web.helpers import Table, create, online
 
 SOLO = {"seats": [{"name": "Ana"}], "seed": 7}
@@ -374,3 +376,28 @@ def test_history_bests_and_leaderboard(client: TestClient) -> None:
     refused(client.get("/api/leaderboard", params={"scoring": "golf"}), 422, "malformed", "golf")
     refused(client.get("/api/leaderboard", params={"tiles": 40}), 422, "malformed", "tiles")
     refused(client.get("/api/games", params={"limit": 0}), 422, "malformed", "limit")
+
+
+# -- the server itself -----------------------------------------------------------------------
+def test_finished_games_survive_a_server_restart(tmp_path: Path) -> None:
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'kept.db'}", bot_delay=0)
+    with TestClient(create_app(settings)) as first:
+        table, _ = create(first, **SOLO)
+        score = table.play_while_mine()["match"]["history"][0]["score"]
+    with TestClient(create_app(settings)) as second:
+        games = second.get("/api/games").json()["games"]
+        assert [g["scores"] for g in games] == [[{"player": "Ana", "score": score}]]
+        refused(second.get(f"/api/rooms/{table.code}"), 404, "not-found")  # rooms in play are not kept
+
+
+def test_the_data_folder_holds_the_default_database(tmp_path: Path) -> None:
+    with TestClient(create_app(Settings(data_dir=tmp_path / "data", bot_delay=0))) as client:
+        create(client, **SOLO)[0].play_while_mine()
+    assert (tmp_path / "data" / "shutthebox.db").is_file()
+
+
+def test_a_full_server_refuses_new_rooms(tmp_path: Path) -> None:
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'x.db'}", bot_delay=0, max_rooms=1)
+    with TestClient(create_app(settings)) as client:
+        create(client, **SOLO)
+        refused(client.post("/api/rooms", json=SOLO), 503, "busy", "1 rooms")

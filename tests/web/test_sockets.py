@@ -133,6 +133,22 @@ def test_malformed_messages_get_an_error_and_change_nothing(
     assert table.state() == before
 
 
+def test_choosing_one_die_over_the_socket(client: TestClient) -> None:
+    table, state = create(client, seats=[{"name": "Ana"}], rules={"tiles": 6}, seed=1)
+    assert state["match"]["dice_options"] == [1, 2]
+    with connect(client, table, table.code) as socket:
+        socket.receive_json()
+        socket.send_json({"type": "dice", "count": 3})
+        error = socket.receive_json()
+        assert (error["error"], "choose 1 or 2 dice" in error["detail"]) == ("illegal", True)
+        socket.send_json({"type": "dice", "count": 1})
+        chosen = next_of(socket, "state")["state"]["match"]
+        assert (chosen["phase"], chosen["dice_count"]) == ("roll", 1)
+        socket.send_json({"type": "roll"})
+        rolled = next_of(socket, "state")["state"]
+        assert len(rolled["recent"][-1]["dice"]) == 1
+
+
 def test_a_binary_message_is_malformed(client: TestClient) -> None:
     table, _ = create(client, seats=[{"name": "Ana"}], seed=7)
     with connect(client, table, table.code) as socket:

@@ -120,6 +120,12 @@ class Lobby:
 
     async def run_bots(self, room: Room) -> None:
         """Play the bots' turns one action at a time, pushing each to the listeners."""
+        try:
+            await self._play_bots(room)
+        except Exception:  # a bot that fails must not take the server down: log it, leave the room
+            log.exception("room %s: a bot failed", room.code)
+
+    async def _play_bots(self, room: Room) -> None:
         while room.bot_to_act() is not None:
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)

@@ -444,12 +444,14 @@ function receiveError(message) {
     S.hintPending = false;
     $("#hint").hidden = true;
   }
+  toast(t("error", { detail: message.detail }));
   if (message.error === "not-found") {
     const rooms = store.get("rooms", {});
     delete rooms[S.code];
     store.set("rooms", rooms);
+    location.hash = "#/"; // the room is gone (the server restarted): back to the setup
+    return;
   }
-  toast(t("error", { detail: message.detail }));
   renderControls();
 }
 
@@ -869,7 +871,9 @@ function playAgain() {
   const body = S.lastBody || {
     preset: "classic",
     rules: room.rules,
-    seats: room.seats.map((seat) => (seat.kind === "remote" ? { kind: "remote" } : seat.kind === "bot" ? { kind: "bot", name: seat.name, bot: seat.bot } : { kind: "here", name: seat.name })),
+    seats: room.seats.map((seat) =>
+      room.you.includes(seat.index) ? { kind: "here", name: seat.name } : seat.kind === "bot" ? { kind: "bot", name: seat.name, bot: seat.bot } : { kind: "remote" },
+    ),
     rounds: room.match?.rounds ?? 1,
     hints: room.hints,
   };
