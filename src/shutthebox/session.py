@@ -10,8 +10,8 @@ in companion mode the faces typed in from a real box.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from shutthebox.i18n import Lang, text
 from shutthebox.match import Action, Match
@@ -67,10 +67,6 @@ class PlaySetup:
         """Seat number -> bot name or strength; bots sit after the people."""
         return {len(self.humans) + i: bot for i, bot in enumerate(self.bots)}
 
-    def but(self, **changes: object) -> PlaySetup:
-        """This setup with some fields changed."""
-        return replace(self, **changes)  # type: ignore[arg-type]
-
     def new_match(self) -> Match:
         """The first state of the game this setup describes."""
         return Match.new(self.rules, self.names, rounds=self.rounds)
@@ -89,7 +85,3 @@ def make_choosers(setup: PlaySetup, seed: int | None) -> dict[int, Chooser]:
         choosers[seat] = make_bot(name, rng).choose
     return choosers
 
-
-def unique(names: Sequence[str]) -> bool:
-    """Whether every name differs (the engine refuses twins)."""
-    return len(set(names)) == len(names)

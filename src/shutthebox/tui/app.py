@@ -28,6 +28,7 @@ from shutthebox.narrate import narrate, rules_line, turn_header
 from shutthebox.record import Event, GameRecord, result_of
 from shutthebox.session import Chooser, PlaySetup, make_choosers
 from shutthebox.tui import keys, view
+from shutthebox.tui.style import GAME_CSS
 from shutthebox.tui.widgets import DiceView, GameLog, KeyBar, Scoreboard, TileRow
 
 if TYPE_CHECKING:
@@ -42,80 +43,7 @@ SaveFn = Callable[[GameRecord, PlaySetup], str | None]
 class ShutTheBoxApp(App[GameRecord | None]):
     """Shut the Box in the terminal: every way to play, bots, hints, companion mode."""
 
-    CSS = """
-Screen {
-    layout: vertical;
-}
-#title {
-    height: 1;
-    background: $primary;
-    color: $text;
-    text-style: bold;
-    padding: 0 1;
-}
-#top {
-    height: auto;
-    max-height: 7;
-}
-#scores {
-    width: 1fr;
-    height: auto;
-    padding: 0 1;
-}
-#dice {
-    width: 30;
-    height: 3;
-}
-#tiles {
-    layout: horizontal;
-    height: 4;
-    padding: 0 1;
-}
-.tile {
-    width: 6;
-    height: 4;
-    color: $text-muted;
-}
-.tile.-active {
-    color: $text;
-    text-style: bold;
-}
-.tile.-shut {
-    color: $text-disabled;
-}
-.tile.-selected {
-    color: $warning;
-    text-style: bold;
-}
-#status {
-    height: 1;
-    padding: 0 1;
-    text-style: bold;
-}
-#message {
-    height: 1;
-    padding: 0 1;
-    color: $error;
-}
-#hint {
-    height: 4;
-    padding: 0 1;
-    color: $success;
-}
-#log {
-    height: 1fr;
-    min-height: 3;
-    padding: 0 1;
-    border-top: hkey $panel-lighten-1;
-    scrollbar-size-vertical: 1;
-}
-#keys {
-    height: 1;
-    dock: bottom;
-    padding: 0 1;
-}
-"""
-    """The game screen, laid out to read well in 80x24."""
+    CSS = GAME_CSS
     TITLE = "Shut the Box"
     BINDINGS = keys.BINDINGS
 
@@ -304,21 +232,24 @@ Screen {
         chooser = self.bots[state.actor]
 
         def think() -> None:
-            choice = chooser(state)
+            try:
+                choice: Action | None = chooser(state)
+            except Exception:  # a failing bot hands its seat to a person instead of hanging
+                choice = None
             self.call_from_thread(self._bot_chose, state, choice)
 
         self.run_worker(think, thread=True, group="bot", exit_on_error=False)
 
-    def _bot_chose(self, state: Match, choice: Action) -> None:
+    def _bot_chose(self, state: Match, choice: Action | None) -> None:
         self._bot_timer = None
         if self.state is state:
             self._play_bot_choice(state, choice)
         self._after_change()
 
-    def _play_bot_choice(self, state: Match, choice: Action) -> None:
-        if not self.act(choice):  # a bot that errs must not hang the game: a person takes over
+    def _play_bot_choice(self, state: Match, choice: Action | None) -> None:
+        if choice is None or not self.act(choice):  # a bot that errs must not hang the game
             assert state.actor is not None
-            self.bots.pop(state.actor)
+            self.bots.pop(state.actor)  # a person takes its seat
 
     def _bot_step(self) -> None:
         state = self.state

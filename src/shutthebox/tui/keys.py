@@ -30,7 +30,6 @@ BINDINGS: list[BindingType] = [
     *(Binding(key, f"number({tile})", show=False) for key, _, tile in _TILE_KEYS),
     Binding("enter", "confirm", show=False),
     Binding("space", "confirm", show=False),
-    Binding("r", "confirm", show=False),
     Binding("backspace", "clear", show=False),
     Binding("escape", "clear", show=False),
     Binding("h", "hint", show=False),
