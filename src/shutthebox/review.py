@@ -5,8 +5,9 @@ the objective that fitted the moment (see `advise`); the decision's *loss* is
 how much worse the chosen option was than the best. Verdicts scale with the
 objective: expected points relative to the best expected score, or
 probability points for the chance objectives. A player's *accuracy* is the mean,
-over the decisions that had a real choice, of ``1 - loss / spread`` (spread:
-the best option against the worst), as a percentage.
+over the decisions that had a real choice, of the share of the best option's
+value that the chosen one kept (expected scores: best / chosen; chances:
+chosen / best), as a percentage: 100 for perfect play.
 """
 
 from __future__ import annotations
@@ -132,14 +133,19 @@ def review(record: GameRecord) -> Review:
     return Review(tuple(decisions), _accuracy(record.players, decisions))
 
 
+def _kept(decision: Decision) -> float:
+    """The share of the best option's value the chosen option kept, 0 to 1."""
+    if decision.objective.lower_is_better:  # expected scores: best / chosen
+        kept, whole = decision.value_best, decision.value_chosen
+    else:  # chances: chosen / best
+        kept, whole = decision.value_chosen, decision.value_best
+    return kept / whole if whole > 0 else 1.0
+
+
 def _accuracy(players: tuple[str, ...], decisions: list[Decision]) -> dict[str, float]:
     result: dict[str, float] = {}
     for player in players:
-        marks = [
-            1 - d.loss / abs(d.value_best - d.value_worst)
-            for d in decisions
-            if d.player == player and d.had_choice
-        ]
+        marks = [_kept(d) for d in decisions if d.player == player and d.had_choice]
         if marks:
             result[player] = round(100 * sum(marks) / len(marks), 1)
     return result
