@@ -60,7 +60,7 @@ def press_once(page: Page) -> None:
     elif current in ("roll", "roll-off"):
         page.keyboard.press("r")
     else:
-        move = legal_moves(page)[0]
+        move = max(legal_moves(page), key=max)  # the highest tiles, so 0, - and = get pressed
         for tile in move:
             page.keyboard.press(KEYS.get(tile, str(tile)))
         page.keyboard.press("Enter")

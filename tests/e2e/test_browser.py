@@ -60,17 +60,20 @@ def test_a_solo_game_by_clicks_ends_with_score_grade_and_review(page: Page, serv
     screenshot(page, "result")
 
 
-def test_a_solo_game_by_keyboard_on_ten_tiles(page: Page) -> None:
-    start_quick_solo(page, 10)
+def test_a_solo_game_by_keyboard_on_twelve_tiles(page: Page) -> None:
+    start_quick_solo(page, 12)
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.keyboard.press("r")
     page.wait_for_function("() => document.querySelector('#box').dataset.phase === 'move'")
-    first = page.locator("#tiles .tile:not([disabled])").first
-    number = int(first.get_attribute("data-tile") or 0)
-    page.keyboard.press({10: "0"}.get(number, str(number)))
-    expect(first).to_have_attribute("aria-pressed", "true")
+    last = page.locator("#tiles .tile:not([disabled])").last
+    number = int(last.get_attribute("data-tile") or 0)
+    page.keyboard.press({10: "0", 11: "-", 12: "="}.get(number, str(number)))
+    expect(last).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("Escape")
-    expect(first).to_have_attribute("aria-pressed", "false")
+    expect(last).to_have_attribute("aria-pressed", "false")
+    page.keyboard.press("h")  # the solver's ranked choices, the best tiles marked on the board
+    expect(page.locator("#hint ol li").first).to_be_visible()
+    assert page.locator("#tiles .tile.hinted").count() >= 1
     play_solo(page, press_once)
     expect(page.locator("#final-grade")).to_have_text(re.compile("^[SABCF]$"))
 
