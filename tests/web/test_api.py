@@ -140,6 +140,16 @@ def test_a_solo_game_is_played_saved_and_replays(client: TestClient) -> None:
     assert client.get("/api/games", params={"player": "Nadie"}).json()["games"] == []
 
 
+def test_the_seed_stays_secret_until_the_game_is_over(client: TestClient) -> None:
+    table, state = create(client, seats=[{"name": "Ana"}])
+    assert state["seed"] is None
+    assert client.get(f"/api/rooms/{table.code}/record").json()["seed"] is None
+    over = table.play_while_mine()
+    record = client.get(f"/api/rooms/{table.code}/record").json()
+    assert isinstance(over["seed"], int) and record["seed"] == over["seed"]
+    assert result_of(replay(GameRecord.from_json(record))) == over["match"]["result"]
+
+
 def test_the_same_seed_rolls_the_same_dice(client: TestClient) -> None:
     first, _ = create(client, **SOLO)
     second, _ = create(client, **SOLO)

@@ -101,12 +101,15 @@ async def get_review(code: str, lobby: LobbyDep) -> dict[str, Any]:
     return await lobby.review(lobby.rooms.get(code))
 
 
-@router.get("/rooms/{code}/record", responses=ERRORS, summary="The game record so far (JSON that replays)")
+@router.get("/rooms/{code}/record", responses=ERRORS, summary="The game record so far (the seed once over)")
 def get_record(code: str, lobby: LobbyDep) -> dict[str, Any]:
     room = lobby.rooms.get(code)
     if room.game is None:
         raise RoomError("waiting", f"the game in room {room.code} has not started")
-    return room.game.record().to_json()
+    record = room.game.record().to_json()
+    if not room.game.state.is_over:
+        record["seed"] = None  # secret until the end: it would tell the next rolls
+    return record
 
 
 # -- stored games -----------------------------------------------------------------

@@ -85,7 +85,7 @@ def room_json(room: Room, token: str | None) -> dict[str, Any]:
         "rules": room.rules.to_dict(),
         "rules_key": rules_key(room.rules),
         "hints": room.hints,
-        "seed": room.seed,
+        "seed": room.seed if room.status == "over" else None,  # the seed would tell the next rolls
         "seats": [seat.to_json(seat.index in connected) for seat in room.seats],
         "you": list(room.seats_of(token)),
         "events": len(events),
