@@ -264,6 +264,23 @@ _CATALOG: dict[str, dict[Lang, str]] = {
         "en": "name at least one player or bot",
         "es": "nombra al menos un jugador o robot",
     },
+    "setup_err_number": {"en": "{field}: at least {least}", "es": "{field}: como mínimo {least}"},
+    "setup_err_twins": {
+        "en": "every player needs a different name",
+        "es": "cada jugador necesita un nombre distinto",
+    },
+    "setup_err_solo": {
+        "en": "solo is for one player, without bots",
+        "es": "el solitario es para un solo jugador, sin robots",
+    },
+    "setup_err_long": {
+        "en": "the long game is for two (people or bots)",
+        "es": "el juego largo es para dos (personas o robots)",
+    },
+    "setup_err_elimination": {
+        "en": "elimination needs two or more (people or bots)",
+        "es": "la eliminación necesita dos o más (personas o robots)",
+    },
     "opt_on": {"en": "yes", "es": "sí"},
     "opt_off": {"en": "no", "es": "no"},
     "opt_auto_mode": {"en": "solo for one, round for more", "es": "solitario para uno, ronda para más"},

@@ -62,7 +62,17 @@ async def test_the_setup_screen_starts_the_game_it_describes() -> None:
         form.query_one("#mode", Select).value = "long"
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, SetupScreen)  # the long game is for two: refused
-        assert "two players" in str(form.query_one("#setup-error").render())
+        error = str(form.query_one("#setup-error").render())
+        assert error == "Not allowed: the long game is for two (people or bots)"
+        form.query_one("#players", Input).value = "Ana, Ana"
+        form.query_one("#mode", Select).value = "auto"
+        await pilot.press("ctrl+s")
+        assert str(form.query_one("#setup-error").render()).endswith("every player needs a different name")
+        form.query_one("#players", Input).value = "Ana"
+        form.query_one("#rounds", Input).value = "0"
+        await pilot.press("ctrl+s")
+        assert str(form.query_one("#setup-error").render()).endswith("Rounds: at least 1")
+        form.query_one("#rounds", Input).value = "1"
         form.query_one("#players", Input).value = "Ana, Luis"
         form.query_one("#mode", Select).value = "elimination"
         form.query_one("#limit", Input).value = "30"

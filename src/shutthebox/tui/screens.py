@@ -140,11 +140,21 @@ class SetupScreen(Screen[PlaySetup | None]):
         mode = mode_for(len(humans) + len(bots), None if mode_value == _AUTO else Mode(mode_value))
         doubles = self._value("doubles")
 
-        def number(widget_id: str, default: int) -> int:
+        def number(widget_id: str, default: int, least: int) -> int:
             raw = self._value(widget_id)
-            if raw in ("", "-"):
-                return default
-            return int(raw)
+            value = default if raw in ("", "-") else int(raw)
+            if value < least:
+                field = self._t(f"setup_{widget_id}")
+                raise ValueError(self._t("setup_err_number", field=field, least=least))
+            return value
+
+        count = len(humans) + len(bots)
+        names = PlaySetup(rules=Rules(), humans=humans, bots=bots, lang=self.lang).names
+        if len(set(names)) != len(names):
+            raise ValueError(self._t("setup_err_twins"))
+        fits = {Mode.SOLO: count == 1, Mode.LONG: count == 2, Mode.ELIMINATION: count >= 2}
+        if not fits.get(mode, True):
+            raise ValueError(self._t(f"setup_err_{mode.value}"))
 
         rules = Rules(
             tiles=self._value("tiles"),
@@ -154,8 +164,8 @@ class SetupScreen(Screen[PlaySetup | None]):
             scoring=self._value("scoring"),
             mode=mode,
             shut_wins=self._value("shut_wins") == _ON,
-            stake=number("stake", 0),
-            limit=number("limit", 45),
+            stake=number("stake", 0, 0),
+            limit=number("limit", 45, 1),
             doubles_extra_turn=None if doubles == _AUTO else doubles == _ON,  # type: ignore[arg-type]
         )
         seed_text = self._value("seed")
@@ -165,7 +175,7 @@ class SetupScreen(Screen[PlaySetup | None]):
             bots=bots,
             companion=self._value("companion") == _ON,
             seed=int(seed_text) if seed_text not in ("", "-") else None,
-            rounds=number("rounds", 1),
+            rounds=number("rounds", 1, 1),
             lang=self._value("lang"),
         )
         if setup.bots:
