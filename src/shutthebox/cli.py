@@ -309,7 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--bot",
         action="append",
         metavar="STRENGTH_OR_NAME",
-        help="add a bot after the people: easy, medium, hard, expert, or a bot name "
+        help="add a bot after the people: easy, medium, hard, expert (or in Spanish), or a bot name "
         "(random, greedy, fewest, heuristic, optimal, ...); repeat for more bots",
     )
     play.add_argument(

@@ -10,20 +10,37 @@ in companion mode the faces typed in from a real box.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from shutthebox.i18n import Lang, text
+from shutthebox.i18n import LANGUAGES, Lang, text
 from shutthebox.match import Action, Match
 from shutthebox.rules import Mode, Rules
 
-__all__ = ["STRENGTH_KEYS", "Chooser", "PlaySetup", "bot_label", "make_choosers", "mode_for"]
+__all__ = [
+    "STRENGTH_KEYS", "Chooser", "PlaySetup", "bot_label", "make_choosers", "mode_for", "strength_of",
+]
 
 Chooser = Callable[[Match], Action]
 """Anything that picks an action for a state: a bot's ``choose``."""
 
 STRENGTH_KEYS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 """The bot strengths of the solver layer, weakest first."""
+
+
+def strength_of(name: str) -> str:
+    """A strength typed in either language (``difícil``, ``dificil``, ``hard``) as its key; else ``name``."""
+    wanted = _plain(name)
+    for key in STRENGTH_KEYS:
+        if wanted in {_plain(text(lang, f"strength_{key}")) for lang in LANGUAGES} | {key}:
+            return key
+    return name.strip()
+
+
+def _plain(word: str) -> str:
+    decomposed = unicodedata.normalize("NFD", word.strip().lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def bot_label(lang: Lang, bot: str) -> str:
@@ -53,6 +70,7 @@ class PlaySetup:
     names: tuple[str, ...] = field(init=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "bots", tuple(strength_of(bot) for bot in self.bots))
         names = list(self.humans)
         for bot in self.bots:
             base = bot_label(self.lang, bot)

@@ -7,6 +7,7 @@ from tui_support import script_state
 
 from shutthebox import Mode, OneDie, Rules, Scoring
 from shutthebox.scores import rules_of_key
+from shutthebox.session import PlaySetup
 from shutthebox.storage import rules_key
 from shutthebox.tui import view
 
@@ -83,3 +84,10 @@ def test_a_storage_rules_key_reads_back_as_the_rules_that_score_a_turn(rules: Ru
     assert back is not None
     assert rules_key(back) == rules_key(rules)
     assert rules_of_key("tiles=nine") is None
+
+
+def test_bot_strengths_can_be_typed_in_spanish() -> None:
+    setup = PlaySetup(rules=Rules(), humans=("Ana",), bots=("difícil", "Facil", "greedy"), lang="es")
+    assert setup.bots == ("hard", "easy", "greedy")
+    assert setup.names == ("Ana", "Robot (difícil)", "Robot (fácil)", "Robot (greedy)")
+    assert setup.bot_seats == {1: "hard", 2: "easy", 3: "greedy"}

@@ -81,7 +81,7 @@ class SetupScreen(Screen[PlaySetup | None]):
         yield Static(t("setup_title"), id="setup-title")
         with VerticalScroll(id="form"):
             yield _row(t("setup_players"), Input(humans, id="players", compact=True))
-            bots_hint = t("setup_bots_hint", names=", ".join(STRENGTH_KEYS))
+            bots_hint = t("setup_bots_hint", names=", ".join(t(f"strength_{k}") for k in STRENGTH_KEYS))
             yield _row(t("setup_bots"), Input(bots, id="bots", compact=True, placeholder=bots_hint))
             yield _row(t("setup_mode"), Select(
                 [(t("opt_auto_mode"), _AUTO), *((t(f"mode_{m.value}"), m.value) for m in Mode)],
