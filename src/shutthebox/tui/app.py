@@ -185,13 +185,25 @@ class ShutTheBoxApp(App[GameRecord | None]):
         )
 
     def _finished(self) -> None:
+        """Keep the finished game in the history (in a thread: opening the store takes a moment)."""
         self.games_played += 1
         record = self.record()
         self.saved.append(record)
-        if self._save is not None and self.setup is not None:
-            line = self._save(record, self.setup)
-            if line:
-                self.query_one(GameLog).write(line)
+        save, setup = self._save, self.setup
+        if save is None or setup is None:
+            return
+        if not self.threads:
+            self._saved_line(save(record, setup))
+            return
+
+        def keep() -> None:
+            self.call_from_thread(self._saved_line, save(record, setup))
+
+        self.run_worker(keep, thread=True, group="save", exit_on_error=False)
+
+    def _saved_line(self, line: str | None) -> None:
+        if line:
+            self.query_one(GameLog).write(line)
 
     # -- bots ----------------------------------------------------------------------
     def _bot_to_act(self) -> bool:
