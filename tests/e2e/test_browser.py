@@ -182,3 +182,18 @@ def test_the_phone_layout_fits_the_screen(browser: Browser, server: str) -> None
     assert phase(page) == "move"
     screenshot(page, "phone")
     page.context.close()
+
+
+def test_the_rules_page_opens_offline_once_the_page_was_loaded(browser: Browser, server: str) -> None:
+    context = browser.new_context(locale="en-US", base_url=server)
+    page = context.new_page()
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now under the service worker, which caches the page and its modules
+    page.wait_for_selector("body[data-ready=true]")
+    context.set_offline(True)
+    offline = context.new_page()
+    offline.goto("/#/rules")
+    expect(offline.locator("#rules-text")).to_contain_text("How do you win at Shut the Box?")
+    context.close()

@@ -1048,13 +1048,12 @@ async function main() {
   window.addEventListener("hashchange", route);
   try {
     S.catalog = await api("/api/rules");
+    applyPreset("classic");
+    S.seats = defaultSeats("solo");
+    S.options.mode = "solo";
   } catch (error) {
-    showError("#setup-error", error);
-    return;
+    showError("#setup-error", navigator.onLine === false ? new Error(t("offline")) : error); // offline: rules still readable
   }
-  applyPreset("classic");
-  S.seats = defaultSeats("solo");
-  S.options.mode = "solo";
   renderSetup();
   route();
   document.body.dataset.ready = "true";
