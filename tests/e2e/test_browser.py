@@ -167,6 +167,10 @@ def test_the_best_score_is_remembered_after_a_reload(page: Page) -> None:
     best = page.locator("#local-bests li[data-tiles='12']")
     expect(best).to_contain_text(f": {score} ")
     screenshot(page, "setup")
+    page.click("#nav-scores")  # the server keeps it too, with the leaderboard
+    page.click("#board-tiles [data-tiles='12']")
+    expect(page.locator("#leaderboard table")).to_contain_text("Player")
+    expect(page.locator("#server-bests")).to_contain_text("12 tiles")
 
 
 def test_the_phone_layout_fits_the_screen(browser: Browser, server: str) -> None:

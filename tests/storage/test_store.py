@@ -58,6 +58,9 @@ def test_open_migrates_to_head_and_uses_wal(tmp_path: Path) -> None:
     with Store.open(f"sqlite:///{path}") as store:
         assert store.schema_version() == "0001"
         assert store.count() == 0
+    with Store.open(f"sqlite:///{path}") as store, store.engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
     with sqlite3.connect(path) as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         tables = {row[0] for row in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}

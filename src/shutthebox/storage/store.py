@@ -270,7 +270,7 @@ class Store:
             cursor = dbapi_connection.cursor()
             if not memory:
                 cursor.execute("PRAGMA journal_mode=WAL")
-                cursor.execute("PRAGMA synchronous=NORMAL")
+                cursor.execute("PRAGMA synchronous=FULL")  # a saved game survives even a power cut
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA busy_timeout=5000")
             cursor.close()

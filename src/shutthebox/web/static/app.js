@@ -366,6 +366,16 @@ function rulesSummary(rules) {
   return parts.join(" · ");
 }
 
+// The server's rules key ("one_die=high-shut,scoring=sum,…") as an object of options, for display.
+function keyOptions(key) {
+  const options = {};
+  for (const part of key.split(",")) {
+    const [name, value] = part.split("=");
+    options[name] = value === "true" ? true : value === "false" ? false : value === "null" ? null : value;
+  }
+  return options;
+}
+
 function renderLocalBests() {
   const list = $("#local-bests");
   const bests = Object.values(store.get("bests", {})).sort((a, b) => a.tiles - b.tiles || a.score - b.score);
@@ -953,14 +963,13 @@ async function renderScores() {
   } catch (error) {
     board.replaceChildren(el("p", { class: "error", text: t("error", { detail: error.message }) }));
   }
-  const name = store.get("name", "");
+  const name = playerName();
   const mineBox = $("#server-bests");
   mineBox.replaceChildren();
-  if (!name) return;
   try {
     const data = await api(`/api/players/${encodeURIComponent(name)}/bests`);
     const list = el("ul", { class: "best-list" });
-    for (const b of data.bests) list.append(el("li", { text: `${t("tiles_n", { n: b.tiles })} · ${b.rules_key}: ${b.score} (${b.grade})` }));
+    for (const b of data.bests) list.append(el("li", { text: `${t("tiles_n", { n: b.tiles })} · ${rulesSummary(keyOptions(b.rules_key))}: ${b.score} (${b.grade})` }));
     mineBox.replaceChildren(el("h3", { text: t("server_bests", { name }) }), data.bests.length ? list : el("p", { text: t("server_bests_none", { name }) }));
   } catch {
     /* nothing to show */
