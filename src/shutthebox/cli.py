@@ -152,9 +152,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if plain:
         record = _play_plain(setup)
     else:
-        def keep(record: GameRecord, played: PlaySetup) -> str | None:
-            lines = save_finished(record, played.humans, source=_source(played), lang=played.lang)
-            return " ".join(lines) or None
+        def keep(record: GameRecord, played: PlaySetup) -> list[str]:
+            return save_finished(record, played.humans, source=_source(played), lang=played.lang)
 
         app = ShutTheBoxApp(setup, lang=args.lang, save=keep, setup_first=_wants_setup_screen(args))
         record = app.run()

@@ -220,7 +220,7 @@ _CATALOG: dict[str, dict[Lang, str]] = {
     "col_player": {"en": "Player", "es": "Jugador"},
     "col_score": {"en": "Score", "es": "Puntos"},
     "col_role": {"en": "Role", "es": "Papel"},
-    "col_total": {"en": "Total /{limit}", "es": "Total /{limit}"},
+    "col_total": {"en": "Total", "es": "Total"},
     "col_wins": {"en": "Rounds", "es": "Rondas"},
     "col_ledger": {"en": "Purse", "es": "Saldo"},
     "role_shuts": {"en": "shuts", "es": "cierra"},

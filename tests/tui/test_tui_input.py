@@ -115,9 +115,9 @@ async def test_the_game_in_spanish() -> None:
 async def test_a_finished_game_goes_to_the_history_once() -> None:
     kept: list[tuple[GameRecord, PlaySetup]] = []
 
-    def keep(record: GameRecord, setup: PlaySetup) -> str:
+    def keep(record: GameRecord, setup: PlaySetup) -> list[str]:
         kept.append((record, setup))
-        return "Saved to your history (game 1)."
+        return ["Saved to your history (game 1).", "New personal best for Ana on 9 tiles: 43!"]
 
     setup = PlaySetup(rules=SOLO, humans=("Ana",), seed=4)
     app = ShutTheBoxApp(setup, dice=dice("1,1", "1,1"), bot_delay=0, save=keep, threads=False)
@@ -127,7 +127,9 @@ async def test_a_finished_game_goes_to_the_history_once() -> None:
         record, played = kept[0]
         assert played is setup and record.result is not None
         assert record.result["turns"][0]["score"] == 43
-        assert "Saved to your history (game 1)." in log_text(app)
+        assert log_text(app).endswith(
+            "Saved to your history (game 1).\nNew personal best for Ana on 9 tiles: 43!"
+        )
         await pilot.press("q")
     assert isinstance(app.return_value, GameRecord)
 

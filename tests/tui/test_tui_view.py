@@ -36,7 +36,7 @@ def test_the_selection_line_adds_up_the_picked_tiles() -> None:
 def test_the_scoreboard_has_the_columns_of_the_way_to_play() -> None:
     elimination = script_state(Rules(mode=Mode.ELIMINATION, stake=2), ("Ana", "Luis"), "r3 r1")
     headers, rows = view.scoreboard("en", elimination, bots={1})
-    assert headers == ("Player", "Score", "Total /45", "Purse")
+    assert headers == ("Player", "Score", "Total", "Purse")
     assert rows[0].to_act and rows[0].cells == ("", "0", "-2")
     assert rows[1].name == "Luis ⚙"
     long_game = script_state(Rules(mode=Mode.LONG), ("Ana", "Luis"), "r1 r3")
@@ -45,6 +45,8 @@ def test_the_scoreboard_has_the_columns_of_the_way_to_play() -> None:
     assert [r.cells for r in rows] == [("abre",), ("cierra",)]
     rounds = script_state(Rules(), ("Ana", "Luis"), "r3 r1", rounds=3)
     assert view.scoreboard("en", rounds, bots=set())[0] == ("Player", "Score", "Rounds")
+    out_at = script_state(Rules(mode=Mode.ELIMINATION), ("Ana", "Luis"), "r3 r1", rounds=3)
+    assert view.scoreboard("en", out_at, bots=set())[0] == ("Player", "Score", "Total")
 
 
 @pytest.mark.parametrize(

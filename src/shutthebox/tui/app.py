@@ -9,7 +9,7 @@ box and the best move is shown without asking.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -36,8 +36,8 @@ if TYPE_CHECKING:
 
 __all__ = ["ShutTheBoxApp"]
 
-SaveFn = Callable[[GameRecord, PlaySetup], str | None]
-"""Keeps a finished game (the storage layer); returns a line to show, or None."""
+SaveFn = Callable[[GameRecord, PlaySetup], Sequence[str]]
+"""Keeps a finished game (the storage layer); returns the lines to show."""
 
 
 class ShutTheBoxApp(App[GameRecord | None]):
@@ -201,8 +201,8 @@ class ShutTheBoxApp(App[GameRecord | None]):
 
         self.run_worker(keep, thread=True, group="save", exit_on_error=False)
 
-    def _saved_line(self, line: str | None) -> None:
-        if line:
+    def _saved_line(self, lines: Sequence[str]) -> None:
+        for line in lines:
             self.query_one(GameLog).write(line)
 
     # -- bots ----------------------------------------------------------------------

@@ -27,7 +27,7 @@ Screen {
     padding: 0 1;
 }
 #dice {
-    width: 30;
+    width: 22;
     height: 3;
 }
 #tiles {

@@ -46,8 +46,9 @@ def scoreboard(lang: Lang, state: Match, bots: set[int]) -> tuple[tuple[str, ...
     long_game = rules.mode is Mode.LONG
     headers.append(text(lang, "col_role" if long_game else "col_score"))
     if rules.mode is Mode.ELIMINATION:
-        headers.append(text(lang, "col_total", limit=rules.limit))
-    if state.rounds > 1:
+        headers.append(text(lang, "col_total"))
+    wins = rules.mode is Mode.ROUND and state.rounds > 1
+    if wins:
         headers.append(text(lang, "col_wins"))
     if rules.stake and len(state.players) > 1:
         headers.append(text(lang, "col_ledger"))
@@ -62,7 +63,7 @@ def scoreboard(lang: Lang, state: Match, bots: set[int]) -> tuple[tuple[str, ...
         if rules.mode is Mode.ELIMINATION:
             out = "" if state.alive[p] else " " + text(lang, "retired_mark")
             cells.append(f"{state.totals[p]}{out}")
-        if state.rounds > 1:
+        if wins:
             cells.append(str(state.round_winners.count(p)))
         if rules.stake and len(state.players) > 1:
             cells.append(f"{state.ledger[p]:+d}")
