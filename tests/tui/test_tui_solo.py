@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui_support import SIZE, log_text, make_app, script_state, shown, state
+from tui_support import SIZE, log_text, make_app, rendered, script_state, shown, state
 
 from shutthebox import Mode, Phase, Rules
 from shutthebox.tui.screens import ReviewScreen
@@ -71,9 +71,11 @@ async def test_the_review_of_a_finished_game() -> None:
         assert "once the game is over" in shown(app, "#message")
         await pilot.press(*KEYS, "v")
         assert isinstance(app.screen, ReviewScreen)
-        table = app.screen.query_one("#review-table").render()
-        text = str(table)
-        assert "Review of the game" in text or table is not None
+        shown_review = rendered(app.screen.table())
+        assert "Review of the game" in shown_review
+        accuracy = app.screen.review.accuracy["Ana"]
+        assert f"Accuracy: Ana {accuracy:.0f}%" in shown_review and 0 <= accuracy <= 100
+        assert "9+3" in shown_review and "1 die" not in shown_review and "one die" in shown_review
         decisions = app.screen.review.decisions
         assert [str(d.chosen) for d in decisions] == ["7", "9+3", "8", "2 dice", "2", "1 die", "6", "2 dice"]
         assert decisions[0].verdict == "best"

@@ -65,8 +65,13 @@ def script_state(rules: Rules, players: tuple[str, ...], script: str, rounds: in
     return state
 
 
+def rendered(renderable: object) -> str:
+    """A Rich renderable (a table) as the plain text of an 80-column terminal."""
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
 def scoreboard(app: ShutTheBoxApp) -> str:
     """The scoreboard as plain text."""
-    console = Console(width=80, record=True, file=io.StringIO())
-    console.print(app.query_one(Scoreboard).render())
-    return console.export_text()
+    return rendered(app.query_one(Scoreboard).render())

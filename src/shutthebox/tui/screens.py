@@ -230,9 +230,10 @@ class ReviewScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="review"):
-            yield Static(self._table(), id="review-table")
+            yield Static(self.table(), id="review-table")
 
-    def _table(self) -> Table:
+    def table(self) -> Table:
+        """The decisions, best beside chosen, with the accuracy of each player."""
         t = self._t
         result = self.review
         accuracy = ", ".join(f"{name} {value:.0f}%" for name, value in result.accuracy.items())
