@@ -74,7 +74,7 @@ def _cmd_solve(args: argparse.Namespace, rules_of: RulesOf) -> int:
         long = solve_long(rules)
         data["value"] = long.value
         data["sweeps"] = long.iterations
-        data["error_bound"] = long.residual
+        data["residual"] = long.residual
         lines = [f"Long game, {rules.describe()}: the starter wins with probability {long.value:.12f}"]
         if args.table:
             _write_long_table(Path(args.table), rules)
