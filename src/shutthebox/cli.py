@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from shutthebox import __version__
 from shutthebox.errors import ShutTheBoxError
@@ -23,7 +23,9 @@ if TYPE_CHECKING:
     from shutthebox.record import GameRecord
     from shutthebox.session import PlaySetup
 
-__all__ = ["build_parser", "main", "rules_from_args"]
+__all__ = ["build_parser", "main", "number_type", "rules_from_args"]
+
+_N = TypeVar("_N", int, float)
 
 
 class CliError(Exception):
@@ -37,24 +39,39 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
-    return value
+def number_type(
+    convert: Callable[[str], _N],
+    low: float,
+    high: float | None = None,
+    *,
+    kind: str = "a whole number",
+    refusal: str | None = None,
+) -> Callable[[str], _N]:
+    """An argparse type: ``convert`` the text, refused in one line outside ``low``..``high``.
+
+    ``refusal`` words the out-of-range message (``{text}`` and ``{value}`` are filled in).
+    """
+
+    def parse(text: str) -> _N:
+        try:
+            value = convert(text)
+        except (ValueError, OverflowError):
+            raise argparse.ArgumentTypeError(f"{text!r} is not {kind}") from None
+        if not (low <= value if high is None else low <= value <= high):
+            if refusal is not None:
+                message = refusal.format(text=text, value=value)
+            elif high is None:
+                message = f"{text!r} must be {low} or more"
+            else:
+                message = f"{text!r} must be between {low} and {high}"
+            raise argparse.ArgumentTypeError(message)
+        return value
+
+    return parse
 
 
-def _natural(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
-    return value
+_positive = number_type(int, 1)
+_natural = number_type(int, 0)
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
@@ -232,24 +249,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"port {value} is not between 0 and 65535")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 10 seconds")
-    return value
+_port = number_type(
+    int, 0, 65535, kind="a port number", refusal="port {value} is not between 0 and 65535"
+)
+_seconds = number_type(
+    float, 0, 10, kind="a number of seconds", refusal="{text!r} must be between 0 and 10 seconds"
+)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from shutthebox.board import Board, Move
+from shutthebox.cli import number_type
 from shutthebox.dice import Roll
 from shutthebox.errors import ParseError, RulesError
 from shutthebox.rules import Mode, Rules, grade
@@ -408,11 +409,9 @@ def add_solver_commands(sub: Any, add_rules: AddRules, rules_of: RulesOf, parser
     rev.set_defaults(handler=lambda a: _cmd_review(a, rules_of))
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(float(text)) if "e" in text.lower() else int(text.replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
-    return value
+def _games(text: str) -> int:
+    """A number of games: ``100000``, ``100_000`` or ``1e5``."""
+    return int(float(text)) if "e" in text.lower() else int(text.replace("_", ""))
+
+
+_count = number_type(_games, 1)
