@@ -357,7 +357,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from shutthebox.cli_solver import add_solver_commands
 
-    add_solver_commands(sub, add_rules_options, rules_from_args, _Parser)
+    add_solver_commands(sub, add_rules_options, rules_from_args)
     serve = sub.add_parser(
         "serve",
         help="play in the browser: start the web app",

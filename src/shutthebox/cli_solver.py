@@ -310,14 +310,14 @@ def _simulate_matches(args: argparse.Namespace, rules: Rules) -> int:
     stats = simulate_matches(rules, bots, args.games, seed=args.seed, rounds=1)
     data = {"games": stats.games, "wins": stats.wins, "draws": stats.draws, "rules": rules.to_dict()}
     lines = [f"{args.games} matches, {rules.describe()}, seed {args.seed}"] + [
-        f"  {name:12} {wins:6} wins  ({_pct(wins / stats.games)})" for name, wins in stats.wins.items()
+        f"  {name:12} {wins:6} wins  ({_pct(stats.win_rate(name))})" for name, wins in stats.wins.items()
     ]
     if stats.draws:
         lines.append(f"  draws        {stats.draws}")
     return _emit(args, data, lines)
 
 
-def _cmd_review(args: argparse.Namespace, rules_of: RulesOf) -> int:
+def _cmd_review(args: argparse.Namespace) -> int:
     from shutthebox.record import GameRecord
     from shutthebox.review import review
 
@@ -342,7 +342,7 @@ def _action_text(action: Any) -> str:
     return f"{action.count} {'die' if action.count == 1 else 'dice'}"
 
 
-def add_solver_commands(sub: Any, add_rules: AddRules, rules_of: RulesOf, parser_class: Any) -> None:
+def add_solver_commands(sub: Any, add_rules: AddRules, rules_of: RulesOf) -> None:
     """Register solve, hint, simulate and review on the ``shutthebox`` parser."""
     from shutthebox.simulate import STRATEGIES
 
@@ -371,7 +371,9 @@ def add_solver_commands(sub: Any, add_rules: AddRules, rules_of: RulesOf, parser
     hint.add_argument(
         "--one-die-roll", action="store_true", help="with --roll: the total came from one die"
     )
-    hint.add_argument("--extra", type=int, default=0, help="extra turns held from doubles (0)")
+    hint.add_argument(
+        "--extra", type=number_type(int, 0), default=0, help="extra turns held from doubles (0)"
+    )
     hint.add_argument(
         "--opening", action="store_true", help="long game: the player opens shut tiles"
     )
@@ -406,7 +408,7 @@ def add_solver_commands(sub: Any, add_rules: AddRules, rules_of: RulesOf, parser
     )
     rev.add_argument("file", metavar="RECORD", help="a game record (JSON)")
     rev.add_argument("--json", action="store_true", help="print one JSON object")
-    rev.set_defaults(handler=lambda a: _cmd_review(a, rules_of))
+    rev.set_defaults(handler=_cmd_review)
 
 
 def _games(text: str) -> int:
