@@ -45,8 +45,8 @@ def hint_lines(lang: Lang, state: Match) -> list[str]:
     lines = []
     for rank, choice in enumerate(advice.choices[:SHOWN]):
         words = action_words(lang, choice.action, opening=state.opening)
-        worth = _value(lang, advice.objective, advice.target, advice.lower_is_better, choice.value)
         if rank == 0:
+            worth = _value(lang, advice.objective, advice.target, advice.lower_is_better, choice.value)
             lines.append(text(lang, "hint_best", choice=words, worth=worth))
         else:
             worth = f"{choice.value:.2f}" if advice.lower_is_better else f"{choice.value * 100:.1f}%"
