@@ -100,6 +100,10 @@ function tilesText(tiles) {
   return [...tiles].sort((a, b) => b - a).join(" + ");
 }
 
+function sum(numbers) {
+  return numbers.reduce((a, b) => a + b, 0);
+}
+
 function sameSet(a, b) {
   return a.length === b.size && a.every((x) => b.has(x));
 }
@@ -512,8 +516,7 @@ function narrate(room, first) {
     const name = nameOf(room, event.player);
     if (event.kind === "roll") {
       lastRoll = event;
-      const total = event.dice.reduce((a, b) => a + b, 0);
-      announce(t("an_roll", { name, faces: event.dice.join(" + "), total }));
+      announce(t("an_roll", { name, faces: event.dice.join(" + "), total: sum(event.dice) }));
     } else if (event.kind === "move" && match) {
       const opened = room.rules.mode === "long" && event.tiles.every((tile) => match.board.open.includes(tile));
       announce(t(opened ? "an_opened" : "an_shut", { name, tiles: tilesText(event.tiles) }));
@@ -680,7 +683,7 @@ function renderTiles(room) {
 
 function currentTotal(room) {
   const roll = room.match?.roll;
-  return roll ? roll.reduce((a, b) => a + b, 0) : 0;
+  return roll ? sum(roll) : 0;
 }
 
 function selectionIsLegal(room) {
@@ -719,8 +722,7 @@ function renderStatus(room) {
   if (match.extra_turns) text += ` ${t("extra_turns", { n: match.extra_turns })}`;
   status.textContent = text;
   if (me && match.phase === "move") {
-    const sum = [...S.selected].reduce((a, b) => a + b, 0);
-    selection.textContent = S.selected.size === 0 ? t("sel_none") : t(selectionIsLegal(room) ? "sel_ok" : "sel_partial", { tiles: tilesText(S.selected), sum, total });
+    selection.textContent = S.selected.size === 0 ? t("sel_none") : t(selectionIsLegal(room) ? "sel_ok" : "sel_partial", { tiles: tilesText(S.selected), sum: sum([...S.selected]), total });
   }
 }
 
