@@ -1,4 +1,4 @@
-// Offline: the page and its modules come from the cache first; the API always goes to the network.
+// Offline: the page and its modules come from the network, and from the cache when offline; the API is never cached.
 const CACHE = "shutthebox-v1";
 const PAGE = [
   "/",
