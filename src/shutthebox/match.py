@@ -266,21 +266,23 @@ class Match:
         return moved._await_roll()
 
     def _check_move(self, move: Move, roll: Roll) -> None:
-        where = f"{self.describe()}"
         outside = move.mask & ~self.target
         if outside:
             state = "open" if self.opening else "shut"
             bad = ", ".join(map(str, tiles_of(outside)))
             if move.mask >> self.rules.tiles:
-                raise IllegalActionError(f"move {move}: the board has tiles 1 to {self.rules.tiles}; {where}")
-            raise IllegalActionError(f"move {move}: tile {bad} is already {state}; {where}")
+                raise IllegalActionError(
+                    f"move {move}: the board has tiles 1 to {self.rules.tiles}; {self.describe()}"
+                )
+            raise IllegalActionError(f"move {move}: tile {bad} is already {state}; {self.describe()}")
         if move.total != roll.total:
             raise IllegalActionError(
-                f"move {move} adds up to {move.total}, the roll {roll} is {roll.total}; {where}"
+                f"move {move} adds up to {move.total}, the roll {roll} is {roll.total}; {self.describe()}"
             )
         if self.rules.max_tiles is not None and len(move) > self.rules.max_tiles:
             raise IllegalActionError(
-                f"move {move} uses {len(move)} tiles, at most {self.rules.max_tiles} per roll; {where}"
+                f"move {move} uses {len(move)} tiles, at most {self.rules.max_tiles} per roll; "
+                f"{self.describe()}"
             )
 
     # -- the flow ---------------------------------------------------------------
