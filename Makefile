@@ -24,7 +24,7 @@ lint: $(STAMP)
 
 # The end-to-end tests drive Debian's chromium (never a browser downloaded by Playwright).
 test: $(STAMP) lint
-	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+	command -v chromium >/dev/null || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 	$(BIN)/pytest
 
 bench: $(STAMP)
