@@ -94,12 +94,11 @@ def make_choosers(setup: PlaySetup, seed: int | None) -> dict[int, Chooser]:
     """A bot for every bot seat, each with its own generator seeded from ``seed``."""
     if not setup.bot_seats:
         return {}
-    from shutthebox.bots import STRENGTHS, make_bot
+    from shutthebox.bots import make_bot
 
     choosers: dict[int, Chooser] = {}
     for seat, bot in setup.bot_seats.items():
-        name = STRENGTHS.get(bot, bot)
         rng = random.Random(f"{seed}/{seat}") if seed is not None else random.Random()
-        choosers[seat] = make_bot(name, rng).choose
+        choosers[seat] = make_bot(bot, rng).choose  # make_bot takes a strength or a bot name
     return choosers
 
