@@ -20,11 +20,9 @@ from shutthebox.game import Game
 from shutthebox.i18n import Lang, text
 from shutthebox.match import Action, DiceChoice, Match, Phase
 from shutthebox.narrate import dice_word, narrate, rules_line, turn_header
+from shutthebox.session import Chooser, dice_to_roll
 
 __all__ = ["Chooser", "HintFn", "PlainGame"]
-
-Chooser = Callable[[Match], Action]
-"""Anything that picks an action for a state: a bot."""
 
 HintFn = Callable[[Match], str | None]
 """Advice for a state, in words, or None."""
@@ -111,16 +109,13 @@ class PlainGame:
         self.line(turn_header(self.lang, state))
         self.say("board", board=state.board)
 
-    def _roll_count(self, state: Match) -> int:
-        return 1 if state.phase is Phase.ROLL_OFF else (state.dice_count or 2)
-
     def _bot_waits_for_dice(self, state: Match) -> bool:
         """In companion mode a person rolls the real dice for the bot too."""
         return self.companion and state.phase in (Phase.ROLL, Phase.ROLL_OFF)
 
     def _bot_step(self, state: Match) -> None:
         if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
-            self._act(self.game.dice.roll(self._roll_count(state)))
+            self._act(self.game.dice.roll(dice_to_roll(state)))
             return
         self._act(self.bots[state.actor](state))  # type: ignore[index]
 
@@ -145,7 +140,7 @@ class PlainGame:
         return True
 
     def _ask_roll(self, state: Match) -> bool:
-        count = self._roll_count(state)
+        count = dice_to_roll(state)
         who = self.name(state.actor)
         if self.companion:
             key = "ask_rolloff_typed" if state.phase is Phase.ROLL_OFF else "ask_roll_typed"

@@ -15,11 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from shutthebox.i18n import LANGUAGES, Lang, text
-from shutthebox.match import Action, Match
+from shutthebox.match import Action, Match, Phase
 from shutthebox.rules import Mode, Rules
 
 __all__ = [
-    "STRENGTH_KEYS", "Chooser", "PlaySetup", "bot_label", "make_choosers", "mode_for", "strength_of",
+    "STRENGTH_KEYS", "Chooser", "PlaySetup", "bot_label", "dice_to_roll", "make_choosers", "mode_for",
+    "strength_of",
 ]
 
 Chooser = Callable[[Match], Action]
@@ -47,6 +48,11 @@ def bot_label(lang: Lang, bot: str) -> str:
     """The seat name of a bot: ``Bot (hard)`` / ``Robot (difícil)``, or ``Bot (NAME)``."""
     shown = text(lang, f"strength_{bot}") if bot in STRENGTH_KEYS else bot
     return text(lang, "bot_name", bot=shown)
+
+
+def dice_to_roll(state: Match) -> int:
+    """How many dice the roll due now takes: one in the roll-off, else the count chosen."""
+    return 1 if state.phase is Phase.ROLL_OFF else (state.dice_count or 2)
 
 
 def mode_for(players: int, mode: Mode | None) -> Mode:

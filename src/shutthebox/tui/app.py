@@ -26,7 +26,7 @@ from shutthebox.i18n import Lang, text
 from shutthebox.match import Action, DiceChoice, Match, Phase
 from shutthebox.narrate import narrate, rules_line, turn_header
 from shutthebox.record import Event, GameRecord, result_of
-from shutthebox.session import Chooser, PlaySetup, make_choosers
+from shutthebox.session import Chooser, PlaySetup, dice_to_roll, make_choosers
 from shutthebox.tui import keys, view
 from shutthebox.tui.style import GAME_CSS
 from shutthebox.tui.widgets import DiceView, GameLog, KeyBar, Scoreboard, TileRow
@@ -168,7 +168,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
         """Roll the dice the state asks for (never in companion mode, where they are typed)."""
         state = self.state
         assert state is not None
-        count = 1 if state.phase is Phase.ROLL_OFF else (state.dice_count or 2)
+        count = dice_to_roll(state)
         return self.act(self.dice.roll(count))
 
     def record(self) -> GameRecord:
@@ -309,7 +309,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
             self._toggle(state, number)
 
     def _type_face(self, state: Match, face: int) -> None:
-        count = 1 if state.phase is Phase.ROLL_OFF else (state.dice_count or 2)
+        count = dice_to_roll(state)
         if not 1 <= face <= 6:
             self.message = text(self.lang, "err_face", face=keys.KEY_OF_TILE[face])
             return
@@ -532,7 +532,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
         if state.phase is Phase.MOVE and state.roll is not None:
             dice.faces, dice.caption = state.roll.dice, f"= {state.roll.total}"
         elif self._companion and state.phase in (Phase.ROLL, Phase.ROLL_OFF):
-            count = 1 if state.phase is Phase.ROLL_OFF else (state.dice_count or 2)
+            count = dice_to_roll(state)
             dice.faces = (*self.typed, *(None for _ in range(count - len(self.typed))))
             dice.caption = ""
         else:
