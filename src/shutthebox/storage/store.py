@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from shutthebox.errors import ShutTheBoxError
-from shutthebox.record import GameRecord, replay
+from shutthebox.record import GameRecord, replay, result_of
 from shutthebox.rules import Rules, grade
 from shutthebox.storage.models import KEY_LENGTH, NAME_LENGTH, GameRow, TurnRow
 
@@ -323,7 +323,7 @@ class Store:
         if len(key) > KEY_LENGTH:
             raise StorageError(f"rules key {key!r} is longer than {KEY_LENGTH} characters")
         when = _utc(finished_at or datetime.now(UTC))
-        finished = record if record.result is not None else _with_result(record)
+        finished = record if record.result is not None else replace(record, result=result_of(state))
         row = GameRow(
             finished_at=when,
             source=source,
@@ -479,16 +479,3 @@ class Store:
             )
             for rank, (player, low, mean, count, shut) in enumerate(rows, start=1)
         ]
-
-
-def _with_result(record: GameRecord) -> GameRecord:
-    from shutthebox.record import result_of
-
-    return GameRecord(
-        rules=record.rules,
-        players=record.players,
-        events=list(record.events),
-        seed=record.seed,
-        rounds=record.rounds,
-        result=result_of(replay(record)),
-    )
