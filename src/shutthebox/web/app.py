@@ -61,11 +61,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_request: Request, error: RequestValidationError) -> JSONResponse:
-        parts = []
-        for item in error.errors():
-            where = ".".join(str(p) for p in item["loc"])
-            parts.append(f"{where}: {item['msg']}")
-        body = {"error": "malformed", "detail": "; ".join(parts), "errors": jsonable(error.errors())}
+        detail = sockets.describe_validation(error)
+        body = {"error": "malformed", "detail": detail, "errors": jsonable(error.errors())}
         return JSONResponse(body, status_code=422)
 
     app.include_router(api.router)

@@ -14,21 +14,21 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from pydantic import TypeAdapter, ValidationError
 
 from shutthebox.web.lobby import Listener, Lobby
 from shutthebox.web.rooms import RoomError
 from shutthebox.web.schemas import HintIn, PingIn, SocketIn
-from shutthebox.web.views import room_json
 
-__all__ = ["router"]
+__all__ = ["describe_validation", "handle", "router"]
 
 router = APIRouter()
 _messages: TypeAdapter[Any] = TypeAdapter(SocketIn)
 
 
-def describe_validation(error: ValidationError) -> str:
-    """One line naming each field that is wrong."""
+def describe_validation(error: ValidationError | RequestValidationError) -> str:
+    """One line naming each field that is wrong (of a socket message or a request body)."""
     parts = []
     for item in error.errors():
         where = ".".join(str(p) for p in item["loc"]) or "message"
@@ -89,5 +89,3 @@ async def handle(lobby: Lobby, code: str, listener: Listener, raw: str) -> dict[
         return {"type": "error", **error.to_json()}
     return None
 
-
-__all__ += ["handle", "room_json"]
