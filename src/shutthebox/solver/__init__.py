@@ -76,8 +76,8 @@ class TurnKey:
 
 
 @cache
-def allow_one_die(tiles: int, one_die: str, forced: bool = False) -> npt.NDArray[np.bool_]:
-    """For each target mask, whether the rules allow one die (SPEC §3)."""
+def allow_one_die(tiles: int, one_die: str) -> npt.NDArray[np.bool_]:
+    """For each target mask, whether the rules allow one die (SPEC §3; forcing it is the caller's)."""
     rules = Rules(tiles=tiles, one_die=one_die)  # type: ignore[arg-type]
     return np.array([rules.one_die_allowed(x) for x in range(1 << tiles)], dtype=np.bool_)
 
@@ -86,13 +86,11 @@ def allow_one_die(tiles: int, one_die: str, forced: bool = False) -> npt.NDArray
 def score_table(tiles: int, scoring: str) -> FloatArray:
     """``score[x, t]``: the score of ending a turn with ``x`` open after a failed total ``t``."""
     rules = Rules(tiles=tiles, scoring=scoring)  # type: ignore[arg-type]
-    count = 1 << tiles
+    base = np.array([rules.score(x, 0) for x in range(1 << tiles)], dtype=np.float64)
     if rules.scoring is Scoring.SUM_PLUS_ROLL:
-        base = np.array([rules.score(x, 0) for x in range(count)], dtype=np.float64)
         table = base[:, None] + np.arange(TOTALS)[None, :]
         table[0] = 0
         return table
-    base = np.array([rules.score(x, 0) for x in range(count)], dtype=np.float64)
     return np.repeat(base[:, None], TOTALS, axis=1)
 
 
