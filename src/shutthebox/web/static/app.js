@@ -324,12 +324,8 @@ async function startGame(body, errorBox = "#setup-error") {
 }
 
 function quickSolo(tiles) {
-  const name = playerName();
-  const options = { ...S.options, tiles, mode: "solo" };
-  const body = { preset: S.preset, rules: {}, seats: [{ kind: "here", name }], rounds: 1, hints: S.hints };
-  for (const [key, value] of Object.entries(options)) if (value !== null) body.rules[key] = value;
-  if (options.max_tiles === null) body.rules.max_tiles = null;
-  startGame(body);
+  const body = createBody({ tiles, mode: "solo" });
+  startGame({ ...body, seats: [{ kind: "here", name: playerName() }], rounds: 1, seed: undefined });
 }
 
 function goToRoom(code) {
