@@ -235,6 +235,7 @@ def _cmd_simulate(args: argparse.Namespace, rules_of: RulesOf) -> int:
         return _simulate_matches(args, rules)
     from shutthebox.simulate import simulate
 
+    plot = _plot_path(args.plot) if args.plot else None  # refused before the games are played
     progress = _progress(args.games, args.no_progress or args.json)
     try:
         result = simulate(
@@ -255,8 +256,8 @@ def _cmd_simulate(args: argparse.Namespace, rules_of: RulesOf) -> int:
     ]
     if result.beat_rate is not None:
         lines.insert(3, f"  under {args.target}    {_pct(result.beat_rate)}")
-    if args.plot:
-        _plot(Path(args.plot), result)
+    if plot:
+        _plot(plot, result)
         lines.append(f"Score distribution plotted to {args.plot}")
     return _emit(args, data, lines)
 
@@ -269,9 +270,14 @@ def _progress(games: int, quiet: bool) -> Any:
     return tqdm(total=games, unit="game", unit_scale=True, file=sys.stderr, leave=False)
 
 
-def _plot(path: Path, result: Any) -> None:
+def _plot_path(text: str) -> Path:
+    path = Path(text)
     if path.suffix.lower() not in (".png", ".svg"):
-        raise ParseError(f"--plot {str(path)!r}: the file must end in .png or .svg")
+        raise ParseError(f"--plot {text!r}: the file must end in .png or .svg")
+    return path
+
+
+def _plot(path: Path, result: Any) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
