@@ -308,6 +308,10 @@ _CATALOG: dict[str, dict[Lang, str]] = {
     "verdict_mistake": {"en": "mistake", "es": "error"},
     "verdict_blunder": {"en": "blunder", "es": "pifia"},
     # -- plain game prompts ----------------------------------------------------
+    "ask_rolloff": {
+        "en": "{player} rolls one die to see who starts: press Enter, or type the die you rolled: ",
+        "es": "{player} tira un dado para ver quién empieza: pulsa Intro, o escribe el dado que sacaste: ",
+    },
     "ask_roll_typed": {
         "en": "Type what {player} rolled with {dice} (e.g. 3 5): ",
         "es": "Escribe lo que sacó {player} con {dice} (p. ej. 3 5): ",

@@ -146,7 +146,8 @@ class PlainGame:
             key = "ask_rolloff_typed" if state.phase is Phase.ROLL_OFF else "ask_roll_typed"
             answer = self.ask(key, player=who, dice=dice_word(self.lang, count))
         else:
-            answer = self.ask("ask_roll", dice=dice_word(self.lang, count))
+            key = "ask_rolloff" if state.phase is Phase.ROLL_OFF else "ask_roll"
+            answer = self.ask(key, player=who, dice=dice_word(self.lang, count))
         if answer is None:
             return False
         if not answer:
