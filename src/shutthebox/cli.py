@@ -234,18 +234,27 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
         return 0
-    print(f"Rules: {record.rules.describe()}")
-    print(f"Players: {', '.join(record.players)}; seed {record.seed}; {len(record.events)} actions")
+    from shutthebox.i18n import text
+    from shutthebox.narrate import rules_line
+
+    lang = args.lang
+    print(text(lang, "rp_rules", rules=rules_line(lang, record.rules)))
+    print(text(lang, "rp_players", players=", ".join(record.players), seed=record.seed,
+               actions=len(record.events)))
     for turn in result["turns"]:
-        shown = ", ".join(map(str, turn["open"])) or "box shut"
+        shown = ", ".join(map(str, turn["open"])) or text(lang, "rp_box_shut")
         score = "" if turn["score"] is None else f" -> {turn['score']}"
-        tb = f" (tie-break {turn['tiebreak']})" if turn["tiebreak"] else ""
-        print(f"  round {turn['round']}{tb}: {turn['player']}: {shown}{score}")
-    status = "over" if state.is_over else "not finished"
-    print(f"Game {status}; winner: {result['winner'] or '-'}")
+        tiebreak = text(lang, "rp_tiebreak", n=turn["tiebreak"]) if turn["tiebreak"] else ""
+        print(text(lang, "rp_turn", round=turn["round"], tiebreak=tiebreak, player=turn["player"],
+                   open=shown, score=score))
+    if state.is_over:
+        print(text(lang, "rp_over", winner=result["winner"] or "-"))
+    else:
+        print(text(lang, "rp_unfinished"))
     if record.rules.stake:
-        print("Ledger: " + ", ".join(f"{k} {v:+d}" for k, v in result["ledger"].items()))
-    print("Replay matches the record.")
+        ledger = ", ".join(f"{k} {v:+d}" for k, v in result["ledger"].items())
+        print(text(lang, "rp_ledger", ledger=ledger))
+    print(text(lang, "rp_ok"))
     return 0
 
 

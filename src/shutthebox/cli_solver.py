@@ -18,6 +18,8 @@ from shutthebox.board import Board, Move
 from shutthebox.cli import number_type
 from shutthebox.dice import Roll
 from shutthebox.errors import ParseError, RulesError
+from shutthebox.i18n import Lang, text
+from shutthebox.narrate import rules_line
 from shutthebox.rules import Mode, Rules, grade
 
 __all__ = ["add_solver_commands"]
@@ -55,7 +57,7 @@ def _cmd_solve(args: argparse.Namespace, rules_of: RulesOf) -> int:
     from shutthebox.solver import Objective, solve, solve_long
     from shutthebox.solver.exact import exact_value
 
-    rules = rules_of(args)
+    rules, lang = rules_of(args), args.lang
     objective = Objective.parse(args.objective)
     if objective in (Objective.BEAT, Objective.TIE_OR_BEAT) and args.target is None:
         raise RulesError(f"objective {objective} needs --target K")
@@ -76,29 +78,25 @@ def _cmd_solve(args: argparse.Namespace, rules_of: RulesOf) -> int:
         data["value"] = long.value
         data["sweeps"] = long.iterations
         data["residual"] = long.residual
-        lines = [f"Long game, {rules.describe()}: the starter wins with probability {long.value:.12f}"]
+        lines = [text(lang, "cs_long", rules=rules_line(lang, rules), value=f"{long.value:.12f}")]
         if args.table:
             _write_long_table(Path(args.table), rules)
-            lines.append(f"Policy table written to {args.table}")
+            lines.append(text(lang, "cs_table", path=args.table))
         return _emit(args, data, lines)
     solution = solve(rules, objective, args.target)
     data["value"] = solution.value
-    what = {
-        Objective.SCORE: "expected score",
-        Objective.SHUT: "probability of shutting the box",
-        Objective.BEAT: f"probability of scoring under {args.target}",
-        Objective.TIE_OR_BEAT: f"probability of scoring {args.target} or less",
-    }[objective]
-    lines = [f"{rules.describe()}: optimal {what} = {solution.value:.12f}"]
+    what = text(lang, f"cs_what_{objective.value}", k=args.target)
+    shown = f"{solution.value:.12f}"
     if objective is not Objective.SCORE:
-        lines[0] += f" ({_pct(solution.value)})"
+        shown += f" ({_pct(solution.value)})"
+    lines = [text(lang, "cs_value", rules=rules_line(lang, rules), what=what, value=shown)]
     if args.exact:
         exact = exact_value(rules, objective, args.target)
         data["exact"] = f"{exact.numerator}/{exact.denominator}"
-        lines.append(f"exactly {exact.numerator}/{exact.denominator}")
+        lines.append(text(lang, "cs_exactly", value=data["exact"]))
     if args.table:
         _write_table(Path(args.table), rules, solution)
-        lines.append(f"Policy table written to {args.table}")
+        lines.append(text(lang, "cs_table", path=args.table))
     return _emit(args, data, lines)
 
 
@@ -164,7 +162,7 @@ def _cmd_hint(args: argparse.Namespace, rules_of: RulesOf) -> int:
     from shutthebox.advice import advise_position
     from shutthebox.solver import Objective
 
-    rules = rules_of(args)
+    rules, lang = rules_of(args), args.lang
     objective = Objective.parse(args.objective)
     if objective is Objective.SCORE and rules.mode is Mode.LONG:
         objective = Objective.LONG
@@ -186,21 +184,25 @@ def _cmd_hint(args: argparse.Namespace, rules_of: RulesOf) -> int:
         "lower_is_better": advice.lower_is_better,
         "value": advice.value,
     }
-    verb = "open" if opening else "shut"
-    lines = [f"Board [{board}], {rules.describe()}; objective {objective}"]
+    head = text(lang, "cs_position", board=board, rules=rules_line(lang, rules), objective=objective)
+    lines = [head]
     if roll is None:
         data["dice"] = [
             {"dice": c.action.count, "value": c.value, "loss": c.loss}  # type: ignore[union-attr]
             for c in advice.choices
         ]
-        lines.append("Before rolling:")
-        lines += [f"  {c.label:8} {c.value:.6f}  (loss {c.loss:.6f})" for c in advice.choices]
+        lines.append(text(lang, "cs_before_roll"))
+        lines += [
+            "  " + text(lang, "cs_choice", label=f"{_action_text(lang, c.action):9}",
+                        value=f"{c.value:.6f}", loss=f"{c.loss:.6f}")
+            for c in advice.choices
+        ]
         return _emit(args, data, lines)
-    lines[0] += f"; roll {roll} = {roll.total}"
+    lines[0] += text(lang, "cs_roll", roll=roll, total=roll.total)
     if not advice.choices:
         score = rules.score(board.mask, roll.total)
         data.update({"moves": [], "turn_over": True, "score": score, "grade": grade(board.open_sum)})
-        lines.append(f"No move: the turn is over with score {score} (grade {grade(board.open_sum)}).")
+        lines.append(text(lang, "cs_turn_over", score=score, grade=grade(board.open_sum)))
         return _emit(args, data, lines)
     data["turn_over"] = False
     data["moves"] = [
@@ -208,7 +210,8 @@ def _cmd_hint(args: argparse.Namespace, rules_of: RulesOf) -> int:
         for c in advice.choices
     ]
     lines += [
-        f"  {i}. {verb} {c.label:9} {c.value:.6f}  (loss {c.loss:.6f})"
+        f"  {i}. " + text(lang, "cs_choice", label=f"{_action_text(lang, c.action, opening):15}",
+                          value=f"{c.value:.6f}", loss=f"{c.loss:.6f}")
         for i, c in enumerate(advice.choices, start=1)
     ]
     return _emit(args, data, lines)
@@ -230,7 +233,7 @@ def _roll_of(args: argparse.Namespace) -> Roll | None:
 
 
 def _cmd_simulate(args: argparse.Namespace, rules_of: RulesOf) -> int:
-    rules = rules_of(args)
+    rules, lang = rules_of(args), args.lang
     if args.vs:
         return _simulate_matches(args, rules)
     from shutthebox.simulate import simulate
@@ -249,16 +252,17 @@ def _cmd_simulate(args: argparse.Namespace, rules_of: RulesOf) -> int:
     lo, hi = result.mean_ci
     slo, shi = result.shut_ci
     lines = [
-        f"{args.games} games of {args.strategy}, {rules.describe()}, seed {args.seed}",
-        f"  mean score  {result.mean_score:.4f}  (95% CI {lo:.4f} .. {hi:.4f})",
-        f"  shut rate   {_pct(result.shut_rate)}  (95% CI {_pct(slo)} .. {_pct(shi)})",
-        f"  speed       {result.games_per_second:,.0f} games/s",
+        text(lang, "cs_sim_head", games=args.games, strategy=args.strategy,
+             rules=rules_line(lang, rules), seed=args.seed),
+        text(lang, "cs_mean", mean=f"{result.mean_score:.4f}", lo=f"{lo:.4f}", hi=f"{hi:.4f}"),
+        text(lang, "cs_shut_rate", rate=_pct(result.shut_rate), lo=_pct(slo), hi=_pct(shi)),
+        text(lang, "cs_speed", speed=f"{result.games_per_second:,.0f}"),
     ]
     if result.beat_rate is not None:
-        lines.insert(3, f"  under {args.target}    {_pct(result.beat_rate)}")
+        lines.insert(3, text(lang, "cs_under", k=args.target, rate=_pct(result.beat_rate)))
     if plot:
-        _plot(plot, result)
-        lines.append(f"Score distribution plotted to {args.plot}")
+        _plot(plot, result, lang)
+        lines.append(text(lang, "cs_plotted", path=args.plot))
     return _emit(args, data, lines)
 
 
@@ -277,7 +281,7 @@ def _plot_path(text: str) -> Path:
     return path
 
 
-def _plot(path: Path, result: Any) -> None:
+def _plot(path: Path, result: Any, lang: Lang) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -287,12 +291,12 @@ def _plot(path: Path, result: Any) -> None:
     shares = [result.scores[s] / result.games for s in scores]
     fig, ax = plt.subplots(figsize=(8, 4.5))
     ax.bar([str(s) for s in scores] if len(scores) > 60 else scores, shares, color="#8b5a2b")
-    ax.set_xlabel("final score")
-    ax.set_ylabel("share of games")
-    ax.set_title(
-        f"{result.strategy}: {result.games:,} games, {result.rules.tiles} tiles, "
-        f"mean {result.mean_score:.3f}, shut {100 * result.shut_rate:.2f} %"
-    )
+    ax.set_xlabel(text(lang, "cs_plot_x"))
+    ax.set_ylabel(text(lang, "cs_plot_y"))
+    ax.set_title(text(
+        lang, "cs_plot_title", strategy=result.strategy, games=f"{result.games:,}",
+        tiles=result.rules.tiles, mean=f"{result.mean_score:.3f}", shut=f"{100 * result.shut_rate:.2f}",
+    ))
     if len(scores) > 60:
         ax.set_xticks([])
     fig.tight_layout()
@@ -315,11 +319,14 @@ def _simulate_matches(args: argparse.Namespace, rules: Rules) -> int:
     }
     stats = simulate_matches(rules, bots, args.games, seed=args.seed, rounds=1)
     data = {"games": stats.games, "wins": stats.wins, "draws": stats.draws, "rules": rules.to_dict()}
-    lines = [f"{args.games} matches, {rules.describe()}, seed {args.seed}"] + [
-        f"  {name:12} {wins:6} wins  ({_pct(stats.win_rate(name))})" for name, wins in stats.wins.items()
+    lang = args.lang
+    lines = [text(lang, "cs_matches", games=args.games, rules=rules_line(lang, rules), seed=args.seed)]
+    lines += [
+        text(lang, "cs_wins", name=f"{name:12}", wins=f"{wins:6}", rate=_pct(stats.win_rate(name)))
+        for name, wins in stats.wins.items()
     ]
     if stats.draws:
-        lines.append(f"  draws        {stats.draws}")
+        lines.append(text(lang, "cs_draws", draws=stats.draws))
     return _emit(args, data, lines)
 
 
@@ -330,22 +337,27 @@ def _cmd_review(args: argparse.Namespace) -> int:
     record = GameRecord.load(Path(args.file))
     result = review(record)
     data = result.to_json()
-    lines = [f"Review of {args.file}: {record.rules.describe()}"]
+    lang = args.lang
+    lines = [text(lang, "cs_review", file=args.file, rules=rules_line(lang, record.rules))]
     for d in result.decisions:
-        where = f"[{d.board}]" + (f" roll {d.roll}" if d.roll else "")
-        chosen = _action_text(d.chosen)
-        best = _action_text(d.best)
-        note = "" if d.verdict == "best" else f"; best {best} ({d.value_best:.4f}), loss {d.loss:.4f}"
-        lines.append(f"  {d.player:10} {where:34} {chosen:10} {d.verdict:10} {d.value_chosen:.4f}{note}")
+        where = f"[{d.board}]" + (text(lang, "cs_rolled", roll=d.roll) if d.roll else "")
+        chosen = _action_text(lang, d.chosen, d.opening)
+        verdict = text(lang, f"verdict_{d.verdict}")
+        note = "" if d.verdict == "best" else text(
+            lang, "cs_better", best=_action_text(lang, d.best, d.opening),
+            value=f"{d.value_best:.4f}", loss=f"{d.loss:.4f}",
+        )
+        lines.append(f"  {d.player:10} {where:34} {chosen:12} {verdict:12} {d.value_chosen:.4f}{note}")
     for player, accuracy in result.accuracy.items():
-        lines.append(f"Accuracy of {player}: {accuracy:.1f} %")
+        lines.append(text(lang, "cs_accuracy", player=player, accuracy=f"{accuracy:.1f}"))
     return _emit(args, data, lines)
 
 
-def _action_text(action: Any) -> str:
+def _action_text(lang: Lang, action: Any, opening: bool = False) -> str:
+    """A choice in words: ``shut 5+3`` (``open`` for the long game's opener) or ``2 dice``."""
     if isinstance(action, Move):
-        return f"shut {action}"
-    return f"{action.count} {'die' if action.count == 1 else 'dice'}"
+        return text(lang, "cs_open" if opening else "cs_shut", move=action)
+    return text(lang, "one_die" if action.count == 1 else "two_dice")
 
 
 def add_solver_commands(sub: Any, add_rules: AddRules, rules_of: RulesOf) -> None:

@@ -365,6 +365,86 @@ _CATALOG: dict[str, dict[Lang, str]] = {
     "saved": {"en": "Game record saved to {path}", "es": "Registro guardado en {path}"},
     "hint": {"en": "Hint: {hint}", "es": "Pista: {hint}"},
     "no_hint": {"en": "No hint available here.", "es": "No hay pista disponible aquí."},
+    # -- the study commands: solve, hint, simulate, review, replay -------------
+    "cs_long": {
+        "en": "Long game, {rules}: the starter wins with probability {value}",
+        "es": "Juego largo, {rules}: quien empieza gana con probabilidad {value}",
+    },
+    "cs_value": {"en": "{rules}: optimal {what} = {value}", "es": "{rules}: {what} óptima = {value}"},
+    "cs_what_score": {"en": "expected score", "es": "puntuación esperada"},
+    "cs_what_shut": {"en": "probability of shutting the box", "es": "probabilidad de cerrar la caja"},
+    "cs_what_beat": {"en": "probability of scoring under {k}", "es": "probabilidad de anotar menos de {k}"},
+    "cs_what_tie-or-beat": {
+        "en": "probability of scoring {k} or less",
+        "es": "probabilidad de anotar {k} o menos",
+    },
+    "cs_exactly": {"en": "exactly {value}", "es": "exactamente {value}"},
+    "cs_table": {"en": "Policy table written to {path}", "es": "Tabla de la estrategia escrita en {path}"},
+    "cs_position": {
+        "en": "Board [{board}], {rules}; objective {objective}",
+        "es": "Tablero [{board}], {rules}; objetivo {objective}",
+    },
+    "cs_roll": {"en": "; roll {roll} = {total}", "es": "; tirada {roll} = {total}"},
+    "cs_before_roll": {"en": "Before rolling:", "es": "Antes de tirar:"},
+    "cs_choice": {"en": "{label} {value}  (loss {loss})", "es": "{label} {value}  (pérdida {loss})"},
+    "cs_shut": {"en": "shut {move}", "es": "cerrar {move}"},
+    "cs_open": {"en": "open {move}", "es": "abrir {move}"},
+    "cs_turn_over": {
+        "en": "No move: the turn is over with score {score} (grade {grade}).",
+        "es": "Sin jugada: el turno acaba con {score} puntos (calificación {grade}).",
+    },
+    "cs_sim_head": {
+        "en": "{games} games of {strategy}, {rules}, seed {seed}",
+        "es": "{games} partidas de {strategy}, {rules}, semilla {seed}",
+    },
+    "cs_mean": {
+        "en": "  mean score  {mean}  (95% CI {lo} .. {hi})",
+        "es": "  puntuación media  {mean}  (IC 95 % {lo} .. {hi})",
+    },
+    "cs_shut_rate": {
+        "en": "  shut rate   {rate}  (95% CI {lo} .. {hi})",
+        "es": "  caja cerrada      {rate}  (IC 95 % {lo} .. {hi})",
+    },
+    "cs_under": {"en": "  under {k}    {rate}", "es": "  por debajo de {k}  {rate}"},
+    "cs_speed": {"en": "  speed       {speed} games/s", "es": "  velocidad         {speed} partidas/s"},
+    "cs_plotted": {
+        "en": "Score distribution plotted to {path}",
+        "es": "Distribución de puntuaciones dibujada en {path}",
+    },
+    "cs_plot_x": {"en": "final score", "es": "puntuación final"},
+    "cs_plot_y": {"en": "share of games", "es": "proporción de partidas"},
+    "cs_plot_title": {
+        "en": "{strategy}: {games} games, {tiles} tiles, mean {mean}, shut {shut} %",
+        "es": "{strategy}: {games} partidas, {tiles} fichas, media {mean}, caja cerrada {shut} %",
+    },
+    "cs_matches": {
+        "en": "{games} matches, {rules}, seed {seed}",
+        "es": "{games} partidas, {rules}, semilla {seed}",
+    },
+    "cs_wins": {"en": "  {name} {wins} wins  ({rate})", "es": "  {name} {wins} victorias  ({rate})"},
+    "cs_draws": {"en": "  draws {draws}", "es": "  empates {draws}"},
+    "cs_review": {"en": "Review of {file}: {rules}", "es": "Revisión de {file}: {rules}"},
+    "cs_rolled": {"en": " roll {roll}", "es": " tirada {roll}"},
+    "cs_better": {
+        "en": "; best {best} ({value}), loss {loss}",
+        "es": "; mejor {best} ({value}), pérdida {loss}",
+    },
+    "cs_accuracy": {"en": "Accuracy of {player}: {accuracy} %", "es": "Precisión de {player}: {accuracy} %"},
+    "rp_rules": {"en": "Rules: {rules}", "es": "Reglas: {rules}"},
+    "rp_players": {
+        "en": "Players: {players}; seed {seed}; {actions} actions",
+        "es": "Jugadores: {players}; semilla {seed}; {actions} acciones",
+    },
+    "rp_box_shut": {"en": "box shut", "es": "caja cerrada"},
+    "rp_tiebreak": {"en": " (tie-break {n})", "es": " (desempate {n})"},
+    "rp_turn": {
+        "en": "  round {round}{tiebreak}: {player}: {open}{score}",
+        "es": "  ronda {round}{tiebreak}: {player}: {open}{score}",
+    },
+    "rp_over": {"en": "Game over; winner: {winner}", "es": "Partida terminada; gana: {winner}"},
+    "rp_unfinished": {"en": "Game not finished", "es": "Partida sin terminar"},
+    "rp_ledger": {"en": "Ledger: {ledger}", "es": "Cuentas: {ledger}"},
+    "rp_ok": {"en": "Replay matches the record.", "es": "La repetición coincide con el registro."},
 }
 
 
