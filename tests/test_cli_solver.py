@@ -1,0 +1,145 @@
+"""The study commands exactly as issue 3 gives them: solve, hint, simulate, review.
+
+Expected values come from the seeds and from REFERENCES.md, not from the solver.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from shutthebox import Game, Move, Roll, Rules, ScriptedDice
+from shutthebox.cli import main
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    assert main(["--lang", "en", *argv]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1  # --json prints one object on one line
+    data = json.loads(out)
+    assert isinstance(data, dict)
+    return data
+
+
+def run_text(capsys: pytest.CaptureFixture[str], lang: str, *argv: str) -> str:
+    assert main(["--lang", lang, *argv]) == 0
+    return capsys.readouterr().out
+
+
+def test_solve_json_and_exact_pin_the_published_shut_probability(capsys: pytest.CaptureFixture[str]) -> None:
+    # Durango Bill / REFERENCES.md: 9 tiles, two dice always, max P(shut) = 466473281/6530347008.
+    data = run_json(
+        capsys, "solve", "--tiles", "9", "--one-die", "never", "--scoring", "sum",
+        "--objective", "shut", "--exact", "--json",
+    )
+    assert {"tiles", "one_die", "scoring", "objective", "value"} <= set(data)
+    assert (data["tiles"], data["one_die"], data["scoring"], data["objective"]) == (9, "never", "sum", "shut")
+    assert data["exact"] == "466473281/6530347008"
+    assert data["value"] == pytest.approx(466473281 / 6530347008, abs=1e-12)
+
+
+def test_solve_text_prints_the_rational(capsys: pytest.CaptureFixture[str]) -> None:
+    # Minimum expected score with two dice always (REFERENCES.md): 27323400707/2448880128.
+    out = run_text(capsys, "en", "solve", "--one-die", "never", "--exact")
+    assert "11.157508444" in out and "exactly 27323400707/2448880128" in out
+    out = run_text(capsys, "es", "solve", "--one-die", "never", "--exact")
+    assert "exactamente 27323400707/2448880128" in out
+
+
+def test_solve_beat_needs_a_target(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "--objective", "beat"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--target" in err
+
+
+def test_solve_table_is_the_whole_policy(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "policy.csv"
+    run_text(capsys, "en", "solve", "--one-die", "never", "--table", str(path))
+    with path.open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 2**9 - 1  # every board but the shut box
+    eight = next(r for r in rows if r["open"] == "8")
+    assert float(eight["value"]) == pytest.approx(6.888889, abs=1e-6)  # Bowen: V({8}) = 6.888889
+    assert eight["two_dice_8"] == "8" and eight["two_dice_7"] == "-"
+    full = next(r for r in rows if r["open"] == "1 2 3 4 5 6 7 8 9")
+    assert full["dice"] == "2" and full["two_dice_9"] == "9"
+
+
+@pytest.mark.parametrize(
+    ("scoring", "score"), [("sum", 15), ("sum-plus-roll", 19), ("digits", 159), ("count", 3)]
+)
+def test_hint_when_no_move_is_possible(capsys: pytest.CaptureFixture[str], scoring: str, score: int) -> None:
+    # Seeds 000/001: with 1, 5 and 9 open a roll of 3+1 ends the turn.
+    data = run_json(capsys, "hint", "--open", "1,5,9", "--dice", "3,1", "--scoring", scoring, "--json")
+    assert data["turn_over"] is True and data["moves"] == []
+    assert (data["score"], data["grade"]) == (score, "C")
+
+
+def test_hint_ranks_the_moves_with_their_loss(capsys: pytest.CaptureFixture[str]) -> None:
+    # Bowen: {1,4,5,8} and a 9, two dice always: 4+5 leaves {1,8} (6.889), 1+8 leaves {4,5} (7.028).
+    data = run_json(capsys, "hint", "--open", "1,4,5,8", "--dice", "3,6", "--one-die", "never", "--json")
+    moves = data["moves"]
+    assert isinstance(moves, list)
+    assert [m["shut"] for m in moves] == [[5, 4], [8, 1]]
+    assert moves[0]["value"] == pytest.approx(6.888889, abs=1e-6) and moves[0]["loss"] == 0
+    assert moves[1]["value"] == pytest.approx(7.027778, abs=1e-6)
+    assert moves[1]["loss"] == pytest.approx(moves[1]["value"] - moves[0]["value"])
+    assert data["turn_over"] is False
+
+
+def test_hint_before_rolling_values_one_die_against_two(capsys: pytest.CaptureFixture[str]) -> None:
+    # {1, 2} open: one die makes 1 or 2 (each then leaves one tile), by hand E = 23/12.
+    data = run_json(capsys, "hint", "--open", "1,2", "--json")
+    dice = data["dice"]
+    assert isinstance(dice, list)
+    assert dice[0]["dice"] == 1 and dice[0]["value"] == pytest.approx(float(Fraction(23, 12)))
+    assert dice[1]["dice"] == 2 and dice[1]["loss"] > 0
+    out = run_text(capsys, "es", "hint", "--open", "1,4,5,8", "--dice", "3,6")
+    assert "cerrar 5+4" in out and "pérdida" in out
+
+
+def test_simulate_json_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    png, svg = tmp_path / "scores.png", tmp_path / "scores.svg"
+    data = run_json(capsys, "simulate", "--strategy", "optimal", "--games", "20000", "--seed", "3",
+                    "--json", "--plot", str(png))
+    assert {"games", "mean_score", "shut_rate", "games_per_second"} <= set(data)
+    assert data["games"] == 20000
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    again = run_json(capsys, "simulate", "--strategy", "optimal", "--games", "20000", "--seed", "3",
+                     "--json", "--plot", str(svg))
+    assert again["mean_score"] == data["mean_score"] and again["shut_rate"] == data["shut_rate"]
+    assert "<svg" in svg.read_text(encoding="utf-8")
+
+
+def test_simulate_refuses_a_bad_plot_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "10", "--plot", "scores.pdf"]) == 2
+    assert ".png or .svg" in capsys.readouterr().err
+
+
+def test_simulate_matches_counts_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "simulate", "--strategy", "optimal", "--vs", "random", "--games", "30",
+                    "--mode", "round", "--json")
+    wins = data["wins"]
+    assert isinstance(wins, dict) and set(wins) == {"optimal", "random"}
+    assert sum(wins.values()) + data["draws"] == 30
+
+
+def test_review_grades_a_recorded_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = Rules(mode="solo")
+    game = Game(rules, ["Ana"], dice=ScriptedDice([Roll.of(4, 5), Roll.of(1, 1)]))
+    game.roll()
+    game.move(Move.parse("6+2+1"))  # the worst way to use a 9 on a full board
+    game.roll()  # 1+1: tiles 1 and 2 are shut, the turn is over
+    assert game.state.is_over
+    path = tmp_path / "game.json"
+    game.record().save(path)
+    data = run_json(capsys, "review", str(path), "--json")
+    decisions = data["decisions"]
+    assert isinstance(decisions, list) and decisions[0]["chosen"] == {"shut": [6, 2, 1]}
+    assert decisions[0]["best"] == {"shut": [9]} and decisions[0]["verdict"] == "blunder"
+    out = run_text(capsys, "en", "review", str(path))
+    assert "blunder" in out and "best shut 9" in out
