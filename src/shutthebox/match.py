@@ -127,7 +127,7 @@ class Match:
         ):
             # two dice never shut tile 1: every turn scores the same and the tie-breaks never end
             raise RulesError(
-                f"a {rules.mode} for {count} players on one tile with two dice always can never end"
+                f"a {rules.mode} for {count} players on one tile can never end when one die is never allowed"
             )
         state = cls(
             rules=rules,

@@ -126,7 +126,7 @@ class Rules:
         if self.limit < 1:
             raise RulesError(f"limit must be 1 or more, not {self.limit}")
         if self.mode is Mode.LONG and self.one_die is OneDie.NEVER and self.tiles == 1:
-            raise RulesError("a long game on one tile with two dice always can never end")
+            raise RulesError("a long game on one tile can never end when one die is never allowed")
 
     # -- construction ------------------------------------------------------
     @classmethod
