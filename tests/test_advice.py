@@ -22,12 +22,15 @@ T0 = "r6,3 m9 r6,2 m8 r4,3 m7 r3,3 m6 r4,1 m5 r3,1 m4 r2,1 m3 r2,1 m2+1"  # the 
 
 def expected_objective(state: Match) -> tuple[Objective, int | None]:
     """SPEC §5 read directly: the long game is won or lost; a later player of a round
-    must beat (or, against a shut box, tie) the best score posted; otherwise score low."""
+    must beat (or, against a shut box, tie) the best score posted; the first of two
+    players plays to win the round; otherwise score low."""
     if state.rules.mode is Mode.LONG:
         return Objective.LONG, None
     if state.rules.mode is Mode.ROUND and state.round_scores:
         best = min(score for _, score in state.round_scores)
         return (Objective.TIE_OR_BEAT, 0) if best == 0 else (Objective.BEAT, best)
+    if state.rules.mode is Mode.ROUND and len(state.order) == 2:
+        return Objective.WIN, None  # the first of two plays to win the round outright
     return Objective.SCORE, None
 
 
@@ -67,9 +70,16 @@ def check_advice(state: Match, advice: Advice) -> None:
 def test_solo_and_first_player_want_a_low_score() -> None:
     solo = Match.new(Rules(mode=Mode.SOLO), ["Ana"])
     assert objective_for(solo) == (Objective.SCORE, None)
-    first = play(Match.new(Rules(), ["Ana", "Ben"]), "r6 r1")
+    first = play(Match.new(Rules(), ["Ana", "Ben", "Cy"]), "r6 r1 r2")
     assert first.actor == 0 and objective_for(first) == (Objective.SCORE, None)
     assert advise(first).value == pytest.approx(solve(Rules()).value)
+
+
+def test_the_first_of_two_plays_to_win_the_round() -> None:
+    first = play(Match.new(Rules(), ["Ana", "Ben"]), "r6 r1")
+    assert first.actor == 0 and objective_for(first) == (Objective.WIN, None)
+    advice = advise(first)
+    assert not advice.lower_is_better and 0.45 < advice.value < 0.55  # a nearly fair game
 
 
 def test_second_player_beats_the_posted_score() -> None:

@@ -133,5 +133,7 @@ def test_exact_mode_refuses_what_it_cannot_do() -> None:
         exact_value(Rules(), "long")
     with pytest.raises(RulesError, match="target"):
         exact_value(Rules(), "beat")
-    with pytest.raises(RulesError, match="unknown objective"):
+    with pytest.raises(RulesError, match="two-player round"):
         exact_value(Rules(), "win")
+    with pytest.raises(RulesError, match="unknown objective"):
+        exact_value(Rules(), "lose")

@@ -268,7 +268,7 @@ def test_refusals() -> None:
     with pytest.raises(RulesError, match="long"):
         solve(Rules(), "long")
     with pytest.raises(RulesError, match="unknown objective"):
-        solve(Rules(), "win")
+        solve(Rules(), "lose")
     with pytest.raises(RulesError, match="beyond"):
         solve(Rules()).value_at(1 << 9)
     assert Objective.parse("tie-or-beat") is Objective.TIE_OR_BEAT

@@ -1,8 +1,9 @@
 """Hints: every choice open to the player, ranked by the exact solver.
 
-`advise(state)` picks the objective that fits the situation — a solo turn or
-the first turn of a round wants the lowest expected score, a later player of a
-round wants to beat the best score posted, the long game wants the win — and
+`advise(state)` picks the objective that fits the situation — a solo turn (or
+the first turn of a round of three or more) wants the lowest expected score,
+the first player of a two-player round the best chance to win it, a later
+player of a round to beat the best score posted, the long game the win — and
 values each choice (one die or two before a roll; each legal move after it)
 with its loss against the best. `advise_position` does the same for a bare
 position, for ``shutthebox hint`` and for players at a real box.
@@ -78,6 +79,7 @@ class Advice:
             Objective.BEAT: f"chance to score under {self.target}",
             Objective.TIE_OR_BEAT: f"chance to score {self.target} or less",
             Objective.LONG: "chance to win",
+            Objective.WIN: "chance to win the round",
         }[self.objective]
 
     def to_json(self) -> dict[str, Any]:
@@ -99,6 +101,8 @@ def objective_for(state: Match) -> tuple[Objective, int | None]:
         if best == 0:
             return Objective.TIE_OR_BEAT, 0  # only a shut box ties a shut box
         return Objective.BEAT, best
+    if state.rules.mode is Mode.ROUND and len(state.order) == 2:
+        return Objective.WIN, None  # the round-optimal first turn against one opponent
     return Objective.SCORE, None
 
 

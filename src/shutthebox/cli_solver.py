@@ -48,13 +48,13 @@ def _objective_args(parser: argparse.ArgumentParser, default: str = "score") -> 
         choices=[o.value for o in Objective],
         default=default,
         help=f"what to optimize ({default}): lowest expected score, shut the box, "
-        "score below / at most a target, win the long game",
+        "score below / at most a target, win the long game, win a two-player round",
     )
     parser.add_argument("--target", type=int, help="the score K to beat (beat: < K; tie-or-beat: <= K)")
 
 
 def _cmd_solve(args: argparse.Namespace, rules_of: RulesOf) -> int:
-    from shutthebox.solver import Objective, solve, solve_long
+    from shutthebox.solver import Objective, solve, solve_duel, solve_long
     from shutthebox.solver.exact import exact_value
 
     rules, lang = rules_of(args), args.lang
@@ -85,11 +85,15 @@ def _cmd_solve(args: argparse.Namespace, rules_of: RulesOf) -> int:
         return _emit(args, data, lines)
     solution = solve(rules, objective, args.target)
     data["value"] = solution.value
+    if objective is Objective.WIN:
+        data["tie"] = solve_duel(rules).tie
     what = text(lang, f"cs_what_{objective.value}", k=args.target)
     shown = f"{solution.value:.12f}"
     if objective is not Objective.SCORE:
         shown += f" ({_pct(solution.value)})"
     lines = [text(lang, "cs_value", rules=rules_line(lang, rules), what=what, value=shown)]
+    if args.exact and objective is Objective.WIN:
+        raise RulesError("--exact covers the single-turn objectives, not a two-player round")
     if args.exact:
         exact = exact_value(rules, objective, args.target)
         data["exact"] = f"{exact.numerator}/{exact.denominator}"

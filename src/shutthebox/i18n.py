@@ -301,6 +301,7 @@ _CATALOG: dict[str, dict[Lang, str]] = {
         "es": "probabilidad de hacer {target} o menos",
     },
     "objective_long": {"en": "chance to win", "es": "probabilidad de ganar"},
+    "objective_win": {"en": "chance to win the round", "es": "probabilidad de ganar la ronda"},
     "rv_verdict": {"en": "Verdict", "es": "Juicio"},
     "verdict_best": {"en": "best", "es": "la mejor"},
     "verdict_good": {"en": "good", "es": "buena"},
@@ -377,6 +378,10 @@ _CATALOG: dict[str, dict[Lang, str]] = {
     "cs_what_tie-or-beat": {
         "en": "probability of scoring {k} or less",
         "es": "probabilidad de anotar {k} o menos",
+    },
+    "cs_what_win": {
+        "en": "probability of winning a two-player round, playing first",
+        "es": "probabilidad de ganar una ronda a dos, jugando primero",
     },
     "cs_exactly": {"en": "exactly {value}", "es": "exactamente {value}"},
     "cs_table": {"en": "Policy table written to {path}", "es": "Tabla de la estrategia escrita en {path}"},

@@ -4,6 +4,8 @@
   backward induction (objectives ``score``, ``shut``, ``beat``,
   ``tie-or-beat``), vectorized with NumPy over the boards of each level.
 - `solve_beat_table(rules)` solves ``beat`` for every target score at once.
+- `solve_duel(rules)` solves a two-player round (objective ``win``): the first
+  turn valued by the second player's best answer to each posted score.
 - `solve_long(rules)` solves the long game (SPEC §5.4), where tiles reopen and
   positions repeat, by value iteration over whole turns (with Anderson mixing)
   until a sweep moves no value by more than 1e-14.
@@ -23,18 +25,21 @@ import numpy.typing as npt
 
 from shutthebox.errors import RulesError
 from shutthebox.rules import Rules, Scoring
+from shutthebox.solver.duel import Duel, solve_duel_turns
 from shutthebox.solver.solution import Objective, Solution
 from shutthebox.solver.topology import TOTALS, topology
 from shutthebox.solver.turn import TurnValues, solve_turn
 
 __all__ = [
     "BeatTable",
+    "Duel",
     "LongSolution",
     "Objective",
     "Solution",
     "TurnKey",
     "solve",
     "solve_beat_table",
+    "solve_duel",
     "solve_long",
 ]
 
@@ -133,6 +138,8 @@ def solve(rules: Rules, objective: str | Objective = Objective.SCORE, target: in
     objective = Objective.parse(objective)
     if objective is Objective.LONG:
         raise RulesError("the long game has two players: use solve_long(rules)")
+    if objective is Objective.WIN:
+        return solve_duel(rules).first
     if objective in (Objective.SCORE, Objective.SHUT):
         target = None
     return _solve_cached(TurnKey.of(rules), objective, target)
@@ -175,6 +182,33 @@ def _beat_cached(key: TurnKey) -> BeatTable:
 def solve_beat_table(rules: Rules) -> BeatTable:
     """P(score < K) under optimal play for K, for every K that matters (cached)."""
     return _beat_cached(TurnKey.of(rules))
+
+
+def solve_duel_key(
+    key: TurnKey,
+    *,
+    shut_wins: bool = True,
+    win: float = 1.0,
+    lose: float = 0.0,
+    shut_bonus: float = 0.0,
+    tie: float | None = None,
+) -> Duel:
+    """A two-player round with any payoffs (see `shutthebox.solver.duel`), uncached."""
+    return solve_duel_turns(
+        lambda fail, done: _turn(key, fail, done),
+        score_table(key.tiles, key.scoring),
+        shut_wins=shut_wins, win=win, lose=lose, shut_bonus=shut_bonus, tie=tie,
+    )
+
+
+@cache
+def _duel_cached(key: TurnKey, shut_wins: bool) -> Duel:
+    return solve_duel_key(key, shut_wins=shut_wins)
+
+
+def solve_duel(rules: Rules) -> Duel:
+    """The two-player round played to win, a tie replaying the round (cached)."""
+    return _duel_cached(TurnKey.of(rules), rules.shut_wins)
 
 
 @dataclass(frozen=True)

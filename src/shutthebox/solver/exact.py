@@ -82,8 +82,9 @@ def exact_value(
 ) -> Fraction:
     """The exact value of a turn from ``board`` (default: the full board)."""
     objective = Objective.parse(objective)
-    if objective is Objective.LONG:
-        raise RulesError("the exact mode covers the single-turn objectives, not the long game")
+    if objective in (Objective.LONG, Objective.WIN):
+        game = "the long game" if objective is Objective.LONG else "a two-player round"
+        raise RulesError(f"the exact mode covers the single-turn objectives, not {game}")
     value = _solver(rules, objective, target, Fraction)
     result = value(rules.full_mask if board is None else board, 0)
     return -result if objective is Objective.SCORE else result

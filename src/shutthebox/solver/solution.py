@@ -29,6 +29,7 @@ class Objective(StrEnum):
     BEAT = "beat"  # highest probability of scoring strictly below the target
     TIE_OR_BEAT = "tie-or-beat"  # highest probability of scoring at most the target
     LONG = "long"  # highest probability of winning the long game
+    WIN = "win"  # highest probability of winning a two-player round, playing first
 
     @classmethod
     def parse(cls, value: str | Self) -> Self:

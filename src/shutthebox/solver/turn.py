@@ -86,6 +86,7 @@ def solve_turn(
     Both carry a trailing axis of independent columns (e.g. one per target
     score of the ``beat`` objective).
     """
+    fail = np.asarray(fail, dtype=np.float64)  # whole-number payoffs must not truncate values
     count = topology.count
     columns = fail.shape[2]
     extras = topology.size + 1 if doubles else 1

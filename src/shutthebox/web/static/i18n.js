@@ -161,6 +161,7 @@ const TEXT = {
     obj_beat: "chance to score under {target}",
     "obj_tie-or-beat": "chance to score {target} or less",
     obj_long: "chance to win",
+    obj_win: "chance to win the round",
     hint_use: "Use",
     loss: "loss",
     // review
@@ -349,6 +350,7 @@ const TEXT = {
     obj_beat: "probabilidad de hacer menos de {target}",
     "obj_tie-or-beat": "probabilidad de hacer {target} o menos",
     obj_long: "probabilidad de ganar",
+    obj_win: "probabilidad de ganar la ronda",
     hint_use: "Usar",
     loss: "pérdida",
     review_title: "Repaso",
