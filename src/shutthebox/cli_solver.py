@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from shutthebox.board import Board, Move
-from shutthebox.cli import number_type
+from shutthebox.cli import h, number_type
 from shutthebox.dice import Roll
 from shutthebox.errors import ParseError, RulesError
 from shutthebox.i18n import Lang, text
@@ -24,7 +24,7 @@ from shutthebox.rules import Mode, Rules, grade
 
 __all__ = ["add_solver_commands"]
 
-AddRules = Callable[[argparse.ArgumentParser], None]
+AddRules = Callable[[argparse.ArgumentParser, Lang], None]
 RulesOf = Callable[[argparse.Namespace], Rules]
 
 
@@ -40,17 +40,22 @@ def _pct(p: float) -> str:
     return f"{100 * p:.4f} %"
 
 
-def _objective_args(parser: argparse.ArgumentParser, default: str = "score") -> None:
+def _objective_args(parser: argparse.ArgumentParser, lang: Lang, default: str = "score") -> None:
     from shutthebox.solver import Objective
 
-    parser.add_argument(
-        "--objective",
-        choices=[o.value for o in Objective],
-        default=default,
-        help=f"what to optimize ({default}): lowest expected score, shut the box, "
+    parser.add_argument("--objective", choices=[o.value for o in Objective], default=default, help=h(
+        lang,
+        f"what to optimize ({default}): lowest expected score, shut the box, "
         "score below / at most a target, win the long game, win a two-player round",
-    )
-    parser.add_argument("--target", type=int, help="the score K to beat (beat: < K; tie-or-beat: <= K)")
+        f"qué optimizar ({default}): la menor puntuación esperada, cerrar la caja, "
+        "quedar por debajo de un objetivo / no pasar de él, ganar el juego largo, "
+        "ganar una ronda a dos jugadores",
+    ))
+    parser.add_argument("--target", type=int, help=h(
+        lang,
+        "the score K to beat (beat: < K; tie-or-beat: <= K)",
+        "la puntuación K que hay que batir (beat: < K; tie-or-beat: <= K)",
+    ))
 
 
 def _cmd_solve(args: argparse.Namespace, rules_of: RulesOf) -> int:
@@ -364,72 +369,150 @@ def _action_text(lang: Lang, action: Any, opening: bool = False) -> str:
     return text(lang, "one_die" if action.count == 1 else "two_dice")
 
 
-def add_solver_commands(sub: Any, add_rules: AddRules, rules_of: RulesOf) -> None:
-    """Register solve, hint, simulate and review on the ``shutthebox`` parser."""
+_STRATEGIES_ES: dict[str, str] = {
+    "random": "cualquier opción legal, todas igual de probables",
+    "greedy": "las fichas más altas primero; un dado cuando se permite",
+    "fewest": "el menor número de fichas y luego las más altas; un dado cuando se permite",
+    "heuristic": "dejar el tablero con más probabilidades de aprovechar la siguiente tirada",
+    "optimal": "el solucionador exacto, menor puntuación esperada",
+    "optimal-score": "el solucionador exacto, menor puntuación esperada",
+    "optimal-shut": "el solucionador exacto, más probabilidades de cerrar la caja",
+    "optimal-beat": "el solucionador exacto, más probabilidades de quedar por debajo de --target",
+}
+"""The strategies of ``simulate`` in Spanish (``STRATEGIES`` holds them in English)."""
+
+
+def _strategies(lang: Lang) -> str:
     from shutthebox.simulate import STRATEGIES
 
+    shown = {k: h(lang, v, _STRATEGIES_ES.get(k, v)) for k, v in STRATEGIES.items()}
+    return h(lang, "strategies: ", "estrategias: ") + "; ".join(f"{k}: {v}" for k, v in shown.items())
+
+
+def add_solver_commands(sub: Any, add_rules: AddRules, rules_of: RulesOf, lang: Lang) -> None:
+    """Register solve, hint, simulate and review on the ``shutthebox`` parser, helped in ``lang``."""
+    from shutthebox.simulate import STRATEGIES
+
+    json_help = h(lang, "print one JSON object", "imprimir un objeto JSON")
     solve = sub.add_parser(
         "solve",
-        help="value of the full board under optimal play",
-        description="Solve the game exactly: the value of a full board under optimal play.",
+        lang=lang,
+        help=h(lang, "value of the full board under optimal play",
+               "valor del tablero completo con juego óptimo"),
+        description=h(
+            lang,
+            "Solve the game exactly: the value of a full board under optimal play.",
+            "Resuelve el juego de forma exacta: el valor del tablero completo con juego óptimo.",
+        ),
     )
-    add_rules(solve)
-    _objective_args(solve)
-    solve.add_argument("--exact", action="store_true", help="also print the exact rational value")
-    solve.add_argument("--table", metavar="FILE", help="write the whole optimal policy as CSV")
-    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    add_rules(solve, lang)
+    _objective_args(solve, lang)
+    solve.add_argument("--exact", action="store_true", help=h(
+        lang, "also print the exact rational value", "mostrar también el valor racional exacto"
+    ))
+    solve.add_argument("--table", metavar="FILE", help=h(
+        lang, "write the whole optimal policy as CSV", "escribir en CSV toda la estrategia óptima"
+    ))
+    solve.add_argument("--json", action="store_true", help=json_help)
     solve.set_defaults(handler=lambda a: _cmd_solve(a, rules_of))
 
     hint = sub.add_parser(
         "hint",
-        help="rank the choices of a position",
-        description="Rank every choice of a position by the exact solver: one die or two before "
-        "a roll, or every legal move for a roll.",
+        lang=lang,
+        help=h(lang, "rank the choices of a position", "ordenar las opciones de una posición"),
+        description=h(
+            lang,
+            "Rank every choice of a position by the exact solver: one die or two before "
+            "a roll, or every legal move for a roll.",
+            "Ordena cada opción de una posición con el solucionador exacto: uno o dos dados antes "
+            "de la tirada, o cada jugada legal para una tirada.",
+        ),
     )
-    hint.add_argument("--open", required=True, metavar="TILES", help="open tiles, e.g. 1,5,9 (- for none)")
+    hint.add_argument("--open", required=True, metavar="TILES", help=h(
+        lang, "open tiles, e.g. 1,5,9 (- for none)", "fichas abiertas, p. ej. 1,5,9 (- si no queda ninguna)"
+    ))
     rolled = hint.add_mutually_exclusive_group()
-    rolled.add_argument("--dice", metavar="FACES", help="the dice rolled, e.g. 3,1 (or 5 for one die)")
-    rolled.add_argument("--roll", type=int, metavar="TOTAL", help="the total rolled, e.g. 4")
-    hint.add_argument(
-        "--one-die-roll", action="store_true", help="with --roll: the total came from one die"
-    )
-    hint.add_argument(
-        "--extra", type=number_type(int, 0), default=0, help="extra turns held from doubles (0)"
-    )
-    hint.add_argument(
-        "--opening", action="store_true", help="long game: the player opens shut tiles"
-    )
-    add_rules(hint)
-    _objective_args(hint)
-    hint.add_argument("--json", action="store_true", help="print one JSON object")
+    rolled.add_argument("--dice", metavar="FACES", help=h(
+        lang,
+        "the dice rolled, e.g. 3,1 (or 5 for one die)",
+        "los dados que salieron, p. ej. 3,1 (o 5 con un solo dado)",
+    ))
+    rolled.add_argument("--roll", type=int, metavar="TOTAL", help=h(
+        lang, "the total rolled, e.g. 4", "el total de la tirada, p. ej. 4"
+    ))
+    hint.add_argument("--one-die-roll", action="store_true", help=h(
+        lang, "with --roll: the total came from one die", "con --roll: el total salió de un solo dado"
+    ))
+    hint.add_argument("--extra", type=number_type(int, 0), default=0, help=h(
+        lang, "extra turns held from doubles (0)", "turnos extra ganados con dobles y sin usar (0)"
+    ))
+    hint.add_argument("--opening", action="store_true", help=h(
+        lang, "long game: the player opens shut tiles", "juego largo: el jugador abre fichas cerradas"
+    ))
+    add_rules(hint, lang)
+    _objective_args(hint, lang)
+    hint.add_argument("--json", action="store_true", help=json_help)
     hint.set_defaults(handler=lambda a: _cmd_hint(a, rules_of))
 
     simulate = sub.add_parser(
         "simulate",
-        help="simulate many games of a strategy",
-        description="Simulate many turns of a strategy (vectorized), or with --vs whole matches "
-        "between two bots.",
-        epilog="strategies: " + "; ".join(f"{k}: {v}" for k, v in STRATEGIES.items()),
+        lang=lang,
+        help=h(lang, "simulate many games of a strategy", "simular muchas partidas de una estrategia"),
+        description=h(
+            lang,
+            "Simulate many turns of a strategy (vectorized), or with --vs whole matches "
+            "between two bots.",
+            "Simula muchos turnos de una estrategia (vectorizado) o, con --vs, partidas completas "
+            "entre dos robots.",
+        ),
+        epilog=_strategies(lang),
     )
-    simulate.add_argument("--strategy", choices=list(STRATEGIES), default="optimal", help="strategy")
-    simulate.add_argument("--games", type=_count, default=100_000, help="number of games (100000)")
-    simulate.add_argument("--seed", type=int, default=0, help="seed of the dice (0)")
-    simulate.add_argument("--target", type=int, help="also report P(score < K); optimal-beat aims at it")
-    simulate.add_argument("--vs", metavar="BOT", help="play matches against this bot instead")
-    simulate.add_argument("--plot", metavar="FILE", help="plot the score distribution (.png or .svg)")
-    simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
-    add_rules(simulate)
-    simulate.add_argument("--json", action="store_true", help="print one JSON object")
+    simulate.add_argument("--strategy", choices=list(STRATEGIES), default="optimal", help=h(
+        lang, "strategy", "estrategia"
+    ))
+    simulate.add_argument("--games", type=_count, default=100_000, help=h(
+        lang, "number of games (100000)", "número de partidas (100000)"
+    ))
+    simulate.add_argument("--seed", type=int, default=0, help=h(
+        lang, "seed of the dice (0)", "semilla de los dados (0)"
+    ))
+    simulate.add_argument("--target", type=int, help=h(
+        lang,
+        "also report P(score < K); optimal-beat aims at it",
+        "informar también de P(puntuación < K); optimal-beat busca quedar por debajo",
+    ))
+    simulate.add_argument("--vs", metavar="BOT", help=h(
+        lang, "play matches against this bot instead", "jugar en su lugar partidas contra este robot"
+    ))
+    simulate.add_argument("--plot", metavar="FILE", help=h(
+        lang,
+        "plot the score distribution (.png or .svg)",
+        "dibujar la distribución de las puntuaciones (.png o .svg)",
+    ))
+    simulate.add_argument("--no-progress", action="store_true", help=h(
+        lang, "no progress bar", "sin barra de progreso"
+    ))
+    add_rules(simulate, lang)
+    simulate.add_argument("--json", action="store_true", help=json_help)
     simulate.set_defaults(handler=lambda a: _cmd_simulate(a, rules_of))
 
     rev = sub.add_parser(
         "review",
-        help="grade every decision of a recorded game",
-        description="Review a game record: each decision graded by what it cost against optimal "
-        "play, and each player's accuracy.",
+        lang=lang,
+        help=h(lang, "grade every decision of a recorded game",
+               "calificar cada decisión de una partida registrada"),
+        description=h(
+            lang,
+            "Review a game record: each decision graded by what it cost against optimal "
+            "play, and each player's accuracy.",
+            "Revisa el registro de una partida: cada decisión se califica por lo que costó frente "
+            "al juego óptimo, con la precisión de cada jugador.",
+        ),
     )
-    rev.add_argument("file", metavar="RECORD", help="a game record (JSON)")
-    rev.add_argument("--json", action="store_true", help="print one JSON object")
+    rev.add_argument("file", metavar="RECORD", help=h(
+        lang, "a game record (JSON)", "el registro de una partida (JSON)"
+    ))
+    rev.add_argument("--json", action="store_true", help=json_help)
     rev.set_defaults(handler=_cmd_review)
 
 

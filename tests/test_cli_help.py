@@ -1,0 +1,182 @@
+"""``--help`` in Spanish or English: ``--lang`` first, else the locale, else English."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from shutthebox.cli import build_parser, main
+from shutthebox.cli_solver import _STRATEGIES_ES
+from shutthebox.i18n import Lang
+from shutthebox.simulate import STRATEGIES
+
+# For each subcommand: a phrase of its description and one of an option's help, in each language.
+PHRASES: dict[str, dict[str, tuple[str, str]]] = {
+    "play": {
+        "en": ("Play a game in the terminal", "seed for the dice and bots"),
+        "es": ("Juega una partida en la terminal", "semilla de los dados y los robots"),
+    },
+    "scores": {
+        "en": ("Show personal bests per board size", "how many recent games to list"),
+        "es": ("Muestra las mejores marcas personales", "cuántas partidas recientes mostrar"),
+    },
+    "replay": {
+        "en": ("check every action", "print the replayed result as JSON"),
+        "es": ("comprueba cada acción", "imprimir en JSON el resultado de la repetición"),
+    },
+    "solve": {
+        "en": ("Solve the game exactly", "also print the exact rational value"),
+        "es": ("Resuelve el juego de forma exacta", "mostrar también el valor racional exacto"),
+    },
+    "hint": {
+        "en": ("Rank every choice of a position", "open tiles, e.g. 1,5,9"),
+        "es": ("Ordena cada opción de una posición", "fichas abiertas, p. ej. 1,5,9"),
+    },
+    "simulate": {
+        "en": ("Simulate many turns of a strategy", "seed of the dice (0)"),
+        "es": ("Simula muchos turnos de una estrategia", "semilla de los dados (0)"),
+    },
+    "review": {
+        "en": ("Review a game record", "a game record (JSON)"),
+        "es": ("Revisa el registro de una partida", "el registro de una partida (JSON)"),
+    },
+    "serve": {
+        "en": ("Start the web app", "address to listen on"),
+        "es": ("Arranca la aplicación web", "dirección en la que escuchar"),
+    },
+}
+RULES = {"en": "when one die may be rolled", "es": "cuándo se puede tirar un solo dado"}
+ARGPARSE = {"en": ("usage: ", "options:", "show this help message and exit"),
+            "es": ("uso: ", "opciones:", "mostrar esta ayuda y salir")}
+OTHER = {"en": "es", "es": "en"}
+
+
+@pytest.fixture(autouse=True)
+def _english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A neutral locale (English) unless a test says otherwise."""
+    monkeypatch.setenv("LANG", "C")
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
+
+
+def spanish_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+
+
+def subcommands(lang: Lang) -> dict[str, argparse.ArgumentParser]:
+    for action in build_parser(lang)._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    raise AssertionError("no subcommands")
+
+
+def help_of(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """The help the command prints, its lines joined (argparse wraps them to the terminal)."""
+    with pytest.raises(SystemExit) as exit_:
+        main(list(argv))
+    out, err = capsys.readouterr()
+    assert exit_.value.code == 0 and err == ""
+    return " ".join(out.split())
+
+
+def assert_in(lang: str, out: str, name: str) -> None:
+    description, option = PHRASES[name][lang]
+    assert description in out and option in out, (lang, name)
+    other_description, other_option = PHRASES[name][OTHER[lang]]
+    assert other_description not in out and other_option not in out, (lang, name)
+    prefix, options, help_help = ARGPARSE[lang]
+    assert out.startswith(prefix) and options in out and help_help in out
+
+
+def test_every_subcommand_has_phrases() -> None:
+    assert set(subcommands("en")) == set(subcommands("es")) == set(PHRASES)
+
+
+@pytest.mark.parametrize("name", sorted(PHRASES))
+def test_lang_es_gives_spanish_help(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    assert_in("es", help_of(capsys, "--lang", "es", name, "--help"), name)
+    assert_in("es", help_of(capsys, "--lang=es", name, "--help"), name)
+
+
+@pytest.mark.parametrize("name", sorted(PHRASES))
+def test_spanish_locale_gives_spanish_help(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    spanish_locale(monkeypatch)
+    assert_in("es", help_of(capsys, name, "--help"), name)
+
+
+@pytest.mark.parametrize("name", sorted(PHRASES))
+def test_default_help_is_english(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    assert_in("en", help_of(capsys, name, "--help"), name)
+
+
+@pytest.mark.parametrize("name", sorted(PHRASES))
+def test_lang_en_wins_over_a_spanish_locale(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    spanish_locale(monkeypatch)
+    assert_in("en", help_of(capsys, "--lang", "en", name, "--help"), name)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("name", sorted(PHRASES))
+def test_every_option_appears_in_both_languages(
+    capsys: pytest.CaptureFixture[str], lang: Lang, name: str
+) -> None:
+    out = help_of(capsys, "--lang", lang, name, "--help")
+    parser = subcommands(lang)[name]
+    options = [option for action in parser._actions for option in action.option_strings]
+    assert "--help" in options and len(options) > 2
+    for option in options:
+        assert option in out, (lang, name, option)
+    for action in parser._actions:
+        if action.choices and not isinstance(action, argparse._SubParsersAction):
+            for choice in action.choices:
+                assert str(choice) in out, (lang, name, choice)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_rule_flags_are_helped_in_the_language(capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    for name in ("play", "solve", "hint", "simulate"):
+        out = help_of(capsys, "--lang", lang, name, "--help")
+        assert RULES[lang] in out and RULES[OTHER[lang]] not in out, (lang, name)
+
+
+def test_top_level_help_in_both_languages(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    english = help_of(capsys, "--help")
+    assert english.startswith("usage: shutthebox")
+    assert "play, solve and study the dice game" in english and "play in the terminal" in english
+    spanish = help_of(capsys, "--lang", "es", "--help")
+    assert spanish.startswith("uso: shutthebox")
+    assert "juega, resuelve y estudia el juego de dados" in spanish
+    assert "jugar en la terminal" in spanish and "argumentos posicionales" in spanish
+    spanish_locale(monkeypatch)
+    assert help_of(capsys, "--help") == spanish
+    for out in (english, spanish):
+        assert "--version" in out and "--lang" in out
+        for name in PHRASES:
+            assert name in out
+
+
+def test_lang_after_the_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_in("es", help_of(capsys, "play", "--lang", "es", "--help"), "play")
+    assert_in("es", help_of(capsys, "--lang", "en", "play", "--lang=es", "--help"), "play")
+
+
+def test_build_parser_follows_the_locale_without_an_argument(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert "usage: " in build_parser().format_help()
+    spanish_locale(monkeypatch)
+    assert build_parser().format_help().startswith("uso: ")
+    assert build_parser("en").format_help().startswith("usage: ")
+
+
+def test_the_strategies_are_described_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
+    assert set(_STRATEGIES_ES) == set(STRATEGIES)
+    out = help_of(capsys, "--lang", "es", "simulate", "--help")
+    assert "estrategias: random: " in out
+    for name, described in _STRATEGIES_ES.items():
+        assert f"{name}: {described}" in out
