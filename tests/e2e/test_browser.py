@@ -201,3 +201,17 @@ def test_the_rules_page_opens_offline_once_the_page_was_loaded(browser: Browser,
     offline.goto("/#/rules")
     expect(offline.locator("#rules-text")).to_contain_text("How do you win at Shut the Box?")
     context.close()
+
+
+def test_a_refusal_is_told_in_the_readers_language(browser: Browser, server: str) -> None:
+    page = browser.new_context(locale="es-ES", base_url=server).new_page()
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.fill("#join-code", "ZZZZZ")  # no such room: the server answers 404 "not-found"
+    page.fill("#join-name", "Luis")
+    page.click("#join-button")
+    expect(page.locator("#join-error")).to_have_text("Esa sala o partida no existe (o ya no existe).")
+    page.click("button[data-lang=en]")
+    page.click("#join-button")
+    expect(page.locator("#join-error")).to_have_text("That room or game does not exist (any more).")
+    page.context.close()

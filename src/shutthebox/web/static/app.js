@@ -90,9 +90,16 @@ function toast(text) {
   toastTimer = setTimeout(() => (box.hidden = true), 5000);
 }
 
+// A refusal in the reader's language, from the server's error code; the server's own
+// words (English) are kept where the code alone cannot say what was wrong.
+function errorText(code, detail) {
+  const key = `err_${code}`;
+  return code && has(key) ? t(key, { detail }) : t("error", { detail });
+}
+
 function showError(where, error) {
   const node = $(where);
-  node.textContent = t("error", { detail: error.message || String(error) });
+  node.textContent = errorText(error.code, error.message || String(error));
   node.hidden = false;
 }
 
@@ -454,7 +461,7 @@ function receiveError(message) {
     S.hintPending = false;
     $("#hint").hidden = true;
   }
-  toast(t("error", { detail: message.detail }));
+  toast(errorText(message.error, message.detail));
   if (message.error === "not-found") {
     const rooms = store.get("rooms", {});
     delete rooms[S.code];
@@ -926,7 +933,7 @@ async function showReview() {
     box.replaceChildren(...parts);
     box.scrollIntoView({ block: "nearest" });
   } catch (error) {
-    box.replaceChildren(el("p", { class: "error", text: t("error", { detail: error.message }) }));
+    box.replaceChildren(el("p", { class: "error", text: errorText(error.code, error.message) }));
   }
 }
 
@@ -959,7 +966,7 @@ async function renderScores() {
     }
     board.replaceChildren(...parts);
   } catch (error) {
-    board.replaceChildren(el("p", { class: "error", text: t("error", { detail: error.message }) }));
+    board.replaceChildren(el("p", { class: "error", text: errorText(error.code, error.message) }));
   }
   const name = playerName();
   const mineBox = $("#server-bests");
