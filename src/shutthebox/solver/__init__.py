@@ -124,7 +124,7 @@ def solve_key(key: TurnKey, objective: Objective, target: int | None = None) -> 
         fail = (scores < below).astype(np.float64)[:, :, None]
         turn = _turn(key, fail, np.array([1.0 if below > 0 else 0.0]))
     else:
-        raise RulesError(f"objective {objective} is not a single-turn objective; use solve_long")
+        raise RulesError(f"{objective} is not a single-turn objective: use solve_long or solve_duel")
     return Solution(turn, objective, target)
 
 
