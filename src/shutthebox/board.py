@@ -64,16 +64,21 @@ def subsets_with_sum(size: int, total: int, max_tiles: int | None = None) -> tup
 def _parse_tiles(text: str, what: str) -> tuple[int, ...]:
     parts = [part for part in _SEPARATORS.split(text.strip()) if part]
     if not parts:
-        raise ParseError(f"{what} {text!r} names no tiles")
+        raise ParseError(f"{what} {text!r} names no tiles", key=f"{what}_no_tiles", values={"text": text})
     try:
         tiles = tuple(int(part) for part in parts)
     except ValueError:
-        raise ParseError(f"{what} {text!r} is not a list of tile numbers") from None
+        raise ParseError(
+            f"{what} {text!r} is not a list of tile numbers", key=f"{what}_not_tiles", values={"text": text}
+        ) from None
     for tile in tiles:
         if not 1 <= tile <= MAX_TILES:
-            raise ParseError(f"{what} {text!r}: tile {tile} is not between 1 and {MAX_TILES}")
+            raise ParseError(
+                f"{what} {text!r}: tile {tile} is not between 1 and {MAX_TILES}",
+                key=f"{what}_tile_range", values={"text": text, "tile": tile, "high": MAX_TILES},
+            )
     if len(set(tiles)) != len(tiles):
-        raise ParseError(f"{what} {text!r} names a tile twice")
+        raise ParseError(f"{what} {text!r} names a tile twice", key=f"{what}_twice", values={"text": text})
     return tiles
 
 
@@ -85,7 +90,10 @@ class Move:
 
     def __post_init__(self) -> None:
         if not 0 < self.mask < 1 << MAX_TILES:
-            raise ParseError(f"a move needs 1 to {MAX_TILES} tiles, got mask {self.mask:#b}")
+            raise ParseError(
+                f"a move needs 1 to {MAX_TILES} tiles, got mask {self.mask:#b}",
+                key="move_mask", values={"high": MAX_TILES, "mask": f"{self.mask:#b}"},
+            )
 
     @classmethod
     def of(cls, tiles: Iterable[int]) -> Move:
@@ -93,9 +101,12 @@ class Move:
         tiles = tuple(tiles)
         for tile in tiles:
             if not 1 <= tile <= MAX_TILES:
-                raise ParseError(f"tile {tile} is not between 1 and {MAX_TILES}")
+                raise ParseError(
+                    f"tile {tile} is not between 1 and {MAX_TILES}",
+                    key="tile_range", values={"tile": tile, "high": MAX_TILES},
+                )
         if len(set(tiles)) != len(tiles):
-            raise ParseError(f"move {tiles} names a tile twice")
+            raise ParseError(f"move {tiles} names a tile twice", key="move_of_twice", values={"tiles": tiles})
         return cls(mask_of(tiles))
 
     @classmethod
@@ -139,9 +150,15 @@ class Board:
 
     def __post_init__(self) -> None:
         if not 1 <= self.size <= MAX_TILES:
-            raise ParseError(f"a board has 1 to {MAX_TILES} tiles, not {self.size}")
+            raise ParseError(
+                f"a board has 1 to {MAX_TILES} tiles, not {self.size}",
+                key="board_size", values={"high": MAX_TILES, "size": self.size},
+            )
         if not 0 <= self.mask < 1 << self.size:
-            raise ParseError(f"mask {self.mask:#b} names tiles beyond the {self.size} of the board")
+            raise ParseError(
+                f"mask {self.mask:#b} names tiles beyond the {self.size} of the board",
+                key="board_mask", values={"mask": f"{self.mask:#b}", "size": self.size},
+            )
 
     @classmethod
     def full(cls, size: int = 9) -> Board:
@@ -154,7 +171,10 @@ class Board:
         tiles = tuple(tiles)
         for tile in tiles:
             if not 1 <= tile <= size:
-                raise ParseError(f"tile {tile} is not on a board of {size} tiles")
+                raise ParseError(
+                    f"tile {tile} is not on a board of {size} tiles",
+                    key="tile_off_board", values={"tile": tile, "size": size},
+                )
         return cls(size, mask_of(tiles))
 
     @classmethod
@@ -165,7 +185,10 @@ class Board:
         tiles = _parse_tiles(text, "board")
         for tile in tiles:
             if tile > size:
-                raise ParseError(f"board {text!r}: tile {tile} is not on a board of {size} tiles")
+                raise ParseError(
+                    f"board {text!r}: tile {tile} is not on a board of {size} tiles",
+                    key="board_tile_off", values={"text": text, "tile": tile, "size": size},
+                )
         return cls(size, mask_of(tiles))
 
     @property

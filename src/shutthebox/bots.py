@@ -145,5 +145,8 @@ def make_bot(name: str, rng: random.Random | None = None) -> Bot:
     key = STRENGTHS.get(name, name)
     if key not in _RULES:
         names = ", ".join([*STRENGTHS, *BOT_NAMES])
-        raise RulesError(f"unknown bot {name!r}: choose one of {names}")
+        raise RulesError(
+            f"unknown bot {name!r}: choose one of {names}",
+            key="unknown_bot", values={"name": name, "names": names},
+        )
     return RuleBot(key, _RULES[key], rng if rng is not None else random.Random(0))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from shutthebox import __version__
 from shutthebox.errors import ShutTheBoxError
-from shutthebox.i18n import LANGUAGES, Lang, detect_language, text
+from shutthebox.i18n import LANGUAGES, Lang, detect_language, error_text, text
 from shutthebox.rules import PRESETS, Mode, OneDie, Rules, Scoring
 
 if TYPE_CHECKING:
@@ -548,7 +548,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.handler(args))
     except (ShutTheBoxError, CliError) as error:
-        print(f"shutthebox: error: {error}", file=sys.stderr)
+        print(f"shutthebox: error: {error_text(args.lang, error)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)

@@ -65,7 +65,10 @@ def _cmd_solve(args: argparse.Namespace, rules_of: RulesOf) -> int:
     rules, lang = rules_of(args), args.lang
     objective = Objective.parse(args.objective)
     if objective in (Objective.BEAT, Objective.TIE_OR_BEAT) and args.target is None:
-        raise RulesError(f"objective {objective} needs --target K")
+        raise RulesError(
+            f"objective {objective} needs --target K",
+            key="objective_needs_target", values={"objective": str(objective)},
+        )
     data: dict[str, Any] = {
         "tiles": rules.tiles,
         "one_die": str(rules.one_die),
@@ -78,7 +81,10 @@ def _cmd_solve(args: argparse.Namespace, rules_of: RulesOf) -> int:
     }
     if objective is Objective.LONG:
         if args.exact:
-            raise RulesError("--exact covers the single-turn objectives; the long game is solved to 1e-12")
+            raise RulesError(
+                "--exact covers the single-turn objectives; the long game is solved to 1e-12",
+                key="exact_not_long",
+            )
         long = solve_long(rules)
         data["value"] = long.value
         data["sweeps"] = long.iterations
@@ -98,7 +104,9 @@ def _cmd_solve(args: argparse.Namespace, rules_of: RulesOf) -> int:
         shown += f" ({_pct(solution.value)})"
     lines = [text(lang, "cs_value", rules=rules_line(lang, rules), what=what, value=shown)]
     if args.exact and objective is Objective.WIN:
-        raise RulesError("--exact covers the single-turn objectives, not a two-player round")
+        raise RulesError(
+            "--exact covers the single-turn objectives, not a two-player round", key="exact_not_win"
+        )
     if args.exact:
         exact = exact_value(rules, objective, args.target)
         data["exact"] = f"{exact.numerator}/{exact.denominator}"
@@ -176,7 +184,10 @@ def _cmd_hint(args: argparse.Namespace, rules_of: RulesOf) -> int:
     if objective is Objective.SCORE and rules.mode is Mode.LONG:
         objective = Objective.LONG
     if objective in (Objective.BEAT, Objective.TIE_OR_BEAT) and args.target is None:
-        raise RulesError(f"objective {objective} needs --target K")
+        raise RulesError(
+            f"objective {objective} needs --target K",
+            key="objective_needs_target", values={"objective": str(objective)},
+        )
     board = Board.parse(args.open, rules.tiles)
     opening = args.opening
     target_mask = board.shut_mask if opening else board.mask
@@ -234,10 +245,14 @@ def _roll_of(args: argparse.Namespace) -> Roll | None:
         return None
     if args.one_die_roll or args.roll == 1:
         if not 1 <= args.roll <= 6:
-            raise ParseError(f"--roll {args.roll}: one die shows 1 to 6")
+            raise ParseError(
+                f"--roll {args.roll}: one die shows 1 to 6", key="roll_one_die", values={"roll": args.roll}
+            )
         return Roll((args.roll,))
     if not 2 <= args.roll <= 12:
-        raise ParseError(f"--roll {args.roll}: two dice total 2 to 12")
+        raise ParseError(
+            f"--roll {args.roll}: two dice total 2 to 12", key="roll_two_dice", values={"roll": args.roll}
+        )
     return _two_dice(args.roll)
 
 
@@ -286,7 +301,9 @@ def _progress(games: int, quiet: bool) -> Any:
 def _plot_path(text: str) -> Path:
     path = Path(text)
     if path.suffix.lower() not in (".png", ".svg"):
-        raise ParseError(f"--plot {text!r}: the file must end in .png or .svg")
+        raise ParseError(
+            f"--plot {text!r}: the file must end in .png or .svg", key="plot_suffix", values={"path": text}
+        )
     return path
 
 
@@ -318,7 +335,7 @@ def _simulate_matches(args: argparse.Namespace, rules: Rules) -> int:
     from shutthebox.simulate import simulate_matches
 
     if rules.mode is Mode.SOLO:
-        raise RulesError("--vs plays matches: choose --mode round, elimination or long")
+        raise RulesError("--vs plays matches: choose --mode round, elimination or long", key="vs_mode")
     names = [args.strategy, args.vs]
     if names[0] == names[1]:
         names = [f"{args.strategy}-1", f"{args.vs}-2"]

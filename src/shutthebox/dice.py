@@ -28,10 +28,16 @@ class Roll:
 
     def __post_init__(self) -> None:
         if len(self.dice) not in (1, 2):
-            raise ParseError(f"a roll has one or two dice, not {len(self.dice)}: {self.dice}")
+            raise ParseError(
+                f"a roll has one or two dice, not {len(self.dice)}: {self.dice}",
+                key="roll_count", values={"count": len(self.dice), "dice": self.dice},
+            )
         for face in self.dice:
             if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
-                raise ParseError(f"roll {self.dice}: a die shows 1 to 6, not {face!r}")
+                raise ParseError(
+                    f"roll {self.dice}: a die shows 1 to 6, not {face!r}",
+                    key="roll_face", values={"dice": self.dice, "face": face},
+                )
 
     @classmethod
     def of(cls, *faces: int) -> Roll:
@@ -44,7 +50,9 @@ class Roll:
         try:
             faces = tuple(int(part) for part in parts)
         except ValueError:
-            raise ParseError(f"roll {text!r} is not one or two die faces") from None
+            raise ParseError(
+                f"roll {text!r} is not one or two die faces", key="roll_not_faces", values={"text": text}
+            ) from None
         return cls(faces)
 
     @property
@@ -72,7 +80,7 @@ def outcomes(count: int) -> tuple[tuple[Roll, Fraction], ...]:
         return tuple(
             (Roll((a, b)), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7)
         )
-    raise ParseError(f"one or two dice are rolled, not {count}")
+    raise ParseError(f"one or two dice are rolled, not {count}", key="dice_count", values={"count": count})
 
 
 @cache

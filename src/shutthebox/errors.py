@@ -9,7 +9,9 @@
           └── RecordError         a game record that is malformed or does not replay
 
 Every message names the input and the state it was checked against; the state
-is never changed by an action that raised.
+is never changed by an action that raised. ``str(error)`` is that message in
+English; an error a person may read also carries a ``key`` and the ``values``
+of its message, so a shell can say it in another language (`i18n.error_text`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,13 @@ __all__ = [
 
 class ShutTheBoxError(ValueError):
     """Base of every error raised by shutthebox."""
+
+    def __init__(
+        self, *args: object, key: str | None = None, values: dict[str, object] | None = None
+    ) -> None:
+        super().__init__(*args)
+        self.key = key
+        self.values: dict[str, object] = dict(values or {})
 
 
 class RulesError(ShutTheBoxError):

@@ -2,14 +2,19 @@
 
 Messages are looked up by key; `text(lang, key, **values)` formats one. The
 language comes from ``--lang`` or else from the locale (``LANG`` and friends).
+An error of the core carries a ``key`` and ``values``: `error_text` says it
+from the ``err_<key>`` template (the core itself writes only its English).
 """
 
 from __future__ import annotations
 
+import errno
 import os
 from typing import Literal
 
-__all__ = ["LANGUAGES", "Lang", "detect_language", "has_text", "text"]
+from shutthebox.errors import ShutTheBoxError
+
+__all__ = ["LANGUAGES", "Lang", "detect_language", "error_text", "has_text", "text"]
 
 Lang = Literal["en", "es"]
 LANGUAGES: tuple[Lang, ...] = ("en", "es")
@@ -450,6 +455,301 @@ _CATALOG: dict[str, dict[Lang, str]] = {
     "rp_unfinished": {"en": "Game not finished", "es": "Partida sin terminar"},
     "rp_ledger": {"en": "Ledger: {ledger}", "es": "Cuentas: {ledger}"},
     "rp_ok": {"en": "Replay matches the record.", "es": "La repetición coincide con el registro."},
+    # -- errors a command-line user can meet: err_<key> of `ShutTheBoxError.key` ------
+    # rules (rules.py)
+    "err_unknown_onedie": {
+        "en": "unknown OneDie {value!r}: choose one of {names}",
+        "es": "regla de un dado desconocida {value!r}: elige una de {names}",
+    },
+    "err_unknown_scoring": {
+        "en": "unknown Scoring {value!r}: choose one of {names}",
+        "es": "puntuación desconocida {value!r}: elige una de {names}",
+    },
+    "err_unknown_mode": {
+        "en": "unknown Mode {value!r}: choose one of {names}",
+        "es": "modo de juego desconocido {value!r}: elige uno de {names}",
+    },
+    "err_negative_sum": {
+        "en": "an open sum is never negative, got {sum}",
+        "es": "la suma de las fichas abiertas nunca es negativa, y se recibió {sum}",
+    },
+    "err_not_bool": {
+        "en": "{name} is true or false, not {value!r}",
+        "es": "{name} solo puede ser true o false, no {value!r}",
+    },
+    "err_not_whole": {
+        "en": "{name} must be a whole number, not {value!r}",
+        "es": "{name} debe ser un número entero, no {value!r}",
+    },
+    "err_tiles_range": {
+        "en": "tiles must be between 1 and {high}, not {tiles}",
+        "es": "el número de fichas debe estar entre 1 y {high}, no {tiles}",
+    },
+    "err_max_tiles_low": {
+        "en": "max_tiles must be a whole number of 1 or more, not {value!r}",
+        "es": "el máximo de fichas por tirada debe ser un número entero de 1 o más, no {value!r}",
+    },
+    "err_stake_low": {
+        "en": "stake must be 0 or more, not {stake}",
+        "es": "la apuesta debe ser 0 o más, no {stake}",
+    },
+    "err_limit_low": {
+        "en": "limit must be 1 or more, not {limit}",
+        "es": "el límite de eliminación debe ser 1 o más, no {limit}",
+    },
+    "err_long_never_ends": {
+        "en": "a long game on one tile can never end when one die is never allowed",
+        "es": "un juego largo con una sola ficha no puede terminar si nunca se permite tirar un solo dado",
+    },
+    "err_unknown_preset": {
+        "en": "unknown preset {name!r}: choose one of {names}",
+        "es": "conjunto de reglas desconocido {name!r}: elige uno de {names}",
+    },
+    "err_unknown_rule_option": {
+        "en": "unknown rule option {name!r}: the options are {options}",
+        "es": "opción de regla desconocida {name!r}: las opciones son {options}",
+    },
+    "err_rules_not_object": {
+        "en": "rules must be an object of options, not {data!r}",
+        "es": "las reglas deben ser un objeto de opciones, no {data!r}",
+    },
+    # match setup (match.py)
+    "err_no_players": {
+        "en": "a game needs at least one player",
+        "es": "una partida necesita al menos un jugador",
+    },
+    "err_names_differ": {
+        "en": "player names must differ: {players}",
+        "es": "los nombres de los jugadores deben ser distintos: {players}",
+    },
+    "err_solo_players": {
+        "en": "solo is played by one player, not {count}",
+        "es": "el solitario es para un solo jugador, no para {count}",
+    },
+    "err_long_players": {
+        "en": "the long game is played by two players, not {count}",
+        "es": "el juego largo es para dos jugadores, no para {count}",
+    },
+    "err_elimination_players": {
+        "en": "elimination needs two or more players, not {count}",
+        "es": "la eliminación necesita dos jugadores o más, no {count}",
+    },
+    "err_rounds_low": {
+        "en": "rounds must be 1 or more, not {rounds!r}",
+        "es": "el número de rondas debe ser 1 o más, no {rounds!r}",
+    },
+    "err_round_never_ends": {
+        "en": "a round for {count} players on one tile can never end when one die is never allowed",
+        "es": "una ronda de {count} jugadores con una sola ficha no puede terminar si nunca se "
+              "permite tirar un solo dado",
+    },
+    "err_elimination_never_ends": {
+        "en": "a elimination for {count} players on one tile can never end when one die is never allowed",
+        "es": "una eliminación de {count} jugadores con una sola ficha no puede terminar si nunca se "
+              "permite tirar un solo dado",
+    },
+    # boards, moves and rolls (board.py, dice.py)
+    "err_board_no_tiles": {
+        "en": "board {text!r} names no tiles",
+        "es": "el tablero {text!r} no indica ninguna ficha",
+    },
+    "err_move_no_tiles": {
+        "en": "move {text!r} names no tiles",
+        "es": "la jugada {text!r} no indica ninguna ficha",
+    },
+    "err_board_not_tiles": {
+        "en": "board {text!r} is not a list of tile numbers",
+        "es": "el tablero {text!r} no es una lista de números de ficha",
+    },
+    "err_move_not_tiles": {
+        "en": "move {text!r} is not a list of tile numbers",
+        "es": "la jugada {text!r} no es una lista de números de ficha",
+    },
+    "err_board_tile_range": {
+        "en": "board {text!r}: tile {tile} is not between 1 and {high}",
+        "es": "tablero {text!r}: la ficha {tile} no está entre 1 y {high}",
+    },
+    "err_move_tile_range": {
+        "en": "move {text!r}: tile {tile} is not between 1 and {high}",
+        "es": "jugada {text!r}: la ficha {tile} no está entre 1 y {high}",
+    },
+    "err_board_twice": {
+        "en": "board {text!r} names a tile twice",
+        "es": "el tablero {text!r} repite una ficha",
+    },
+    "err_move_twice": {
+        "en": "move {text!r} names a tile twice",
+        "es": "la jugada {text!r} repite una ficha",
+    },
+    "err_move_mask": {
+        "en": "a move needs 1 to {high} tiles, got mask {mask}",
+        "es": "una jugada necesita de 1 a {high} fichas, y la máscara es {mask}",
+    },
+    "err_tile_range": {
+        "en": "tile {tile} is not between 1 and {high}",
+        "es": "la ficha {tile} no está entre 1 y {high}",
+    },
+    "err_move_of_twice": {
+        "en": "move {tiles} names a tile twice",
+        "es": "la jugada {tiles} repite una ficha",
+    },
+    "err_board_size": {
+        "en": "a board has 1 to {high} tiles, not {size}",
+        "es": "un tablero tiene de 1 a {high} fichas, no {size}",
+    },
+    "err_board_mask": {
+        "en": "mask {mask} names tiles beyond the {size} of the board",
+        "es": "la máscara {mask} incluye fichas más allá de las {size} del tablero",
+    },
+    "err_tile_off_board": {
+        "en": "tile {tile} is not on a board of {size} tiles",
+        "es": "la ficha {tile} no está en un tablero de {size} fichas",
+    },
+    "err_board_tile_off": {
+        "en": "board {text!r}: tile {tile} is not on a board of {size} tiles",
+        "es": "tablero {text!r}: la ficha {tile} no está en un tablero de {size} fichas",
+    },
+    "err_roll_count": {
+        "en": "a roll has one or two dice, not {count}: {dice}",
+        "es": "una tirada es de uno o dos dados, no de {count}: {dice}",
+    },
+    "err_roll_face": {
+        "en": "roll {dice}: a die shows 1 to 6, not {face!r}",
+        "es": "tirada {dice}: un dado muestra de 1 a 6, no {face!r}",
+    },
+    "err_roll_not_faces": {
+        "en": "roll {text!r} is not one or two die faces",
+        "es": "la tirada {text!r} no son las caras de uno o dos dados",
+    },
+    "err_dice_count": {
+        "en": "one or two dice are rolled, not {count}",
+        "es": "se tiran uno o dos dados, no {count}",
+    },
+    # game records (record.py): replay and review
+    "err_event_no_player": {
+        "en": "event {index}: {data!r} is not an object with a player number",
+        "es": "acción {index}: {data!r} no es un objeto con un número de jugador",
+    },
+    "err_event_shape": {
+        "en": "event {index}: {data!r} needs a player and one of roll, dice, move",
+        "es": "acción {index}: {data!r} necesita un jugador y solo una de roll, dice, move",
+    },
+    "err_event_dice": {
+        "en": "event {index}: dice is 1 or 2, not {value!r}",
+        "es": "acción {index}: dice es 1 o 2, no {value!r}",
+    },
+    "err_event_error": {"en": "event {index}: {error}", "es": "acción {index}: {error}"},
+    "err_not_int_list": {
+        "en": "{value!r} is not a list of whole numbers",
+        "es": "{value!r} no es una lista de números enteros",
+    },
+    "err_record_not_object": {
+        "en": "a record is a JSON object, not {type}",
+        "es": "un registro es un objeto JSON, no {type}",
+    },
+    "err_record_format": {
+        "en": "not a game record: format is {format!r}, not {expected!r}",
+        "es": "no es un registro de partida: el formato es {format!r}, no {expected!r}",
+    },
+    "err_record_version": {
+        "en": "record version {version!r} is not supported ({supported})",
+        "es": "la versión {version!r} del registro no está admitida ({supported})",
+    },
+    "err_record_lacks": {
+        "en": "record lacks {keys}",
+        "es": "al registro le faltan claves: {keys}",
+    },
+    "err_record_players": {
+        "en": "players must be a list of names, not {players!r}",
+        "es": "los jugadores (players) deben ser una lista de nombres, no {players!r}",
+    },
+    "err_record_seed": {
+        "en": "seed must be a whole number or null, not {seed!r}",
+        "es": "la semilla (seed) debe ser un número entero o null, no {seed!r}",
+    },
+    "err_record_rounds": {
+        "en": "rounds must be a whole number, not {rounds!r}",
+        "es": "las rondas (rounds) deben ser un número entero, no {rounds!r}",
+    },
+    "err_record_events": {
+        "en": "events must be a list, not {type}",
+        "es": "las acciones (events) deben ser una lista, no {type}",
+    },
+    "err_record_result": {
+        "en": "result must be an object or null, not {result!r}",
+        "es": "el resultado (result) debe ser un objeto o null, no {result!r}",
+    },
+    "err_record_rules": {"en": "record rules: {error}", "es": "reglas del registro: {error}"},
+    "err_record_json": {
+        "en": "record is not valid JSON: {detail}: line {line} column {column} (char {char})",
+        "es": "el registro no es JSON válido: línea {line}, columna {column}",
+    },
+    "err_record_unreadable": {
+        "en": "cannot read record {path!r}: {error}",
+        "es": "no se puede leer el registro {path!r}: {error}",
+    },
+    "err_record_start": {
+        "en": "record cannot start: {error}",
+        "es": "la partida del registro no puede empezar: {error}",
+    },
+    "err_event_not_seed": {
+        "en": "event {index}: roll {roll} is not what seed {seed} gives ({expected})",
+        "es": "acción {index}: la tirada {roll} no es la que da la semilla {seed} ({expected})",
+    },
+    "err_result_differs": {
+        "en": "the record's result differs from the result of replaying its events",
+        "es": "el resultado del registro no coincide con el de repetir sus acciones",
+    },
+    # the study commands (cli_solver.py, solver, bots, simulate)
+    "err_objective_needs_target": {
+        "en": "objective {objective} needs --target K",
+        "es": "el objetivo {objective} necesita --target K",
+    },
+    "err_exact_not_long": {
+        "en": "--exact covers the single-turn objectives; the long game is solved to 1e-12",
+        "es": "--exact sirve para los objetivos de un solo turno; el juego largo se resuelve "
+              "con precisión 1e-12",
+    },
+    "err_exact_not_win": {
+        "en": "--exact covers the single-turn objectives, not a two-player round",
+        "es": "--exact sirve para los objetivos de un solo turno, no para una ronda a dos jugadores",
+    },
+    "err_roll_one_die": {
+        "en": "--roll {roll}: one die shows 1 to 6",
+        "es": "--roll {roll}: un dado muestra de 1 a 6",
+    },
+    "err_roll_two_dice": {
+        "en": "--roll {roll}: two dice total 2 to 12",
+        "es": "--roll {roll}: dos dados suman de 2 a 12",
+    },
+    "err_plot_suffix": {
+        "en": "--plot {path!r}: the file must end in .png or .svg",
+        "es": "--plot {path!r}: el archivo debe terminar en .png o .svg",
+    },
+    "err_vs_mode": {
+        "en": "--vs plays matches: choose --mode round, elimination or long",
+        "es": "--vs juega partidas: elige --mode round, elimination o long",
+    },
+    "err_unknown_objective": {
+        "en": "unknown objective {value!r}: choose one of {names}",
+        "es": "objetivo desconocido {value!r}: elige uno de {names}",
+    },
+    "err_unknown_bot": {
+        "en": "unknown bot {name!r}: choose one of {names}",
+        "es": "robot desconocido {name!r}: elige uno de {names}",
+    },
+    "err_unknown_strategy": {
+        "en": "unknown strategy {name!r}: choose one of {names}",
+        "es": "estrategia desconocida {name!r}: elige una de {names}",
+    },
+    "err_beat_needs_target": {
+        "en": "strategy optimal-beat needs a target score (--target K)",
+        "es": "la estrategia optimal-beat necesita una puntuación objetivo (--target K)",
+    },
+    "err_games_low": {
+        "en": "games must be 1 or more, not {games}",
+        "es": "el número de partidas debe ser 1 o más, no {games}",
+    },
 }
 
 
@@ -473,3 +773,33 @@ def text(lang: Lang, key: str, **values: object) -> str:
 def has_text(key: str) -> bool:
     """Whether the catalog holds ``key`` (for words that come from other layers)."""
     return key in _CATALOG
+
+
+_OS_REASONS_ES: dict[int, str] = {
+    errno.ENOENT: "no existe",
+    errno.EACCES: "no hay permiso para leerlo",
+    errno.EISDIR: "es una carpeta",
+    errno.ENOTDIR: "una parte de la ruta no es una carpeta",
+}
+"""Why a file could not be read, in Spanish (the system's own words are English)."""
+
+
+def error_text(lang: Lang, error: BaseException) -> str:
+    """``error`` as a person reads it in ``lang``: its ``err_<key>`` template in Spanish, else ``str(error)``.
+
+    Values that are errors themselves (a record wrapping a rules error, a file that
+    cannot be read) are said in ``lang`` too.
+    """
+    if lang == "en" or not isinstance(error, ShutTheBoxError) or not has_text(f"err_{error.key}"):
+        return str(error)
+    values = {name: _value_text(lang, value) for name, value in error.values.items()}
+    return text(lang, f"err_{error.key}", **values)
+
+
+def _value_text(lang: Lang, value: object) -> object:
+    if isinstance(value, ShutTheBoxError):
+        return error_text(lang, value)
+    if isinstance(value, OSError):
+        reason = _OS_REASONS_ES.get(value.errno or 0) if lang == "es" else None
+        return reason or value.strerror or str(value)
+    return value

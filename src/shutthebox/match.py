@@ -107,17 +107,30 @@ class Match:
         players = tuple(players)
         count = len(players)
         if count == 0:
-            raise RulesError("a game needs at least one player")
+            raise RulesError("a game needs at least one player", key="no_players")
         if len(set(players)) != count:
-            raise RulesError(f"player names must differ: {list(players)}")
+            raise RulesError(
+                f"player names must differ: {list(players)}",
+                key="names_differ", values={"players": list(players)},
+            )
         if rules.mode is Mode.SOLO and count != 1:
-            raise RulesError(f"solo is played by one player, not {count}")
+            raise RulesError(
+                f"solo is played by one player, not {count}", key="solo_players", values={"count": count}
+            )
         if rules.mode is Mode.LONG and count != 2:
-            raise RulesError(f"the long game is played by two players, not {count}")
+            raise RulesError(
+                f"the long game is played by two players, not {count}",
+                key="long_players", values={"count": count},
+            )
         if rules.mode is Mode.ELIMINATION and count < 2:
-            raise RulesError(f"elimination needs two or more players, not {count}")
+            raise RulesError(
+                f"elimination needs two or more players, not {count}",
+                key="elimination_players", values={"count": count},
+            )
         if not isinstance(rounds, int) or rounds < 1:
-            raise RulesError(f"rounds must be 1 or more, not {rounds!r}")
+            raise RulesError(
+                f"rounds must be 1 or more, not {rounds!r}", key="rounds_low", values={"rounds": rounds}
+            )
         if (
             count > 1
             and rules.mode in (Mode.ROUND, Mode.ELIMINATION)
@@ -127,7 +140,8 @@ class Match:
         ):
             # two dice never shut tile 1: every turn scores the same and the tie-breaks never end
             raise RulesError(
-                f"a {rules.mode} for {count} players on one tile can never end when one die is never allowed"
+                f"a {rules.mode} for {count} players on one tile can never end when one die is never allowed",
+                key=f"{rules.mode}_never_ends", values={"count": count},
             )
         state = cls(
             rules=rules,

@@ -46,30 +46,43 @@ class Event:
         where = f"event {index}"
         player = data.get("player") if isinstance(data, dict) else None
         if not isinstance(player, int) or isinstance(player, bool):
-            raise RecordError(f"{where}: {data!r} is not an object with a player number")
+            raise RecordError(
+                f"{where}: {data!r} is not an object with a player number",
+                key="event_no_player", values={"index": index, "data": data},
+            )
         kinds = [key for key in ("roll", "dice", "move") if key in data]
         if len(kinds) != 1 or set(data) != {"player", kinds[0]}:
-            raise RecordError(f"{where}: {data!r} needs a player and one of roll, dice, move")
+            raise RecordError(
+                f"{where}: {data!r} needs a player and one of roll, dice, move",
+                key="event_shape", values={"index": index, "data": data},
+            )
         value = data[kinds[0]]
         try:
             if kinds[0] == "roll":
                 return cls(data["player"], Roll(tuple(_ints(value))))
             if kinds[0] == "dice":
                 if not isinstance(value, int) or value not in (1, 2):
-                    raise RecordError(f"{where}: dice is 1 or 2, not {value!r}")
+                    raise RecordError(
+                        f"{where}: dice is 1 or 2, not {value!r}",
+                        key="event_dice", values={"index": index, "value": value},
+                    )
                 return cls(data["player"], DiceChoice(value))
             return cls(data["player"], Move.of(_ints(value)))
         except RecordError:
             raise
         except ShutTheBoxError as error:
-            raise RecordError(f"{where}: {error}") from None
+            raise RecordError(
+                f"{where}: {error}", key="event_error", values={"index": index, "error": error}
+            ) from None
 
 
 def _ints(value: Any) -> list[int]:
     if not isinstance(value, list) or not all(
         isinstance(v, int) and not isinstance(v, bool) for v in value
     ):
-        raise RecordError(f"{value!r} is not a list of whole numbers")
+        raise RecordError(
+            f"{value!r} is not a list of whole numbers", key="not_int_list", values={"value": value}
+        )
     return value
 
 
@@ -128,33 +141,57 @@ class GameRecord:
     def from_json(cls, data: Any) -> GameRecord:
         """Read a record, checking its shape (not yet its play: see `replay`)."""
         if not isinstance(data, dict):
-            raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
+            raise RecordError(
+                f"a record is a JSON object, not {type(data).__name__}",
+                key="record_not_object", values={"type": type(data).__name__},
+            )
         if data.get("format") != FORMAT:
-            raise RecordError(f"not a game record: format is {data.get('format')!r}, not {FORMAT!r}")
+            raise RecordError(
+                f"not a game record: format is {data.get('format')!r}, not {FORMAT!r}",
+                key="record_format", values={"format": data.get("format"), "expected": FORMAT},
+            )
         if data.get("version") != VERSION:
-            raise RecordError(f"record version {data.get('version')!r} is not supported ({VERSION})")
+            raise RecordError(
+                f"record version {data.get('version')!r} is not supported ({VERSION})",
+                key="record_version", values={"version": data.get("version"), "supported": VERSION},
+            )
         missing = {"rules", "players", "events"} - set(data)
         if missing:
-            raise RecordError(f"record lacks {', '.join(sorted(missing))}")
+            lacking = ", ".join(sorted(missing))
+            raise RecordError(f"record lacks {lacking}", key="record_lacks", values={"keys": lacking})
         players = data["players"]
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise RecordError(f"players must be a list of names, not {players!r}")
+            raise RecordError(
+                f"players must be a list of names, not {players!r}",
+                key="record_players", values={"players": players},
+            )
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RecordError(f"seed must be a whole number or null, not {seed!r}")
+            raise RecordError(
+                f"seed must be a whole number or null, not {seed!r}", key="record_seed", values={"seed": seed}
+            )
         rounds = data.get("rounds", 1)
         if not isinstance(rounds, int) or isinstance(rounds, bool):
-            raise RecordError(f"rounds must be a whole number, not {rounds!r}")
+            raise RecordError(
+                f"rounds must be a whole number, not {rounds!r}",
+                key="record_rounds", values={"rounds": rounds},
+            )
         events = data["events"]
         if not isinstance(events, list):
-            raise RecordError(f"events must be a list, not {type(events).__name__}")
+            raise RecordError(
+                f"events must be a list, not {type(events).__name__}",
+                key="record_events", values={"type": type(events).__name__},
+            )
         result = data.get("result")
         if result is not None and not isinstance(result, dict):
-            raise RecordError(f"result must be an object or null, not {result!r}")
+            raise RecordError(
+                f"result must be an object or null, not {result!r}",
+                key="record_result", values={"result": result},
+            )
         try:
             rules = Rules.from_dict(data["rules"])
         except ShutTheBoxError as error:
-            raise RecordError(f"record rules: {error}") from None
+            raise RecordError(f"record rules: {error}", key="record_rules", values={"error": error}) from None
         return cls(
             rules=rules,
             players=tuple(players),
@@ -169,7 +206,11 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise RecordError(f"record is not valid JSON: {error}") from None
+            raise RecordError(
+                f"record is not valid JSON: {error}",
+                key="record_json",
+                values={"detail": error.msg, "line": error.lineno, "column": error.colno, "char": error.pos},
+            ) from None
         return cls.from_json(data)
 
     @classmethod
@@ -177,7 +218,10 @@ class GameRecord:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as error:
-            raise RecordError(f"cannot read record {str(path)!r}: {error.strerror}") from None
+            raise RecordError(
+                f"cannot read record {str(path)!r}: {error.strerror}",
+                key="record_unreadable", values={"path": str(path), "error": error},
+            ) from None
         return cls.loads(text)
 
 
@@ -186,7 +230,9 @@ def replay_states(record: GameRecord) -> Iterable[tuple[Event | None, Match]]:
     try:
         state = Match.new(record.rules, record.players, rounds=record.rounds)
     except ShutTheBoxError as error:
-        raise RecordError(f"record cannot start: {error}") from None
+        raise RecordError(
+            f"record cannot start: {error}", key="record_start", values={"error": error}
+        ) from None
     yield None, state
     dice = SeededDice(record.seed) if record.seed is not None else None
     for index, event in enumerate(record.events):
@@ -198,12 +244,16 @@ def replay_states(record: GameRecord) -> Iterable[tuple[Event | None, Match]]:
             if expected != event.action:
                 raise RecordError(
                     f"event {index}: roll {event.action} is not what seed {record.seed} "
-                    f"gives ({expected})"
+                    f"gives ({expected})",
+                    key="event_not_seed",
+                    values={"index": index, "roll": event.action, "seed": record.seed, "expected": expected},
                 )
         try:
             state = state.apply(event.action, event.player)
         except ShutTheBoxError as error:
-            raise RecordError(f"event {index}: {error}") from None
+            raise RecordError(
+                f"event {index}: {error}", key="event_error", values={"index": index, "error": error}
+            ) from None
         yield event, state
 
 
@@ -211,5 +261,7 @@ def replay(record: GameRecord) -> Match:
     """The final state of the recorded game; the record's result must agree with it."""
     *_, (_, state) = replay_states(record)
     if record.result is not None and record.result != result_of(state):
-        raise RecordError("the record's result differs from the result of replaying its events")
+        raise RecordError(
+            "the record's result differs from the result of replaying its events", key="result_differs"
+        )
     return state

@@ -39,7 +39,10 @@ class _Option(StrEnum):
             return cls(value)
         except ValueError:
             names = ", ".join(member.value for member in cls)
-            raise RulesError(f"unknown {cls.__name__} {value!r}: choose one of {names}") from None
+            raise RulesError(
+                f"unknown {cls.__name__} {value!r}: choose one of {names}",
+                key=f"unknown_{cls.__name__.lower()}", values={"value": value, "names": names},
+            ) from None
 
 
 class OneDie(_Option):
@@ -72,7 +75,10 @@ class Mode(_Option):
 def grade(open_sum: int) -> str:
     """The grade of ``003_…`` from the sum of the open tiles: S, A, B, C or F."""
     if open_sum < 0:
-        raise RulesError(f"an open sum is never negative, got {open_sum}")
+        raise RulesError(
+            f"an open sum is never negative, got {open_sum}",
+            key="negative_sum", values={"sum": open_sum},
+        )
     if open_sum == 0:
         return "S"
     if open_sum <= 5:
@@ -108,25 +114,44 @@ class Rules:
             set_(self, "doubles_extra_turn", self.mode is Mode.LONG)
         for name in ("one_die_forced", "shut_wins", "doubles_extra_turn"):
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} is true or false, not {getattr(self, name)!r}")
+                raise RulesError(
+                    f"{name} is true or false, not {getattr(self, name)!r}",
+                    key="not_bool", values={"name": name, "value": getattr(self, name)},
+                )
         for name in ("tiles", "stake", "limit"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(f"{name} must be a whole number, not {value!r}")
+                raise RulesError(
+                    f"{name} must be a whole number, not {value!r}",
+                    key="not_whole", values={"name": name, "value": value},
+                )
         if not 1 <= self.tiles <= MAX_TILES:
-            raise RulesError(f"tiles must be between 1 and {MAX_TILES}, not {self.tiles}")
+            raise RulesError(
+                f"tiles must be between 1 and {MAX_TILES}, not {self.tiles}",
+                key="tiles_range", values={"high": MAX_TILES, "tiles": self.tiles},
+            )
         if self.max_tiles is not None and (
             not isinstance(self.max_tiles, int)
             or isinstance(self.max_tiles, bool)
             or self.max_tiles < 1
         ):
-            raise RulesError(f"max_tiles must be a whole number of 1 or more, not {self.max_tiles!r}")
+            raise RulesError(
+                f"max_tiles must be a whole number of 1 or more, not {self.max_tiles!r}",
+                key="max_tiles_low", values={"value": self.max_tiles},
+            )
         if self.stake < 0:
-            raise RulesError(f"stake must be 0 or more, not {self.stake}")
+            raise RulesError(
+                f"stake must be 0 or more, not {self.stake}", key="stake_low", values={"stake": self.stake}
+            )
         if self.limit < 1:
-            raise RulesError(f"limit must be 1 or more, not {self.limit}")
+            raise RulesError(
+                f"limit must be 1 or more, not {self.limit}", key="limit_low", values={"limit": self.limit}
+            )
         if self.mode is Mode.LONG and self.one_die is OneDie.NEVER and self.tiles == 1:
-            raise RulesError("a long game on one tile can never end when one die is never allowed")
+            raise RulesError(
+                "a long game on one tile can never end when one die is never allowed",
+                key="long_never_ends",
+            )
 
     # -- construction ------------------------------------------------------
     @classmethod
@@ -136,7 +161,10 @@ class Rules:
             base = PRESETS[name]
         except KeyError:
             names = ", ".join(PRESETS)
-            raise RulesError(f"unknown preset {name!r}: choose one of {names}") from None
+            raise RulesError(
+                f"unknown preset {name!r}: choose one of {names}",
+                key="unknown_preset", values={"name": name, "names": names},
+            ) from None
         return base.but(**overrides)
 
     def but(self, **changes: Any) -> Rules:
@@ -144,7 +172,11 @@ class Rules:
         known = {f.name for f in fields(self)}
         for name in changes:
             if name not in known:
-                raise RulesError(f"unknown rule option {name!r}: the options are {', '.join(known)}")
+                options = ", ".join(known)
+                raise RulesError(
+                    f"unknown rule option {name!r}: the options are {options}",
+                    key="unknown_rule_option", values={"name": name, "options": options},
+                )
         if "mode" in changes and "doubles_extra_turn" not in changes:
             changes["doubles_extra_turn"] = None
         return replace(self, **changes)
@@ -158,7 +190,10 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """The inverse of `to_dict`; unknown keys are refused."""
         if not isinstance(data, dict):
-            raise RulesError(f"rules must be an object of options, not {data!r}")
+            raise RulesError(
+                f"rules must be an object of options, not {data!r}",
+                key="rules_not_object", values={"data": data},
+            )
         return cls().but(**data)
 
     # -- what the rules decide ----------------------------------------------

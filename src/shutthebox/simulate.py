@@ -149,7 +149,7 @@ def _solution_arrays(name: str, key: TurnKey, target: int | None) -> tuple[Any, 
         "optimal-beat": Objective.BEAT,
     }[name]
     if objective is Objective.BEAT and target is None:
-        raise RulesError("strategy optimal-beat needs a target score (--target K)")
+        raise RulesError("strategy optimal-beat needs a target score (--target K)", key="beat_needs_target")
     turn = solve(key.rules, objective, target).turn
     return turn.values[:, :, 0], turn.one_die[:, :, 0]
 
@@ -158,7 +158,11 @@ def _solution_arrays(name: str, key: TurnKey, target: int | None) -> tuple[Any, 
 def compile_strategy(rules: Rules, name: str, target: int | None = None) -> Strategy:
     """The transition table of strategy ``name`` under ``rules`` (cached)."""
     if name not in STRATEGIES:
-        raise RulesError(f"unknown strategy {name!r}: choose one of {', '.join(STRATEGIES)}")
+        names = ", ".join(STRATEGIES)
+        raise RulesError(
+            f"unknown strategy {name!r}: choose one of {names}",
+            key="unknown_strategy", values={"name": name, "names": names},
+        )
     key = TurnKey.of(rules)
     size, count = key.tiles, 1 << key.tiles
     topo = topology(size, key.max_tiles)
@@ -361,7 +365,7 @@ def simulate(
 ) -> Simulation:
     """Play ``games`` turns of ``strategy`` under ``rules`` from one seeded generator."""
     if games < 1:
-        raise RulesError(f"games must be 1 or more, not {games}")
+        raise RulesError(f"games must be 1 or more, not {games}", key="games_low", values={"games": games})
     compiled = compile_strategy(rules, strategy, target if strategy == "optimal-beat" else None)
     rng = np.random.default_rng(seed)
     counts: dict[int, int] = {}

@@ -37,7 +37,10 @@ class Objective(StrEnum):
             return cls(value)
         except ValueError:
             names = ", ".join(o.value for o in cls)
-            raise RulesError(f"unknown objective {value!r}: choose one of {names}") from None
+            raise RulesError(
+                f"unknown objective {value!r}: choose one of {names}",
+                key="unknown_objective", values={"value": value, "names": names},
+            ) from None
 
     @property
     def lower_is_better(self) -> bool:
