@@ -471,7 +471,7 @@ _CATALOG: dict[str, dict[Lang, str]] = {
     },
     "err_negative_sum": {
         "en": "an open sum is never negative, got {sum}",
-        "es": "la suma de las fichas abiertas nunca es negativa, y se recibió {sum}",
+        "es": "la suma de las fichas abiertas nunca es negativa: {sum}",
     },
     "err_not_bool": {
         "en": "{name} is true or false, not {value!r}",
@@ -619,7 +619,7 @@ _CATALOG: dict[str, dict[Lang, str]] = {
     },
     "err_roll_not_faces": {
         "en": "roll {text!r} is not one or two die faces",
-        "es": "la tirada {text!r} no son las caras de uno o dos dados",
+        "es": "{text!r} no es una tirada de uno o dos dados",
     },
     "err_dice_count": {
         "en": "one or two dice are rolled, not {count}",
