@@ -1,4 +1,8 @@
-"""Errors in the user's language: the core keeps its English, the CLI says it in Spanish too."""
+"""Errors in the user's language: the core keeps its English, the CLI says it in Spanish too.
+
+The core's errors carry a key and values (``i18n.error_text``); argparse's usage errors are
+put into Spanish by the parser itself.
+"""
 
 from __future__ import annotations
 
@@ -335,3 +339,29 @@ def test_an_error_without_a_key_is_told_in_english() -> None:
     error = RulesError("something odd")
     assert error.key is None and error.values == {}
     assert error_text("es", error) == error_text("en", error) == "something odd"
+
+
+# -- argparse's own usage errors ------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("argv", "spanish", "english"),
+    [
+        (["play", "--scoring", "golf"], "argumento --scoring: valor no válido: 'golf' (elige entre",
+         "argument --scoring: invalid choice: 'golf' (choose from"),
+        (["hint"], "faltan argumentos obligatorios: --open", "the following arguments are required: --open"),
+        (["hint", "--open", "1", "--roll", "x"], "argumento --roll: 'x' no es un número entero",
+         "argument --roll: invalid int value: 'x'"),
+        (["play", "--tiles", "0"], "argumento --tiles: '0' debe ser 1 o más",
+         "argument --tiles: '0' must be 1 or more"),
+        (["play", "--bogus"], "argumentos no reconocidos: --bogus", "unrecognized arguments: --bogus"),
+    ],
+)
+def test_usage_errors_speak_spanish(
+    capsys: pytest.CaptureFixture[str], argv: list[str], spanish: str, english: str,
+) -> None:
+    status, err = cli(capsys, "--lang", "es", *argv)
+    assert status == 2 and len(err.splitlines()) == 1, err
+    assert spanish in err and err.endswith("(consulta --help)\n") and english not in err
+    status, err = cli(capsys, "--lang", "en", *argv)
+    assert status == 2 and len(err.splitlines()) == 1, err
+    assert english in err and err.endswith("(see --help)\n")

@@ -2,13 +2,14 @@
 
 Every subcommand that takes rules uses the same flags, named after the rule
 options (``--tiles``, ``--one-die``, …, ``--preset``). Bad arguments exit with
-status 2 and one line naming what is wrong, never a traceback.
+status 2 and one line naming what is wrong, in the user's language, never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -78,7 +79,43 @@ class _Parser(argparse.ArgumentParser):
         return formatter
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+        if self.lang == "es":
+            message = _usage_error_es(message)
+        see = h(self.lang, "see --help", "consulta --help")
+        self.exit(2, f"{self.prog}: error: {message} ({see})\n")
+
+
+_USAGE_ERRORS_ES: tuple[tuple[str, str], ...] = (
+    (r"invalid choice: (.*) \(choose from (.*)\)", r"valor no válido: \1 (elige entre \2)"),
+    (r"invalid int value: (.*)", r"\1 no es un número entero"),
+    (r"invalid float value: (.*)", r"\1 no es un número"),
+    (r"the following arguments are required: (.*)", r"faltan argumentos obligatorios: \1"),
+    (r"unrecognized arguments: (.*)", r"argumentos no reconocidos: \1"),
+    (r"expected one argument", "falta su valor"),
+    (r"not allowed with argument (.*)", r"no se puede usar junto con \1"),
+    (r"ambiguous option: (\S+) could match (.*)", r"opción ambigua: \1 puede ser \2"),
+    (r"(.*) is not a whole number", r"\1 no es un número entero"),
+    (r"(.*) is not a port number", r"\1 no es un número de puerto"),
+    (r"(.*) is not a number of seconds", r"\1 no es un número de segundos"),
+    (r"port (\S+) is not between (\S+) and (\S+)", r"el puerto \1 no está entre \2 y \3"),
+    (r"(.*) must be between (\S+) and (\S+) seconds", r"\1 debe estar entre \2 y \3 segundos"),
+    (r"(.*) must be between (\S+) and (\S+)", r"\1 debe estar entre \2 y \3"),
+    (r"(.*) must be (\S+) or more", r"\1 debe ser \2 o más"),
+)
+"""argparse's usage errors (and those of `number_type`) in Spanish; others stay as they are."""
+
+
+def _usage_error_es(message: str) -> str:
+    """A usage error of argparse in Spanish: ``argument --tiles: invalid …`` → ``argumento --tiles: …``."""
+    prefix, body = "", message
+    named = re.fullmatch(r"argument (\S+): (.*)", message, re.DOTALL)
+    if named:
+        prefix, body = f"argumento {named[1]}: ", named[2]
+    for pattern, spanish in _USAGE_ERRORS_ES:
+        if re.fullmatch(pattern, body, re.DOTALL):
+            body = re.sub(pattern, spanish, body, count=1, flags=re.DOTALL)
+            break
+    return prefix + body
 
 
 def number_type(
