@@ -14,9 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oracle import ONE_DIE_RULES, SCORINGS, TurnOracle, TurnRules
+from oracle import TurnOracle, TurnRules
 from shutthebox import Rules, RulesError
 from shutthebox.solver.exact import exact_value, plain_value
+from strategies import rule_sets
 
 NEVER = Rules(one_die="never")  # type: ignore[arg-type]  # "two dice always"
 
@@ -85,27 +86,12 @@ def test_the_oracle_agrees_with_the_literature() -> None:
 
 
 # -- the independent recursion, exactly -----------------------------------------------
-@st.composite
-def turn_rules(draw: st.DrawFn, max_size: int = 6) -> tuple[Rules, TurnRules]:
-    tiles = draw(st.integers(1, max_size))
-    one_die = draw(st.sampled_from(ONE_DIE_RULES))
-    forced = draw(st.booleans())
-    max_tiles = draw(st.sampled_from([None, 1, 2, 3]))
-    scoring = draw(st.sampled_from(SCORINGS))
-    doubles = draw(st.booleans())
-    rules = Rules(
-        tiles=tiles, one_die=one_die, one_die_forced=forced, max_tiles=max_tiles,  # type: ignore[arg-type]
-        scoring=scoring, doubles_extra_turn=doubles,  # type: ignore[arg-type]
-    )
-    return rules, TurnRules(tiles, one_die, forced, max_tiles, scoring, doubles)
-
-
 OBJECTIVES = st.sampled_from([("score", None), ("shut", None), ("beat", 1), ("beat", 4), ("beat", 9),
                               ("beat", 30), ("tie-or-beat", 0), ("tie-or-beat", 5), ("tie-or-beat", 12)])
 
 
 @settings(max_examples=150, deadline=None)
-@given(turn_rules(), OBJECTIVES, st.data())
+@given(rule_sets(max_size=6), OBJECTIVES, st.data())
 def test_exact_value_equals_the_oracle(
     pair: tuple[Rules, TurnRules], objective: tuple[str, int | None], data: st.DataObject
 ) -> None:

@@ -15,8 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oracle import (
-    ONE_DIE_RULES,
-    SCORINGS,
     TurnOracle,
     TurnRules,
     faces,
@@ -30,6 +28,7 @@ from shutthebox import Mode, Roll, Rules, RulesError, legal_moves
 from shutthebox.board import mask_of
 from shutthebox.solver import Objective, TurnKey, solve, solve_beat_table, solve_long
 from shutthebox.solver.exact import exact_value
+from strategies import rule_sets
 
 NEVER = Rules(one_die="never")  # type: ignore[arg-type]  # "two dice always"
 
@@ -121,21 +120,6 @@ def test_bowen_1_4_5_8_roll_9() -> None:
 
 
 # -- a second method: the exact recursion and the oracle -----------------------------------
-@st.composite
-def rule_sets(draw: st.DrawFn, max_size: int = 8) -> tuple[Rules, TurnRules]:
-    tiles = draw(st.integers(1, max_size))
-    one_die = draw(st.sampled_from(ONE_DIE_RULES))
-    forced = draw(st.booleans())
-    max_tiles = draw(st.sampled_from([None, 1, 2, 3]))
-    scoring = draw(st.sampled_from(SCORINGS))
-    doubles = draw(st.booleans())
-    rules = Rules(
-        tiles=tiles, one_die=one_die, one_die_forced=forced, max_tiles=max_tiles,  # type: ignore[arg-type]
-        scoring=scoring, doubles_extra_turn=doubles,  # type: ignore[arg-type]
-    )
-    return rules, TurnRules(tiles, one_die, forced, max_tiles, scoring, doubles)
-
-
 OBJECTIVES = st.sampled_from(
     [("score", None), ("shut", None), ("beat", 1), ("beat", 3), ("beat", 8), ("beat", 20),
      ("beat", 130), ("tie-or-beat", 0), ("tie-or-beat", 4), ("tie-or-beat", 15)]
