@@ -6,7 +6,7 @@ here is a pass/fail test: machines are noisy, so the figures go in notes.
 
 - solve: a full one-turn solve (lowest expected score, classic rules) with the
   move graph already built (``warm``) and from nothing (``cold``), against the
-  plain recursion of `shutthebox.solver.exact.plain_value` in floats.
+  plain recursion of `shutthebox.strategy.solver.exact.plain_value` in floats.
 - beat table: P(score < K) for every target K at 12 tiles at once, against
   the plain recursion run once per target.
 - simulation: games per second of the optimal strategy on one core, against a
@@ -25,11 +25,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from shutthebox.rules import Rules
-from shutthebox.simulate import compile_strategy, simulate
-from shutthebox.solver import Objective, TurnKey, solve_beat_key, solve_key, solve_long_key
-from shutthebox.solver.exact import plain_value
-from shutthebox.solver.topology import topology
+from shutthebox.core.rules import Rules
+from shutthebox.strategy.simulate import compile_strategy, simulate
+from shutthebox.strategy.solver import Objective, TurnKey, solve_beat_key, solve_key, solve_long_key
+from shutthebox.strategy.solver.exact import plain_value
+from shutthebox.strategy.solver.topology import topology
 
 
 def median_seconds(

@@ -11,7 +11,7 @@ import random
 from itertools import combinations
 
 from shutthebox import DiceChoice, Game, Match, Move, Phase, Roll
-from shutthebox.match import Action
+from shutthebox.core.match import Action
 
 
 def action(token: str) -> Action:

@@ -9,7 +9,7 @@ import pytest
 
 from drive import brute_moves
 from shutthebox import Board, Move, ParseError, ShutTheBoxError
-from shutthebox.board import mask_of, mask_sum, subsets_with_sum, tiles_of
+from shutthebox.core.board import mask_of, mask_sum, subsets_with_sum, tiles_of
 
 
 # -- masks ----------------------------------------------------------------------------

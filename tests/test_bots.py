@@ -13,8 +13,8 @@ import pytest
 
 from drive import play
 from shutthebox import DiceChoice, Game, Match, Mode, Move, Phase, Roll, Rules, RulesError
-from shutthebox.bots import BOT_NAMES, STRENGTHS, make_bot
-from shutthebox.simulate import simulate_matches
+from shutthebox.strategy.bots import BOT_NAMES, STRENGTHS, make_bot
+from shutthebox.strategy.simulate import simulate_matches
 
 Z999 = 3.0902  # one-sided 99.9% normal quantile
 NEVER = Rules(one_die="never")  # type: ignore[arg-type]

@@ -15,8 +15,9 @@ import pytest
 
 from drive import finish
 from shutthebox import Game, GameRecord, Rules, __version__, replay
-from shutthebox.cli import build_parser, main, rules_from_args
-from shutthebox.record import result_of
+from shutthebox.cli import build_parser, main
+from shutthebox.cli.parser import rules_from_args
+from shutthebox.core.record import result_of
 
 SHUTTHEBOX = Path(sys.executable).parent / "shutthebox"
 

@@ -7,9 +7,9 @@ import argparse
 import pytest
 
 from shutthebox.cli import build_parser, main
-from shutthebox.cli_solver import _STRATEGIES_ES
+from shutthebox.cli.study import _STRATEGIES_ES
 from shutthebox.i18n import Lang
-from shutthebox.simulate import STRATEGIES
+from shutthebox.strategy.simulate import STRATEGIES
 
 # For each subcommand: a phrase of its description and one of an option's help, in each language.
 PHRASES: dict[str, dict[str, tuple[str, str]]] = {

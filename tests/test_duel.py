@@ -10,8 +10,8 @@ import pytest
 
 from oracle import faces, moves_of, one_die_ok, score_of
 from shutthebox import Rules
-from shutthebox.solver import Objective, TurnKey, solve, solve_duel, solve_duel_key
-from shutthebox.solver.duel import Duel
+from shutthebox.strategy.solver import Objective, TurnKey, solve, solve_duel, solve_duel_key
+from shutthebox.strategy.solver.duel import Duel
 
 
 def test_ananian_first_player_loses_two_and_a_half_percent() -> None:

@@ -17,18 +17,19 @@ from pathlib import Path
 import pytest
 
 from shutthebox import Rules
-from shutthebox.board import Board, Move
-from shutthebox.bots import make_bot
 from shutthebox.cli import main
-from shutthebox.cli_solver import _cmd_solve, _plot_path, _roll_of, _simulate_matches
-from shutthebox.dice import Roll, outcomes
-from shutthebox.errors import RulesError, ShutTheBoxError
+from shutthebox.cli.parser import RULE_FLAGS
+from shutthebox.cli.study import _cmd_solve, _plot_path, _roll_of, _simulate_matches
+from shutthebox.core.board import Board, Move
+from shutthebox.core.dice import Roll, outcomes
+from shutthebox.core.errors import RulesError, ShutTheBoxError
+from shutthebox.core.match import Match
+from shutthebox.core.record import FORMAT, Event, GameRecord, replay
+from shutthebox.core.rules import grade
 from shutthebox.i18n import LANGUAGES, error_text, has_text, text
-from shutthebox.match import Match
-from shutthebox.record import FORMAT, Event, GameRecord, replay
-from shutthebox.rules import grade
-from shutthebox.simulate import compile_strategy, simulate
-from shutthebox.solver import Objective
+from shutthebox.strategy.bots import make_bot
+from shutthebox.strategy.simulate import compile_strategy, simulate
+from shutthebox.strategy.solver import Objective
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "shutthebox"
 
@@ -199,6 +200,7 @@ def test_cli_errors_in_english_are_unchanged(
 def _solve_args(**given: object) -> argparse.Namespace:
     values: dict[str, object] = {
         "objective": "score", "target": None, "exact": False, "table": None, "json": False, "lang": "en",
+        "preset": None, **dict.fromkeys(RULE_FLAGS),
     }
     return argparse.Namespace(**{**values, **given})
 
@@ -279,9 +281,9 @@ TRIGGERS: list[Callable[[], object]] = [
     lambda: _replay(Rules(mode="solo"), [Event(0, Move.parse("9"))]),
     lambda: _replay(Rules(mode="solo"), [], result={"over": True}),
     # the study commands
-    lambda: _cmd_solve(_solve_args(objective="beat"), lambda a: Rules()),
-    lambda: _cmd_solve(_solve_args(objective="long", exact=True), lambda a: Rules()),
-    lambda: _cmd_solve(_solve_args(objective="win", exact=True), lambda a: Rules(tiles=3)),
+    lambda: _cmd_solve(_solve_args(objective="beat")),
+    lambda: _cmd_solve(_solve_args(objective="long", exact=True)),
+    lambda: _cmd_solve(_solve_args(objective="win", exact=True, tiles=3)),
     lambda: _roll_of(argparse.Namespace(dice=None, roll=7, one_die_roll=True)),
     lambda: _roll_of(argparse.Namespace(dice=None, roll=13, one_die_roll=False)),
     lambda: _plot_path("scores.pdf"),

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from oracle import TurnOracle, TurnRules
 from shutthebox import Rules, RulesError
-from shutthebox.solver.exact import exact_value, plain_value
+from shutthebox.strategy.solver.exact import exact_value, plain_value
 from strategies import rule_sets
 
 NEVER = Rules(one_die="never")  # type: ignore[arg-type]  # "two dice always"

@@ -22,7 +22,7 @@ from shutthebox import (
     ShutTheBoxError,
     legal_moves,
 )
-from shutthebox.board import mask_of
+from shutthebox.core.board import mask_of
 
 SOLO = Rules(mode=Mode.SOLO)
 SMALL = Rules(tiles=4, one_die="never")  # type: ignore[arg-type]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from drive import random_action
 from shutthebox import Game, GameRecord, Match, Mode, Phase, Roll, Rules
-from shutthebox.plain import PlainGame
+from shutthebox.term.plain import PlainGame
 
 SHUTTHEBOX = Path(sys.executable).parent / "shutthebox"
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from shutthebox import Game, Mode, Phase, Rules
-from shutthebox.hints import hint_text
-from shutthebox.plain import PlainGame
-from shutthebox.session import PlaySetup, make_choosers
+from shutthebox.term.hints import hint_text
+from shutthebox.term.plain import PlainGame
+from shutthebox.term.session import PlaySetup, make_choosers
 
 # A companion solo game: 6+6 shut 9+3, 5+4 shut 8+1, 6+6 shut 7+5, two dice 1+1 shut 2,
 # one die 4 shut 4, one die 5 cannot be used: 6 is left.
@@ -27,7 +27,7 @@ def shutthebox(
     """Run the command with ``lines`` on a pipe as its standard input, its output on a pipe."""
     env = {**os.environ, "SHUTTHEBOX_DB": f"sqlite:///{db}", "LANG": lang, "LC_ALL": lang}
     return subprocess.run(
-        [sys.executable, "-m", "shutthebox.cli", *args],
+        [sys.executable, "-m", "shutthebox", *args],
         input="".join(f"{line}\n" for line in lines),
         capture_output=True,
         text=True,

@@ -31,7 +31,7 @@ from shutthebox import (
     legal_moves,
     replay,
 )
-from shutthebox.match import Action
+from shutthebox.core.match import Action
 
 CAP = 200_000  # actions: far beyond any real game, so reaching it means a game that does not end
 FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,7 +11,7 @@ import pytest
 
 from drive import finish
 from shutthebox import DiceChoice, Game, GameRecord, Mode, Move, RecordError, Roll, Rules, replay
-from shutthebox.record import FORMAT, VERSION, Event, replay_states, result_of
+from shutthebox.core.record import FORMAT, VERSION, Event, replay_states, result_of
 
 
 def finished(rules: Rules, players: list[str], seed: int = 17, **kwargs: Any) -> Game:

@@ -9,11 +9,11 @@ import pytest
 
 from drive import action
 from shutthebox import DiceChoice, Game, GameRecord, Mode, Move, Phase, Roll, Rules, legal_moves
-from shutthebox.board import mask_of
-from shutthebox.bots import make_bot
-from shutthebox.review import VERDICTS, review, verdict
-from shutthebox.solver import Objective
-from shutthebox.solver.exact import exact_value
+from shutthebox.core.board import mask_of
+from shutthebox.strategy.bots import make_bot
+from shutthebox.strategy.review import VERDICTS, review, verdict
+from shutthebox.strategy.solver import Objective
+from shutthebox.strategy.solver.exact import exact_value
 
 SOLO = Rules(mode=Mode.SOLO)
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from shutthebox import PRESETS, Mode, OneDie, Rules, RulesError, Scoring, grade
-from shutthebox.board import mask_of
+from shutthebox.core.board import mask_of
 
 
 def test_the_defaults_are_the_classic_game() -> None:

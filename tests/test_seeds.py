@@ -25,7 +25,7 @@ from shutthebox import (
     grade,
     legal_moves,
 )
-from shutthebox.board import mask_of
+from shutthebox.core.board import mask_of
 
 # Four turns on the classic board (one_die=never keeps every roll at two dice):
 # the open tiles each leaves, hence its score, are plain arithmetic.

@@ -25,9 +25,9 @@ from oracle import (
     score_of,
 )
 from shutthebox import Mode, Roll, Rules, RulesError, legal_moves
-from shutthebox.board import mask_of
-from shutthebox.solver import Objective, TurnKey, solve, solve_beat_table, solve_long
-from shutthebox.solver.exact import exact_value
+from shutthebox.core.board import mask_of
+from shutthebox.strategy.solver import Objective, TurnKey, solve, solve_beat_table, solve_long
+from shutthebox.strategy.solver.exact import exact_value
 from strategies import rule_sets
 
 NEVER = Rules(one_die="never")  # type: ignore[arg-type]  # "two dice always"

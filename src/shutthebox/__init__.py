@@ -5,9 +5,9 @@ imports only the standard library; the solver adds NumPy; the web app, the
 terminal game and storage are optional extras that import the core.
 """
 
-from shutthebox.board import Board, Move
-from shutthebox.dice import Roll, ScriptedDice, SeededDice
-from shutthebox.errors import (
+from shutthebox.core.board import Board, Move
+from shutthebox.core.dice import Roll, ScriptedDice, SeededDice
+from shutthebox.core.errors import (
     IllegalActionError,
     OutOfTurnError,
     ParseError,
@@ -15,10 +15,10 @@ from shutthebox.errors import (
     RulesError,
     ShutTheBoxError,
 )
-from shutthebox.game import Game
-from shutthebox.match import DiceChoice, Match, Phase, TurnResult, legal_moves
-from shutthebox.record import GameRecord, replay
-from shutthebox.rules import PRESETS, Mode, OneDie, Rules, Scoring, grade
+from shutthebox.core.game import Game
+from shutthebox.core.match import DiceChoice, Match, Phase, TurnResult, legal_moves
+from shutthebox.core.record import GameRecord, replay
+from shutthebox.core.rules import PRESETS, Mode, OneDie, Rules, Scoring, grade
 
 __all__ = [
     "PRESETS",

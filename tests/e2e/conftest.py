@@ -38,7 +38,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log = (folder / "server.log").open("w")
     process = subprocess.Popen(
         [
-            sys.executable, "-m", "shutthebox.cli", "serve", "--port", str(port),
+            sys.executable, "-m", "shutthebox", "serve", "--port", str(port),
             "--db", f"sqlite:///{folder / 'e2e.db'}", "--bot-delay", "0.05", "--log-level", "warning",
         ],
         stdout=log,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from shutthebox import Game, Move, Roll, Rules, ScriptedDice
-from shutthebox.record import GameRecord
+from shutthebox.core.record import GameRecord
 from shutthebox.storage import (
     ENV_VAR,
     StorageError,

@@ -6,10 +6,10 @@ from textual.widgets import Input, Select
 from tui_support import SIZE, dice, log_text, make_app, shown, state
 
 from shutthebox import Mode, Phase, Rules
-from shutthebox.record import GameRecord
-from shutthebox.session import PlaySetup
-from shutthebox.tui import ShutTheBoxApp
-from shutthebox.tui.screens import ReviewScreen, SetupScreen
+from shutthebox.core.record import GameRecord
+from shutthebox.term.app import ShutTheBoxApp
+from shutthebox.term.screens import ReviewScreen, SetupScreen
+from shutthebox.term.session import PlaySetup
 
 SOLO = Rules(mode=Mode.SOLO)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tui_support import SIZE, log_text, make_app, rendered, script_state, shown, state
 
 from shutthebox import Mode, Phase, Rules
-from shutthebox.tui.screens import ReviewScreen
+from shutthebox.term.screens import ReviewScreen
 
 SOLO = Rules(mode=Mode.SOLO)
 

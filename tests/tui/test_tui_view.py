@@ -6,10 +6,10 @@ import pytest
 from tui_support import script_state
 
 from shutthebox import Mode, OneDie, Rules, Scoring
-from shutthebox.scores import rules_of_key
-from shutthebox.session import PlaySetup
 from shutthebox.storage import rules_key
-from shutthebox.tui import view
+from shutthebox.term import view
+from shutthebox.term.scores import rules_of_key
+from shutthebox.term.session import PlaySetup
 
 
 def test_tiles_show_open_picked_and_workable() -> None:

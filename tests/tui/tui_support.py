@@ -8,11 +8,11 @@ from rich.console import Console
 from textual.widgets import Static
 
 from shutthebox import DiceChoice, Move, Roll, Rules, ScriptedDice
+from shutthebox.core.match import Action, Match
 from shutthebox.i18n import Lang
-from shutthebox.match import Action, Match
-from shutthebox.session import PlaySetup
-from shutthebox.tui import ShutTheBoxApp
-from shutthebox.tui.widgets import GameLog, Scoreboard
+from shutthebox.term.app import ShutTheBoxApp
+from shutthebox.term.session import PlaySetup
+from shutthebox.term.widgets import GameLog, Scoreboard
 
 SIZE = (80, 24)
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from shutthebox.record import GameRecord, replay, result_of
+from shutthebox.core.record import GameRecord, replay, result_of
 from shutthebox.web import Settings, create_app
 from web.helpers import Table, create, online
 

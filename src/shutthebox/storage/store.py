@@ -19,9 +19,9 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from shutthebox.errors import ShutTheBoxError
-from shutthebox.record import GameRecord, replay, result_of
-from shutthebox.rules import Rules, grade
+from shutthebox.core.errors import ShutTheBoxError
+from shutthebox.core.record import GameRecord, replay, result_of
+from shutthebox.core.rules import Rules, grade
 from shutthebox.storage.models import KEY_LENGTH, NAME_LENGTH, GameRow, TurnRow
 
 __all__ = [

@@ -11,8 +11,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Query, Request
 from starlette.concurrency import run_in_threadpool
 
-from shutthebox.errors import ShutTheBoxError
-from shutthebox.rules import Rules
+from shutthebox.core.errors import ShutTheBoxError
+from shutthebox.core.rules import Rules
 from shutthebox.storage import StorageError, Store, StoredGame, rules_key
 from shutthebox.web.lobby import Lobby, review_json
 from shutthebox.web.rooms import RoomError

@@ -14,10 +14,10 @@ from typing import Any, Protocol
 
 from starlette.concurrency import run_in_threadpool
 
-from shutthebox.board import Move
-from shutthebox.errors import ShutTheBoxError
-from shutthebox.match import DiceChoice, Phase
-from shutthebox.rules import Mode, Rules
+from shutthebox.core.board import Move
+from shutthebox.core.errors import ShutTheBoxError
+from shutthebox.core.match import DiceChoice, Phase
+from shutthebox.core.rules import Mode, Rules
 from shutthebox.storage import Store
 from shutthebox.web.rooms import ClientAction, Room, RoomError, Rooms, SeatSpec
 from shutthebox.web.schemas import ActionIn, CreateRoom, DiceIn, MoveIn
@@ -162,7 +162,7 @@ class Lobby:
         state = game.state
         if state.phase not in (Phase.CHOOSE, Phase.MOVE):
             raise RoomError("no-decision", f"hints are for choosing dice or tiles; now {state.describe()}")
-        from shutthebox.advice import advise
+        from shutthebox.strategy.advice import advise
 
         advice = await run_in_threadpool(advise, state)
         result: dict[str, Any] = advice.to_json()
@@ -179,7 +179,7 @@ class Lobby:
 
 def review_json(record: Any) -> dict[str, Any]:
     """The solver's review of a record, as JSON."""
-    from shutthebox.review import review
+    from shutthebox.strategy.review import review
 
     result: dict[str, Any] = review(record).to_json()
     return result

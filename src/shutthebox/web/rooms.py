@@ -25,11 +25,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from shutthebox.board import Move
-from shutthebox.errors import IllegalActionError, OutOfTurnError, ShutTheBoxError
-from shutthebox.game import Game
-from shutthebox.match import DiceChoice, Match, Phase
-from shutthebox.rules import Rules
+from shutthebox.core.board import Move
+from shutthebox.core.errors import IllegalActionError, OutOfTurnError, ShutTheBoxError
+from shutthebox.core.game import Game
+from shutthebox.core.match import DiceChoice, Match, Phase
+from shutthebox.core.rules import Rules
 
 __all__ = [
     "ALPHABET",
@@ -76,7 +76,7 @@ class RoomError(Exception):
 
 
 class Chooser(Protocol):
-    """A bot: picks a dice choice or a move for a state (``shutthebox.bots.Bot``)."""
+    """A bot: picks a dice choice or a move for a state (``shutthebox.strategy.bots.Bot``)."""
 
     def choose(self, state: Match) -> DiceChoice | Move: ...
 
@@ -121,7 +121,7 @@ class Seat:
 
 def resolve_bot(name: str) -> str:
     """The bot name for a bot name or a strength; `RoomError` naming the choices."""
-    from shutthebox.bots import BOT_NAMES, STRENGTHS
+    from shutthebox.strategy.bots import BOT_NAMES, STRENGTHS
 
     if name in STRENGTHS:
         return str(STRENGTHS[name])
@@ -189,7 +189,7 @@ class Room:
         self.seed = self.game.seed
         for seat in self.seats:
             if seat.kind == "bot" and seat.bot is not None:
-                from shutthebox.bots import make_bot
+                from shutthebox.strategy.bots import make_bot
 
                 rng = random.Random(f"{self.game.seed}:{seat.index}")
                 self.bots[seat.index] = make_bot(seat.bot, rng)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from shutthebox.board import Move
-from shutthebox.dice import Roll
-from shutthebox.match import DiceChoice, Match
-from shutthebox.record import result_of
-from shutthebox.rules import PRESETS, Mode, OneDie, Rules, Scoring, grade
+from shutthebox.core.board import Move
+from shutthebox.core.dice import Roll
+from shutthebox.core.match import DiceChoice, Match
+from shutthebox.core.record import result_of
+from shutthebox.core.rules import PRESETS, Mode, OneDie, Rules, Scoring, grade
 from shutthebox.storage import rules_key
 from shutthebox.web.rooms import Room
 
@@ -97,7 +97,7 @@ def room_json(room: Room, token: str | None) -> dict[str, Any]:
 
 def rules_catalog() -> dict[str, Any]:
     """Every rule option with its allowed values and the presets, for the setup panel."""
-    from shutthebox.bots import BOT_NAMES, STRENGTHS
+    from shutthebox.strategy.bots import BOT_NAMES, STRENGTHS
 
     default = Rules()
     return {

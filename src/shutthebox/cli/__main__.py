@@ -1,0 +1,5 @@
+"""``python -m shutthebox.cli``: the ``shutthebox`` command."""
+
+from shutthebox.cli.main import main
+
+raise SystemExit(main())

@@ -1,0 +1,250 @@
+"""Boards and moves: frozen values over bitmasks (SPEC §1, §2).
+
+Bit ``i - 1`` of a mask stands for tile ``i``. A `Board` holds the mask of the
+*open* tiles; a `Move` holds the mask of the tiles one roll shuts (or, for the
+opener of the long game, opens).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from shutthebox.core.errors import IllegalActionError, ParseError
+
+__all__ = ["MAX_TILES", "Board", "Move", "mask_of", "subsets_with_sum", "tiles_of"]
+
+MAX_TILES = 12
+_SEPARATORS = re.compile(r"[\s,+&]+")
+
+
+def tiles_of(mask: int) -> tuple[int, ...]:
+    """The tile numbers in ``mask``, ascending."""
+    return tuple(i + 1 for i in range(mask.bit_length()) if mask >> i & 1)
+
+
+def mask_of(tiles: Iterable[int]) -> int:
+    """The mask of a collection of tile numbers."""
+    mask = 0
+    for tile in tiles:
+        mask |= 1 << (tile - 1)
+    return mask
+
+
+def mask_sum(mask: int) -> int:
+    """The sum of the tile numbers in ``mask``."""
+    return sum(tiles_of(mask))
+
+
+@cache
+def subsets_with_sum(size: int, total: int, max_tiles: int | None = None) -> tuple[int, ...]:
+    """Every mask of tiles ``1..size`` summing to ``total`` with at most ``max_tiles`` tiles.
+
+    Ascending by mask; the solver and the engine both draw moves from here.
+    """
+    limit = size if max_tiles is None else max_tiles
+    found: list[int] = []
+
+    def extend(next_tile: int, remaining: int, mask: int, count: int) -> None:
+        if remaining == 0:
+            found.append(mask)
+            return
+        if count == limit:
+            return
+        for tile in range(next_tile, min(size, remaining) + 1):
+            extend(tile + 1, remaining - tile, mask | 1 << (tile - 1), count + 1)
+
+    if total > 0:
+        extend(1, total, 0, 0)
+    return tuple(sorted(found))
+
+
+def _parse_tiles(text: str, what: str) -> tuple[int, ...]:
+    parts = [part for part in _SEPARATORS.split(text.strip()) if part]
+    if not parts:
+        raise ParseError(f"{what} {text!r} names no tiles", key=f"{what}_no_tiles", values={"text": text})
+    try:
+        tiles = tuple(int(part) for part in parts)
+    except ValueError:
+        raise ParseError(
+            f"{what} {text!r} is not a list of tile numbers", key=f"{what}_not_tiles", values={"text": text}
+        ) from None
+    for tile in tiles:
+        if not 1 <= tile <= MAX_TILES:
+            raise ParseError(
+                f"{what} {text!r}: tile {tile} is not between 1 and {MAX_TILES}",
+                key=f"{what}_tile_range", values={"text": text, "tile": tile, "high": MAX_TILES},
+            )
+    if len(set(tiles)) != len(tiles):
+        raise ParseError(f"{what} {text!r} names a tile twice", key=f"{what}_twice", values={"text": text})
+    return tiles
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """The set of tiles one roll shuts (or opens, for the long game's opener)."""
+
+    mask: int
+
+    def __post_init__(self) -> None:
+        if not 0 < self.mask < 1 << MAX_TILES:
+            raise ParseError(
+                f"a move needs 1 to {MAX_TILES} tiles, got mask {self.mask:#b}",
+                key="move_mask", values={"high": MAX_TILES, "mask": f"{self.mask:#b}"},
+            )
+
+    @classmethod
+    def of(cls, tiles: Iterable[int]) -> Move:
+        """The move over the given tile numbers."""
+        tiles = tuple(tiles)
+        for tile in tiles:
+            if not 1 <= tile <= MAX_TILES:
+                raise ParseError(
+                    f"tile {tile} is not between 1 and {MAX_TILES}",
+                    key="tile_range", values={"tile": tile, "high": MAX_TILES},
+                )
+        if len(set(tiles)) != len(tiles):
+            raise ParseError(f"move {tiles} names a tile twice", key="move_of_twice", values={"tiles": tiles})
+        return cls(mask_of(tiles))
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read ``"5+3"``, ``"5,3"``, ``"5 & 3"`` or ``"3 5"``."""
+        return cls(mask_of(_parse_tiles(text, "move")))
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        """The tiles of the move, highest first, as players say them."""
+        return tuple(reversed(tiles_of(self.mask)))
+
+    @property
+    def total(self) -> int:
+        """The roll total this move uses."""
+        return mask_sum(self.mask)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.tiles)
+
+    def __str__(self) -> str:
+        return "+".join(str(tile) for tile in self.tiles)
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A row of tiles ``1..size``; ``mask`` holds the open ones.
+
+    Set-like: ``5 in board``, ``len(board)`` (open tiles), iteration (open tiles
+    ascending). Changing it returns a new board.
+    """
+
+    size: int
+    mask: int
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.size <= MAX_TILES:
+            raise ParseError(
+                f"a board has 1 to {MAX_TILES} tiles, not {self.size}",
+                key="board_size", values={"high": MAX_TILES, "size": self.size},
+            )
+        if not 0 <= self.mask < 1 << self.size:
+            raise ParseError(
+                f"mask {self.mask:#b} names tiles beyond the {self.size} of the board",
+                key="board_mask", values={"mask": f"{self.mask:#b}", "size": self.size},
+            )
+
+    @classmethod
+    def full(cls, size: int = 9) -> Board:
+        """Every tile open: the board at the start of a turn."""
+        return cls(size, (1 << max(size, 0)) - 1)
+
+    @classmethod
+    def with_open(cls, size: int, tiles: Iterable[int]) -> Board:
+        """The board of ``size`` tiles where exactly ``tiles`` are open."""
+        tiles = tuple(tiles)
+        for tile in tiles:
+            if not 1 <= tile <= size:
+                raise ParseError(
+                    f"tile {tile} is not on a board of {size} tiles",
+                    key="tile_off_board", values={"tile": tile, "size": size},
+                )
+        return cls(size, mask_of(tiles))
+
+    @classmethod
+    def parse(cls, text: str, size: int = 9) -> Board:
+        """Read the open tiles, ``"1,5,9"``; ``"-"`` or ``""`` is the shut box."""
+        if text.strip() in {"", "-"}:
+            return cls(size, 0)
+        tiles = _parse_tiles(text, "board")
+        for tile in tiles:
+            if tile > size:
+                raise ParseError(
+                    f"board {text!r}: tile {tile} is not on a board of {size} tiles",
+                    key="board_tile_off", values={"text": text, "tile": tile, "size": size},
+                )
+        return cls(size, mask_of(tiles))
+
+    @property
+    def full_mask(self) -> int:
+        return (1 << self.size) - 1
+
+    @property
+    def open_tiles(self) -> tuple[int, ...]:
+        return tiles_of(self.mask)
+
+    @property
+    def shut_tiles(self) -> tuple[int, ...]:
+        return tiles_of(self.full_mask & ~self.mask)
+
+    @property
+    def shut_mask(self) -> int:
+        return self.full_mask & ~self.mask
+
+    @property
+    def open_sum(self) -> int:
+        return mask_sum(self.mask)
+
+    @property
+    def is_shut(self) -> bool:
+        """Every tile shut: the box is closed."""
+        return self.mask == 0
+
+    @property
+    def is_full(self) -> bool:
+        """Every tile open."""
+        return self.mask == self.full_mask
+
+    def shut(self, move: Move) -> Board:
+        """The board after shutting the tiles of ``move`` (which must be open)."""
+        if move.mask & ~self.mask:
+            raise IllegalActionError(f"move {move} shuts tiles that are not open on {self}")
+        return Board(self.size, self.mask & ~move.mask)
+
+    def reopen(self, move: Move) -> Board:
+        """The board after opening the tiles of ``move`` (which must be shut)."""
+        if move.mask & ~self.shut_mask:
+            raise IllegalActionError(f"move {move} opens tiles that are not shut on {self}")
+        return Board(self.size, self.mask | move.mask)
+
+    def __contains__(self, tile: object) -> bool:
+        return isinstance(tile, int) and 1 <= tile <= self.size and bool(self.mask >> (tile - 1) & 1)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.open_tiles)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __str__(self) -> str:
+        """The row as a player sees it: open tiles by number, shut ones as ``·``."""
+        return " ".join(str(t) if t in self else "·" for t in range(1, self.size + 1))
+
+    def __repr__(self) -> str:
+        return f"Board({self.size}, {self.mask:#b})"

@@ -1,0 +1,125 @@
+"""Dice: rolls as values, their exact distributions, and seedable sources.
+
+Chance is data until a game samples it: `outcomes` gives the exact
+probabilities the solver uses; only a `DiceSource` given to a game rolls.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Protocol
+
+from shutthebox.core.errors import ParseError
+
+__all__ = ["DiceSource", "Roll", "ScriptedDice", "SeededDice", "outcomes", "total_distribution"]
+
+_SEPARATORS = re.compile(r"[\s,+&]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The faces shown by one roll of one or two dice."""
+
+    dice: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.dice) not in (1, 2):
+            raise ParseError(
+                f"a roll has one or two dice, not {len(self.dice)}: {self.dice}",
+                key="roll_count", values={"count": len(self.dice), "dice": self.dice},
+            )
+        for face in self.dice:
+            if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
+                raise ParseError(
+                    f"roll {self.dice}: a die shows 1 to 6, not {face!r}",
+                    key="roll_face", values={"dice": self.dice, "face": face},
+                )
+
+    @classmethod
+    def of(cls, *faces: int) -> Roll:
+        return cls(tuple(faces))
+
+    @classmethod
+    def parse(cls, text: str) -> Roll:
+        """Read ``"3,1"``, ``"3+1"`` or ``"5"``."""
+        parts = [part for part in _SEPARATORS.split(text.strip()) if part]
+        try:
+            faces = tuple(int(part) for part in parts)
+        except ValueError:
+            raise ParseError(
+                f"roll {text!r} is not one or two die faces", key="roll_not_faces", values={"text": text}
+            ) from None
+        return cls(faces)
+
+    @property
+    def total(self) -> int:
+        return sum(self.dice)
+
+    @property
+    def is_double(self) -> bool:
+        """Two dice showing the same face (SPEC §5.4, extra turns)."""
+        return len(self.dice) == 2 and self.dice[0] == self.dice[1]
+
+    def __str__(self) -> str:
+        return "+".join(str(face) for face in self.dice)
+
+    def __repr__(self) -> str:
+        return f"Roll.parse({str(self)!r})"
+
+
+@cache
+def outcomes(count: int) -> tuple[tuple[Roll, Fraction], ...]:
+    """Every roll of ``count`` fair dice with its exact probability."""
+    if count == 1:
+        return tuple((Roll((face,)), Fraction(1, 6)) for face in range(1, 7))
+    if count == 2:
+        return tuple(
+            (Roll((a, b)), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7)
+        )
+    raise ParseError(f"one or two dice are rolled, not {count}", key="dice_count", values={"count": count})
+
+
+@cache
+def total_distribution(count: int) -> dict[tuple[int, bool], Fraction]:
+    """Probability of each (total, is_double) for ``count`` dice."""
+    dist: dict[tuple[int, bool], Fraction] = {}
+    for roll, p in outcomes(count):
+        key = (roll.total, roll.is_double)
+        dist[key] = dist.get(key, Fraction(0)) + p
+    return dist
+
+
+class DiceSource(Protocol):
+    """Where a game's rolls come from."""
+
+    def roll(self, count: int) -> Roll: ...
+
+
+class SeededDice:
+    """Fair dice from a seeded `random.Random`: same seed, same rolls."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
+        self._rng = random.Random(self.seed)
+
+    def roll(self, count: int) -> Roll:
+        return Roll(tuple(self._rng.randint(1, 6) for _ in range(count)))
+
+
+class ScriptedDice:
+    """Rolls given in advance, for tests and for replaying a record."""
+
+    def __init__(self, rolls: list[Roll]) -> None:
+        self._rolls = list(rolls)
+
+    def roll(self, count: int) -> Roll:
+        if not self._rolls:
+            raise ParseError("the scripted dice have no rolls left")
+        roll = self._rolls[0]
+        if len(roll.dice) != count:
+            raise ParseError(f"scripted roll {roll} has {len(roll.dice)} dice, {count} asked")
+        return self._rolls.pop(0)

@@ -1,0 +1,452 @@
+"""The flow of a whole game as one frozen state: turns, rounds and every way to play.
+
+A `Match` is a value. `match.apply(action)` checks the action and returns the
+next state; an illegal action raises a `ValueError` subclass naming the action
+and the state, and the old state stays as it was. The three actions are
+`DiceChoice` (one die or two, when the rules let the player choose), `Roll`
+(a chance action: the faces shown) and `Move` (the tiles shut, or opened).
+
+Ways to play (SPEC §5): solo and round (§5.1, §5.2: roll-off for the starter,
+``shut_wins``, tie-break rounds among the tied, stakes), elimination to the
+limit (§5.3) and the long game (§5.4: one board, the starter shuts, the other
+opens, extra turns on doubles).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from shutthebox.core.board import Board, Move, subsets_with_sum, tiles_of
+from shutthebox.core.dice import Roll
+from shutthebox.core.errors import IllegalActionError, OutOfTurnError, RulesError
+from shutthebox.core.rules import Mode, OneDie, Rules, Scoring
+
+__all__ = ["Action", "DiceChoice", "Match", "Phase", "TurnResult", "legal_moves"]
+
+
+class Phase(StrEnum):
+    """What the match waits for."""
+
+    ROLL_OFF = "roll-off"  # a contender rolls one die to decide who starts
+    CHOOSE = "choose"  # the player chooses one die or two
+    ROLL = "roll"  # the dice are to be rolled
+    MOVE = "move"  # the player chooses tiles matching the roll
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceChoice:
+    """The player's choice of one die or two before a roll (SPEC §3)."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"{self.count} {'die' if self.count == 1 else 'dice'}"
+
+
+Action = DiceChoice | Roll | Move
+
+
+@dataclass(frozen=True, slots=True)
+class TurnResult:
+    """How one turn ended."""
+
+    player: int
+    round: int
+    tiebreak: int
+    board: Board
+    last_roll: Roll | None
+    score: int | None  # None in the long game, where turns are not scored
+    opening: bool = False
+
+
+def legal_moves(rules: Rules, target: int, total: int) -> tuple[Move, ...]:
+    """Every set of tiles in ``target`` summing to ``total`` (SPEC §2, §7 ``max_tiles``)."""
+    return tuple(
+        Move(mask)
+        for mask in subsets_with_sum(rules.tiles, total, rules.max_tiles)
+        if mask & target == mask
+    )
+
+
+@dataclass(frozen=True)
+class Match:
+    """A game in progress: who acts, on what board, and everything decided so far."""
+
+    rules: Rules
+    players: tuple[str, ...]
+    rounds: int = 1
+    phase: Phase = Phase.ROLL_OFF
+    actor: int | None = 0
+    board: Board = field(default_factory=Board.full)
+    opening: bool = False
+    dice_count: int | None = None
+    roll: Roll | None = None
+    extra_turns: int = 0
+    order: tuple[int, ...] = ()
+    position: int = 0
+    round: int = 1
+    tiebreak: int = 0
+    round_scores: tuple[tuple[int, int], ...] = ()
+    totals: tuple[int, ...] = ()
+    alive: tuple[bool, ...] = ()
+    ledger: tuple[int, ...] = ()
+    pot: int = 0
+    contenders: tuple[int, ...] = ()
+    rolloff_faces: tuple[int, ...] = ()
+    round_winners: tuple[int, ...] = ()
+    history: tuple[TurnResult, ...] = ()
+    winner: int | None = None
+
+    # -- creation ----------------------------------------------------------
+    @classmethod
+    def new(cls, rules: Rules, players: Sequence[str], *, rounds: int = 1) -> Match:
+        """A fresh match; with two or more players it opens with the roll-off."""
+        players = tuple(players)
+        count = len(players)
+        if count == 0:
+            raise RulesError("a game needs at least one player", key="no_players")
+        if len(set(players)) != count:
+            raise RulesError(
+                f"player names must differ: {list(players)}",
+                key="names_differ", values={"players": list(players)},
+            )
+        if rules.mode is Mode.SOLO and count != 1:
+            raise RulesError(
+                f"solo is played by one player, not {count}", key="solo_players", values={"count": count}
+            )
+        if rules.mode is Mode.LONG and count != 2:
+            raise RulesError(
+                f"the long game is played by two players, not {count}",
+                key="long_players", values={"count": count},
+            )
+        if rules.mode is Mode.ELIMINATION and count < 2:
+            raise RulesError(
+                f"elimination needs two or more players, not {count}",
+                key="elimination_players", values={"count": count},
+            )
+        if not isinstance(rounds, int) or rounds < 1:
+            raise RulesError(
+                f"rounds must be 1 or more, not {rounds!r}", key="rounds_low", values={"rounds": rounds}
+            )
+        if (
+            count > 1
+            and rules.mode in (Mode.ROUND, Mode.ELIMINATION)
+            and rules.tiles == 1
+            and rules.one_die is OneDie.NEVER
+            and rules.scoring is not Scoring.SUM_PLUS_ROLL
+        ):
+            # two dice never shut tile 1: every turn scores the same and the tie-breaks never end
+            raise RulesError(
+                f"a {rules.mode} for {count} players on one tile can never end when one die is never allowed",
+                key=f"{rules.mode}_never_ends", values={"count": count},
+            )
+        state = cls(
+            rules=rules,
+            players=players,
+            rounds=rounds,
+            board=Board.full(rules.tiles),
+            totals=(0,) * count,
+            alive=(True,) * count,
+            ledger=(0,) * count,
+        )
+        if rules.mode is not Mode.ROUND:
+            state = state._ante(range(count))
+        if count == 1:
+            return state._start_round((0,))
+        return state._roll_off(tuple(range(count)))
+
+    # -- what can be done now ------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def target(self) -> int:
+        """Mask of the tiles the player works on: open ones, or shut ones when opening."""
+        return self.board.shut_mask if self.opening else self.board.mask
+
+    @property
+    def dice_options(self) -> tuple[int, ...]:
+        """How many dice the player may roll now (empty unless choosing or rolling)."""
+        if self.phase is Phase.ROLL_OFF:
+            return (1,)
+        if self.phase is Phase.CHOOSE:
+            return self.rules.dice_options(self.target)
+        if self.phase is Phase.ROLL and self.dice_count is not None:
+            return (self.dice_count,)
+        return ()
+
+    @property
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The moves the player may make with the current roll."""
+        if self.phase is not Phase.MOVE or self.roll is None:
+            return ()
+        return legal_moves(self.rules, self.target, self.roll.total)
+
+    @property
+    def alive_players(self) -> tuple[int, ...]:
+        return tuple(i for i, alive in enumerate(self.alive) if alive)
+
+    def describe(self) -> str:
+        """The state in a line, for error messages."""
+        if self.phase is Phase.OVER:
+            return "the game is over"
+        who = self.players[self.actor] if self.actor is not None else "nobody"
+        what = {
+            Phase.ROLL_OFF: "rolls one die for the starting order",
+            Phase.CHOOSE: f"chooses {' or '.join(map(str, self.dice_options))} dice",
+            Phase.ROLL: f"rolls {self.dice_count} {'die' if self.dice_count == 1 else 'dice'}",
+            Phase.MOVE: f"matches the roll {self.roll} = {self.roll.total if self.roll else 0}",
+        }[self.phase]
+        verb = "opening" if self.opening else "board"
+        return f"{who} {what}; {verb} [{self.board}]"
+
+    # -- acting ---------------------------------------------------------------
+    def apply(self, action: Action, player: int | None = None) -> Match:
+        """The state after ``action``; ``player``, when given, must be the one to act."""
+        self.check_turn(player, action)
+        if isinstance(action, DiceChoice):
+            return self._choose(action)
+        if isinstance(action, Roll):
+            return self._rolled(action)
+        if isinstance(action, Move):
+            return self._moved(action)
+        raise IllegalActionError(f"{action!r} is not an action of this game")
+
+    def check_turn(self, player: int | None, action: Action | None = None) -> None:
+        """Raise `OutOfTurnError` unless ``player`` (when given) is the one to act."""
+        if self.phase is Phase.OVER:
+            raise IllegalActionError(f"{action!r}: the game is over" if action else "the game is over")
+        if player is not None and player != self.actor:
+            name = self.players[player] if 0 <= player < len(self.players) else f"#{player}"
+            what = f"{action!r} by {name}" if action else name
+            raise OutOfTurnError(f"{what}: it is not their turn ({self.describe()})")
+
+    def _choose(self, choice: DiceChoice) -> Match:
+        if self.phase is not Phase.CHOOSE:
+            if self.phase is Phase.ROLL and choice.count == self.dice_count:
+                return self
+            on = list(tiles_of(self.target)) or "no tiles"
+            if self.phase is not Phase.ROLL:
+                reason = "there is no choice of dice now"
+            elif self.dice_count == 1:
+                reason = f"one die is forced on {on} (one-die rule {self.rules.one_die}, one die forced)"
+            else:
+                reason = f"one die is not allowed on {on} (one-die rule {self.rules.one_die})"
+            raise IllegalActionError(f"{choice}: {reason}; {self.describe()}")
+        if choice.count not in self.dice_options:
+            raise IllegalActionError(
+                f"{choice}: choose {' or '.join(map(str, self.dice_options))} dice; {self.describe()}"
+            )
+        return replace(self, phase=Phase.ROLL, dice_count=choice.count)
+
+    def _rolled(self, roll: Roll) -> Match:
+        if self.phase is Phase.ROLL_OFF:
+            if len(roll.dice) != 1:
+                raise IllegalActionError(f"roll {roll}: the roll-off uses one die; {self.describe()}")
+            return self._rolled_off(roll.dice[0])
+        if self.phase is Phase.CHOOSE:
+            raise IllegalActionError(f"roll {roll}: choose one die or two first; {self.describe()}")
+        if self.phase is not Phase.ROLL:
+            raise IllegalActionError(f"roll {roll}: the roll must be used first; {self.describe()}")
+        if len(roll.dice) != self.dice_count:
+            raise IllegalActionError(
+                f"roll {roll} shows {len(roll.dice)} dice, {self.dice_count} were to be rolled; "
+                f"{self.describe()}"
+            )
+        rolled = replace(self, roll=roll, dice_count=None)
+        if legal_moves(self.rules, self.target, roll.total):
+            return replace(rolled, phase=Phase.MOVE)
+        extra = self.extra_turns + int(self.rules.doubles_extra_turn and roll.is_double)
+        if extra > 0:
+            return replace(rolled, extra_turns=extra - 1)._await_roll()
+        return rolled._end_turn()
+
+    def _moved(self, move: Move) -> Match:
+        if self.phase is not Phase.MOVE or self.roll is None:
+            raise IllegalActionError(f"move {move}: there is no roll to match; {self.describe()}")
+        self._check_move(move, self.roll)
+        board = self.board.reopen(move) if self.opening else self.board.shut(move)
+        extra = self.extra_turns + int(self.rules.doubles_extra_turn and self.roll.is_double)
+        moved = replace(self, board=board, extra_turns=extra)
+        if moved.target == 0 and self.rules.mode is Mode.LONG:
+            assert self.actor is not None
+            return moved._record_long_turn()._finish(self.actor)  # §5.4: shut or opened all
+        if moved.target == 0:
+            return moved._end_turn()
+        return moved._await_roll()
+
+    def _check_move(self, move: Move, roll: Roll) -> None:
+        outside = move.mask & ~self.target
+        if outside:
+            state = "open" if self.opening else "shut"
+            bad = ", ".join(map(str, tiles_of(outside)))
+            if move.mask >> self.rules.tiles:
+                raise IllegalActionError(
+                    f"move {move}: the board has tiles 1 to {self.rules.tiles}; {self.describe()}"
+                )
+            raise IllegalActionError(f"move {move}: tile {bad} is already {state}; {self.describe()}")
+        if move.total != roll.total:
+            raise IllegalActionError(
+                f"move {move} adds up to {move.total}, the roll {roll} is {roll.total}; {self.describe()}"
+            )
+        if self.rules.max_tiles is not None and len(move) > self.rules.max_tiles:
+            raise IllegalActionError(
+                f"move {move} uses {len(move)} tiles, at most {self.rules.max_tiles} per roll; "
+                f"{self.describe()}"
+            )
+
+    # -- the flow ---------------------------------------------------------------
+    def _await_roll(self) -> Match:
+        options = self.rules.dice_options(self.target)
+        if len(options) == 1:
+            return replace(self, phase=Phase.ROLL, dice_count=options[0])
+        return replace(self, phase=Phase.CHOOSE, dice_count=None)
+
+    def _start_turn(self, player: int, board: Board, *, opening: bool = False) -> Match:
+        return replace(
+            self, actor=player, board=board, opening=opening, roll=None, extra_turns=0
+        )._await_roll()
+
+    def _roll_off(self, contenders: tuple[int, ...]) -> Match:
+        return replace(
+            self,
+            phase=Phase.ROLL_OFF,
+            actor=contenders[0],
+            contenders=contenders,
+            rolloff_faces=(),
+            dice_count=1,
+        )
+
+    def _rolled_off(self, face: int) -> Match:
+        faces = (*self.rolloff_faces, face)
+        if len(faces) < len(self.contenders):
+            return replace(self, rolloff_faces=faces, actor=self.contenders[len(faces)])
+        best = max(faces)
+        tied = tuple(p for p, f in zip(self.contenders, faces, strict=True) if f == best)
+        settled = replace(self, rolloff_faces=faces)
+        if len(tied) > 1:
+            return settled._roll_off(tied)
+        starter = tied[0]
+        seated = self.alive_players
+        at = seated.index(starter)
+        return settled._start_round(seated[at:] + seated[:at])
+
+    def _ante(self, players: Sequence[int]) -> Match:
+        stake = self.rules.stake
+        if stake == 0 or len(self.players) < 2:
+            return self
+        ledger = list(self.ledger)
+        for p in players:
+            ledger[p] -= stake
+        return replace(self, ledger=tuple(ledger), pot=self.pot + stake * len(players))
+
+    def _start_round(self, order: tuple[int, ...]) -> Match:
+        started = replace(self, order=order, position=0, round_scores=())
+        if self.rules.mode is Mode.ROUND and self.tiebreak == 0:
+            started = started._ante(order)
+        return started._start_turn(order[0], Board.full(self.rules.tiles))
+
+    def _end_turn(self) -> Match:
+        actor = self.actor
+        assert actor is not None
+        last = self.roll
+        if self.rules.mode is Mode.LONG:
+            passed = self._record_long_turn()
+            return passed._start_turn(1 - actor, self.board, opening=not self.opening)
+        score = self.rules.score(self.board.mask, last.total if last else 0)
+        result = TurnResult(actor, self.round, self.tiebreak, self.board, last, score)
+        ended = replace(
+            self,
+            history=(*self.history, result),
+            round_scores=(*self.round_scores, (actor, score)),
+            roll=None,
+            phase=Phase.ROLL,
+        )
+        if self.board.is_shut and self.rules.mode is Mode.ROUND:
+            ended = ended._pay_shut_box(actor)
+            if self.rules.shut_wins:
+                return ended._win_round(actor)
+        if self.position + 1 < len(self.order):
+            nxt = replace(ended, position=self.position + 1)
+            return nxt._start_turn(self.order[self.position + 1], Board.full(self.rules.tiles))
+        return ended._settle_round()
+
+    def _record_long_turn(self) -> Match:
+        assert self.actor is not None
+        result = TurnResult(self.actor, self.round, 0, self.board, self.roll, None, self.opening)
+        return replace(self, history=(*self.history, result))
+
+    def _pay_shut_box(self, shutter: int) -> Match:
+        """Every other player of the round pays the shutter double the stake (§5.2)."""
+        double = 2 * self.rules.stake
+        if double == 0:
+            return self
+        ledger = list(self.ledger)
+        for p in self.order:
+            if p != shutter:
+                ledger[p] -= double
+                ledger[shutter] += double
+        return replace(self, ledger=tuple(ledger))
+
+    def _settle_round(self) -> Match:
+        scores = dict(self.round_scores)
+        if self.rules.mode is Mode.ELIMINATION and self.tiebreak == 0:
+            return self._settle_elimination(scores)
+        best = min(scores.values())
+        tied = tuple(p for p in self.order if scores[p] == best)
+        if len(tied) == 1:
+            return self._win_round(tied[0])
+        return replace(self, tiebreak=self.tiebreak + 1)._start_round(tied)
+
+    def _settle_elimination(self, scores: dict[int, int]) -> Match:
+        totals = list(self.totals)
+        for p, score in scores.items():
+            totals[p] += score
+        alive = tuple(a and totals[p] < self.rules.limit for p, a in enumerate(self.alive))
+        settled = replace(self, totals=tuple(totals), alive=alive)
+        survivors = [p for p in self.order if alive[p]]
+        if len(survivors) == 1:
+            return settled._finish(survivors[0])
+        if survivors:
+            return replace(settled, round=self.round + 1)._start_round(tuple(survivors))
+        best = min(totals[p] for p in self.order)
+        tied = tuple(p for p in self.order if totals[p] == best)
+        if len(tied) == 1:
+            return settled._finish(tied[0])
+        return replace(settled, tiebreak=1)._start_round(tied)
+
+    def _win_round(self, winner: int) -> Match:
+        if self.rules.mode is Mode.ELIMINATION:
+            return self._finish(winner)
+        won = replace(self, round_winners=(*self.round_winners, winner))._collect(winner)
+        if self.round >= self.rounds:
+            return won._over(won._match_winner())
+        return replace(won, round=self.round + 1, tiebreak=0)._roll_off(self._seated())
+
+    def _seated(self) -> tuple[int, ...]:
+        return tuple(range(len(self.players)))
+
+    def _collect(self, winner: int) -> Match:
+        if self.pot == 0:
+            return self
+        ledger = list(self.ledger)
+        ledger[winner] += self.pot
+        return replace(self, ledger=tuple(ledger), pot=0)
+
+    def _finish(self, winner: int) -> Match:
+        won = replace(self, round_winners=(*self.round_winners, winner))._collect(winner)
+        return won._over(winner)
+
+    def _over(self, winner: int | None) -> Match:
+        return replace(self, phase=Phase.OVER, winner=winner, actor=None, dice_count=None)
+
+    def _match_winner(self) -> int | None:
+        """Most rounds won; a tie for most leaves the match drawn (None)."""
+        wins = [self.round_winners.count(p) for p in range(len(self.players))]
+        best = max(wins)
+        leaders = [p for p, w in enumerate(wins) if w == best]
+        return leaders[0] if len(leaders) == 1 else None

@@ -1,0 +1,267 @@
+"""Game records: every roll, dice choice and move of a game, as JSON that replays.
+
+A record holds the rules, the players, the seed of the dice (or ``null`` when
+the rolls were typed in from a real box), each action with the player who took
+it, and the result. `replay` rebuilds the game from it and refuses a record
+whose actions are illegal, whose rolls do not come from its seed, or whose
+stated result differs from the replayed one.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from shutthebox.core.board import Move
+from shutthebox.core.dice import Roll, SeededDice
+from shutthebox.core.errors import RecordError, ShutTheBoxError
+from shutthebox.core.match import Action, DiceChoice, Match, Phase
+from shutthebox.core.rules import Rules
+
+__all__ = ["FORMAT", "Event", "GameRecord", "replay", "result_of"]
+
+FORMAT = "shutthebox-record"
+VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One action of a game and the player who took it."""
+
+    player: int
+    action: Action
+
+    def to_json(self) -> dict[str, Any]:
+        if isinstance(self.action, Roll):
+            return {"player": self.player, "roll": list(self.action.dice)}
+        if isinstance(self.action, DiceChoice):
+            return {"player": self.player, "dice": self.action.count}
+        return {"player": self.player, "move": list(self.action.tiles)}
+
+    @classmethod
+    def from_json(cls, data: Any, index: int) -> Event:
+        where = f"event {index}"
+        player = data.get("player") if isinstance(data, dict) else None
+        if not isinstance(player, int) or isinstance(player, bool):
+            raise RecordError(
+                f"{where}: {data!r} is not an object with a player number",
+                key="event_no_player", values={"index": index, "data": data},
+            )
+        kinds = [key for key in ("roll", "dice", "move") if key in data]
+        if len(kinds) != 1 or set(data) != {"player", kinds[0]}:
+            raise RecordError(
+                f"{where}: {data!r} needs a player and one of roll, dice, move",
+                key="event_shape", values={"index": index, "data": data},
+            )
+        value = data[kinds[0]]
+        try:
+            if kinds[0] == "roll":
+                return cls(data["player"], Roll(tuple(_ints(value))))
+            if kinds[0] == "dice":
+                if not isinstance(value, int) or value not in (1, 2):
+                    raise RecordError(
+                        f"{where}: dice is 1 or 2, not {value!r}",
+                        key="event_dice", values={"index": index, "value": value},
+                    )
+                return cls(data["player"], DiceChoice(value))
+            return cls(data["player"], Move.of(_ints(value)))
+        except RecordError:
+            raise
+        except ShutTheBoxError as error:
+            raise RecordError(
+                f"{where}: {error}", key="event_error", values={"index": index, "error": error}
+            ) from None
+
+
+def _ints(value: Any) -> list[int]:
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        raise RecordError(
+            f"{value!r} is not a list of whole numbers", key="not_int_list", values={"value": value}
+        )
+    return value
+
+
+def result_of(state: Match) -> dict[str, Any]:
+    """The outcome of a match as JSON: winner, scores of each turn, totals and ledger."""
+    names = state.players
+    return {
+        "over": state.is_over,
+        "winner": names[state.winner] if state.winner is not None else None,
+        "turns": [
+            {
+                "player": names[t.player],
+                "round": t.round,
+                "tiebreak": t.tiebreak,
+                "open": list(t.board.open_tiles),
+                "score": t.score,
+            }
+            for t in state.history
+        ],
+        "round_winners": [names[p] for p in state.round_winners],
+        "totals": dict(zip(names, state.totals, strict=True)),
+        "ledger": dict(zip(names, state.ledger, strict=True)),
+    }
+
+
+@dataclass
+class GameRecord:
+    """Everything needed to replay a game, and what it came to."""
+
+    rules: Rules
+    players: tuple[str, ...]
+    events: list[Event] = field(default_factory=list)
+    seed: int | None = None
+    rounds: int = 1
+    result: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": self.rules.to_dict(),
+            "players": list(self.players),
+            "rounds": self.rounds,
+            "seed": self.seed,
+            "events": [event.to_json() for event in self.events],
+            "result": self.result,
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1, ensure_ascii=False)
+
+    def save(self, path: Path) -> None:
+        path.write_text(self.dumps() + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        """Read a record, checking its shape (not yet its play: see `replay`)."""
+        if not isinstance(data, dict):
+            raise RecordError(
+                f"a record is a JSON object, not {type(data).__name__}",
+                key="record_not_object", values={"type": type(data).__name__},
+            )
+        if data.get("format") != FORMAT:
+            raise RecordError(
+                f"not a game record: format is {data.get('format')!r}, not {FORMAT!r}",
+                key="record_format", values={"format": data.get("format"), "expected": FORMAT},
+            )
+        if data.get("version") != VERSION:
+            raise RecordError(
+                f"record version {data.get('version')!r} is not supported ({VERSION})",
+                key="record_version", values={"version": data.get("version"), "supported": VERSION},
+            )
+        missing = {"rules", "players", "events"} - set(data)
+        if missing:
+            lacking = ", ".join(sorted(missing))
+            raise RecordError(f"record lacks {lacking}", key="record_lacks", values={"keys": lacking})
+        players = data["players"]
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise RecordError(
+                f"players must be a list of names, not {players!r}",
+                key="record_players", values={"players": players},
+            )
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RecordError(
+                f"seed must be a whole number or null, not {seed!r}", key="record_seed", values={"seed": seed}
+            )
+        rounds = data.get("rounds", 1)
+        if not isinstance(rounds, int) or isinstance(rounds, bool):
+            raise RecordError(
+                f"rounds must be a whole number, not {rounds!r}",
+                key="record_rounds", values={"rounds": rounds},
+            )
+        events = data["events"]
+        if not isinstance(events, list):
+            raise RecordError(
+                f"events must be a list, not {type(events).__name__}",
+                key="record_events", values={"type": type(events).__name__},
+            )
+        result = data.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise RecordError(
+                f"result must be an object or null, not {result!r}",
+                key="record_result", values={"result": result},
+            )
+        try:
+            rules = Rules.from_dict(data["rules"])
+        except ShutTheBoxError as error:
+            raise RecordError(f"record rules: {error}", key="record_rules", values={"error": error}) from None
+        return cls(
+            rules=rules,
+            players=tuple(players),
+            events=[Event.from_json(e, i) for i, e in enumerate(events)],
+            seed=seed,
+            rounds=rounds,
+            result=result,
+        )
+
+    @classmethod
+    def loads(cls, text: str) -> GameRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(
+                f"record is not valid JSON: {error}",
+                key="record_json",
+                values={"detail": error.msg, "line": error.lineno, "column": error.colno, "char": error.pos},
+            ) from None
+        return cls.from_json(data)
+
+    @classmethod
+    def load(cls, path: Path) -> GameRecord:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            raise RecordError(
+                f"cannot read record {str(path)!r}: {error.strerror}",
+                key="record_unreadable", values={"path": str(path), "error": error},
+            ) from None
+        return cls.loads(text)
+
+
+def replay_states(record: GameRecord) -> Iterable[tuple[Event | None, Match]]:
+    """Each state of the game in turn, with the event that led to it."""
+    try:
+        state = Match.new(record.rules, record.players, rounds=record.rounds)
+    except ShutTheBoxError as error:
+        raise RecordError(
+            f"record cannot start: {error}", key="record_start", values={"error": error}
+        ) from None
+    yield None, state
+    dice = SeededDice(record.seed) if record.seed is not None else None
+    for index, event in enumerate(record.events):
+        # A roll where none is due is left to `apply`, which names the real problem.
+        due = state.phase in (Phase.ROLL, Phase.ROLL_OFF)
+        if isinstance(event.action, Roll) and dice is not None and due:
+            count = 1 if state.phase is Phase.ROLL_OFF else (state.dice_count or 0)
+            expected = dice.roll(count) if count else None
+            if expected != event.action:
+                raise RecordError(
+                    f"event {index}: roll {event.action} is not what seed {record.seed} "
+                    f"gives ({expected})",
+                    key="event_not_seed",
+                    values={"index": index, "roll": event.action, "seed": record.seed, "expected": expected},
+                )
+        try:
+            state = state.apply(event.action, event.player)
+        except ShutTheBoxError as error:
+            raise RecordError(
+                f"event {index}: {error}", key="event_error", values={"index": index, "error": error}
+            ) from None
+        yield event, state
+
+
+def replay(record: GameRecord) -> Match:
+    """The final state of the recorded game; the record's result must agree with it."""
+    *_, (_, state) = replay_states(record)
+    if record.result is not None and record.result != result_of(state):
+        raise RecordError(
+            "the record's result differs from the result of replaying its events", key="result_differs"
+        )
+    return state

@@ -1,0 +1,152 @@
+"""Bots: players that choose an action for a state, each with the generator it is given.
+
+A bot is anything with ``choose(state) -> DiceChoice | Move``, called when the
+state waits for a choice of dice (CHOOSE) or a move (MOVE); rolling is the
+game's business. Bots never print and never roll.
+
+- ``random``: any legal choice, uniformly.
+- ``greedy``: the highest tiles first (8 before 7+1 before 6+2…); one die when allowed.
+- ``fewest``: the fewest tiles, then the highest; one die when allowed.
+- ``heuristic``: keeps the board most likely to use the next roll, then the
+  lowest open sum; rolls the number of dice that is likelier to be usable.
+- ``optimal``: the exact solver, with the objective that fits the match (lowest
+  expected score first, then beat the best posted score; the win in the long game).
+- ``optimal-score``, ``optimal-shut``: the solver with a fixed objective.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Protocol
+
+from shutthebox.core.board import Move, mask_sum, subsets_with_sum
+from shutthebox.core.errors import RulesError
+from shutthebox.core.match import DiceChoice, Match, Phase
+from shutthebox.core.rules import Rules
+from shutthebox.strategy.advice import advise
+from shutthebox.strategy.solver import Objective
+
+__all__ = ["BOT_NAMES", "STRENGTHS", "Bot", "make_bot"]
+
+
+class Bot(Protocol):
+    """Picks the action for a state waiting on a choice."""
+
+    name: str
+
+    def choose(self, state: Match) -> DiceChoice | Move: ...
+
+
+Rule = Callable[[Match, random.Random], DiceChoice | Move]
+
+
+@dataclass
+class RuleBot:
+    """A bot defined by a function of the state and its generator."""
+
+    name: str
+    rule: Rule
+    rng: random.Random
+
+    def choose(self, state: Match) -> DiceChoice | Move:
+        if state.phase not in (Phase.CHOOSE, Phase.MOVE):
+            raise ValueError(f"bot {self.name} has nothing to choose: {state.describe()}")
+        return self.rule(state, self.rng)
+
+
+def _random(state: Match, rng: random.Random) -> DiceChoice | Move:
+    if state.phase is Phase.CHOOSE:
+        return DiceChoice(rng.choice(state.dice_options))
+    return rng.choice(state.legal_moves)
+
+
+def _prefer_one_die(state: Match) -> DiceChoice:
+    return DiceChoice(min(state.dice_options))
+
+
+def _greedy(state: Match, rng: random.Random) -> DiceChoice | Move:
+    if state.phase is Phase.CHOOSE:
+        return _prefer_one_die(state)
+    return max(state.legal_moves, key=lambda m: m.tiles)
+
+
+def _fewest(state: Match, rng: random.Random) -> DiceChoice | Move:
+    if state.phase is Phase.CHOOSE:
+        return _prefer_one_die(state)
+    return min(state.legal_moves, key=lambda m: (len(m), [-t for t in m.tiles]))
+
+
+@cache
+def _usable(rules: Rules, target: int, count: int) -> float:
+    """Probability that a roll of ``count`` dice can be matched from ``target``."""
+    faces = range(1, 7)
+    totals = list(faces) if count == 1 else [a + b for a in faces for b in faces]
+    hits = sum(
+        1
+        for total in totals
+        if any(m & target == m for m in subsets_with_sum(rules.tiles, total, rules.max_tiles))
+    )
+    return hits / len(totals)
+
+
+def _coverage(rules: Rules, target: int) -> float:
+    if target == 0:
+        return 2.0  # done: better than any chance
+    return max(_usable(rules, target, count) for count in rules.dice_options(target))
+
+
+def _heuristic(state: Match, rng: random.Random) -> DiceChoice | Move:
+    rules = state.rules
+    if state.phase is Phase.CHOOSE:
+        return DiceChoice(max(state.dice_options, key=lambda c: (_usable(rules, state.target, c), -c)))
+
+    def keep(move: Move) -> tuple[float, int, tuple[int, ...]]:
+        left = state.target & ~move.mask
+        return (_coverage(rules, left), -mask_sum(left), move.tiles)
+
+    return max(state.legal_moves, key=keep)
+
+
+def _optimal(objective: Objective | None) -> Rule:
+    def rule(state: Match, rng: random.Random) -> DiceChoice | Move:
+        advice = advise(state) if objective is None else advise(state, objective)
+        best = advice.best
+        assert best is not None
+        return best.action
+
+    return rule
+
+
+_RULES: dict[str, Rule] = {
+    "random": _random,
+    "greedy": _greedy,
+    "fewest": _fewest,
+    "heuristic": _heuristic,
+    "optimal": _optimal(None),
+    "optimal-score": _optimal(Objective.SCORE),
+    "optimal-shut": _optimal(Objective.SHUT),
+}
+
+BOT_NAMES: tuple[str, ...] = tuple(_RULES)
+STRENGTHS: dict[str, str] = {
+    "easy": "random",
+    "medium": "greedy",
+    "hard": "heuristic",
+    "expert": "optimal",
+}
+"""The strengths offered to players, weakest first, and the bot behind each."""
+
+
+def make_bot(name: str, rng: random.Random | None = None) -> Bot:
+    """The bot called ``name`` (or a strength such as ``expert``), with its generator."""
+    key = STRENGTHS.get(name, name)
+    if key not in _RULES:
+        names = ", ".join([*STRENGTHS, *BOT_NAMES])
+        raise RulesError(
+            f"unknown bot {name!r}: choose one of {names}",
+            key="unknown_bot", values={"name": name, "names": names},
+        )
+    return RuleBot(key, _RULES[key], rng if rng is not None else random.Random(0))

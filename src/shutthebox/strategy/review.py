@@ -1,0 +1,151 @@
+"""Game review: each decision of a finished game graded against optimal play.
+
+For every dice choice and move in a record, the solver values each option in
+the objective that fitted the moment (see `advise`); the decision's *loss* is
+how much worse the chosen option was than the best. Verdicts scale with the
+objective: expected points relative to the best expected score, or
+probability points for the chance objectives. A player's *accuracy* is the mean,
+over the decisions that had a real choice, of the share of the best option's
+value that the chosen one kept (expected scores: best / chosen; chances:
+chosen / best), as a percentage: 100 for perfect play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from shutthebox.core.board import Board, Move
+from shutthebox.core.dice import Roll
+from shutthebox.core.match import DiceChoice
+from shutthebox.core.record import GameRecord, replay_states
+from shutthebox.strategy.advice import advise
+from shutthebox.strategy.solver import Objective
+
+__all__ = ["VERDICTS", "Decision", "Review", "review", "verdict"]
+
+VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
+_PROBABILITY_STEPS = (0.01, 0.03, 0.08)  # probability points lost
+_SCORE_STEPS = (0.02, 0.08, 0.20)  # share of the best expected score lost
+_EXACT = 1e-9
+
+
+def verdict(loss: float, best: float, objective: Objective) -> str:
+    """The word for a loss: best, good, inaccuracy, mistake or blunder."""
+    if loss <= _EXACT:
+        return "best"
+    if objective is Objective.SCORE:
+        size, steps = loss / max(abs(best), 1.0), _SCORE_STEPS
+    else:
+        size, steps = loss, _PROBABILITY_STEPS
+    for word, step in zip(VERDICTS[1:], steps, strict=False):
+        if size < step:
+            return word
+    return "blunder"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One graded decision."""
+
+    index: int  # position of the event in the record
+    player: str
+    board: Board
+    roll: Roll | None
+    opening: bool
+    objective: Objective
+    target: int | None
+    chosen: DiceChoice | Move
+    best: DiceChoice | Move
+    value_chosen: float
+    value_best: float
+    value_worst: float
+    loss: float
+    verdict: str
+
+    @property
+    def had_choice(self) -> bool:
+        return abs(self.value_best - self.value_worst) > _EXACT
+
+    def to_json(self) -> dict[str, Any]:
+        def action(a: DiceChoice | Move) -> dict[str, Any]:
+            return {"dice": a.count} if isinstance(a, DiceChoice) else {"shut": list(a.tiles)}
+
+        return {
+            "index": self.index,
+            "player": self.player,
+            "open": list(self.board.open_tiles),
+            "roll": list(self.roll.dice) if self.roll else None,
+            "opening": self.opening,
+            "objective": str(self.objective),
+            "target": self.target,
+            "chosen": action(self.chosen),
+            "best": action(self.best),
+            "value_chosen": self.value_chosen,
+            "value_best": self.value_best,
+            "loss": self.loss,
+            "verdict": self.verdict,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """Every decision of a game, graded, and each player's accuracy."""
+
+    decisions: tuple[Decision, ...]
+    accuracy: dict[str, float]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "decisions": [d.to_json() for d in self.decisions],
+            "accuracy": self.accuracy,
+        }
+
+
+def review(record: GameRecord) -> Review:
+    """Grade every decision of ``record`` against the exact solver."""
+    decisions: list[Decision] = []
+    before = None
+    for index, (event, state) in enumerate(replay_states(record)):
+        if event is not None and before is not None and isinstance(event.action, (DiceChoice, Move)):
+            advice = advise(before)
+            chosen = next(c for c in advice.choices if c.action == event.action)
+            best, worst = advice.choices[0], advice.choices[-1]
+            decisions.append(
+                Decision(
+                    index=index - 1,
+                    player=record.players[event.player],
+                    board=before.board,
+                    roll=before.roll if isinstance(event.action, Move) else None,
+                    opening=before.opening,
+                    objective=advice.objective,
+                    target=advice.target,
+                    chosen=event.action,
+                    best=best.action,
+                    value_chosen=chosen.value,
+                    value_best=best.value,
+                    value_worst=worst.value,
+                    loss=chosen.loss,
+                    verdict=verdict(chosen.loss, best.value, advice.objective),
+                )
+            )
+        before = state
+    return Review(tuple(decisions), _accuracy(record.players, decisions))
+
+
+def _kept(decision: Decision) -> float:
+    """The share of the best option's value the chosen option kept, 0 to 1."""
+    if decision.objective.lower_is_better:  # expected scores: best / chosen
+        kept, whole = decision.value_best, decision.value_chosen
+    else:  # chances: chosen / best
+        kept, whole = decision.value_chosen, decision.value_best
+    return kept / whole if whole > 0 else 1.0
+
+
+def _accuracy(players: tuple[str, ...], decisions: list[Decision]) -> dict[str, float]:
+    result: dict[str, float] = {}
+    for player in players:
+        marks = [_kept(d) for d in decisions if d.player == player and d.had_choice]
+        if marks:
+            result[player] = round(100 * sum(marks) / len(marks), 1)
+    return result

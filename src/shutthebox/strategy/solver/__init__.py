@@ -1,0 +1,293 @@
+"""The exact solver: optimal play for any position, rules and objective.
+
+- `solve(rules, objective, target)` solves one turn for every target mask by
+  backward induction (objectives ``score``, ``shut``, ``beat``,
+  ``tie-or-beat``), vectorized with NumPy over the boards of each level.
+- `solve_beat_table(rules)` solves ``beat`` for every target score at once.
+- `solve_duel(rules)` solves a two-player round (objective ``win``): the first
+  turn valued by the second player's best answer to each posted score.
+- `solve_long(rules)` solves the long game (SPEC §5.4), where tiles reopen and
+  positions repeat, by value iteration over whole turns (with Anderson mixing)
+  until a sweep moves no value by more than 1e-14.
+- `shutthebox.strategy.solver.exact` recomputes the turn objectives in exact rationals.
+
+The dice choice (one die or two) is part of every policy. Results are cached
+per turn-relevant rules, so hints and bots pay for a solve once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from shutthebox.core.errors import RulesError
+from shutthebox.core.rules import Rules, Scoring
+from shutthebox.strategy.solver.duel import Duel, solve_duel_turns
+from shutthebox.strategy.solver.solution import Objective, Solution
+from shutthebox.strategy.solver.topology import TOTALS, topology
+from shutthebox.strategy.solver.turn import TurnValues, solve_turn
+
+__all__ = [
+    "BeatTable",
+    "Duel",
+    "LongSolution",
+    "Objective",
+    "Solution",
+    "TurnKey",
+    "solve",
+    "solve_beat_table",
+    "solve_duel",
+    "solve_long",
+]
+
+FloatArray = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class TurnKey:
+    """The rule options that shape a single turn (mode, stakes and limits do not)."""
+
+    tiles: int
+    one_die: str
+    one_die_forced: bool
+    max_tiles: int | None
+    scoring: str
+    doubles_extra_turn: bool
+
+    @classmethod
+    def of(cls, rules: Rules) -> TurnKey:
+        return cls(
+            rules.tiles,
+            str(rules.one_die),
+            rules.one_die_forced,
+            rules.max_tiles if rules.max_tiles is None or rules.max_tiles < rules.tiles else None,
+            str(rules.scoring),
+            rules.doubles_extra_turn,
+        )
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(
+            tiles=self.tiles,
+            one_die=self.one_die,  # type: ignore[arg-type]
+            one_die_forced=self.one_die_forced,
+            max_tiles=self.max_tiles,
+            scoring=self.scoring,  # type: ignore[arg-type]
+            doubles_extra_turn=self.doubles_extra_turn,
+        )
+
+
+@cache
+def allow_one_die(tiles: int, one_die: str) -> npt.NDArray[np.bool_]:
+    """For each target mask, whether the rules allow one die (SPEC §3; forcing it is the caller's)."""
+    rules = Rules(tiles=tiles, one_die=one_die)  # type: ignore[arg-type]
+    return np.array([rules.one_die_allowed(x) for x in range(1 << tiles)], dtype=np.bool_)
+
+
+@cache
+def score_table(tiles: int, scoring: str) -> FloatArray:
+    """``score[x, t]``: the score of ending a turn with ``x`` open after a failed total ``t``."""
+    rules = Rules(tiles=tiles, scoring=scoring)  # type: ignore[arg-type]
+    base = np.array([rules.score(x, 0) for x in range(1 << tiles)], dtype=np.float64)
+    if rules.scoring is Scoring.SUM_PLUS_ROLL:
+        table = base[:, None] + np.arange(TOTALS)[None, :]
+        table[0] = 0
+        return table
+    return np.repeat(base[:, None], TOTALS, axis=1)
+
+
+def _turn(key: TurnKey, fail: FloatArray, done: FloatArray) -> TurnValues:
+    return solve_turn(
+        topology(key.tiles, key.max_tiles),
+        allow_one=allow_one_die(key.tiles, key.one_die),
+        forced=key.one_die_forced,
+        doubles=key.doubles_extra_turn,
+        fail=fail,
+        done=done,
+    )
+
+
+def solve_key(key: TurnKey, objective: Objective, target: int | None = None) -> Solution:
+    """Solve one turn without the cache (what the benchmarks time)."""
+    scores = score_table(key.tiles, key.scoring)
+    if objective is Objective.SCORE:
+        turn = _turn(key, -scores[:, :, None], np.zeros(1))
+    elif objective is Objective.SHUT:
+        turn = _turn(key, np.zeros((*scores.shape, 1)), np.ones(1))
+    elif objective in (Objective.BEAT, Objective.TIE_OR_BEAT):
+        if target is None:
+            raise RulesError(f"objective {objective} needs a target score (--target K)")
+        below = target + (1 if objective is Objective.TIE_OR_BEAT else 0)
+        fail = (scores < below).astype(np.float64)[:, :, None]
+        turn = _turn(key, fail, np.array([1.0 if below > 0 else 0.0]))
+    else:
+        raise RulesError(f"{objective} is not a single-turn objective: use solve_long or solve_duel")
+    return Solution(turn, objective, target)
+
+
+@cache
+def _solve_cached(key: TurnKey, objective: Objective, target: int | None) -> Solution:
+    return solve_key(key, objective, target)
+
+
+def solve(rules: Rules, objective: str | Objective = Objective.SCORE, target: int | None = None) -> Solution:
+    """The optimal play of one turn under ``rules`` for ``objective`` (cached)."""
+    objective = Objective.parse(objective)
+    if objective is Objective.LONG:
+        raise RulesError("the long game has two players: use solve_long(rules)")
+    if objective is Objective.WIN:
+        return solve_duel(rules).first
+    if objective in (Objective.SCORE, Objective.SHUT):
+        target = None
+    return _solve_cached(TurnKey.of(rules), objective, target)
+
+
+@dataclass(frozen=True)
+class BeatTable:
+    """``beat`` solved for every target score at once (one column per target)."""
+
+    turn: TurnValues
+    targets: tuple[int, ...]
+
+    def solution(self, target: int) -> Solution:
+        """The `beat` solution for ``target`` (probability of scoring below it)."""
+        if target not in self.targets:
+            raise RulesError(f"target {target} is outside this table ({self.targets[0]}..{self.targets[-1]})")
+        return Solution(self.turn, Objective.BEAT, target, self.targets.index(target))
+
+
+def beat_targets(key: TurnKey) -> tuple[int, ...]:
+    """Every target that makes a difference: each possible score, plus one past the highest."""
+    scores = np.unique(score_table(key.tiles, key.scoring))
+    return (*(int(s) for s in scores if s > 0), int(scores.max()) + 1)
+
+
+def solve_beat_key(key: TurnKey) -> BeatTable:
+    targets = beat_targets(key)
+    scores = score_table(key.tiles, key.scoring)
+    thresholds = np.array(targets, dtype=np.float64)
+    fail = (scores[:, :, None] < thresholds[None, None, :]).astype(np.float64)
+    turn = _turn(key, fail, np.ones(len(targets)))
+    return BeatTable(turn, targets)
+
+
+@cache
+def _beat_cached(key: TurnKey) -> BeatTable:
+    return solve_beat_key(key)
+
+
+def solve_beat_table(rules: Rules) -> BeatTable:
+    """P(score < K) under optimal play for K, for every K that matters (cached)."""
+    return _beat_cached(TurnKey.of(rules))
+
+
+def solve_duel_key(
+    key: TurnKey,
+    *,
+    shut_wins: bool = True,
+    win: float = 1.0,
+    lose: float = 0.0,
+    shut_bonus: float = 0.0,
+    tie: float | None = None,
+) -> Duel:
+    """A two-player round with any payoffs (see `shutthebox.strategy.solver.duel`), uncached."""
+    return solve_duel_turns(
+        lambda fail, done: _turn(key, fail, done),
+        score_table(key.tiles, key.scoring),
+        shut_wins=shut_wins, win=win, lose=lose, shut_bonus=shut_bonus, tie=tie,
+    )
+
+
+@cache
+def _duel_cached(key: TurnKey, shut_wins: bool) -> Duel:
+    return solve_duel_key(key, shut_wins=shut_wins)
+
+
+def solve_duel(rules: Rules) -> Duel:
+    """The two-player round played to win, a tie replaying the round (cached)."""
+    return _duel_cached(TurnKey.of(rules), rules.shut_wins)
+
+
+@dataclass(frozen=True)
+class LongSolution:
+    """The long game solved: each role's turn, valued as the mover's chance to win."""
+
+    shutter: Solution
+    opener: Solution
+    iterations: int
+    residual: float
+
+    @property
+    def value(self) -> float:
+        """The starter's chance to win (the starter shuts first on a full board)."""
+        return self.shutter.value
+
+    def for_role(self, opening: bool) -> Solution:
+        return self.opener if opening else self.shutter
+
+
+def solve_long_key(key: TurnKey, tolerance: float = 1e-14, max_sweeps: int = 10_000) -> LongSolution:
+    """Value iteration over whole turns, sped up by Anderson mixing.
+
+    A sweep ``T`` solves a shutter's turn against the opener's start-of-turn
+    values, then an opener's turn against the shutter's new ones (Gauss-Seidel).
+    ``T`` is a contraction whose fixed point is the game's value; instead of
+    ``x <- T(x)`` each step mixes the last few sweeps (Anderson acceleration,
+    history 5), which needs a tenth of the sweeps on the long boards. It stops
+    when a sweep moves no value by more than ``tolerance``; the distance to the
+    fixed point is then at most that over one minus the contraction factor.
+    """
+    count = 1 << key.tiles
+    full = count - 1
+    complement = full ^ np.arange(count)
+    ones = np.ones(1)
+
+    def handover(other: FloatArray, own_full: float) -> FloatArray:
+        """Value of failing: the other player starts on the same board."""
+        nxt = other[complement].copy()
+        nxt[complement == 0] = 1 - own_full  # the other has nothing to move: hands back at once
+        return np.repeat((1 - nxt)[:, None], TOTALS, axis=1)[:, :, None]
+
+    def sweep(x: FloatArray) -> tuple[FloatArray, TurnValues, TurnValues]:
+        starts_s, starts_o = x[:count], x[count:]
+        turn_s = _turn(key, handover(starts_o, float(starts_s[full])), ones)
+        new_s = turn_s.values[0, :count, 0]
+        turn_o = _turn(key, handover(new_s, float(starts_o[full])), ones)
+        return np.concatenate([new_s, turn_o.values[0, :count, 0]]), turn_s, turn_o
+
+    x = np.full(2 * count, 0.5)
+    points: list[FloatArray] = []
+    steps: list[FloatArray] = []
+    sweeps = 0
+    while True:
+        sweeps += 1
+        mapped, turn_s, turn_o = sweep(x)
+        step = mapped - x
+        residual = float(np.abs(step).max())
+        if residual < tolerance or sweeps == max_sweeps:
+            break
+        points, steps = [*points[-5:], x], [*steps[-5:], step]
+        if len(steps) < 2:
+            x = mapped
+            continue
+        d_steps = np.diff(np.stack(steps, axis=1), axis=1)
+        d_points = np.diff(np.stack(points, axis=1), axis=1)
+        mix, *_ = np.linalg.lstsq(d_steps, step, rcond=None)
+        x = np.clip(mapped - (d_points + d_steps) @ mix, 0.0, 1.0)
+    return LongSolution(
+        Solution(turn_s, Objective.LONG), Solution(turn_o, Objective.LONG), sweeps, residual
+    )
+
+
+@cache
+def _long_cached(key: TurnKey) -> LongSolution:
+    return solve_long_key(key)
+
+
+def solve_long(rules: Rules) -> LongSolution:
+    """The long game's optimal play for both roles (cached)."""
+    return _long_cached(TurnKey.of(rules))
+

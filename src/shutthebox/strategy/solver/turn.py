@@ -1,0 +1,135 @@
+"""Backward induction over one turn, vectorized over every board of a level.
+
+The turn of a player is a finite game against the dice: from a *target* mask
+(the tiles still to shut, or for the long game's opener still to open) the
+player picks one die or two, the dice fall, and the player picks a move to a
+smaller target or the turn fails. Values are always *maximized*; callers turn
+"lowest expected score" into "highest minus score".
+
+With extra turns on doubles (SPEC §5.4) the state also counts the extra turns
+held, ``e``. A failed roll spends one (so ``(x, e)`` falls back on
+``(x, e - 1)``), a failed double earns and spends one at once (a self-loop on
+``(x, e)``, solved in closed form: ``V = A / (1 - q)``), a good double moves to
+``e + 1``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from shutthebox.strategy.solver.topology import TOTALS, Level, Topology
+
+__all__ = ["ONE_DIE", "TWO_DICE", "TWO_DICE_DOUBLE", "TWO_DICE_PLAIN", "TurnValues", "solve_turn"]
+
+FloatArray = np.ndarray[tuple[int, ...], np.dtype[np.float64]]
+BoolArray = np.ndarray[tuple[int, ...], np.dtype[np.bool_]]
+
+
+def _probabilities() -> tuple[FloatArray, FloatArray, FloatArray]:
+    one = np.zeros(TOTALS)
+    one[1:7] = 1 / 6
+    plain = np.zeros(TOTALS)
+    double = np.zeros(TOTALS)
+    for a in range(1, 7):
+        for b in range(1, 7):
+            (double if a == b else plain)[a + b] += 1 / 36
+    return one, plain, double
+
+
+ONE_DIE, TWO_DICE_PLAIN, TWO_DICE_DOUBLE = _probabilities()
+TWO_DICE = TWO_DICE_PLAIN + TWO_DICE_DOUBLE
+
+
+def best_children(out: FloatArray, values: FloatArray, level: Level, wide: bool) -> None:
+    """Write into ``out[pair]`` the best value among each pair's children."""
+    if not level.children.size:
+        return
+    if not wide:  # one padded gather beats several small ones
+        out[level.segment_flat] = values[level.children].max(axis=1)
+        return
+    for bucket in level.buckets:
+        out[bucket.segment_flat] = values[bucket.children].max(axis=1)
+
+
+@dataclass(frozen=True)
+class TurnValues:
+    """The solved turn: values and dice choices for every (extra turns, target)."""
+
+    topology: Topology
+    values: FloatArray  # (extras, 2**size + 1, columns); the last row is the -inf sentinel
+    one_die: BoolArray  # (extras, 2**size, columns): the optimal choice is one die
+    allow_one: BoolArray  # (2**size,): one die may be chosen
+    forced: bool
+    doubles: bool
+    fail: FloatArray  # (2**size, TOTALS, columns): value of a failed roll with no extra turn
+
+    @property
+    def max_extra(self) -> int:
+        return int(self.values.shape[0]) - 1
+
+
+def solve_turn(
+    topology: Topology,
+    *,
+    allow_one: BoolArray,
+    forced: bool,
+    doubles: bool,
+    fail: FloatArray,
+    done: FloatArray,
+) -> TurnValues:
+    """Solve a turn for every target at once.
+
+    ``fail[x, t]`` is the value of failing to match total ``t`` from target
+    ``x`` with no extra turn left; ``done`` the value of emptying the target.
+    Both carry a trailing axis of independent columns (e.g. one per target
+    score of the ``beat`` objective).
+    """
+    fail = np.asarray(fail, dtype=np.float64)  # whole-number payoffs must not truncate values
+    count = topology.count
+    columns = fail.shape[2]
+    extras = topology.size + 1 if doubles else 1
+    values = np.empty((extras, count + 1, columns))
+    values[:, count] = -np.inf
+    values[:, 0] = done
+    one_die = np.zeros((extras, count, columns), dtype=np.bool_)
+    wide = columns > 4
+    for k, level in enumerate(topology.levels[1:], start=1):
+        boards = level.boards
+        n = boards.size
+        allow = allow_one[boards][:, None]
+        any_one = bool(allow.any())
+        # A player holds at most one extra turn per tile already done: higher
+        # counts cannot occur here, so they copy the highest reachable one.
+        reachable = min(extras, topology.size - k + 1)
+        for e in range(reachable):
+            flat: FloatArray
+            if e == 0:
+                flat = fail[boards].reshape(n * TOTALS, columns).copy()
+            else:
+                flat = np.repeat(values[e - 1][boards], TOTALS, axis=0)
+            best_children(flat, values[e], level, wide)
+            q_plain = flat.reshape(n, TOTALS, columns)
+            one = np.einsum("t,ntc->nc", ONE_DIE, q_plain) if any_one else None
+            if doubles:
+                up = min(e + 1, extras - 1)
+                flat_double = np.zeros((n * TOTALS, columns))
+                best_children(flat_double, values[up], level, wide)
+                q_double = flat_double.reshape(n, TOTALS, columns)
+                stuck = TWO_DICE_DOUBLE @ (~topology.has_move[boards]).T  # (n,)
+                gain = np.einsum("t,ntc->nc", TWO_DICE_PLAIN, q_plain) + np.einsum(
+                    "t,ntc->nc", TWO_DICE_DOUBLE, q_double
+                )
+                two = gain / (1 - stuck)[:, None]
+            else:
+                two = np.einsum("t,ntc->nc", TWO_DICE, q_plain)
+            if one is None:
+                values[e, boards] = two
+                continue
+            pick_one = allow & (np.True_ if forced else one > two)
+            one_die[e, boards] = pick_one
+            values[e, boards] = np.where(pick_one, one, two)
+        values[reachable:, boards] = values[reachable - 1, boards]
+        one_die[reachable:, boards] = one_die[reachable - 1, boards]
+    return TurnValues(topology, values, one_die, allow_one, forced, doubles, fail)

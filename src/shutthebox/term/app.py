@@ -1,0 +1,552 @@
+"""The Textual game: one immutable `Match` in a reactive, redrawn on every change.
+
+The app is the only place that changes the game: a key or a click becomes an
+action, the engine checks it (`Match.apply`), and ``self.state = new`` redraws
+the screen. A refused key leaves the state as it was and says why. Bots act by
+themselves on their turns; in companion mode every roll is typed in from a real
+box and the best move is shown without asking.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING
+
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal
+from textual.reactive import reactive
+from textual.timer import Timer
+from textual.widgets import Static
+
+from shutthebox.core.board import Move
+from shutthebox.core.dice import DiceSource, Roll, SeededDice
+from shutthebox.core.errors import ShutTheBoxError
+from shutthebox.core.match import Action, DiceChoice, Match, Phase
+from shutthebox.core.record import Event, GameRecord, result_of
+from shutthebox.i18n import Lang, text
+from shutthebox.term import keys, view
+from shutthebox.term.narrate import narrate, rules_line, turn_header
+from shutthebox.term.session import Chooser, PlaySetup, dice_to_roll, make_choosers
+from shutthebox.term.style import GAME_CSS
+from shutthebox.term.widgets import DiceView, GameLog, KeyBar, Scoreboard, TileRow
+
+if TYPE_CHECKING:
+    from shutthebox.strategy.review import Review
+
+__all__ = ["ShutTheBoxApp"]
+
+SaveFn = Callable[[GameRecord, PlaySetup], Sequence[str]]
+"""Keeps a finished game (the storage layer); returns the lines to show."""
+
+
+class ShutTheBoxApp(App[GameRecord | None]):
+    """Shut the Box in the terminal: every way to play, bots, hints, companion mode."""
+
+    CSS = GAME_CSS
+    TITLE = "Shut the Box"
+    BINDINGS = keys.BINDINGS
+
+    state: reactive[Match | None] = reactive(None, init=False)
+    selected: reactive[int] = reactive(0, init=False)
+    typed: reactive[tuple[int, ...]] = reactive((), init=False)
+    message: reactive[str] = reactive("", init=False)
+
+    def __init__(
+        self,
+        setup: PlaySetup | None,
+        *,
+        lang: Lang = "en",
+        dice: DiceSource | None = None,
+        bot_delay: float = 0.5,
+        save: SaveFn | None = None,
+        setup_first: bool = False,
+        threads: bool = True,
+    ) -> None:
+        super().__init__()
+        self.threads = threads
+        self.setup_first = setup_first or setup is None
+        self.lang: Lang = setup.lang if setup else lang
+        self.setup = setup
+        self.bot_delay = bot_delay
+        self._dice_override = dice
+        self._save = save
+        self.dice: DiceSource = dice or SeededDice(setup.seed if setup else None)
+        self.seed: int | None = None
+        self.bots: dict[int, Chooser] = {}
+        self.events: list[Event] = []
+        self.typed_rolls = False
+        self.games_played = 0
+        self.hint: list[str] = []
+        self._bot_timer: Timer | None = None
+        self._running_bots = False
+        self.saved: list[GameRecord] = []
+        self._drawn = False
+        self._shown: dict[str, str] = {}
+
+    # -- layout ----------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Horizontal(id="top"):
+            yield Scoreboard(id="scores")
+            yield DiceView(id="dice")
+        yield TileRow(id="tiles")
+        yield Static(id="status")
+        yield Static(id="message")
+        yield Static(id="hint")
+        yield GameLog(id="log", wrap=True, markup=False)
+        yield KeyBar(id="keys")
+
+    def on_mount(self) -> None:
+        self._drawn = True
+        self.title = text(self.lang, "title")
+        if self.setup_first:
+            self.action_setup()
+        elif self.setup is not None:
+            self.start(self.setup)
+        self._redraw()
+
+    # -- starting ----------------------------------------------------------------
+    def start(self, setup: PlaySetup) -> None:
+        """Start a fresh game of ``setup`` (a new seed for each game after the first)."""
+        self.setup = setup
+        self.lang = setup.lang
+        seed = setup.seed + self.games_played if setup.seed is not None else None
+        if self._dice_override is not None:
+            self.dice = self._dice_override
+            self.seed = None
+        else:
+            seeded = SeededDice(seed)
+            self.dice, self.seed = seeded, seeded.seed
+        self.bots = make_choosers(setup, self.seed)
+        self.events = []
+        self.typed_rolls = False
+        self.hint = []
+        self.typed = ()
+        self.selected = 0
+        self.message = ""
+        log = self.query_one(GameLog)
+        log.clear()
+        if setup.companion:
+            log.write(text(self.lang, "companion_intro"))
+        state = setup.new_match()
+        self.state = state
+        if state.phase is not Phase.ROLL_OFF:
+            log.write(turn_header(self.lang, state))
+        self._after_change()
+
+    # -- the one place the game changes ------------------------------------------
+    def act(self, action: Action) -> bool:
+        """Apply ``action`` for whoever is to act; False (and a message) if refused."""
+        before = self.state
+        if before is None:
+            return False
+        try:
+            after = before.apply(action)
+        except ShutTheBoxError as error:
+            self.message = text(self.lang, "invalid", reason=error)
+            return False
+        assert before.actor is not None
+        self.events.append(Event(before.actor, action))
+        log = self.query_one(GameLog)
+        for line in narrate(self.lang, before, action, after):
+            log.write(line)
+        new_turn = after.actor != before.actor or before.phase is Phase.ROLL_OFF
+        if new_turn and not after.is_over and after.phase is not Phase.ROLL_OFF:
+            log.write(turn_header(self.lang, after))
+        self.message = ""
+        self.selected = 0
+        self.typed = ()
+        self.hint = []
+        self.state = after
+        if after.is_over:
+            self._finished()
+        self._after_change()
+        return True
+
+    def roll(self) -> bool:
+        """Roll the dice the state asks for (never in companion mode, where they are typed)."""
+        state = self.state
+        assert state is not None
+        count = dice_to_roll(state)
+        return self.act(self.dice.roll(count))
+
+    def record(self) -> GameRecord:
+        """The record of the game so far; the seed only if every roll came from it."""
+        state = self.state
+        assert state is not None
+        return GameRecord(
+            rules=state.rules,
+            players=state.players,
+            events=list(self.events),
+            seed=self.seed if not self.typed_rolls else None,
+            rounds=state.rounds,
+            result=result_of(state) if state.is_over else None,
+        )
+
+    def _finished(self) -> None:
+        """Keep the finished game in the history (in a thread: opening the store takes a moment)."""
+        self.games_played += 1
+        record = self.record()
+        self.saved.append(record)
+        save, setup = self._save, self.setup
+        if save is None or setup is None:
+            return
+        if not self.threads:
+            self._saved_line(save(record, setup))
+            return
+
+        def keep() -> None:
+            self.call_from_thread(self._saved_line, save(record, setup))
+
+        self.run_worker(keep, thread=True, group="save", exit_on_error=False)
+
+    def _saved_line(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.query_one(GameLog).write(line)
+
+    # -- bots ----------------------------------------------------------------------
+    def _bot_to_act(self) -> bool:
+        """Whether a bot acts now: it chooses, and rolls unless the dice are typed in."""
+        state = self.state
+        if state is None or state.is_over or state.actor not in self.bots:
+            return False
+        if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
+            return not self._companion
+        return True
+
+    def _after_change(self) -> None:
+        """Let the bots play their part, then show companion advice if it is due."""
+        if self.bot_delay > 0:
+            if self._bot_to_act() and self._bot_timer is None:
+                self._bot_timer = self.set_timer(self.bot_delay, self._timed_bot_step)
+        elif not self._running_bots:
+            self._running_bots = True
+            try:
+                while self._bot_to_act():
+                    self._bot_step()
+            finally:
+                self._running_bots = False
+        if self._companion and self._advice_due():
+            self.action_hint()
+        self._redraw()
+
+    def _timed_bot_step(self) -> None:
+        """A bot's move in its own thread, so a slow solver never freezes the screen."""
+        state = self.state
+        if not self._bot_to_act() or state is None or state.actor is None:
+            self._bot_timer = None
+            return
+        if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
+            self._bot_timer = None
+            self.roll()
+            return
+        chooser = self.bots[state.actor]
+
+        def think() -> None:
+            try:
+                choice: Action | None = chooser(state)
+            except Exception:  # a failing bot hands its seat to a person instead of hanging
+                choice = None
+            self.call_from_thread(self._bot_chose, state, choice)
+
+        self.run_worker(think, thread=True, group="bot", exit_on_error=False)
+
+    def _bot_chose(self, state: Match, choice: Action | None) -> None:
+        self._bot_timer = None
+        if self.state is state:
+            self._play_bot_choice(state, choice)
+        self._after_change()
+
+    def _play_bot_choice(self, state: Match, choice: Action | None) -> None:
+        if choice is None or not self.act(choice):  # a bot that errs must not hang the game
+            assert state.actor is not None
+            self.bots.pop(state.actor)  # a person takes its seat
+
+    def _bot_step(self) -> None:
+        state = self.state
+        assert state is not None and state.actor is not None
+        if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
+            self.roll()
+            return
+        self._play_bot_choice(state, self.bots[state.actor](state))
+
+    # -- keys ---------------------------------------------------------------------
+    @property
+    def _companion(self) -> bool:
+        return self.setup is not None and self.setup.companion
+
+    def _human_turn(self) -> Match | None:
+        """The state if a person is to act on the game screen now, else None (and why)."""
+        state = self.state
+        if state is None or len(self.screen_stack) > 1:
+            return None
+        if state.is_over:
+            self.message = text(self.lang, "err_over")
+            return None
+        if self._bot_to_act():
+            assert state.actor is not None
+            self.message = text(self.lang, "err_wait", player=state.players[state.actor])
+            return None
+        return state
+
+    def action_number(self, number: int) -> None:
+        """A digit (or 0, -, =): dice count, die face or tile, by phase."""
+        state = self._human_turn()
+        if state is None:
+            return
+        if state.phase is Phase.CHOOSE:
+            if number not in (1, 2):
+                self.message = text(self.lang, "err_choose")
+            elif self.act(DiceChoice(number)) and not self._companion and not self._bot_to_act():
+                self.roll()
+        elif state.phase in (Phase.ROLL, Phase.ROLL_OFF):
+            if self._companion:
+                self._type_face(state, number)
+            else:
+                self.message = text(self.lang, "err_press_roll")
+        elif state.phase is Phase.MOVE:
+            self._toggle(state, number)
+
+    def _type_face(self, state: Match, face: int) -> None:
+        count = dice_to_roll(state)
+        if not 1 <= face <= 6:
+            self.message = text(self.lang, "err_face", face=keys.KEY_OF_TILE[face])
+            return
+        typed = (*self.typed, face)
+        if len(typed) < count:
+            self.typed = typed
+            self.message = ""
+            return
+        self.typed_rolls = True
+        self.act(Roll(typed))
+
+    def _toggle(self, state: Match, tile: int) -> None:
+        if tile > state.rules.tiles:
+            self.message = text(self.lang, "err_no_tile", tile=tile)
+            return
+        bit = 1 << (tile - 1)
+        if not state.target & bit:
+            key = "err_tile_open" if state.opening else "err_tile_shut"
+            self.message = text(self.lang, key, tile=tile)
+            return
+        self.selected ^= bit
+        self.message = ""
+
+    def on_tile_row_pressed(self, event: TileRow.Pressed) -> None:
+        state = self._human_turn()
+        if state is None:
+            return
+        if state.phase is not Phase.MOVE:
+            self.message = text(self.lang, "err_not_now")
+            return
+        self._toggle(state, event.tile)
+
+    def action_confirm(self) -> None:
+        """Enter or Space: roll, or shut (open) the picked tiles if they match the roll."""
+        state = self._human_turn()
+        if state is None:
+            return
+        if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
+            if self._companion:
+                self.message = text(self.lang, "err_type_dice")
+            else:
+                self.roll()
+        elif state.phase is Phase.CHOOSE:
+            self.message = text(self.lang, "err_choose")
+        elif state.phase is Phase.MOVE:
+            self._confirm_move(state)
+
+    def _confirm_move(self, state: Match) -> None:
+        assert state.roll is not None
+        if not self.selected:
+            self.message = text(self.lang, "pick_tiles", total=state.roll.total)
+            return
+        move = Move(self.selected)
+        if move not in state.legal_moves:
+            if move.total == state.roll.total and state.rules.max_tiles is not None:
+                self.message = text(self.lang, "err_max_tiles", n=state.rules.max_tiles)
+            else:
+                self.message = text(
+                    self.lang, "err_sum", tiles=move, sum=move.total, total=state.roll.total
+                )
+            return
+        self.act(move)
+
+    def action_clear(self) -> None:
+        """Backspace or Escape: forget the picked tiles and the typed faces."""
+        if len(self.screen_stack) > 1:
+            return
+        self.selected = 0
+        self.typed = ()
+        self.message = ""
+
+    def action_hint(self) -> None:
+        """Show the solver's advice for the player to act (CHOOSE and MOVE phases)."""
+        state = self.state
+        if state is None or state.is_over or len(self.screen_stack) > 1:
+            return
+        if state.phase not in (Phase.CHOOSE, Phase.MOVE):
+            self.message = text(self.lang, "no_hint")
+            return
+        if not self.threads:
+            self.hint = self._hint_for(state)
+            self._redraw()
+            return
+        self.hint = [text(self.lang, "hint_thinking")]
+        self._redraw()
+        self.run_worker(
+            partial(self._hint_in_thread, state), thread=True, group="hint", exclusive=True,
+            exit_on_error=False,
+        )
+
+    def _hint_for(self, state: Match) -> list[str]:
+        """The advice in lines; the solver may take seconds on the long boards of the long game."""
+        from shutthebox.term.hints import hint_lines
+
+        try:
+            return hint_lines(self.lang, state) or [text(self.lang, "no_hint")]
+        except ShutTheBoxError:
+            return [text(self.lang, "no_hint")]
+
+    def _hint_in_thread(self, state: Match) -> None:
+        lines = self._hint_for(state)
+        self.call_from_thread(self._hint_ready, state, lines)
+
+    def _hint_ready(self, state: Match, lines: list[str]) -> None:
+        if self.state is state:  # advice for a position already left is dropped
+            self.hint = lines
+            self._redraw()
+
+    def _advice_due(self) -> bool:
+        state = self.state
+        return (
+            state is not None
+            and not state.is_over
+            and state.actor not in self.bots
+            and state.phase in (Phase.CHOOSE, Phase.MOVE)
+            and not self.hint
+        )
+
+    def action_review(self) -> None:
+        """Show the review of the finished game: each decision against the best."""
+        state = self.state
+        if state is None or len(self.screen_stack) > 1:
+            return
+        if not state.is_over:
+            self.message = text(self.lang, "err_no_review")
+            return
+        record = self.record()
+        if not self.threads:
+            self._show_review(self._review_of(record))
+            return
+        self.message = text(self.lang, "reviewing")
+        self.run_worker(
+            partial(self._review_in_thread, record), thread=True, group="review", exclusive=True,
+            exit_on_error=False,
+        )
+
+    @staticmethod
+    def _review_of(record: GameRecord) -> Review:
+        from shutthebox.strategy.review import review
+
+        return review(record)
+
+    def _review_in_thread(self, record: GameRecord) -> None:
+        result = self._review_of(record)
+        self.call_from_thread(self._show_review, result)
+
+    def _show_review(self, result: Review) -> None:
+        from shutthebox.term.screens import ReviewScreen
+
+        self.message = ""
+        if len(self.screen_stack) == 1:
+            self.push_screen(ReviewScreen(self.lang, result))
+
+    def action_new_game(self) -> None:
+        """Play again with the same setup (the next seed)."""
+        if self.setup is None or len(self.screen_stack) > 1:
+            return
+        if self.state is not None and not self.state.is_over:
+            self.message = text(self.lang, "err_in_game")
+            return
+        self.start(self.setup)
+
+    def action_setup(self) -> None:
+        """Open the setup screen (before a game, or once it is over)."""
+        if len(self.screen_stack) > 1:
+            return
+        if self.state is not None and not self.state.is_over:
+            self.message = text(self.lang, "err_in_game")
+            return
+        from shutthebox.term.screens import SetupScreen
+
+        def chosen(setup: PlaySetup | None) -> None:
+            if setup is not None:
+                self.games_played = 0
+                self.start(setup)
+            elif self.state is None:
+                self.exit(None)
+
+        self.push_screen(SetupScreen(self.lang, self.setup), chosen)
+
+    async def action_quit(self) -> None:
+        """Leave, handing back the record of the game played (finished or not)."""
+        if self.state is None or not self.events:
+            self.exit(self.saved[-1] if self.saved else None)
+        else:
+            self.exit(self.record())
+
+    # -- drawing -----------------------------------------------------------------
+    def watch_state(self) -> None:
+        self._redraw()
+
+    def watch_selected(self) -> None:
+        self._redraw()
+
+    def watch_typed(self) -> None:
+        self._redraw()
+
+    def watch_message(self) -> None:
+        self._redraw()
+
+    def _redraw(self) -> None:
+        """Hand every widget what it shows, read off the state."""
+        if not self._drawn:
+            return
+        state = self.state
+        lang = self.lang
+        bot = self._bot_to_act()
+        self.query_one(KeyBar).keys = view.key_bar(
+            lang, state, bot=bot, companion=self._companion, reviewable=bool(self.events)
+        )
+        self._show("#message", self.message)
+        if state is None:
+            return
+        pot = " · " + text(lang, "pot", pot=state.pot) if state.pot else ""
+        self._show("#title", text(lang, "title") + " · " + rules_line(lang, state.rules) + pot)
+        board = self.query_one(Scoreboard)
+        board.headers, board.rows = view.scoreboard(lang, state, set(self.bots))
+        self.query_one(TileRow).tiles = view.tile_views(state, self.selected)
+        dice = self.query_one(DiceView)
+        if state.phase is Phase.MOVE and state.roll is not None:
+            dice.faces, dice.caption = state.roll.dice, f"= {state.roll.total}"
+        elif self._companion and state.phase in (Phase.ROLL, Phase.ROLL_OFF):
+            count = dice_to_roll(state)
+            dice.faces = (*self.typed, *(None for _ in range(count - len(self.typed))))
+            dice.caption = ""
+        else:
+            dice.faces, dice.caption = (), ""
+        status = view.status_line(
+            lang, state, bot=bot, companion=self._companion, typed=self.typed
+        )
+        picked = view.selection_line(lang, state, self.selected) if not bot else ""
+        self._show("#status", status + ("  " + picked if picked else ""))
+        self._show("#hint", "\n".join(self.hint))
+
+    def _show(self, selector: str, content: str) -> None:
+        """Update a line only when its words change: each update costs a new layout."""
+        if self._shown.get(selector) != content:
+            self._shown[selector] = content
+            self.query_one(selector, Static).update(content, layout=False)
+

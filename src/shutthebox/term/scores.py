@@ -1,0 +1,147 @@
+"""Personal bests and the history of games at the terminal, through the shared storage.
+
+A finished terminal game is saved in the same store as the web app's (SQLite
+in the user data folder, or ``$SHUTTHEBOX_DB``); saving tells each person how
+the game compares with their best under the same rules and board size.
+`shutthebox scores` reads the bests and the recent games back.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from shutthebox.core.errors import ShutTheBoxError
+from shutthebox.core.record import GameRecord, replay
+from shutthebox.core.rules import Mode, Rules
+from shutthebox.i18n import Lang, text
+from shutthebox.term.narrate import rules_line
+
+__all__ = ["rules_of_key", "save_finished", "scores_json", "scores_lines"]
+
+
+def rules_of_key(key: str) -> Rules | None:
+    """The rules behind a storage rules key (``one_die=high-shut,…,tiles=9``), or None."""
+    options: dict[str, Any] = {}
+    try:
+        for part in key.split(","):
+            name, raw = part.split("=", 1)
+            value: Any = raw
+            if raw in ("null", "true", "false") or raw.isdigit():
+                value = json.loads(raw)
+            options[name] = value
+        return Rules(mode=Mode.SOLO).but(**options)
+    except (ValueError, TypeError):
+        return None
+
+
+def _rules_words(lang: Lang, key: str) -> str:
+    rules = rules_of_key(key)
+    if rules is None:
+        return key
+    return rules_line(lang, rules).replace(" · " + text(lang, "mode_solo"), "")
+
+
+def save_finished(record: GameRecord, humans: Sequence[str], *, source: str, lang: Lang) -> list[str]:
+    """Store a finished game and say how each person did against their best.
+
+    A store that cannot be opened or written costs the player only a message.
+    """
+    try:
+        from shutthebox.storage import Store
+
+        with Store.open() as store:
+            before = {name: store.best(name, record.rules) for name in humans}
+            game_id = store.save(record, source=source)
+    except (ShutTheBoxError, ImportError, OSError) as error:
+        return [text(lang, "store_failed", reason=error)]
+    except Exception as error:  # a database driver error must not lose the game on screen
+        return [text(lang, "store_failed", reason=type(error).__name__)]
+    lines = [text(lang, "store_saved", id=game_id)]
+    state = replay(record)
+    for name in humans:
+        player = state.players.index(name)
+        scores = [t.score for t in state.history if t.player == player and t.score is not None]
+        if not scores:
+            continue
+        score = min(scores)
+        old = before.get(name)
+        if old is None or score < old.score:
+            lines.append(text(lang, "store_new_best", player=name, score=score, tiles=record.rules.tiles))
+        else:
+            lines.append(
+                text(lang, "store_best", player=name, best=old.score, tiles=record.rules.tiles)
+            )
+    return lines
+
+
+def _players(store: Any, players: Sequence[str], limit: int) -> list[str]:
+    if players:
+        return list(players)
+    seen: list[str] = []
+    for game in store.games(limit=limit):
+        for name in game.players:
+            if name not in seen:
+                seen.append(name)
+    return seen
+
+
+def scores_json(players: Sequence[str] = (), *, limit: int = 10) -> dict[str, Any]:
+    """Personal bests and recent games as JSON (``shutthebox scores --json``)."""
+    from shutthebox.storage import Store
+
+    with Store.open() as store:
+        names = _players(store, players, 50)
+        bests = [b.to_json() for name in names for b in store.bests(name)]
+        games = [
+            g.to_json()
+            for g in store.games(limit=limit)
+            if not players or set(players) & set(g.players)
+        ]
+    return {"bests": bests, "games": games}
+
+
+def scores_lines(lang: Lang, players: Sequence[str] = (), *, limit: int = 10) -> list[str]:
+    """Personal bests per board size and rules, then the recent games, in words."""
+    data = scores_json(players, limit=limit)
+    lines = [text(lang, "scores_bests")]
+    if not data["bests"]:
+        lines.append("  " + text(lang, "scores_none"))
+    for best in data["bests"]:
+        lines.append(
+            "  "
+            + text(
+                lang,
+                "scores_best_line",
+                player=best["player"],
+                score=best["score"],
+                grade=best["grade"],
+                turns=best["turns"],
+                rules=_rules_words(lang, best["rules_key"]),
+                date=best["finished_at"][:10],
+            )
+        )
+    lines.append(text(lang, "scores_games"))
+    if not data["games"]:
+        lines.append("  " + text(lang, "scores_none"))
+    for game in data["games"]:
+        scores = ", ".join(
+            f"{s['player']} {'—' if s['score'] is None else s['score']}" for s in game["scores"]
+        )
+        mode = text(lang, f"mode_{game['mode']}") if game["mode"] in {m.value for m in Mode} else game["mode"]
+        winner = text(lang, "scores_winner", player=game["winner"]) if game["winner"] else ""
+        lines.append(
+            "  "
+            + text(
+                lang,
+                "scores_game_line",
+                id=game["id"],
+                date=game["finished_at"][:16].replace("T", " "),
+                mode=mode,
+                tiles=game["tiles"],
+                scores=scores,
+                winner=winner,
+            )
+        )
+    return lines

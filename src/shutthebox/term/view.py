@@ -1,0 +1,147 @@
+"""From the app's state to what each widget shows: pure functions, no Textual.
+
+The app calls these after every change and hands the results down to the
+widgets. Keeping them apart makes the words testable without a screen and
+keeps the widgets free of game knowledge.
+"""
+
+from __future__ import annotations
+
+from shutthebox.core.board import Move, tiles_of
+from shutthebox.core.match import Match, Phase
+from shutthebox.core.rules import Mode
+from shutthebox.i18n import Lang, text
+from shutthebox.term.keys import KEY_OF_TILE
+from shutthebox.term.narrate import dice_word, outcome_lines
+from shutthebox.term.widgets import PlayerRow, TileView
+
+__all__ = ["key_bar", "scoreboard", "status_line", "tile_views"]
+
+
+def tile_views(state: Match, selected: int) -> tuple[TileView, ...]:
+    """Each tile of the board: open or shut, picked, and whether it can be picked now."""
+    working = state.target if state.phase is Phase.MOVE else 0
+    return tuple(
+        TileView(
+            number=tile,
+            is_open=tile in state.board,
+            selected=bool(selected >> (tile - 1) & 1),
+            active=bool(working >> (tile - 1) & 1),
+        )
+        for tile in range(1, state.rules.tiles + 1)
+    )
+
+
+def _last_score(state: Match, player: int) -> str:
+    for result in reversed(state.history):
+        if result.player == player and result.round == state.round:
+            return "—" if result.score is None else str(result.score)
+    return ""
+
+
+def scoreboard(lang: Lang, state: Match, bots: set[int]) -> tuple[tuple[str, ...], tuple[PlayerRow, ...]]:
+    """The scoreboard's headers and one row per player, for the way being played."""
+    rules = state.rules
+    headers = [text(lang, "col_player")]
+    long_game = rules.mode is Mode.LONG
+    headers.append(text(lang, "col_role" if long_game else "col_score"))
+    if rules.mode is Mode.ELIMINATION:
+        headers.append(text(lang, "col_total"))
+    wins = rules.mode is Mode.ROUND and state.rounds > 1
+    if wins:
+        headers.append(text(lang, "col_wins"))
+    if rules.stake and len(state.players) > 1:
+        headers.append(text(lang, "col_ledger"))
+    rows = []
+    for p, name in enumerate(state.players):
+        cells: list[str] = []
+        if long_game:
+            shuts = (p == state.actor) != state.opening if state.actor is not None else None
+            cells.append("" if shuts is None else text(lang, "role_shuts" if shuts else "role_opens"))
+        else:
+            cells.append(_last_score(state, p))
+        if rules.mode is Mode.ELIMINATION:
+            out = "" if state.alive[p] else " " + text(lang, "retired_mark")
+            cells.append(f"{state.totals[p]}{out}")
+        if wins:
+            cells.append(str(state.round_winners.count(p)))
+        if rules.stake and len(state.players) > 1:
+            cells.append(f"{state.ledger[p]:+d}")
+        shown = f"{name} ⚙" if p in bots else name
+        rows.append(
+            PlayerRow(shown, tuple(cells), to_act=p == state.actor, out=not state.alive[p])
+        )
+    return tuple(headers), tuple(rows)
+
+
+def selection_line(lang: Lang, state: Match, selected: int) -> str:
+    """What the picked tiles add up to, against the roll to match."""
+    if state.phase is not Phase.MOVE or state.roll is None:
+        return ""
+    total = state.roll.total
+    if not selected:
+        return ""
+    move = Move(selected)
+    picked = sum(tiles_of(selected))
+    if move in state.legal_moves:
+        return text(lang, "selection_open_ok" if state.opening else "selection_ok", tiles=move, total=total)
+    return text(lang, "selection_sum", tiles=move, sum=picked, total=total)
+
+
+def status_line(lang: Lang, state: Match, *, bot: bool, companion: bool, typed: tuple[int, ...]) -> str:
+    """Who is to act and what they are to do, in a line."""
+    who = state.players[state.actor] if state.actor is not None else ""
+    if state.is_over:
+        outcome = outcome_lines(lang, state)
+        return outcome[0] if outcome else text(lang, "status_over")
+    if bot:
+        return text(lang, "status_bot", player=who)
+    if state.phase is Phase.ROLL_OFF:
+        key = "status_rolloff_type" if companion else "status_rolloff"
+        return text(lang, key, player=who, faces=_typed(typed, 1))
+    if state.phase is Phase.CHOOSE:
+        return text(lang, "status_choose", player=who)
+    if state.phase is Phase.ROLL:
+        count = state.dice_count or 2
+        key = "status_type" if companion else "status_roll"
+        return text(lang, key, player=who, dice=dice_word(lang, count), faces=_typed(typed, count))
+    assert state.roll is not None
+    key = "status_open" if state.opening else "status_move"
+    return text(lang, key, player=who, total=state.roll.total)
+
+
+def _typed(typed: tuple[int, ...], count: int) -> str:
+    return " ".join([*(str(f) for f in typed), *("_" for _ in range(count - len(typed)))])
+
+
+def key_bar(
+    lang: Lang, state: Match | None, *, bot: bool, companion: bool, reviewable: bool
+) -> tuple[tuple[str, str], ...]:
+    """The keys that do something now, with their labels."""
+    keys: list[tuple[str, str]] = []
+    if state is None:
+        return (("s", text(lang, "key_setup")), ("q", text(lang, "key_quit")))
+    if state.is_over:
+        if reviewable:
+            keys.append(("v", text(lang, "key_review")))
+        keys += [("n", text(lang, "key_new")), ("s", text(lang, "key_setup"))]
+    elif bot:
+        pass
+    elif state.phase in (Phase.ROLL, Phase.ROLL_OFF):
+        if companion:
+            keys += [("1-6", text(lang, "key_faces")), ("⌫", text(lang, "key_clear"))]
+        else:
+            keys.append(("⏎", text(lang, "key_roll")))
+    elif state.phase is Phase.CHOOSE:
+        keys += [("1", text(lang, "one_die")), ("2", text(lang, "two_dice")), ("h", text(lang, "key_hint"))]
+    elif state.phase is Phase.MOVE:
+        size = state.rules.tiles
+        tile_keys = f"1-{min(size, 9)}" + "".join(f" {KEY_OF_TILE[t]}" for t in range(10, size + 1))
+        keys += [
+            (tile_keys, text(lang, "key_tiles")),
+            ("⏎", text(lang, "key_open" if state.opening else "key_shut")),
+            ("⌫", text(lang, "key_clear")),
+            ("h", text(lang, "key_hint")),
+        ]
+    keys.append(("q", text(lang, "key_quit")))
+    return tuple(keys)
