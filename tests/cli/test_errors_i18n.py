@@ -31,7 +31,7 @@ from shutthebox.strategy.bots import make_bot
 from shutthebox.strategy.simulate import compile_strategy, simulate
 from shutthebox.strategy.solver import Objective
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "shutthebox"
+SRC = Path(__file__).resolve().parents[2] / "src" / "shutthebox"
 
 
 @pytest.fixture(autouse=True)
