@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from shutthebox import DiceChoice, Game, Match, Move, Phase, Roll
+from shutthebox import DiceChoice, Game, Match, Move, Roll
 from shutthebox.core.match import Action
 
 
@@ -55,11 +55,9 @@ def open_tiles(mask: int) -> tuple[int, ...]:
 
 def random_action(state: Match, rng: random.Random) -> Action:
     """A uniformly random legal action: the faces of a roll, a dice choice or a move."""
-    if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
-        return Roll(tuple(rng.randint(1, 6) for _ in range(state.dice_count or 1)))
-    if state.phase is Phase.CHOOSE:
-        return DiceChoice(rng.choice(state.dice_options))
-    return rng.choice(state.legal_moves)
+    if state.dice_due:
+        return Roll(tuple(rng.randint(1, 6) for _ in range(state.dice_due)))
+    return rng.choice(state.legal_actions())
 
 
 def finish(game: Game, rng: random.Random, cap: int = 200_000) -> int:
@@ -68,7 +66,7 @@ def finish(game: Game, rng: random.Random, cap: int = 200_000) -> int:
         state = game.state
         if state.is_over:
             return step
-        if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
+        if state.is_chance:
             game.roll()
         else:
             game.act(random_action(state, rng))

@@ -191,7 +191,7 @@ def test_play_plain_with_typed_rolls_and_save(
     assert status == 0, err
     assert "Ana scores 15 (open: 1, 5, 9), grade C." in out
     record = GameRecord.load(path)
-    assert record.seed is None  # the rolls were typed, so the seed does not replay them
+    assert record.seed == 3 and record.typed  # the rolls were typed, and the record says so
     state = replay(record)
     assert state.history[0].score == 15 and state.rules.mode.value == "solo"
 

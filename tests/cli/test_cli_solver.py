@@ -132,7 +132,7 @@ def test_review_grades_a_recorded_game(tmp_path: Path, capsys: pytest.CaptureFix
     rules = Rules(mode="solo")
     game = Game(rules, ["Ana"], dice=ScriptedDice([Roll.of(4, 5), Roll.of(1, 1)]))
     game.roll()
-    game.move(Move.parse("6+2+1"))  # the worst way to use a 9 on a full board
+    game.act(Move.parse("6+2+1"))  # the worst way to use a 9 on a full board
     game.roll()  # 1+1: tiles 1 and 2 are shut, the turn is over
     assert game.state.is_over
     path = tmp_path / "game.json"

@@ -10,12 +10,15 @@ from drive import finish, random_action
 from shutthebox import (
     DiceChoice,
     Game,
+    GameRecord,
     IllegalActionError,
+    Match,
     Mode,
     Move,
     OutOfTurnError,
     ParseError,
     Phase,
+    RecordError,
     Roll,
     Rules,
     ScriptedDice,
@@ -72,10 +75,10 @@ def test_same_seed_same_decisions_same_game(rules: Rules, players: list[str]) ->
 def test_scripted_dice_drive_a_game() -> None:
     game = Game(SOLO, ["Ana"], dice=ScriptedDice([Roll.of(4, 4), Roll.of(1, 1)]))
     assert game.roll() == Roll.of(4, 4)
-    game.move(Move.parse("8"))
+    game.act(Move.parse("8"))
     game.roll()
     assert game.state.phase is Phase.MOVE
-    game.move(Move.parse("2"))
+    game.act(Move.parse("2"))
     before = (game.state, list(game.events))
     with pytest.raises(ParseError, match="no rolls left"):
         game.roll()
@@ -83,24 +86,91 @@ def test_scripted_dice_drive_a_game() -> None:
     assert game.record().seed is None  # scripted dice have no seed
 
 
-def test_typed_rolls_drop_the_seed_and_still_replay() -> None:
+def test_a_typed_roll_is_marked_and_the_rolled_ones_still_replay_from_the_seed() -> None:
     game = Game(SOLO, ["Ana"], seed=5)
-    game.roll(faces=Roll.of(6, 6))
-    game.move(Move.parse("9+3"))
-    assert game.typed
-    finish(game, random.Random(1))
+    game.act(Roll.of(6, 6))  # typed in from a real box
+    game.act(Move.parse("9+3"))
+    finish(game, random.Random(1))  # every later roll comes from the seed
     record = game.record()
-    assert record.seed is None
+    assert record.seed == 5 and record.typed
+    assert [e.typed for e in record.events if isinstance(e.action, Roll)] == [True] + [False] * (
+        sum(isinstance(e.action, Roll) for e in record.events) - 1
+    )
+    assert record.to_json()["events"][0] == {"player": 0, "roll": [6, 6], "typed": True}
     assert replay(record) == game.state
+    rolled = next(i for i, e in enumerate(record.events) if isinstance(e.action, Roll) and not e.typed)
+    forged = record.to_json()
+    forged["events"][rolled]["roll"] = [7 - f for f in forged["events"][rolled]["roll"]]
+    with pytest.raises(RecordError, match=rf"event {rolled}: roll .* is not what seed 5 gives"):
+        replay(GameRecord.from_json(forged))
+
+
+def test_a_game_rolled_by_hand_refuses_to_roll_and_records_no_seed() -> None:
+    game = Game(Rules(), ["Ana", "Bot"], by_hand=True, bots={1: _Greedy()})
+    assert game.seed is None and game.bot_to_act() is None  # a person rolls for the bot too
+    before = (game.state, list(game.events))
+    with pytest.raises(IllegalActionError, match="rolled by hand"):
+        game.roll()
+    assert (game.state, game.events) == before
+    game.act(Roll.of(2))
+    game.act(Roll.of(5))  # Bot starts
+    assert game.bot_to_act() is None  # its dice are rolled by hand
+    game.act(Roll.of(6, 3))
+    assert game.bot_to_act() == 1
+    assert game.step_bot() == Move.parse("9")
+    record = game.record()
+    assert record.seed is None and record.typed
+    assert all(e.typed for e in record.events if isinstance(e.action, Roll))
+
+
+class _Greedy:
+    """A bot that shuts the highest tiles and rolls two dice (enough to seat one here)."""
+
+    def choose(self, state: Match) -> DiceChoice | Move:
+        if state.phase is Phase.CHOOSE:
+            return DiceChoice(2)
+        return max(state.legal_moves, key=lambda move: move.tiles)
+
+
+def test_bots_take_their_turns_through_the_game() -> None:
+    game = Game(Rules(mode=Mode.ROUND), ["Ana", "Bot"], seed=8, bots={1: _Greedy()})
+    taken: list[object] = []
+    while not game.state.is_over:
+        if game.bot_to_act() is None:
+            assert game.state.actor == 0
+            with pytest.raises(IllegalActionError, match="no bot is to act"):
+                game.step_bot()
+            game.roll() if game.state.is_chance else game.act(game.state.legal_actions()[0])
+        else:
+            taken.append(game.step_bot())
+    assert any(isinstance(a, Move) for a in taken) and any(isinstance(a, Roll) for a in taken)
+    assert replay(game.record()) == game.state  # the bot's rolls came from the seed like everyone's
+
+
+def test_a_finished_game_is_kept_once() -> None:
+    kept: list[GameRecord] = []
+
+    class Keeper:
+        def save(self, record: GameRecord, *, source: str) -> int:
+            kept.append(record)
+            return 40 + len(kept)
+
+    game = Game(SOLO, ["Ana"], seed=3)
+    with pytest.raises(IllegalActionError, match="only a finished game"):
+        game.save(Keeper(), source="test")
+    finish(game, random.Random(0))
+    assert game.save(Keeper(), source="test") == 41
+    assert game.save(Keeper(), source="test") == 41
+    assert len(kept) == 1 and kept[0].result is not None
 
 
 def test_choose_dice_and_act() -> None:
     game = Game(SOLO, ["Ana"], dice=ScriptedDice([Roll.of(6, 3), Roll.of(6, 2), Roll.of(4, 3), Roll.of(5)]))
     for move in ("9", "8", "7"):
         game.roll()
-        game.move(Move.parse(move))
+        game.act(Move.parse(move))
     assert game.state.phase is Phase.CHOOSE
-    game.choose_dice(1)
+    game.act(DiceChoice(1))
     assert game.state.dice_count == 1
     assert game.roll() == Roll.of(5)
     state = game.act(Move.parse("5"))
@@ -113,36 +183,36 @@ def test_choose_dice_and_act() -> None:
 def test_illegal_actions_leave_the_game_unchanged() -> None:
     game = Game(Rules(tiles=4, one_die="never"), ["A", "B"], seed=3)  # type: ignore[arg-type]
     game.roll()  # roll-off: A
-    snapshot = (game.state, list(game.events), game.typed)
+    snapshot = (game.state, list(game.events))
 
     def check(call: object, error: type[ShutTheBoxError] = IllegalActionError) -> None:
         with pytest.raises(error) as raised:
             call()  # type: ignore[operator]
         assert str(raised.value)
-        assert (game.state, game.events, game.typed) == snapshot
+        assert (game.state, game.events) == snapshot
 
     check(lambda: game.roll(0), OutOfTurnError)  # B rolls off now
-    check(lambda: game.roll(faces=Roll.of(3, 3)))  # the roll-off is one die
-    check(lambda: game.choose_dice(1))
-    check(lambda: game.move(Move.parse("1")))
+    check(lambda: game.act(Roll.of(3, 3)))  # the roll-off is one die
+    check(lambda: game.act(DiceChoice(1)))
+    check(lambda: game.act(Move.parse("1")))
     while game.state.phase is Phase.ROLL_OFF:
         game.roll()
-    game.roll(faces=Roll.of(1, 1))  # makes 2: the player must now move
-    snapshot = (game.state, list(game.events), game.typed)
+    game.act(Roll.of(1, 1))  # makes 2: the player must now move
+    snapshot = (game.state, list(game.events))
     actor = game.state.actor
     assert actor is not None
     check(game.roll)
-    check(lambda: game.roll(faces=Roll.of(2, 2)))
-    check(lambda: game.move(Move.parse("3")))
-    check(lambda: game.move(Move.parse("2"), 1 - actor), OutOfTurnError)
+    check(lambda: game.act(Roll.of(2, 2)))
+    check(lambda: game.act(Move.parse("3")))
+    check(lambda: game.act(Move.parse("2"), 1 - actor), OutOfTurnError)
     check(lambda: game.act(DiceChoice(2)))
-    game.move(Move.parse("2"))
+    game.act(Move.parse("2"))
     finish(game, random.Random(4))
-    snapshot = (game.state, list(game.events), game.typed)
+    snapshot = (game.state, list(game.events))
     check(game.roll)
-    check(lambda: game.roll(faces=Roll.of(1, 1)))
-    check(lambda: game.move(Move.parse("1")))
-    check(lambda: game.choose_dice(2))
+    check(lambda: game.act(Roll.of(1, 1)))
+    check(lambda: game.act(Move.parse("1")))
+    check(lambda: game.act(DiceChoice(2)))
 
 
 def test_the_record_has_a_result_once_the_game_is_over() -> None:

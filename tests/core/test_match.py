@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 import pytest
 
@@ -259,3 +260,36 @@ def test_games_that_could_never_end_are_refused(mode: Mode, scoring: str) -> Non
         assert play(Match.new(rules, ["A"]), "r3,3").history[0].score == 1
     one_die = play(Match.new(rules.but(one_die="high-shut"), ["A", "B"]), "r1 r2 d1 r1 m1")
     assert one_die.history[0].score == 0
+
+
+# -- the state answers for itself: who acts, chance or choice, what is legal ------------------------
+def test_a_round_opens_on_a_chance_node_of_one_die() -> None:
+    state = Match.new(Rules(), ["Ana", "Luis"])
+    assert (state.actor, state.is_chance, state.dice_due) == (0, True, 1)  # the roll-off
+    one_die = [((face,), Fraction(1, 6)) for face in range(1, 7)]
+    assert [(roll.dice, p) for roll, p in state.chance_outcomes()] == one_die
+    assert state.legal_actions() == ()
+
+
+def test_a_turn_alternates_chance_and_choice() -> None:
+    state = Match.new(Rules(mode="solo", tiles=3), ["Ana"])  # high-shut: tiles 1-3 allow one die at once
+    assert state.is_decision and not state.is_chance and state.dice_due == 0
+    assert state.legal_actions() == (DiceChoice(1), DiceChoice(2))
+    state = state.apply(DiceChoice(2))
+    assert state.is_chance and state.dice_due == 2
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 36 and sum(p for _, p in outcomes) == 1
+    state = state.apply(Roll.of(2, 1))
+    assert state.is_decision and set(state.legal_actions()) == {Move.parse("3"), Move.parse("2+1")}
+
+
+def test_a_finished_match_offers_nothing() -> None:
+    state = play(Match.new(Rules(mode="solo", tiles=1), ["Ana"]), "d1 r1 m1")
+    assert state.is_over and state.actor is None
+    assert not state.is_chance and not state.is_decision
+    assert (state.dice_due, state.legal_actions(), state.chance_outcomes()) == (0, (), ())
+
+
+def test_forced_one_die_is_a_chance_node_at_once() -> None:
+    state = Match.new(Rules(mode="solo", tiles=3, one_die_forced=True), ["Ana"])
+    assert state.is_chance and state.dice_due == 1 and state.dice_options == (1,)

@@ -185,6 +185,41 @@ def test_moves_offered_are_exactly_the_legal_moves(setup: Setup) -> None:
 # -- games end ----------------------------------------------------------------------------------
 @FAST
 @given(setups())
+def test_every_state_answers_who_acts_whether_dice_are_due_and_what_is_legal(setup: Setup) -> None:
+    """Chance node or decision node, never both; each offered action and each roll applies."""
+    rng = random.Random(setup.seed ^ 1)
+    for state, _, _ in walk(setup):
+        assert state.actor is not None
+        assert state.is_chance != state.is_decision
+        if state.is_chance:
+            assert state.dice_due in (1, 2) and state.legal_actions() == ()
+            chances = state.chance_outcomes()
+            assert sum(p for _, p in chances) == 1
+            assert {len(roll.dice) for roll, _ in chances} == {state.dice_due}
+            assert len(chances) == 6 ** state.dice_due
+            roll, _ = rng.choice(chances)
+            state.apply(roll, state.actor)  # every outcome can happen
+            other = 3 - state.dice_due
+            assert not any(isinstance(a, Roll) for a in state.legal_actions())
+            try:
+                state.apply(Roll((1,) * other), state.actor)
+            except ShutTheBoxError:
+                pass
+            else:
+                raise AssertionError(f"a roll of {other} dice accepted where {state.dice_due} are due")
+        else:
+            assert state.dice_due == 0 and state.chance_outcomes() == ()
+            actions = state.legal_actions()
+            assert actions, state.describe()
+            if state.phase is Phase.CHOOSE:
+                assert actions == tuple(DiceChoice(c) for c in state.rules.dice_options(state.target))
+            else:
+                assert actions == state.legal_moves
+            state.apply(rng.choice(actions), state.actor)
+
+
+@FAST
+@given(setups())
 def test_every_game_ends(setup: Setup) -> None:
     steps = 0
     final: Match | None = None
@@ -298,7 +333,7 @@ def play_game(setup: Setup, *, typed: bool) -> Game:
                 assert game.state is state and game.events == events
         if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
             if typed:
-                game.roll(state.actor, random_action(state, rng))  # type: ignore[arg-type]
+                game.act(random_action(state, rng), state.actor)
             else:
                 game.roll(state.actor)
         else:
@@ -312,7 +347,8 @@ def play_game(setup: Setup, *, typed: bool) -> Game:
 def test_a_record_replays_to_the_same_final_state(setup: Setup, typed: bool) -> None:
     game = play_game(setup, typed=typed)
     record = game.record()
-    assert record.seed == (None if typed else setup.seed)
+    assert record.seed == setup.seed
+    assert record.typed == typed  # typed rolls are marked; the seed still replays the others
     text = record.dumps()
     loaded = GameRecord.loads(text)
     assert loaded == record

@@ -51,7 +51,7 @@ def test_a_record_replays_to_the_same_state(rules: Rules, players: list[str]) ->
 def test_the_record_format() -> None:
     game = finished(Rules(stake=1), ["Ana", "Luis"])
     data = record_json(game)
-    assert data["format"] == FORMAT == "shutthebox-record" and data["version"] == VERSION == 1
+    assert data["format"] == FORMAT == "shutthebox-record" and data["version"] == VERSION == 2
     assert data["rules"] == Rules(stake=1).to_dict()
     assert data["players"] == ["Ana", "Luis"] and data["rounds"] == 1 and data["seed"] == 17
     assert {"player", "roll"} == set(data["events"][0]) and len(data["events"][0]["roll"]) == 1
@@ -102,16 +102,25 @@ def test_replay_states_follow_the_events() -> None:
     assert steps[-1][1] == game.state
 
 
-def test_a_typed_record_without_a_seed_replays() -> None:
+def test_a_version_1_record_without_a_seed_reads_as_typed_and_replays() -> None:
     record = loads_json({
-        "format": FORMAT, "version": VERSION, "rules": {"mode": "solo"}, "players": ["Ana"],
+        "format": FORMAT, "version": 1, "rules": {"mode": "solo"}, "players": ["Ana"],
         "seed": None, "events": [
             {"player": 0, "roll": [4, 4]}, {"player": 0, "move": [5, 2, 1]}, {"player": 0, "roll": [1, 1]},
         ],
     })
+    assert record.typed and all(e.typed for e in record.events if isinstance(e.action, Roll))
     state = replay(record)
     assert state.is_over and state.history[0].board.open_tiles == (3, 4, 6, 7, 8, 9)
     assert state.history[0].score == 37
+    assert record.to_json()["version"] == VERSION == 2  # written again as the current version
+
+
+def test_typed_is_a_mark_of_rolls_only() -> None:
+    base = {"format": FORMAT, "version": VERSION, "rules": {"mode": "solo"}, "players": ["Ana"], "seed": 1}
+    for event in ({"player": 0, "move": [8], "typed": True}, {"player": 0, "roll": [4, 4], "typed": "yes"}):
+        with pytest.raises(RecordError, match=r"event 0: .* needs a player and one of roll, dice, move"):
+            loads_json({**base, "events": [event]})
 
 
 # -- every way a record is wrong ----------------------------------------------------------------
@@ -135,7 +144,7 @@ def test_malformed_json() -> None:
 
 def test_wrong_format_or_version() -> None:
     refused({**good(), "format": "chess-pgn"}, "not a game record", "'chess-pgn'")
-    refused({**good(), "version": 2}, "version 2")
+    refused({**good(), "version": 3}, "version 3 is not supported (1, 2)")
     data = good()
     del data["version"]
     refused(data, "version None")

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from shutthebox import Game, Move, Roll, Rules, ScriptedDice
-from shutthebox.core.record import GameRecord
+from shutthebox import DiceChoice, Game, Move, Roll, Rules, ScriptedDice
+from shutthebox.core.record import Event, GameRecord
 from shutthebox.storage import (
     ENV_VAR,
     StorageError,
@@ -30,11 +32,11 @@ def scripted(rules: Rules, players: list[str], script: str) -> GameRecord:
     for token in script.split():
         kind, arg = token[0], token[1:]
         if kind == "d":
-            game.choose_dice(int(arg))
+            game.act(DiceChoice(int(arg)))
         elif kind == "r":
             game.roll()
         else:
-            game.move(Move.parse(arg))
+            game.act(Move.parse(arg))
     return game.record()
 
 
@@ -56,7 +58,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
 def test_open_migrates_to_head_and_uses_wal(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "games.db"
     with Store.open(f"sqlite:///{path}") as store:
-        assert store.schema_version() == "0001"
+        assert store.schema_version() == "0002"
         assert store.count() == 0
     with Store.open(f"sqlite:///{path}") as store, store.engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
@@ -87,7 +89,7 @@ def test_reopening_an_existing_database_keeps_its_games(tmp_path: Path) -> None:
         store.save(scripted(SOLO3, ["Ana"], SHUT), source="terminal")
     with Store.open(url) as store:
         assert store.count() == 1
-        assert store.schema_version() == "0001"
+        assert store.schema_version() == "0002"
 
 
 def test_in_memory_database_works() -> None:
@@ -269,3 +271,54 @@ def test_postgresql_without_psycopg_names_the_missing_driver() -> None:
             Store.open("postgresql://u:p@localhost:1/none")
     else:
         pytest.skip("psycopg is installed; this checks the message when it is not")
+
+
+# -- games whose dice were typed in by hand ---------------------------------------------------------
+def typed_copy(record: GameRecord) -> GameRecord:
+    """The same game, its rolls typed in at a real box."""
+    events = [Event(e.player, e.action, typed=isinstance(e.action, Roll)) for e in record.events]
+    return replace(record, events=events, seed=None)
+
+
+def test_a_game_with_typed_dice_is_kept_but_counts_for_no_best(store: Store) -> None:
+    rolled = scripted(SOLO3, ["Ana"], LEFT_3)
+    store.save(typed_copy(scripted(SOLO3, ["Ana"], SHUT)), source="companion", finished_at=T0)
+    store.save(rolled, source="terminal", finished_at=T0)
+    assert [g.typed for g in store.games()] == [False, True]
+    assert store.games()[1].to_json()["typed"] is True
+    assert [(b.score, b.turns) for b in store.bests("Ana")] == [(3, 1)]  # the typed 0 is not a best
+    assert [(e.player, e.best, e.shut_boxes) for e in store.leaderboard(SOLO3)] == [("Ana", 3, 0)]
+    assert [t.score for t in store.history("Ana")] == [3, 0]  # both are in the history
+
+
+def test_the_migration_marks_the_old_games_whose_dice_were_typed(tmp_path: Path) -> None:
+    """Databases written before revision 0002 knew typed games by their null seed."""
+    from alembic import command
+    from sqlalchemy import create_engine, text
+
+    from shutthebox.storage.store import _migrations_config
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        command.upgrade(_migrations_config(connection), "0001")
+        for number, (record, source) in enumerate([
+            (scripted(SOLO3, ["Ana"], SHUT).to_json() | {"seed": None}, "terminal"),  # typed in plain
+            (scripted(SOLO3, ["Ana"], SHUT).to_json() | {"seed": 7}, "companion"),
+            (scripted(SOLO3, ["Ana"], LEFT_3).to_json() | {"seed": 7}, "web"),
+        ], start=1):
+            connection.execute(text(
+                "INSERT INTO games (id, finished_at, source, mode, tiles, rules_key, players, record)"
+                " VALUES (:id, '2026-01-01', :source, 'solo', 3, 'k', '[\"Ana\"]', :record)"
+            ), {"id": number, "source": source, "record": json.dumps(record, indent=1)})
+            connection.execute(text(
+                "INSERT INTO turns (game_id, seq, player, round, tiebreak, open_tiles, open_sum, score,"
+                " tiles, rules_key, finished_at)"
+                " VALUES (:id, 0, 'Ana', 1, 0, '[]', 0, 0, 3, 'k', '2026-01-01')"
+            ), {"id": number})
+    engine.dispose()
+    with Store.open(url) as store, store.engine.connect() as connection:
+        assert store.schema_version() == "0002"
+        games = connection.execute(text("SELECT id, typed FROM games ORDER BY id")).all()
+        turns = connection.execute(text("SELECT game_id, typed FROM turns ORDER BY game_id")).all()
+    assert games == turns == [(1, True), (2, True), (3, False)]

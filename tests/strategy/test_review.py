@@ -38,7 +38,7 @@ def scripted_game(rules: Rules, script: str, seed: int = 0) -> Game:
     for token in script.split():
         step = action(token)
         if isinstance(step, Roll):
-            game.roll(faces=step)
+            game.act(step)
         else:
             game.act(step)
     bot = make_bot("optimal")

@@ -9,8 +9,22 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from drive import random_action
-from shutthebox import Game, GameRecord, Match, Mode, Phase, Roll, Rules
+from shutthebox import (
+    DiceChoice,
+    Game,
+    GameRecord,
+    Match,
+    Mode,
+    Move,
+    Phase,
+    RecordError,
+    Roll,
+    Rules,
+    replay,
+)
 from shutthebox.term.plain import PlainGame
 
 SHUTTHEBOX = Path(sys.executable).parent / "shutthebox"
@@ -107,12 +121,19 @@ def test_spanish_text() -> None:
     assert "Ana anota 15 (abiertas: 1, 5, 9), calificación C." in out
 
 
+class _RandomBot:
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, state: Match) -> DiceChoice | Move:
+        return random_action(state, self.rng)  # type: ignore[return-value]
+
+
 def test_bots_play_a_round_to_the_end() -> None:
     rng = random.Random(6)
-    game = Game(Rules(stake=1), ["Ana", "Bot"], seed=6)
+    game = Game(Rules(stake=1), ["Ana", "Bot"], seed=6, bots={0: _RandomBot(rng), 1: _RandomBot(rng)})
     out = io.StringIO()
-    bots = {0: lambda s: random_action(s, rng), 1: lambda s: random_action(s, rng)}
-    state = PlainGame(game, stdin=io.StringIO(""), stdout=out, bots=bots).run()
+    state = PlainGame(game, stdin=io.StringIO(""), stdout=out).run()
     assert state is not None and state.is_over
     text = out.getvalue()
     assert "rolls one die to decide who starts" in text
@@ -132,16 +153,18 @@ def solo_answers(seed: int) -> tuple[str, Game]:
             game.roll()
             answers.append("")
         elif state.phase is Phase.CHOOSE:
-            game.choose_dice(2)
+            game.act(DiceChoice(2))
             answers.append("2")
         else:
             move = state.legal_moves[-1]
-            game.move(move)
+            game.act(move)
             answers.append(str(move))
     return "".join(f"{a}\n" for a in answers), game
 
 
-def test_a_real_pipe_run_plays_to_the_end(tmp_path: Path) -> None:
+def test_a_real_pipe_run_plays_to_the_end_and_records_its_seed(tmp_path: Path) -> None:
+    """Regression: ``play --plain --seed 1 --save`` wrote ``"seed": null`` (every roll counted as
+    typed), so replay could not check the rolls and the game was not a fair best."""
     text, expected = solo_answers(1)
     record = tmp_path / "game.json"
     env = {**os.environ, "SHUTTHEBOX_DB": f"sqlite:///{tmp_path / 'history.db'}", "LANG": "C"}
@@ -161,7 +184,14 @@ def test_a_real_pipe_run_plays_to_the_end(tmp_path: Path) -> None:
     assert done.stdout.count("Ana rolls ") == len(rolls)
     assert "Game abandoned." not in done.stdout
     assert record.exists()
-    assert GameRecord.load(record).events == expected.events  # the same game, action for action
+    saved = GameRecord.load(record)
+    assert saved.events == expected.events  # the same game, action for action
+    assert saved.seed == 1 and not saved.typed
+    assert "New personal best for Ana on 9 tiles" in done.stdout
+    forged = saved.to_json()
+    forged["events"][0]["roll"] = [7 - face for face in forged["events"][0]["roll"]]
+    with pytest.raises(RecordError, match=r"event 0: roll .* is not what seed 1 gives"):
+        replay(GameRecord.from_json(forged))
     replayed = subprocess.run(
         [str(SHUTTHEBOX), "replay", str(record)],
         capture_output=True, text=True, timeout=60, check=False, env=env,

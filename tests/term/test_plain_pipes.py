@@ -14,7 +14,7 @@ import pytest
 from shutthebox import Game, Mode, Phase, Rules
 from shutthebox.term.hints import hint_text
 from shutthebox.term.plain import PlainGame
-from shutthebox.term.session import PlaySetup, make_choosers
+from shutthebox.term.session import PlaySetup
 
 # A companion solo game: 6+6 shut 9+3, 5+4 shut 8+1, 6+6 shut 7+5, two dice 1+1 shut 2,
 # one die 4 shut 4, one die 5 cannot be used: 6 is left.
@@ -42,7 +42,7 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "games.db"
 
 
-def test_a_companion_game_through_a_pipe_advises_and_keeps_the_best(db: Path) -> None:
+def test_a_companion_game_through_a_pipe_advises_and_is_kept_but_counts_for_no_best(db: Path) -> None:
     run = shutthebox(["play", "Ana", "--companion"], COMPANION, db)  # not a terminal: plain by itself
     assert run.returncode == 0, run.stderr
     out = run.stdout
@@ -59,20 +59,20 @@ def test_a_companion_game_through_a_pipe_advises_and_keeps_the_best(db: Path) ->
     assert "Ana scores 6 (open: 6), grade B." in out
     assert "Final score 6, grade B." in out
     assert "Saved to your history (game 1)." in out
-    assert "New personal best for Ana on 9 tiles: 6!" in out
+    assert "The dice were typed in, so this game counts for no best." in out
+    assert "personal best" not in out
 
     worse = ["1 1", "2", "1,1"]  # 2, then 1+1 cannot be used: 43
     again = shutthebox(["play", "Ana", "--companion"], worse, db)
     assert "Ana scores 43" in again.stdout
-    assert "Ana's best on 9 tiles with these rules: 6." in again.stdout
+    assert "counts for no best" in again.stdout
 
     scores = shutthebox(["scores"], [], db)
     assert scores.returncode == 0, scores.stderr
-    assert "Ana: 6 (grade B) · 9 tiles · turns: 2 · " in scores.stdout
     assert scores.stdout.count("#") == 2 and "solo, 9 tiles · Ana 43" in scores.stdout
     data = json.loads(shutthebox(["scores", "--json"], [], db).stdout)
-    assert [b["score"] for b in data["bests"]] == [6]
-    assert [g["source"] for g in data["games"]] == ["companion", "companion"]
+    assert data["bests"] == []
+    assert [(g["source"], g["typed"]) for g in data["games"]] == [("companion", True)] * 2
 
 
 def test_bad_typed_dice_and_moves_get_a_message_and_change_nothing(db: Path, tmp_path: Path) -> None:
@@ -117,13 +117,10 @@ class _Answers(io.StringIO):
 def test_a_seeded_round_against_bots_replays_the_same_through_a_pipe(db: Path) -> None:
     rules = Rules(mode=Mode.ROUND, stake=1)
     setup = PlaySetup(rules=rules, humans=("Ana",), bots=("expert", "easy"), seed=11)
-    game = Game(setup.rules, setup.names, seed=setup.seed)
+    game = setup.new_game()
     answers = _Answers(game, set(setup.bot_seats))
     out = io.StringIO()
-    PlainGame(
-        game, stdin=answers, stdout=out, bots=make_choosers(setup, setup.seed),
-        hint=lambda state: hint_text("en", state),
-    ).run()
+    PlainGame(game, stdin=answers, stdout=out, hint=lambda state: hint_text("en", state)).run()
     assert game.state.is_over
     run = shutthebox(["play", "Ana", "--bot", "expert", "--bot", "easy", "--seed", "11", "--stake", "1",
                       "--plain"], answers.given, db)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import Input, Select
 from tui_support import SIZE, dice, log_text, make_app, shown, state
 
-from shutthebox import Mode, Phase, Rules
+from shutthebox import Game, Mode, Phase, Rules
 from shutthebox.core.record import GameRecord
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.screens import ReviewScreen, SetupScreen
@@ -115,8 +115,8 @@ async def test_the_game_in_spanish() -> None:
 async def test_a_finished_game_goes_to_the_history_once() -> None:
     kept: list[tuple[GameRecord, PlaySetup]] = []
 
-    def keep(record: GameRecord, setup: PlaySetup) -> list[str]:
-        kept.append((record, setup))
+    def keep(game: Game, setup: PlaySetup) -> list[str]:
+        kept.append((game.record(), setup))
         return ["Saved to your history (game 1).", "New personal best for Ana on 9 tiles: 43!"]
 
     setup = PlaySetup(rules=SOLO, humans=("Ana",), seed=4)

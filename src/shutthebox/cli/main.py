@@ -31,6 +31,7 @@ from shutthebox.core.rules import Mode
 from shutthebox.i18n import LANGUAGES, Lang, detect_language, error_text, text
 
 if TYPE_CHECKING:
+    from shutthebox.core.game import Game
     from shutthebox.core.record import GameRecord
     from shutthebox.term.session import PlaySetup
 
@@ -55,7 +56,7 @@ def _setup_from_args(args: argparse.Namespace) -> PlaySetup:
         rounds=args.rounds,
         lang=args.lang,
     )
-    setup.new_match()  # refuse a bad combination (e.g. a long game for three) before play
+    setup.new_game()  # refuse a bad table (a long game for three, an unknown bot) before play
     return setup
 
 
@@ -71,10 +72,6 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from shutthebox.term.scores import save_finished
 
     setup = _setup_from_args(args)
-    if setup.bots:
-        from shutthebox.term.session import make_choosers
-
-        make_choosers(setup, setup.seed)  # an unknown bot is refused before the game starts
     plain = args.plain or not sys.stdout.isatty()
     if not plain:
         try:
@@ -87,8 +84,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if plain:
         record = _play_plain(setup)
     else:
-        def keep(record: GameRecord, played: PlaySetup) -> list[str]:
-            return save_finished(record, played.humans, source=_source(played), lang=played.lang)
+        def keep(game: Game, played: PlaySetup) -> list[str]:
+            return save_finished(game, played.humans, lang=played.lang)
 
         app = ShutTheBoxApp(setup, lang=args.lang, save=keep, setup_first=_wants_setup_screen(args))
         record = app.run()
@@ -98,34 +95,21 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _source(setup: PlaySetup) -> str:
-    return "companion" if setup.companion else "terminal"
-
-
 def _play_plain(setup: PlaySetup) -> GameRecord | None:
     """The line-by-line game on standard input and output; the record if it began."""
-    from shutthebox.core.game import Game
     from shutthebox.term.hints import hint_text
     from shutthebox.term.plain import PlainGame
     from shutthebox.term.scores import save_finished
-    from shutthebox.term.session import make_choosers
 
-    game = Game(setup.rules, setup.names, seed=setup.seed, rounds=setup.rounds)
-    bots = make_choosers(setup, game.seed)
+    game = setup.new_game()
     lang = setup.lang
     plain = PlainGame(
-        game,
-        stdin=sys.stdin,
-        stdout=sys.stdout,
-        lang=lang,
-        bots=bots,
-        hint=lambda state: hint_text(lang, state),
-        companion=setup.companion,
+        game, stdin=sys.stdin, stdout=sys.stdout, lang=lang, hint=lambda state: hint_text(lang, state)
     )
     final = plain.run()
     record = game.record()
     if final is not None:
-        for line in save_finished(record, setup.humans, source=_source(setup), lang=lang):
+        for line in save_finished(game, setup.humans, lang=lang):
             print(line)
     return record if game.events else None
 

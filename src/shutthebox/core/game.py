@@ -1,14 +1,19 @@
-"""A game being played: a `Match` state, the dice that feed it, and its record.
+"""A game in play: the one driver of every interface (web rooms, the Textual app, the plain game).
 
-`Game` is the one mutable shell around the frozen `Match`: interfaces call
-`choose_dice`, `roll` and `move`; the dice come from the seeded source given
-(or, at a real wooden box, the faces typed in); every action lands in the
-record. An action that raises leaves the game exactly as it was.
+`Game` holds the frozen `Match`, the dice that feed it, the bots seated at it
+and the record of every action. Interfaces differ in how they show a state and
+read an action, never in how a game advances, rolls, records or saves. An
+action that raises leaves the game exactly as it was.
+
+Dice are rolled from the game's seeded source (`roll`), or, at a real wooden
+box, typed in by hand (`act` with a `Roll`); the record keeps the seed and
+marks each typed roll, so the rest replay from the seed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 from shutthebox.core.board import Move
 from shutthebox.core.dice import DiceSource, Roll, SeededDice
@@ -17,11 +22,23 @@ from shutthebox.core.match import Action, DiceChoice, Match, Phase
 from shutthebox.core.record import Event, GameRecord, result_of
 from shutthebox.core.rules import Rules
 
-__all__ = ["Game"]
+__all__ = ["Chooser", "Game", "Keeper"]
+
+
+class Chooser(Protocol):
+    """A bot: picks one die or two, or the tiles, for a state that waits on a choice."""
+
+    def choose(self, state: Match) -> DiceChoice | Move: ...
+
+
+class Keeper(Protocol):
+    """Where finished games are kept (the storage's `Store`); answers the id given."""
+
+    def save(self, record: GameRecord, *, source: str) -> int: ...
 
 
 class Game:
-    """A match in play with its dice and its record."""
+    """A match in play with its dice, its bots and its record."""
 
     def __init__(
         self,
@@ -31,62 +48,91 @@ class Game:
         seed: int | None = None,
         dice: DiceSource | None = None,
         rounds: int = 1,
+        bots: Mapping[int, Chooser] | None = None,
+        by_hand: bool = False,
     ) -> None:
+        """``by_hand``: every roll is made at a real box and typed in, the bots' too."""
         self.state = Match.new(rules, players, rounds=rounds)
-        if dice is None:
-            seeded = SeededDice(seed)
-            seed, dice = seeded.seed, seeded
-        self.seed = seed
+        if dice is None and not by_hand:
+            dice = SeededDice(seed)
         self.dice = dice
+        self.seed = dice.seed if isinstance(dice, SeededDice) else None
+        self.by_hand = by_hand
+        self.bots: dict[int, Chooser] = dict(bots or {})
         self.events: list[Event] = []
-        self.typed = False  # some rolls were typed in: the seed no longer replays them
+        self.saved_id: int | None = None
 
     @property
     def rules(self) -> Rules:
         return self.state.rules
 
+    # -- acting ----------------------------------------------------------------
     def act(self, action: Action, player: int | None = None) -> Match:
-        """Apply any action; the game is unchanged if it raises."""
-        if isinstance(action, Roll):
-            self.roll(player, action)
-            return self.state
+        """Apply a choice of dice, a move, or the faces of dice rolled by hand (a `Roll`)."""
         actor = self.state.actor
         self.state = self.state.apply(action, player)
         assert actor is not None
-        self.events.append(Event(actor, action))
+        self.events.append(Event(actor, action, typed=isinstance(action, Roll)))
         return self.state
 
-    def choose_dice(self, count: int, player: int | None = None) -> Match:
-        return self.act(DiceChoice(count), player)
-
-    def move(self, move: Move, player: int | None = None) -> Match:
-        return self.act(move, player)
-
-    def roll(self, player: int | None = None, faces: Roll | None = None) -> Roll:
-        """Roll the dice the state asks for, or take ``faces`` rolled at a real box."""
+    def roll(self, player: int | None = None) -> Roll:
+        """Roll the dice the state asks for, from the game's own source."""
         state = self.state
-        if state.phase is Phase.CHOOSE:
-            raise IllegalActionError(f"roll: choose one die or two first; {state.describe()}")
-        if state.phase not in (Phase.ROLL, Phase.ROLL_OFF):
-            raise IllegalActionError(f"roll: nothing is to be rolled now; {state.describe()}")
+        due = state.dice_due
+        if not due:
+            choosing = state.phase is Phase.CHOOSE
+            reason = "choose one die or two first" if choosing else "nothing is to be rolled now"
+            raise IllegalActionError(f"roll: {reason}; {state.describe()}")
         state.check_turn(player)
-        typed = faces is not None
-        if faces is None:
-            faces = self.dice.roll(state.dice_count or 1)
-        actor = state.actor
+        if self.dice is None:
+            raise IllegalActionError(f"roll: the dice are rolled by hand here; {state.describe()}")
+        faces = self.dice.roll(due)
         self.state = state.apply(faces, player)
-        assert actor is not None
-        self.typed = self.typed or typed
-        self.events.append(Event(actor, faces))
+        assert state.actor is not None
+        self.events.append(Event(state.actor, faces))
         return faces
 
+    # -- bots ------------------------------------------------------------------
+    def bot_to_act(self) -> int | None:
+        """The seat of the bot that acts now: it chooses, and rolls unless the dice are rolled by hand."""
+        actor = self.state.actor
+        if actor is None or actor not in self.bots or (self.state.is_chance and self.by_hand):
+            return None
+        return actor
+
+    def bot_choice(self, state: Match) -> DiceChoice | Move:
+        """What the bot to act in ``state`` chooses; pure, and it may take a while, so callers may
+        run it in a thread and `act` on it once the game is still at ``state``."""
+        assert state.actor is not None
+        return self.bots[state.actor].choose(state)
+
+    def step_bot(self) -> Action:
+        """The bot to act takes its action: it rolls when a roll is due, else chooses and plays."""
+        seat = self.bot_to_act()
+        if seat is None:
+            raise IllegalActionError(f"no bot is to act now; {self.state.describe()}")
+        if self.state.is_chance:
+            return self.roll(seat)
+        choice = self.bot_choice(self.state)
+        self.act(choice, seat)
+        return choice
+
+    # -- record and keeping -----------------------------------------------------
     def record(self) -> GameRecord:
         """The record of the game so far (with its result once it is over)."""
         return GameRecord(
             rules=self.state.rules,
             players=self.state.players,
             events=list(self.events),
-            seed=self.seed if isinstance(self.dice, SeededDice) and not self.typed else None,
+            seed=self.seed,
             rounds=self.state.rounds,
             result=result_of(self.state) if self.state.is_over else None,
         )
+
+    def save(self, keeper: Keeper, *, source: str) -> int:
+        """Keep the finished game, once; the id it is kept under."""
+        if not self.state.is_over:
+            raise IllegalActionError(f"only a finished game is kept; {self.state.describe()}")
+        if self.saved_id is None:
+            self.saved_id = keeper.save(self.record(), source=source)
+        return self.saved_id

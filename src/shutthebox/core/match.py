@@ -6,6 +6,11 @@ and the state, and the old state stays as it was. The three actions are
 `DiceChoice` (one die or two, when the rules let the player choose), `Roll`
 (a chance action: the faces shown) and `Move` (the tiles shut, or opened).
 
+A state answers for itself, as game states do in OpenSpiel: `actor` is who
+acts now; `is_chance` says the next action is a roll, `dice_due` of how many
+dice, and `chance_outcomes()` gives each roll with its exact probability;
+otherwise `legal_actions()` lists the choices open to the player.
+
 Ways to play (SPEC §5): solo and round (§5.1, §5.2: roll-off for the starter,
 ``shut_wins``, tie-break rounds among the tied, stakes), elimination to the
 limit (§5.3) and the long game (§5.4: one board, the starter shuts, the other
@@ -17,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from fractions import Fraction
 
 from shutthebox.core.board import Board, Move, subsets_with_sum, tiles_of
-from shutthebox.core.dice import Roll
+from shutthebox.core.dice import Roll, outcomes
 from shutthebox.core.errors import IllegalActionError, OutOfTurnError, RulesError
 from shutthebox.core.rules import Mode, OneDie, Rules, Scoring
 
@@ -170,14 +176,39 @@ class Match:
 
     @property
     def dice_options(self) -> tuple[int, ...]:
-        """How many dice the player may roll now (empty unless choosing or rolling)."""
-        if self.phase is Phase.ROLL_OFF:
-            return (1,)
+        """How many dice the player may roll now: the choice, or the one count a roll due takes."""
         if self.phase is Phase.CHOOSE:
             return self.rules.dice_options(self.target)
+        return (self.dice_due,) if self.dice_due else ()
+
+    @property
+    def dice_due(self) -> int:
+        """How many dice the roll due now takes: one in the roll-off, the count chosen, or 0 (no roll due)."""
+        if self.phase is Phase.ROLL_OFF:
+            return 1
         if self.phase is Phase.ROLL and self.dice_count is not None:
-            return (self.dice_count,)
-        return ()
+            return self.dice_count
+        return 0
+
+    @property
+    def is_chance(self) -> bool:
+        """The next action is a roll of the dice (`dice_due` of them), not a player's choice."""
+        return self.phase in (Phase.ROLL, Phase.ROLL_OFF)
+
+    @property
+    def is_decision(self) -> bool:
+        """The player to act chooses now: one die or two, or the tiles for the roll."""
+        return self.phase in (Phase.CHOOSE, Phase.MOVE)
+
+    def chance_outcomes(self) -> tuple[tuple[Roll, Fraction], ...]:
+        """Every roll the dice due can show, with its exact probability; empty unless a roll is due."""
+        return outcomes(self.dice_due) if self.dice_due else ()
+
+    def legal_actions(self) -> tuple[DiceChoice | Move, ...]:
+        """The choices open to the player to act: dice counts, or moves for the roll; empty at a roll."""
+        if self.phase is Phase.CHOOSE:
+            return tuple(DiceChoice(count) for count in self.dice_options)
+        return self.legal_moves
 
     @property
     def legal_moves(self) -> tuple[Move, ...]:

@@ -1,10 +1,12 @@
 """Game records: every roll, dice choice and move of a game, as JSON that replays.
 
-A record holds the rules, the players, the seed of the dice (or ``null`` when
-the rolls were typed in from a real box), each action with the player who took
-it, and the result. `replay` rebuilds the game from it and refuses a record
-whose actions are illegal, whose rolls do not come from its seed, or whose
-stated result differs from the replayed one.
+A record holds the rules, the players, the seed of the dice (``null`` when
+every roll was made at a real box), each action with the player who took it,
+and the result. A roll typed in from a real box is marked ``"typed": true``;
+every other roll must be the next one its seed gives. `replay` rebuilds the
+game from it and refuses a record whose actions are illegal, whose rolls do
+not come from its seed, or whose stated result differs from the replayed one.
+A game with a typed roll counts for no best.
 """
 
 from __future__ import annotations
@@ -18,25 +20,31 @@ from typing import Any
 from shutthebox.core.board import Move
 from shutthebox.core.dice import Roll, SeededDice
 from shutthebox.core.errors import RecordError, ShutTheBoxError
-from shutthebox.core.match import Action, DiceChoice, Match, Phase
+from shutthebox.core.match import Action, DiceChoice, Match
 from shutthebox.core.rules import Rules
 
 __all__ = ["FORMAT", "Event", "GameRecord", "replay", "result_of"]
 
 FORMAT = "shutthebox-record"
-VERSION = 1
+VERSION = 2
+READABLE = (1, 2)
+"""Version 1 had no ``typed`` mark: its rolls were typed exactly when its seed was null."""
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One action of a game and the player who took it."""
+    """One action of a game and the player who took it; a roll may have been typed in by hand."""
 
     player: int
     action: Action
+    typed: bool = False
 
     def to_json(self) -> dict[str, Any]:
         if isinstance(self.action, Roll):
-            return {"player": self.player, "roll": list(self.action.dice)}
+            data: dict[str, Any] = {"player": self.player, "roll": list(self.action.dice)}
+            if self.typed:
+                data["typed"] = True
+            return data
         if isinstance(self.action, DiceChoice):
             return {"player": self.player, "dice": self.action.count}
         return {"player": self.player, "move": list(self.action.tiles)}
@@ -51,15 +59,17 @@ class Event:
                 key="event_no_player", values={"index": index, "data": data},
             )
         kinds = [key for key in ("roll", "dice", "move") if key in data]
-        if len(kinds) != 1 or set(data) != {"player", kinds[0]}:
+        typed = data.get("typed", False)
+        allowed = {"player", *kinds[:1], *(("typed",) if kinds[:1] == ["roll"] else ())}
+        if len(kinds) != 1 or not set(data) <= allowed or not isinstance(typed, bool):
             raise RecordError(
-                f"{where}: {data!r} needs a player and one of roll, dice, move",
+                f"{where}: {data!r} needs a player and one of roll, dice, move (a roll may be typed)",
                 key="event_shape", values={"index": index, "data": data},
             )
         value = data[kinds[0]]
         try:
             if kinds[0] == "roll":
-                return cls(data["player"], Roll(tuple(_ints(value))))
+                return cls(data["player"], Roll(tuple(_ints(value))), typed=typed)
             if kinds[0] == "dice":
                 if not isinstance(value, int) or value not in (1, 2):
                     raise RecordError(
@@ -119,6 +129,11 @@ class GameRecord:
     rounds: int = 1
     result: dict[str, Any] | None = None
 
+    @property
+    def typed(self) -> bool:
+        """Some roll was typed in by hand (at a real box): the game counts for no best."""
+        return any(event.typed for event in self.events)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
@@ -150,10 +165,12 @@ class GameRecord:
                 f"not a game record: format is {data.get('format')!r}, not {FORMAT!r}",
                 key="record_format", values={"format": data.get("format"), "expected": FORMAT},
             )
-        if data.get("version") != VERSION:
+        version = data.get("version")
+        if version not in READABLE:
+            supported = ", ".join(map(str, READABLE))
             raise RecordError(
-                f"record version {data.get('version')!r} is not supported ({VERSION})",
-                key="record_version", values={"version": data.get("version"), "supported": VERSION},
+                f"record version {version!r} is not supported ({supported})",
+                key="record_version", values={"version": version, "supported": supported},
             )
         missing = {"rules", "players", "events"} - set(data)
         if missing:
@@ -192,10 +209,13 @@ class GameRecord:
             rules = Rules.from_dict(data["rules"])
         except ShutTheBoxError as error:
             raise RecordError(f"record rules: {error}", key="record_rules", values={"error": error}) from None
+        read = [Event.from_json(e, i) for i, e in enumerate(events)]
+        if version == 1 and seed is None:
+            read = [Event(e.player, e.action, typed=isinstance(e.action, Roll)) for e in read]
         return cls(
             rules=rules,
             players=tuple(players),
-            events=[Event.from_json(e, i) for i, e in enumerate(events)],
+            events=read,
             seed=seed,
             rounds=rounds,
             result=result,
@@ -237,10 +257,9 @@ def replay_states(record: GameRecord) -> Iterable[tuple[Event | None, Match]]:
     dice = SeededDice(record.seed) if record.seed is not None else None
     for index, event in enumerate(record.events):
         # A roll where none is due is left to `apply`, which names the real problem.
-        due = state.phase in (Phase.ROLL, Phase.ROLL_OFF)
-        if isinstance(event.action, Roll) and dice is not None and due:
-            count = 1 if state.phase is Phase.ROLL_OFF else (state.dice_count or 0)
-            expected = dice.roll(count) if count else None
+        due = state.dice_due
+        if isinstance(event.action, Roll) and not event.typed and dice is not None and due:
+            expected = dice.roll(due)
             if expected != event.action:
                 raise RecordError(
                     f"event {index}: roll {event.action} is not what seed {record.seed} "

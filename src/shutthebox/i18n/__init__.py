@@ -339,6 +339,10 @@ _CATALOG: dict[str, dict[Lang, str]] = {
         "en": "Saved to your history (game {id}).",
         "es": "Guardada en tu historial (partida {id}).",
     },
+    "store_typed": {
+        "en": "The dice were typed in, so this game counts for no best.",
+        "es": "Los dados se escribieron a mano, así que esta partida no cuenta para las mejores marcas.",
+    },
     "store_failed": {
         "en": "The game could not be saved to the history: {reason}",
         "es": "No se pudo guardar la partida en el historial: {reason}",
@@ -631,8 +635,9 @@ _CATALOG: dict[str, dict[Lang, str]] = {
         "es": "acción {index}: {data!r} no es un objeto con un número de jugador",
     },
     "err_event_shape": {
-        "en": "event {index}: {data!r} needs a player and one of roll, dice, move",
-        "es": "acción {index}: {data!r} necesita un jugador y solo una de roll, dice, move",
+        "en": "event {index}: {data!r} needs a player and one of roll, dice, move (a roll may be typed)",
+        "es": "acción {index}: {data!r} necesita un jugador y solo una de roll, dice, move (una tirada "
+              "puede ser typed)",
     },
     "err_event_dice": {
         "en": "event {index}: dice is 1 or 2, not {value!r}",

@@ -23,7 +23,9 @@ Usage::
 Bests and the leaderboard group turns by board size and `rules_key(rules)`:
 the options that change a turn's score (mode, shut-wins, stake and limit left
 out), so a solo turn and a round turn under the same rules compare. Only
-finished games are stored, and each is replayed before it is saved.
+finished games are stored, and each is replayed before it is saved. A game
+whose dice were typed in by hand (`GameRecord.typed`) is kept in the history
+but counts for no best and no leaderboard.
 
 Errors: `StorageError` (a `ShutTheBoxError`, so a `ValueError`) for a record
 that does not replay or is unfinished, an unknown game id, or a URL the store

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 __all__ = ["Base", "GameRow", "TurnRow"]
@@ -31,6 +31,7 @@ class GameRow(Base):
     players: Mapped[list[str]] = mapped_column(JSON)
     winner: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
     record: Mapped[str] = mapped_column(Text)
+    typed: Mapped[bool] = mapped_column(Boolean, server_default=false())  # dice typed in by hand
     turns: Mapped[list[TurnRow]] = relationship(
         back_populates="game", cascade="all, delete-orphan", order_by="TurnRow.seq"
     )
@@ -53,6 +54,7 @@ class TurnRow(Base):
     tiles: Mapped[int] = mapped_column(Integer)
     rules_key: Mapped[str] = mapped_column(String(KEY_LENGTH), index=True)
     finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    typed: Mapped[bool] = mapped_column(Boolean, server_default=false())  # counts for no best
     game: Mapped[GameRow] = relationship(back_populates="turns")
 
     def __repr__(self) -> str:

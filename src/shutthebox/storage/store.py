@@ -98,6 +98,7 @@ class GameSummary:
     players: tuple[str, ...]
     winner: str | None
     scores: tuple[tuple[str, int | None], ...]  # (player, score) per turn, in play order
+    typed: bool = False  # the dice were typed in by hand: the game counts for no best
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -110,6 +111,7 @@ class GameSummary:
             "players": list(self.players),
             "winner": self.winner,
             "scores": [{"player": p, "score": s} for p, s in self.scores],
+            "typed": self.typed,
         }
 
 
@@ -214,6 +216,7 @@ def _summary(row: GameRow) -> GameSummary:
         players=tuple(row.players),
         winner=row.winner,
         scores=tuple((t.player, t.score) for t in row.turns),
+        typed=row.typed,
     )
 
 
@@ -333,6 +336,7 @@ class Store:
             players=list(record.players),
             winner=record.players[state.winner] if state.winner is not None else None,
             record=finished.dumps(),
+            typed=record.typed,
         )
         for seq, turn in enumerate(state.history):
             row.turns.append(
@@ -347,6 +351,7 @@ class Store:
                     tiles=record.rules.tiles,
                     rules_key=key,
                     finished_at=when,
+                    typed=record.typed,
                 )
             )
         with self._session() as session:
@@ -408,12 +413,14 @@ class Store:
             ]
 
     def bests(self, player: str, *, tiles: int | None = None, rules: Rules | None = None) -> list[Best]:
-        """``player``'s best turn per board size and rule set (scored turns only).
+        """``player``'s best turn per board size and rule set (scored turns of games rolled by the program).
 
         The earliest turn reaching the best score is the one named. Narrow with
         ``tiles`` or ``rules`` (which also fixes the board size).
         """
-        query = select(TurnRow).where(TurnRow.player == player, TurnRow.score.is_not(None))
+        query = select(TurnRow).where(
+            TurnRow.player == player, TurnRow.score.is_not(None), TurnRow.typed.is_(False)
+        )
         if rules is not None:
             query = query.where(TurnRow.rules_key == rules_key(rules))
         if tiles is not None:
@@ -446,7 +453,7 @@ class Store:
         return found[0] if found else None
 
     def leaderboard(self, rules: Rules | None = None, *, limit: int = 20) -> list[LeaderboardEntry]:
-        """Players ranked by best turn score under ``rules`` (classic by default).
+        """Players ranked by best turn score under ``rules`` (classic by default); typed games left out.
 
         Ties on the best score go to the lower average, then to the name.
         """
@@ -461,7 +468,7 @@ class Store:
                 func.count(),
                 func.sum(case((TurnRow.score == 0, 1), else_=0)),
             )
-            .where(TurnRow.rules_key == key, TurnRow.score.is_not(None))
+            .where(TurnRow.rules_key == key, TurnRow.score.is_not(None), TurnRow.typed.is_(False))
             .group_by(TurnRow.player)
             .order_by(best, average, TurnRow.player)
             .limit(limit)

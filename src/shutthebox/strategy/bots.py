@@ -17,7 +17,7 @@ game's business. Bots never print and never roll.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
@@ -29,7 +29,7 @@ from shutthebox.core.rules import Rules
 from shutthebox.strategy.advice import advise
 from shutthebox.strategy.solver import Objective
 
-__all__ = ["BOT_NAMES", "STRENGTHS", "Bot", "make_bot"]
+__all__ = ["BOT_NAMES", "STRENGTHS", "Bot", "make_bot", "seat_bots"]
 
 
 class Bot(Protocol):
@@ -52,15 +52,13 @@ class RuleBot:
     rng: random.Random
 
     def choose(self, state: Match) -> DiceChoice | Move:
-        if state.phase not in (Phase.CHOOSE, Phase.MOVE):
+        if not state.is_decision:
             raise ValueError(f"bot {self.name} has nothing to choose: {state.describe()}")
         return self.rule(state, self.rng)
 
 
 def _random(state: Match, rng: random.Random) -> DiceChoice | Move:
-    if state.phase is Phase.CHOOSE:
-        return DiceChoice(rng.choice(state.dice_options))
-    return rng.choice(state.legal_moves)
+    return rng.choice(state.legal_actions())
 
 
 def _prefer_one_die(state: Match) -> DiceChoice:
@@ -150,3 +148,12 @@ def make_bot(name: str, rng: random.Random | None = None) -> Bot:
             key="unknown_bot", values={"name": name, "names": names},
         )
     return RuleBot(key, _RULES[key], rng if rng is not None else random.Random(0))
+
+
+def seat_bots(seats: Mapping[int, str], seed: int | None) -> dict[int, Bot]:
+    """A bot for each seat (a bot name or a strength), each with its own generator drawn from
+    the game's ``seed`` and its seat, so a seeded game replays with the same bot choices."""
+    return {
+        seat: make_bot(name, random.Random(f"{seed}/{seat}") if seed is not None else random.Random())
+        for seat, name in seats.items()
+    }

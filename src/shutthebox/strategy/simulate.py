@@ -27,7 +27,6 @@ import numpy.typing as npt
 
 from shutthebox.core.errors import RulesError
 from shutthebox.core.game import Game
-from shutthebox.core.match import Phase
 from shutthebox.core.rules import Rules
 from shutthebox.strategy.bots import Bot
 from shutthebox.strategy.solver import Objective, TurnKey, allow_one_die, score_table, solve
@@ -443,14 +442,9 @@ def simulate_matches(
         players = {
             i: bots[name](random.Random(seed * 1_000_003 + index * 7 + i)) for i, name in enumerate(names)
         }
-        game = Game(rules, names, seed=seed * 1_000_003 + index, rounds=rounds)
+        game = Game(rules, names, seed=seed * 1_000_003 + index, rounds=rounds, bots=players)
         while not game.state.is_over:
-            state = game.state
-            if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
-                game.roll()
-            else:
-                assert state.actor is not None
-                game.act(players[state.actor].choose(state))
+            game.step_bot()
         winner = game.state.winner
         if winner is None:
             stats.draws += 1

@@ -20,14 +20,15 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from shutthebox.core.board import Move
-from shutthebox.core.dice import DiceSource, Roll, SeededDice
+from shutthebox.core.dice import DiceSource, Roll
 from shutthebox.core.errors import ShutTheBoxError
+from shutthebox.core.game import Game
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
-from shutthebox.core.record import Event, GameRecord, result_of
+from shutthebox.core.record import GameRecord
 from shutthebox.i18n import Lang, text
 from shutthebox.term import keys, view
 from shutthebox.term.narrate import narrate, rules_line, turn_header
-from shutthebox.term.session import Chooser, PlaySetup, dice_to_roll, make_choosers
+from shutthebox.term.session import PlaySetup
 from shutthebox.term.style import GAME_CSS
 from shutthebox.term.widgets import DiceView, GameLog, KeyBar, Scoreboard, TileRow
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ShutTheBoxApp"]
 
-SaveFn = Callable[[GameRecord, PlaySetup], Sequence[str]]
+SaveFn = Callable[[Game, PlaySetup], Sequence[str]]
 """Keeps a finished game (the storage layer); returns the lines to show."""
 
 
@@ -71,11 +72,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
         self.bot_delay = bot_delay
         self._dice_override = dice
         self._save = save
-        self.dice: DiceSource = dice or SeededDice(setup.seed if setup else None)
-        self.seed: int | None = None
-        self.bots: dict[int, Chooser] = {}
-        self.events: list[Event] = []
-        self.typed_rolls = False
+        self.game: Game | None = None
         self.games_played = 0
         self.hint: list[str] = []
         self._bot_timer: Timer | None = None
@@ -112,15 +109,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
         self.setup = setup
         self.lang = setup.lang
         seed = setup.seed + self.games_played if setup.seed is not None else None
-        if self._dice_override is not None:
-            self.dice = self._dice_override
-            self.seed = None
-        else:
-            seeded = SeededDice(seed)
-            self.dice, self.seed = seeded, seeded.seed
-        self.bots = make_choosers(setup, self.seed)
-        self.events = []
-        self.typed_rolls = False
+        self.game = setup.new_game(seed, self._dice_override)
         self.hint = []
         self.typed = ()
         self.selected = 0
@@ -129,25 +118,27 @@ class ShutTheBoxApp(App[GameRecord | None]):
         log.clear()
         if setup.companion:
             log.write(text(self.lang, "companion_intro"))
-        state = setup.new_match()
+        state = self.game.state
         self.state = state
         if state.phase is not Phase.ROLL_OFF:
             log.write(turn_header(self.lang, state))
         self._after_change()
 
     # -- the one place the game changes ------------------------------------------
-    def act(self, action: Action) -> bool:
-        """Apply ``action`` for whoever is to act; False (and a message) if refused."""
-        before = self.state
-        if before is None:
+    def act(self, action: Action | None) -> bool:
+        """Apply ``action`` for whoever is to act (None rolls the game's dice); False if refused (and why)."""
+        game, before = self.game, self.state
+        if game is None or before is None:
             return False
         try:
-            after = before.apply(action)
+            if action is None:
+                action = game.roll()
+            else:
+                game.act(action)
         except ShutTheBoxError as error:
             self.message = text(self.lang, "invalid", reason=error)
             return False
-        assert before.actor is not None
-        self.events.append(Event(before.actor, action))
+        after = game.state
         log = self.query_one(GameLog)
         for line in narrate(self.lang, before, action, after):
             log.write(line)
@@ -164,40 +155,25 @@ class ShutTheBoxApp(App[GameRecord | None]):
         self._after_change()
         return True
 
-    def roll(self) -> bool:
-        """Roll the dice the state asks for (never in companion mode, where they are typed)."""
-        state = self.state
-        assert state is not None
-        count = dice_to_roll(state)
-        return self.act(self.dice.roll(count))
-
     def record(self) -> GameRecord:
-        """The record of the game so far; the seed only if every roll came from it."""
-        state = self.state
-        assert state is not None
-        return GameRecord(
-            rules=state.rules,
-            players=state.players,
-            events=list(self.events),
-            seed=self.seed if not self.typed_rolls else None,
-            rounds=state.rounds,
-            result=result_of(state) if state.is_over else None,
-        )
+        """The record of the game so far."""
+        assert self.game is not None
+        return self.game.record()
 
     def _finished(self) -> None:
         """Keep the finished game in the history (in a thread: opening the store takes a moment)."""
         self.games_played += 1
-        record = self.record()
-        self.saved.append(record)
-        save, setup = self._save, self.setup
+        game, save, setup = self.game, self._save, self.setup
+        assert game is not None
+        self.saved.append(game.record())
         if save is None or setup is None:
             return
         if not self.threads:
-            self._saved_line(save(record, setup))
+            self._saved_line(save(game, setup))
             return
 
         def keep() -> None:
-            self.call_from_thread(self._saved_line, save(record, setup))
+            self.call_from_thread(self._saved_line, save(game, setup))
 
         self.run_worker(keep, thread=True, group="save", exit_on_error=False)
 
@@ -208,12 +184,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
     # -- bots ----------------------------------------------------------------------
     def _bot_to_act(self) -> bool:
         """Whether a bot acts now: it chooses, and rolls unless the dice are typed in."""
-        state = self.state
-        if state is None or state.is_over or state.actor not in self.bots:
-            return False
-        if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
-            return not self._companion
-        return True
+        return self.game is not None and self.game.bot_to_act() is not None
 
     def _after_change(self) -> None:
         """Let the bots play their part, then show companion advice if it is due."""
@@ -233,43 +204,47 @@ class ShutTheBoxApp(App[GameRecord | None]):
 
     def _timed_bot_step(self) -> None:
         """A bot's move in its own thread, so a slow solver never freezes the screen."""
-        state = self.state
-        if not self._bot_to_act() or state is None or state.actor is None:
+        game = self.game
+        if game is None or not self._bot_to_act():
             self._bot_timer = None
             return
-        if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
+        state = game.state
+        if state.is_chance:
             self._bot_timer = None
-            self.roll()
+            self.act(None)
             return
-        chooser = self.bots[state.actor]
 
         def think() -> None:
-            try:
-                choice: Action | None = chooser(state)
-            except Exception:  # a failing bot hands its seat to a person instead of hanging
-                choice = None
-            self.call_from_thread(self._bot_chose, state, choice)
+            self.call_from_thread(self._bot_chose, state, self._choice_of(state))
 
         self.run_worker(think, thread=True, group="bot", exit_on_error=False)
 
+    def _choice_of(self, state: Match) -> Action | None:
+        """The bot's choice for ``state``; None if the bot fails."""
+        assert self.game is not None
+        try:
+            return self.game.bot_choice(state)
+        except Exception:  # a failing bot hands its seat to a person instead of hanging
+            return None
+
     def _bot_chose(self, state: Match, choice: Action | None) -> None:
         self._bot_timer = None
-        if self.state is state:
+        if self.game is not None and self.game.state is state:
             self._play_bot_choice(state, choice)
         self._after_change()
 
     def _play_bot_choice(self, state: Match, choice: Action | None) -> None:
         if choice is None or not self.act(choice):  # a bot that errs must not hang the game
-            assert state.actor is not None
-            self.bots.pop(state.actor)  # a person takes its seat
+            assert self.game is not None and state.actor is not None
+            del self.game.bots[state.actor]  # a person takes its seat
 
     def _bot_step(self) -> None:
-        state = self.state
-        assert state is not None and state.actor is not None
-        if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
-            self.roll()
+        assert self.game is not None
+        state = self.game.state
+        if state.is_chance:
+            self.act(None)
             return
-        self._play_bot_choice(state, self.bots[state.actor](state))
+        self._play_bot_choice(state, self._choice_of(state))
 
     # -- keys ---------------------------------------------------------------------
     @property
@@ -299,8 +274,8 @@ class ShutTheBoxApp(App[GameRecord | None]):
             if number not in (1, 2):
                 self.message = text(self.lang, "err_choose")
             elif self.act(DiceChoice(number)) and not self._companion and not self._bot_to_act():
-                self.roll()
-        elif state.phase in (Phase.ROLL, Phase.ROLL_OFF):
+                self.act(None)
+        elif state.is_chance:
             if self._companion:
                 self._type_face(state, number)
             else:
@@ -309,7 +284,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
             self._toggle(state, number)
 
     def _type_face(self, state: Match, face: int) -> None:
-        count = dice_to_roll(state)
+        count = state.dice_due
         if not 1 <= face <= 6:
             self.message = text(self.lang, "err_face", face=keys.KEY_OF_TILE[face])
             return
@@ -318,7 +293,6 @@ class ShutTheBoxApp(App[GameRecord | None]):
             self.typed = typed
             self.message = ""
             return
-        self.typed_rolls = True
         self.act(Roll(typed))
 
     def _toggle(self, state: Match, tile: int) -> None:
@@ -347,11 +321,11 @@ class ShutTheBoxApp(App[GameRecord | None]):
         state = self._human_turn()
         if state is None:
             return
-        if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
+        if state.is_chance:
             if self._companion:
                 self.message = text(self.lang, "err_type_dice")
             else:
-                self.roll()
+                self.act(None)
         elif state.phase is Phase.CHOOSE:
             self.message = text(self.lang, "err_choose")
         elif state.phase is Phase.MOVE:
@@ -386,7 +360,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
         state = self.state
         if state is None or state.is_over or len(self.screen_stack) > 1:
             return
-        if state.phase not in (Phase.CHOOSE, Phase.MOVE):
+        if not state.is_decision:
             self.message = text(self.lang, "no_hint")
             return
         if not self.threads:
@@ -423,8 +397,9 @@ class ShutTheBoxApp(App[GameRecord | None]):
         return (
             state is not None
             and not state.is_over
-            and state.actor not in self.bots
-            and state.phase in (Phase.CHOOSE, Phase.MOVE)
+            and self.game is not None
+            and state.actor not in self.game.bots
+            and state.is_decision
             and not self.hint
         )
 
@@ -492,7 +467,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
 
     async def action_quit(self) -> None:
         """Leave, handing back the record of the game played (finished or not)."""
-        if self.state is None or not self.events:
+        if self.game is None or not self.game.events:
             self.exit(self.saved[-1] if self.saved else None)
         else:
             self.exit(self.record())
@@ -518,7 +493,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
         lang = self.lang
         bot = self._bot_to_act()
         self.query_one(KeyBar).keys = view.key_bar(
-            lang, state, bot=bot, companion=self._companion, reviewable=bool(self.events)
+            lang, state, bot=bot, companion=self._companion, reviewable=bool(self.game and self.game.events)
         )
         self._show("#message", self.message)
         if state is None:
@@ -526,14 +501,13 @@ class ShutTheBoxApp(App[GameRecord | None]):
         pot = " · " + text(lang, "pot", pot=state.pot) if state.pot else ""
         self._show("#title", text(lang, "title") + " · " + rules_line(lang, state.rules) + pot)
         board = self.query_one(Scoreboard)
-        board.headers, board.rows = view.scoreboard(lang, state, set(self.bots))
+        board.headers, board.rows = view.scoreboard(lang, state, set(self.game.bots) if self.game else set())
         self.query_one(TileRow).tiles = view.tile_views(state, self.selected)
         dice = self.query_one(DiceView)
         if state.phase is Phase.MOVE and state.roll is not None:
             dice.faces, dice.caption = state.roll.dice, f"= {state.roll.total}"
-        elif self._companion and state.phase in (Phase.ROLL, Phase.ROLL_OFF):
-            count = dice_to_roll(state)
-            dice.faces = (*self.typed, *(None for _ in range(count - len(self.typed))))
+        elif self._companion and state.is_chance:
+            dice.faces = (*self.typed, *(None for _ in range(state.dice_due - len(self.typed))))
             dice.caption = ""
         else:
             dice.faces, dice.caption = (), ""

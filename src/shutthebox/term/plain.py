@@ -3,14 +3,15 @@
 It reads answers from an input stream and writes lines to an output stream, so
 it runs the same in a terminal, through a pipe and in tests. The player may
 press Enter to roll or type the faces rolled on a real box; in companion mode
-every roll is typed and the solver's advice is printed before each decision.
-Bots play their own choices; what happened is told by `narrate`, as in the
-Textual app. A refused answer is explained and the game stays as it was.
+(a game rolled by hand) every roll is typed and the solver's advice is printed
+before each decision. The `Game` moves the bots; what happened is told by
+`narrate`, as in the Textual app. A refused answer is explained and the game
+stays as it was.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TextIO
 
 from shutthebox.core.board import Move
@@ -20,9 +21,8 @@ from shutthebox.core.game import Game
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
 from shutthebox.i18n import Lang, text
 from shutthebox.term.narrate import dice_word, narrate, rules_line, turn_header
-from shutthebox.term.session import Chooser, dice_to_roll
 
-__all__ = ["Chooser", "HintFn", "PlainGame"]
+__all__ = ["HintFn", "PlainGame"]
 
 HintFn = Callable[[Match], str | None]
 """Advice for a state, in words, or None."""
@@ -38,17 +38,14 @@ class PlainGame:
         stdin: TextIO,
         stdout: TextIO,
         lang: Lang = "en",
-        bots: Mapping[int, Chooser] | None = None,
         hint: HintFn | None = None,
-        companion: bool = False,
     ) -> None:
         self.game = game
         self.stdin = stdin
         self.stdout = stdout
         self.lang = lang
-        self.bots = dict(bots or {})
         self.hint = hint
-        self.companion = companion
+        self.companion = game.by_hand
         self._advised: Match | None = None
 
     def say(self, key: str, **values: object) -> None:
@@ -80,21 +77,24 @@ class PlainGame:
             self._announce_turn(first)
         while not self.game.state.is_over:
             state = self.game.state
-            if state.actor in self.bots and not self._bot_waits_for_dice(state):
-                self._bot_step(state)
+            if self.game.bot_to_act() is not None:
+                self._tell(state, self.game.step_bot())
             elif not self._human_step(state):
                 self.say("bye")
                 return None
         return self.game.state
 
     # -- acting and telling ----------------------------------------------------
-    def _act(self, action: Action) -> None:
-        """Apply ``action`` through the game and tell what it did."""
+    def _act(self, action: Action | None) -> None:
+        """Apply ``action`` through the game (None: roll the game's own dice) and tell what it did."""
         before = self.game.state
-        if isinstance(action, Roll):
-            self.game.roll(None, action)
+        if action is None:
+            action = self.game.roll()
         else:
             self.game.act(action)
+        self._tell(before, action)
+
+    def _tell(self, before: Match, action: Action) -> None:
         after = self.game.state
         for line in narrate(self.lang, before, action, after):
             self.line(line)
@@ -109,21 +109,11 @@ class PlainGame:
         self.line(turn_header(self.lang, state))
         self.say("board", board=state.board)
 
-    def _bot_waits_for_dice(self, state: Match) -> bool:
-        """In companion mode a person rolls the real dice for the bot too."""
-        return self.companion and state.phase in (Phase.ROLL, Phase.ROLL_OFF)
-
-    def _bot_step(self, state: Match) -> None:
-        if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
-            self._act(self.game.dice.roll(dice_to_roll(state)))
-            return
-        self._act(self.bots[state.actor](state))  # type: ignore[index]
-
     def _human_step(self, state: Match) -> bool:
+        if state.is_chance:
+            return self._ask_roll(state)
         if state.phase is Phase.CHOOSE:
             return self._ask_dice_count(state)
-        if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
-            return self._ask_roll(state)
         return self._ask_move(state)
 
     def _ask_dice_count(self, state: Match) -> bool:
@@ -140,7 +130,7 @@ class PlainGame:
         return True
 
     def _ask_roll(self, state: Match) -> bool:
-        count = dice_to_roll(state)
+        count = state.dice_due
         who = self.name(state.actor)
         if self.companion:
             key = "ask_rolloff_typed" if state.phase is Phase.ROLL_OFF else "ask_roll_typed"
@@ -154,7 +144,7 @@ class PlainGame:
             if self.companion:
                 self.say("err_type_dice")
             else:
-                self._act(self.game.dice.roll(count))
+                self._act(None)
             return True
         try:
             faces = Roll.parse(answer)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from shutthebox.core.errors import ShutTheBoxError
-from shutthebox.core.record import GameRecord, replay
+from shutthebox.core.game import Game
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import Lang, text
 from shutthebox.term.narrate import rules_line
@@ -43,23 +43,28 @@ def _rules_words(lang: Lang, key: str) -> str:
     return rules_line(lang, rules).replace(" · " + text(lang, "mode_solo"), "")
 
 
-def save_finished(record: GameRecord, humans: Sequence[str], *, source: str, lang: Lang) -> list[str]:
+def save_finished(game: Game, humans: Sequence[str], *, lang: Lang) -> list[str]:
     """Store a finished game and say how each person did against their best.
 
-    A store that cannot be opened or written costs the player only a message.
+    A game rolled by hand (at a real box) is kept as ``companion`` and counts for
+    no best. A store that cannot be opened or written costs the player only a message.
     """
+    record = game.record()
+    source = "companion" if game.by_hand else "terminal"
     try:
         from shutthebox.storage import Store
 
         with Store.open() as store:
             before = {name: store.best(name, record.rules) for name in humans}
-            game_id = store.save(record, source=source)
+            game_id = game.save(store, source=source)
     except (ShutTheBoxError, ImportError, OSError) as error:
         return [text(lang, "store_failed", reason=error)]
     except Exception as error:  # a database driver error must not lose the game on screen
         return [text(lang, "store_failed", reason=type(error).__name__)]
     lines = [text(lang, "store_saved", id=game_id)]
-    state = replay(record)
+    if record.typed:
+        return [*lines, text(lang, "store_typed")]
+    state = game.state
     for name in humans:
         player = state.players.index(name)
         scores = [t.score for t in state.history if t.player == player and t.score is not None]

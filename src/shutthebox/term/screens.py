@@ -178,11 +178,7 @@ class SetupScreen(Screen[PlaySetup | None]):
             rounds=number("rounds", 1, 1),
             lang=self._value("lang"),
         )
-        if setup.bots:
-            from shutthebox.term.session import make_choosers
-
-            make_choosers(setup, 0)  # an unknown bot name is refused here, not mid-game
-        setup.new_match()  # the engine checks the players against the way to play
+        setup.new_game()  # the engine checks the table, and an unknown bot is refused here, not mid-game
         return setup
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

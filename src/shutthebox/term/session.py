@@ -1,30 +1,23 @@
 """How a game at the terminal is set up: rules, who sits where, bots, dice, language.
 
 `PlaySetup` is what the command line flags and the setup screen both produce,
-so the plain game and the Textual app start a game the same way. It also knows
-how to seat the bots (each with its own seeded generator, so a seeded game
-replays with the same bot choices) and where rolls come from: seeded dice, or
-in companion mode the faces typed in from a real box.
+so the plain game and the Textual app start a game the same way. `new_game` starts
+the `Game` it describes: seeded dice (or, in companion mode, every roll typed
+in from a real box) and the bots seated, each with a generator drawn from the
+game's seed.
 """
 
 from __future__ import annotations
 
-import random
 import unicodedata
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from shutthebox.core.match import Action, Match, Phase
+from shutthebox.core.dice import DiceSource
+from shutthebox.core.game import Game
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import LANGUAGES, Lang, text
 
-__all__ = [
-    "STRENGTH_KEYS", "Chooser", "PlaySetup", "bot_label", "dice_to_roll", "make_choosers", "mode_for",
-    "strength_of",
-]
-
-Chooser = Callable[[Match], Action]
-"""Anything that picks an action for a state: a bot's ``choose``."""
+__all__ = ["STRENGTH_KEYS", "PlaySetup", "bot_label", "mode_for", "strength_of"]
 
 STRENGTH_KEYS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 """The bot strengths of the solver layer, weakest first."""
@@ -48,11 +41,6 @@ def bot_label(lang: Lang, bot: str) -> str:
     """The seat name of a bot: ``Bot (hard)`` / ``Robot (difícil)``, or ``Bot (NAME)``."""
     shown = text(lang, f"strength_{bot}") if bot in STRENGTH_KEYS else bot
     return text(lang, "bot_name", bot=shown)
-
-
-def dice_to_roll(state: Match) -> int:
-    """How many dice the roll due now takes: one in the roll-off, else the count chosen."""
-    return 1 if state.phase is Phase.ROLL_OFF else (state.dice_count or 2)
 
 
 def mode_for(players: int, mode: Mode | None) -> Mode:
@@ -91,20 +79,19 @@ class PlaySetup:
         """Seat number -> bot name or strength; bots sit after the people."""
         return {len(self.humans) + i: bot for i, bot in enumerate(self.bots)}
 
-    def new_match(self) -> Match:
-        """The first state of the game this setup describes."""
-        return Match.new(self.rules, self.names, rounds=self.rounds)
+    def new_game(self, seed: int | None = None, dice: DiceSource | None = None) -> Game:
+        """The game this setup describes, its bots seated; an unknown bot or a bad table is refused.
 
+        ``seed`` (else the setup's) seeds the dice and the bots, unless other ``dice`` are
+        given (scripted ones, in tests); companion games are rolled by hand.
+        """
+        game = Game(
+            self.rules, self.names, seed=self.seed if seed is None else seed, dice=dice,
+            rounds=self.rounds, by_hand=self.companion,
+        )
+        if self.bot_seats:
+            from shutthebox.strategy.bots import seat_bots
 
-def make_choosers(setup: PlaySetup, seed: int | None) -> dict[int, Chooser]:
-    """A bot for every bot seat, each with its own generator seeded from ``seed``."""
-    if not setup.bot_seats:
-        return {}
-    from shutthebox.strategy.bots import make_bot
-
-    choosers: dict[int, Chooser] = {}
-    for seat, bot in setup.bot_seats.items():
-        rng = random.Random(f"{seed}/{seat}") if seed is not None else random.Random()
-        choosers[seat] = make_bot(bot, rng).choose  # make_bot takes a strength or a bot name
-    return choosers
+            game.bots.update(seat_bots(self.bot_seats, game.seed))
+        return game
 

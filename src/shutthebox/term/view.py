@@ -102,7 +102,7 @@ def status_line(lang: Lang, state: Match, *, bot: bool, companion: bool, typed: 
     if state.phase is Phase.CHOOSE:
         return text(lang, "status_choose", player=who)
     if state.phase is Phase.ROLL:
-        count = state.dice_count or 2
+        count = state.dice_due
         key = "status_type" if companion else "status_roll"
         return text(lang, key, player=who, dice=dice_word(lang, count), faces=_typed(typed, count))
     assert state.roll is not None
@@ -127,7 +127,7 @@ def key_bar(
         keys += [("n", text(lang, "key_new")), ("s", text(lang, "key_setup"))]
     elif bot:
         pass
-    elif state.phase in (Phase.ROLL, Phase.ROLL_OFF):
+    elif state.is_chance:
         if companion:
             keys += [("1-6", text(lang, "key_faces")), ("⌫", text(lang, "key_clear"))]
         else:

@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from shutthebox.core.board import Move
 from shutthebox.core.errors import ShutTheBoxError
-from shutthebox.core.match import DiceChoice, Phase
+from shutthebox.core.match import DiceChoice
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.storage import Store
 from shutthebox.web.rooms import ClientAction, Room, RoomError, Rooms, SeatSpec
@@ -111,7 +111,7 @@ class Lobby:
         """Save a finished game, tell every listener, and let the bots play."""
         await self._save_if_over(room)
         await self.broadcast(room)
-        if room.bot_to_act() is None:
+        if room.game is None or room.game.bot_to_act() is None:
             return
         if self.settings.bot_delay <= 0:
             await self.run_bots(room)
@@ -126,27 +126,28 @@ class Lobby:
             log.exception("room %s: a bot failed", room.code)
 
     async def _play_bots(self, room: Room) -> None:
-        while room.bot_to_act() is not None:
+        game = room.game
+        while game is not None and game.bot_to_act() is not None:
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)
             async with room.lock:
-                decision = room.bot_decision()
-                if decision is None:
-                    room.bot_roll()
-                else:
-                    seat, state, bot = decision
-                    action = await run_in_threadpool(bot.choose, state)
-                    room.bot_play(seat, state, action)
+                seat, state = game.bot_to_act(), game.state
+                if seat is None:
+                    break
+                if state.is_chance:
+                    game.roll(seat)
+                else:  # the solver may think for a while: off the event loop, the state held by the lock
+                    game.act(await run_in_threadpool(game.bot_choice, state), seat)
             await self._save_if_over(room)
             await self.broadcast(room)
 
     async def _save_if_over(self, room: Room) -> None:
         async with room.lock:
-            if room.game is None or not room.game.state.is_over or room.saved_game_id is not None:
+            game = room.game
+            if game is None or not game.state.is_over or game.saved_id is not None:
                 return
-            record = room.game.record()
-            room.saved_game_id = await run_in_threadpool(self.store.save, record, source="web")
-            log.info("room %s: game saved as %s", room.code, room.saved_game_id)
+            await run_in_threadpool(game.save, self.store, source="web")
+            log.info("room %s: game saved as %s", room.code, game.saved_id)
 
     async def broadcast(self, room: Room) -> None:
         for listener in list(room.listeners):
@@ -160,7 +161,7 @@ class Lobby:
             raise RoomError("hints-off", f"hints are off in room {room.code}")
         game, _seat = room.check_actor(token)
         state = game.state
-        if state.phase not in (Phase.CHOOSE, Phase.MOVE):
+        if not state.is_decision:
             raise RoomError("no-decision", f"hints are for choosing dice or tiles; now {state.describe()}")
         from shutthebox.strategy.advice import advise
 

@@ -1,10 +1,11 @@
 """Rooms: a game in play on the server, its seats, and who may act for each seat.
 
-A room holds a `Game` (seeded dice, every action checked by the engine) and
-its seats. A seat is played *here* (by whoever holds the room's creator token:
-one person solo, or several people passing one device), by a *bot* (acting on
-the server), or *remote* (open until someone joins with the room's code, who
-then gets a token of their own). The page never decides anything: every action
+A room holds a `Game` (the driver every interface shares: seeded dice, the
+bots seated, every action checked by the engine, the record) and its seats.
+A seat is played *here* (by whoever holds the room's creator token: one person
+solo, or several people passing one device), by a *bot* (acting on the
+server), or *remote* (open until someone joins with the room's code, who then
+gets a token of their own). The page never decides anything: every action
 goes through `Room.act`, which checks the seat and the turn, then the engine.
 
 Errors are `RoomError`s carrying a short code for the page and an HTTP status::
@@ -18,17 +19,16 @@ Errors are `RoomError`s carrying a short code for the page and an HTTP status::
 from __future__ import annotations
 
 import asyncio
-import random
 import secrets
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from shutthebox.core.board import Move
 from shutthebox.core.errors import IllegalActionError, OutOfTurnError, ShutTheBoxError
 from shutthebox.core.game import Game
-from shutthebox.core.match import DiceChoice, Match, Phase
+from shutthebox.core.match import DiceChoice
 from shutthebox.core.rules import Rules
 
 __all__ = [
@@ -73,12 +73,6 @@ class RoomError(Exception):
 
     def to_json(self) -> dict[str, str]:
         return {"error": self.code, "detail": self.detail}
-
-
-class Chooser(Protocol):
-    """A bot: picks a dice choice or a move for a state (``shutthebox.strategy.bots.Bot``)."""
-
-    def choose(self, state: Match) -> DiceChoice | Move: ...
 
 
 def check_name(name: str, what: str = "name") -> str:
@@ -142,8 +136,6 @@ class Room:
     seed: int | None = None
     hints: bool = True
     game: Game | None = None
-    bots: dict[int, Chooser] = field(default_factory=dict)
-    saved_game_id: int | None = None
     review: dict[str, Any] | None = None
     touched: float = field(default_factory=time.monotonic)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -187,12 +179,11 @@ class Room:
         except ShutTheBoxError as error:
             raise RoomError("malformed", str(error)) from None
         self.seed = self.game.seed
-        for seat in self.seats:
-            if seat.kind == "bot" and seat.bot is not None:
-                from shutthebox.strategy.bots import make_bot
+        bots = {seat.index: seat.bot for seat in self.seats if seat.kind == "bot" and seat.bot is not None}
+        if bots:
+            from shutthebox.strategy.bots import seat_bots
 
-                rng = random.Random(f"{self.game.seed}:{seat.index}")
-                self.bots[seat.index] = make_bot(seat.bot, rng)
+            self.game.bots.update(seat_bots(bots, self.game.seed))
 
     # -- acting -------------------------------------------------------------
     def playing(self) -> Game:
@@ -238,34 +229,6 @@ class Room:
         except ShutTheBoxError as error:
             raise RoomError("malformed", str(error)) from None
         self.review = None
-
-    def bot_to_act(self) -> int | None:
-        """The bot seat whose turn it is, if any."""
-        if self.game is None or self.game.state.is_over:
-            return None
-        actor = self.game.state.actor
-        return actor if actor is not None and actor in self.bots else None
-
-    def bot_decision(self) -> tuple[int, Match, Chooser] | None:
-        """What a bot must decide now: its seat, the state and the bot (None when it just rolls)."""
-        seat = self.bot_to_act()
-        if seat is None or self.game is None:
-            return None
-        state = self.game.state
-        if state.phase in (Phase.ROLL, Phase.ROLL_OFF):
-            return None
-        return seat, state, self.bots[seat]
-
-    def bot_roll(self) -> None:
-        """Roll for the bot whose turn it is (bots never choose their faces)."""
-        seat = self.bot_to_act()
-        if seat is not None and self.game is not None:
-            self.game.roll(seat)
-
-    def bot_play(self, seat: int, state: Match, action: DiceChoice | Move) -> None:
-        """Apply a bot's decision, if the state is still the one it decided on."""
-        if self.game is not None and self.game.state is state:
-            self.game.act(action, seat)
 
 
 class Rooms:

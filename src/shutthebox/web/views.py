@@ -29,6 +29,7 @@ def match_json(state: Match) -> dict[str, Any]:
         "opening": state.opening,
         "dice_options": list(state.dice_options),
         "dice_count": state.dice_count,
+        "dice_due": state.dice_due,
         "roll": list(state.roll.dice) if state.roll else None,
         "legal_moves": [sorted(move.tiles) for move in state.legal_moves],
         "extra_turns": state.extra_turns,
@@ -90,7 +91,7 @@ def room_json(room: Room, token: str | None) -> dict[str, Any]:
         "you": list(room.seats_of(token)),
         "events": len(events),
         "recent": [_event_json(i, e.player, e.action) for i, e in enumerate(events[start:], start)],
-        "saved_game_id": room.saved_game_id,
+        "saved_game_id": game.saved_id if game is not None else None,
         "match": match_json(game.state) if game is not None else None,
     }
 

@@ -719,7 +719,7 @@ function renderStatus(room) {
   if (!me) text = t("st_other", { name });
   else if (match.phase === "roll-off") text = t("st_rolloff_me", { name });
   else if (match.phase === "choose") text = t("st_choose", { name });
-  else if (match.phase === "roll") text = t(match.dice_count === 1 ? "st_roll_one" : "st_roll", { name });
+  else if (match.phase === "roll") text = t(match.dice_due === 1 ? "st_roll_one" : "st_roll", { name });
   else text = t(match.opening ? "st_move_open" : "st_move", { name, roll: match.roll.join(" + "), total });
   if (me && room.you.length > 1 && room.seats.filter((s) => s.kind === "here").length > 1) text = `${t("st_pass", { name })} ${text}`;
   if (match.extra_turns) text += ` ${t("extra_turns", { n: match.extra_turns })}`;
