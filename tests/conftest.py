@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from shutthebox.i18n import SOURCE, activate
 
 
 @pytest.fixture(autouse=True)
 def _private_database(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """No test writes the player's own history: the default database is a temporary file."""
     monkeypatch.setenv("SHUTTHEBOX_DB", f"sqlite:///{tmp_path / 'history.db'}")
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_asked() -> Iterator[None]:
+    """Each test starts in English (the command line and the terminal game set the process's language)."""
+    activate(SOURCE)
+    yield
+    activate(SOURCE)

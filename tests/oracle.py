@@ -1,9 +1,9 @@
-"""Independent references for the solver tests, written from SPEC.md alone.
+"""Independent references for the solver tests, written from the rules (docs/rules.md) alone.
 
 Nothing here imports the solver, the engine's move lists or its dice tables:
 moves are enumerated with `itertools.combinations`, the 36 faces of two dice
 are listed one by one, and the one-die rule and the scorings are re-read from
-SPEC §3 and §4. `TurnOracle` values a single turn by memoized recursion (in
+rules §3 and §4. `TurnOracle` values a single turn by memoized recursion (in
 `Fraction`s or floats); `long_policy_values` evaluates a given long-game
 policy exactly by solving the linear system of its Markov chain.
 """
@@ -33,7 +33,7 @@ def mask_from(tiles: tuple[int, ...] | list[int]) -> int:
 
 @cache
 def moves_of(target: int, total: int, max_tiles: int | None) -> tuple[int, ...]:
-    """Every set of tiles of ``target`` summing to ``total`` (SPEC §2, §7), as masks."""
+    """Every set of tiles of ``target`` summing to ``total`` (rules §2, §7), as masks."""
     tiles = tiles_in(target)
     limit = len(tiles) if max_tiles is None else min(max_tiles, len(tiles))
     return tuple(
@@ -45,7 +45,7 @@ def moves_of(target: int, total: int, max_tiles: int | None) -> tuple[int, ...]:
 
 
 def one_die_ok(rule: str, target: int) -> bool:
-    """SPEC §3, judged on the tiles the player works on."""
+    """rules §3, judged on the tiles the player works on."""
     tiles = tiles_in(target)
     if rule == "high-shut":
         return all(t < 7 for t in tiles)
@@ -58,7 +58,7 @@ def one_die_ok(rule: str, target: int) -> bool:
 
 
 def score_of(scoring: str, open_mask: int, failed_total: int) -> int:
-    """SPEC §4: the score of a turn ending with ``open_mask`` open."""
+    """rules §4: the score of a turn ending with ``open_mask`` open."""
     tiles = tiles_in(open_mask)
     if not tiles:
         return 0
@@ -157,7 +157,7 @@ class TurnOracle:
         return self.sign * self._option_raw(target, extra, count)
 
 
-# -- the long game (SPEC §5.4) ---------------------------------------------------------
+# -- the long game (rules §5.4) ---------------------------------------------------------
 Policy = Callable[[int, bool, int], int]  # (target, opening, extra) -> dice count
 MovePolicy = Callable[[int, bool, int, tuple[int, ...]], int]  # (.., faces) -> move mask
 

@@ -7,9 +7,8 @@ import argparse
 import pytest
 
 from shutthebox.cli import build_parser, main
-from shutthebox.cli.study import _STRATEGIES_ES
-from shutthebox.i18n import Lang
-from shutthebox.strategy.simulate import STRATEGIES
+from shutthebox.i18n import Lang, translations, using
+from shutthebox.strategy.names import STRATEGIES
 
 # For each subcommand: a phrase of its description and one of an option's help, in each language.
 PHRASES: dict[str, dict[str, tuple[str, str]]] = {
@@ -65,7 +64,9 @@ def spanish_locale(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def subcommands(lang: Lang) -> dict[str, argparse.ArgumentParser]:
-    for action in build_parser(lang)._actions:
+    with using(lang):
+        parser = build_parser()
+    for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             return dict(action.choices)
     raise AssertionError("no subcommands")
@@ -167,16 +168,18 @@ def test_lang_after_the_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
     assert_in("es", help_of(capsys, "--lang", "en", "play", "--lang=es", "--help"), "play")
 
 
-def test_build_parser_follows_the_locale_without_an_argument(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert "usage: " in build_parser().format_help()
-    spanish_locale(monkeypatch)
-    assert build_parser().format_help().startswith("uso: ")
-    assert build_parser("en").format_help().startswith("usage: ")
+def test_build_parser_speaks_the_language_in_use() -> None:
+    assert build_parser().format_help().startswith("usage: ")
+    with using("es"):
+        spanish = build_parser().format_help()
+        assert spanish.startswith("uso: ") and "argumentos posicionales" in spanish
+    assert build_parser().format_help().startswith("usage: ")
 
 
 def test_the_strategies_are_described_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
-    assert set(_STRATEGIES_ES) == set(STRATEGIES)
     out = help_of(capsys, "--lang", "es", "simulate", "--help")
     assert "estrategias: random: " in out
-    for name, described in _STRATEGIES_ES.items():
-        assert f"{name}: {described}" in out
+    spanish = translations("es")
+    for name, described in STRATEGIES.items():
+        assert spanish.gettext(described) != described  # translated
+        assert f"{name}: {spanish.gettext(described)}" in out

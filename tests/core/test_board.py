@@ -1,4 +1,4 @@
-"""Boards and moves: frozen bitmask values with a set-like face (SPEC §1, §2)."""
+"""Boards and moves: frozen bitmask values with a set-like face (rules §1, §2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Dice: roll values, exact distributions and seedable sources (SPEC §6)."""
+"""Dice: roll values, exact distributions and seedable sources (rules §6)."""
 
 from __future__ import annotations
 

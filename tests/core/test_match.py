@@ -24,6 +24,7 @@ from shutthebox import (
     legal_moves,
 )
 from shutthebox.core.board import mask_of
+from shutthebox.i18n import say, using
 
 SOLO = Rules(mode=Mode.SOLO)
 SMALL = Rules(tiles=4, one_die="never")  # type: ignore[arg-type]
@@ -132,11 +133,11 @@ def test_illegal_moves_name_the_move_and_the_state() -> None:
 
 def test_illegal_rolls_are_refused() -> None:
     state = Match.new(SOLO, ["Ana"])
-    refused(state, Roll.of(4), "shows 1 dice, 2 were to be rolled")
+    refused(state, Roll.of(4), "roll 4 shows 1 die, 2 dice were to be rolled")
     chooser = play(Match.new(SOLO, ["Ana"]), "r6,3 m9 r6,2 m8 r4,3 m7")
     assert chooser.phase is Phase.CHOOSE
     refused(chooser, Roll.of(4, 2), "choose one die or two first")
-    refused(chooser, DiceChoice(3), "choose 1 or 2")
+    refused(chooser, DiceChoice(3), "3 dice: choose one die or two")
     refused(Match.new(Rules(), ["A", "B"]), Roll.of(6, 6), "roll-off uses one die")
 
 
@@ -166,10 +167,13 @@ def test_a_choice_that_equals_the_only_option_changes_nothing() -> None:
 
 def test_describe_says_who_does_what() -> None:
     state = Match.new(SOLO, ["Ana"])
-    assert state.describe() == "Ana rolls 2 dice; board [1 2 3 4 5 6 7 8 9]"
-    assert state.apply(Roll.of(3, 1)).describe() == "Ana matches the roll 3+1 = 4; board [1 2 3 4 5 6 7 8 9]"
-    assert Match.new(Rules(), ["A", "B"]).describe().startswith("A rolls one die")
-    assert play(state, "r6,6 m9+3 r1,2 m2+1 r1,1").describe() == "the game is over"
+    assert str(state.describe()) == "Ana rolls 2 dice; board [1 2 3 4 5 6 7 8 9]"
+    matched = state.apply(Roll.of(3, 1)).describe()
+    assert str(matched) == "Ana matches the roll 3+1 = 4; board [1 2 3 4 5 6 7 8 9]"
+    assert str(Match.new(Rules(), ["A", "B"]).describe()).startswith("A rolls one die")
+    assert str(play(state, "r6,6 m9+3 r1,2 m2+1 r1,1").describe()) == "the game is over"
+    with using("es"):
+        assert say(state.describe()) == "Ana tira 2 dados; tablero [1 2 3 4 5 6 7 8 9]"
 
 
 # -- turns and rounds -----------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Rules: one frozen value with every option of SPEC §1-§7, presets, scores and grades."""
+"""Rules: one frozen value with every option of rules §1-§7, presets, scores and grades."""
 
 from __future__ import annotations
 

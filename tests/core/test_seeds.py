@@ -1,4 +1,4 @@
-"""The worked examples of the Spanish seed texts (shared/seeds/) and SPEC.md, as named tests.
+"""The worked examples of the rules (docs/rules.md, from the traditional Spanish texts), as named tests.
 
 Every expected number here is read off the seeds or the spec, never produced
 by the engine: 1, 5, 9 open after a 3+1 scores 15 / 19 / 159, the six ways to
@@ -45,7 +45,7 @@ def moves(*texts: str) -> set[Move]:
     return {Move.parse(text) for text in texts}
 
 
-# -- 000_: 1, 5 and 9 open, a roll of 4 ("4 ó 3 & 1" are not possible) ----------
+# -- rules §4: 1, 5 and 9 open, a roll of 4 (neither 4 nor 3 & 1 can be shut) ---------
 @pytest.mark.parametrize(
     ("scoring", "expected"),
     [("sum", 15), ("sum-plus-roll", 19), ("digits", 159), ("count", 3)],
@@ -71,7 +71,7 @@ def test_the_options_for_4_on_a_full_board_are_4_and_3_1() -> None:
 def test_score_1_5_9_by_every_scoring_directly() -> None:
     open_mask = mask_of([1, 5, 9])
     assert Rules(scoring="sum").score(open_mask, 4) == 1 + 5 + 9
-    # 001_ prints 14, but its own arithmetic (1 + 5 + 9) + 3 + 1 is 19 (SPEC §4).
+    # a printed version says 14, but its own arithmetic (1 + 5 + 9) + 3 + 1 is 19 (rules §4).
     assert Rules(scoring="sum-plus-roll").score(open_mask, 4) == 19
     assert Rules(scoring="digits").score(open_mask, 4) == 159
     assert Rules(scoring="count").score(open_mask, 4) == 3
@@ -92,7 +92,7 @@ def test_a_shut_box_scores_0_under_every_scoring(scoring: str) -> None:
     assert state.history[-1].score == 0
 
 
-# -- 000_, 001_, 002_: the six ways to shut 8 ---------------------------------------
+# -- rules §2: the six ways to shut 8 ---------------------------------------------------
 SIX_WAYS_TO_SHUT_8 = ("8", "7+1", "6+2", "5+3", "5+2+1", "4+3+1")
 
 
@@ -109,11 +109,11 @@ def test_each_way_to_shut_8_is_offered_and_accepted_in_a_match(way: str) -> None
     assert set(after.board.shut_tiles) == set(Move.parse(way).tiles)
 
 
-def test_003_shuts_8_as_1_3_4_too() -> None:
+def test_8_can_be_shut_as_1_3_4_too() -> None:
     assert Move.parse("1 + 3 + 4") in solo().apply(Roll.of(5, 3)).legal_moves
 
 
-# -- 002_: "dejar el 2 y el 5 abiertos te da 7 puntos" -------------------------------
+# -- rules §4: "leaving 2 and 5 open scores 7" ------------------------------------------
 def test_leaving_2_and_5_open_scores_7() -> None:
     state = play(solo(), "r6,3 m9 r6,2 m8 r4,3 m7 d2 r3,3 m6 d2 r3,1 m4 d2 r2,2 m3+1")
     assert state.board.open_tiles == (2, 5)
@@ -122,7 +122,7 @@ def test_leaving_2_and_5_open_scores_7() -> None:
     assert Rules().score(mask_of([2, 5]), 12) == 7
 
 
-# -- 003_: the grade table ---------------------------------------------------------------
+# -- rules §4: the grade table ----------------------------------------------------------
 @pytest.mark.parametrize(
     ("open_sum", "expected"),
     [(0, "S"), (1, "A"), (5, "A"), (6, "B"), (12, "B"), (13, "C"), (25, "C"), (26, "F"), (78, "F")],
@@ -244,7 +244,7 @@ def test_one_die_forced_through_a_match() -> None:
     assert play(state, "r3 m3").board.open_tiles == (1, 2)
 
 
-# -- 000_ §5.4: the long game, and a double that saves a turn ---------------------------
+# -- rules §5.4: the long game, and a double that saves a turn --------------------------
 def test_long_game_doubles_save_turns() -> None:
     state = Match.new(Rules.preset("long"), ["A", "B"])
     assert state.rules.doubles_extra_turn
@@ -315,7 +315,7 @@ def test_long_game_opener_one_die_rule_is_judged_on_shut_tiles() -> None:
             assert_one_die_refused(state)
 
 
-# -- 001_: the roll-off --------------------------------------------------------------------
+# -- rules §5.2: the roll-off ----------------------------------------------------------------
 def test_roll_off_re_rolls_among_tied_highest_only() -> None:
     state = Match.new(Rules(), ["A", "B", "C"])
     assert state.phase is Phase.ROLL_OFF and state.actor == 0
@@ -340,7 +340,7 @@ def test_play_order_is_seating_order_from_the_starter() -> None:
     assert state.order == (1, 2, 3, 0)
 
 
-# -- 002_: a round with a tie-break among the tied players only --------------------------
+# -- rules §5.2: a round with a tie-break among the tied players only ---------------------
 def test_round_tie_break_among_the_tied_players_only() -> None:
     rules = Rules(tiles=4, one_die="never")
     state = play(Match.new(rules, ["A", "B", "C"]), "r6 r1 r2")
@@ -370,7 +370,7 @@ def test_shutting_the_box_wins_the_round_at_once() -> None:
     assert len(state.history) == 1  # B and C never play
 
 
-# -- 000_: stakes, and the double payment for a shut box --------------------------------
+# -- rules §5.2: stakes, and the double payment for a shut box ---------------------------
 def test_stakes_ledger_a_shut_box_is_paid_double() -> None:
     rules = Rules(tiles=4, one_die="never", stake=2)
     state = play(Match.new(rules, ["A", "B", "C"]), "r6 r1 r2")
@@ -398,7 +398,7 @@ def test_stakes_two_shut_boxes_without_shut_wins_and_a_tie_break() -> None:
     assert state.ledger == (2, 2 + 6, -10) and state.pot == 0
 
 
-# -- 000_ §5.3: elimination to 45 -----------------------------------------------------------
+# -- rules §5.3: elimination to 45 ----------------------------------------------------------
 ELIMINATION = Rules(mode="elimination", one_die="never")
 
 

@@ -21,7 +21,7 @@ T0 = "r6,3 m9 r6,2 m8 r4,3 m7 r3,3 m6 r4,1 m5 r3,1 m4 r2,1 m3 r2,1 m2+1"  # the 
 
 
 def expected_objective(state: Match) -> tuple[Objective, int | None]:
-    """SPEC §5 read directly: the long game is won or lost; a later player of a round
+    """rules §5 read directly: the long game is won or lost; a later player of a round
     must beat (or, against a shut box, tie) the best score posted; the first of two
     players plays to win the round; otherwise score low."""
     if state.rules.mode is Mode.LONG:

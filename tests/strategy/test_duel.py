@@ -26,7 +26,7 @@ def test_ananian_first_player_loses_two_and_a_half_percent() -> None:
 def brute_force_round(tiles: int, shut_wins: bool = True) -> float:
     """P(first player wins a two-player round), by plain recursion and a tie-break loop.
 
-    Written from SPEC §2-§5.2 with the oracle's move lists: the second player,
+    Written from rules §2-§5.2 with the oracle's move lists: the second player,
     knowing the posted score, maximizes win + tie * (1 - W); the first maximizes
     1 - B(score); W is iterated to its fixed point.
     """

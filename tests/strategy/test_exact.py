@@ -2,7 +2,7 @@
 
 `exact_value` is held against values printed by others, against tiny boards
 worked out by hand below, and against `oracle.TurnOracle`, a recursion written
-in the test suite from SPEC.md alone (its own move lists, its own 36 dice faces,
+in the test suite from the rules (docs/rules.md) alone (its own move lists, its own 36 dice faces,
 its own scorings), compared as exact rationals.
 """
 

@@ -1,7 +1,7 @@
 """Simulation: Monte Carlo against exact values, compiled tables against the engine, determinism.
 
 Every Monte Carlo check compares a seeded run with an exact value (the solver's,
-or `oracle.random_play`, written from SPEC.md) through a 99.9% interval, so a
+or `oracle.random_play`, written from the rules (docs/rules.md)) through a 99.9% interval, so a
 fixed seed passes by a wide margin unless something is wrong.
 """
 

@@ -3,7 +3,7 @@
 Expected values come from the literature (REFERENCES.md), from `exact_value`
 (a plain Fraction recursion that shares no code with the vectorized solver), or
 from `oracle`, the test suite's own recursion and Markov-chain evaluation
-written from SPEC.md alone. Nothing is copied from the solver's output.
+written from the rules (docs/rules.md) alone. Nothing is copied from the solver's output.
 """
 
 from __future__ import annotations
@@ -331,7 +331,7 @@ def test_long_game_policy_evaluation(rules: Rules) -> None:
 
 
 def test_long_game_roles_are_symmetric() -> None:
-    # SPEC §5.4: the opener works on the shut tiles with the same rules, so an opener
+    # rules §5.4: the opener works on the shut tiles with the same rules, so an opener
     # facing shut tiles S is in the shutter's place facing open tiles S.
     solved = solve_long(Rules(mode=Mode.LONG))
     for target in range(1, 1 << 9):

@@ -25,11 +25,12 @@ from shutthebox import (
     Rules,
     replay,
 )
+from shutthebox.i18n import using
 from shutthebox.term.plain import PlainGame
 
 SHUTTHEBOX = Path(sys.executable).parent / "shutthebox"
 
-# The seed example of 000_: shut 8, 7, 6, 4 and 3+2, then a 3+1 cannot be used.
+# The worked turn of rules §2: shut 8, 7, 6, 4 and 3+2, then a 3+1 cannot be used.
 TO_1_5_9 = ["4,4", "8", "3,4", "7", "3,3", "6", "2,2", "4", "2,3", "3+2", "3,1"]
 
 
@@ -38,8 +39,9 @@ def run(lines: list[str], rules: Rules | None = None, lang: str = "en") -> tuple
     game = Game(rules or Rules(mode=Mode.SOLO), ["Ana"], seed=0)
     out = io.StringIO()
     stdin = io.StringIO("".join(f"{line}\n" for line in lines))
-    plain = PlainGame(game, stdin=stdin, stdout=out, lang=lang)  # type: ignore[arg-type]
-    return plain.run(), game, out.getvalue()
+    plain = PlainGame(game, stdin=stdin, stdout=out)  # type: ignore[arg-type]
+    with using(lang):
+        return plain.run(), game, out.getvalue()
 
 
 def test_a_solo_game_with_typed_rolls() -> None:

@@ -6,6 +6,7 @@ import pytest
 from tui_support import script_state
 
 from shutthebox import Mode, OneDie, Rules, Scoring
+from shutthebox.i18n import using
 from shutthebox.storage import rules_key
 from shutthebox.term import view
 from shutthebox.term.scores import rules_of_key
@@ -25,28 +26,30 @@ def test_tiles_show_open_picked_and_workable() -> None:
 
 def test_the_selection_line_adds_up_the_picked_tiles() -> None:
     state = script_state(Rules(mode=Mode.SOLO), ("Ana",), "r3,4")
-    assert view.selection_line("en", state, 0) == ""
-    assert view.selection_line("en", state, 0b1001) == "4+1 = 5 (need 7)"
-    assert view.selection_line("en", state, 0b1000001) == "7+1 = 8 (need 7)"
-    assert view.selection_line("en", state, 0b1001100) == "7+4+3 = 14 (need 7)"
-    assert view.selection_line("en", state, 0b1100) == "4+3 = 7: Enter shuts them."
-    assert view.selection_line("es", state, 0b1100) == "4+3 = 7: Intro las cierra."
+    assert view.selection_line(state, 0) == ""
+    assert view.selection_line(state, 0b1001) == "4+1 = 5 (need 7)"
+    assert view.selection_line(state, 0b1000001) == "7+1 = 8 (need 7)"
+    assert view.selection_line(state, 0b1001100) == "7+4+3 = 14 (need 7)"
+    assert view.selection_line(state, 0b1100) == "4+3 = 7: Enter shuts them."
+    with using("es"):
+        assert view.selection_line(state, 0b1100) == "4+3 = 7: Intro las cierra."
 
 
 def test_the_scoreboard_has_the_columns_of_the_way_to_play() -> None:
     elimination = script_state(Rules(mode=Mode.ELIMINATION, stake=2), ("Ana", "Luis"), "r3 r1")
-    headers, rows = view.scoreboard("en", elimination, bots={1})
+    headers, rows = view.scoreboard(elimination, bots={1})
     assert headers == ("Player", "Score", "Total", "Purse")
     assert rows[0].to_act and rows[0].cells == ("", "0", "-2")
     assert rows[1].name == "Luis ⚙"
     long_game = script_state(Rules(mode=Mode.LONG), ("Ana", "Luis"), "r1 r3")
-    headers, rows = view.scoreboard("es", long_game, bots=set())
+    with using("es"):
+        headers, rows = view.scoreboard(long_game, bots=set())
     assert headers == ("Jugador", "Papel")
     assert [r.cells for r in rows] == [("abre",), ("cierra",)]
     rounds = script_state(Rules(), ("Ana", "Luis"), "r3 r1", rounds=3)
-    assert view.scoreboard("en", rounds, bots=set())[0] == ("Player", "Score", "Rounds")
+    assert view.scoreboard(rounds, bots=set())[0] == ("Player", "Score", "Rounds")
     out_at = script_state(Rules(mode=Mode.ELIMINATION), ("Ana", "Luis"), "r3 r1", rounds=3)
-    assert view.scoreboard("en", out_at, bots=set())[0] == ("Player", "Score", "Total")
+    assert view.scoreboard(out_at, bots=set())[0] == ("Player", "Score", "Total")
 
 
 @pytest.mark.parametrize(
@@ -59,18 +62,18 @@ def test_the_scoreboard_has_the_columns_of_the_way_to_play() -> None:
 )
 def test_the_key_bar_shows_the_keys_of_the_phase(script: str, keys: list[str]) -> None:
     state = script_state(Rules(mode=Mode.SOLO), ("Ana",), script)
-    bar = view.key_bar("en", state, bot=False, companion=False, reviewable=False)
+    bar = view.key_bar(state, bot=False, companion=False, reviewable=False)
     assert [key for key, _ in bar] == keys
 
 
 def test_companion_and_bot_turns_change_the_keys_and_the_status() -> None:
     state = script_state(Rules(mode=Mode.SOLO), ("Ana",), "")
-    bar = view.key_bar("en", state, bot=False, companion=True, reviewable=False)
+    bar = view.key_bar(state, bot=False, companion=True, reviewable=False)
     assert [key for key, _ in bar] == ["1-6", "⌫", "q"]
-    assert view.status_line("en", state, bot=False, companion=True, typed=(5,)) == (
+    assert view.status_line(state, bot=False, companion=True, typed=(5,)) == (
         "Ana: roll two dice and type the faces: 5 _"
     )
-    assert view.status_line("en", state, bot=True, companion=False, typed=()) == "Ana is thinking…"
+    assert view.status_line(state, bot=True, companion=False, typed=()) == "Ana is thinking…"
 
 
 @pytest.mark.parametrize(

@@ -93,7 +93,10 @@ def test_a_preset_with_options_over_it(client: TestClient) -> None:
         ({"seats": [{"name": "Ana"}], "rounds": 0}, 422, "malformed", ["rounds"]),
         ({"seats": [{"name": "Ana"}], "extra": 1}, 422, "malformed", ["extra"]),
         ({"seats": [{"name": ""}]}, 422, "malformed", ["seat 0 name"]),
-        ({"seats": [{"name": "Ana"}, {"name": "Ana"}]}, 409, "name-taken", ["'Ana'"]),
+        (
+            {"seats": [{"name": "Ana"}, {"name": "Ana"}]}, 409, "name-taken",
+            ["player names must differ: Ana, Ana"],
+        ),
         ({"seats": [{"kind": "bot", "name": "B", "bot": "hard"}]}, 422, "malformed", ["played here"]),
         (
             {"seats": [{"name": "Ana"}, {"kind": "bot", "name": "B", "bot": "genius"}]},

@@ -140,7 +140,7 @@ def test_choosing_one_die_over_the_socket(client: TestClient) -> None:
         socket.receive_json()
         socket.send_json({"type": "dice", "count": 3})
         error = socket.receive_json()
-        assert (error["error"], "choose 1 or 2 dice" in error["detail"]) == ("illegal", True)
+        assert (error["error"], "3 dice: choose one die or two" in error["detail"]) == ("illegal", True)
         socket.send_json({"type": "dice", "count": 1})
         chosen = next_of(socket, "state")["state"]["match"]
         assert (chosen["phase"], chosen["dice_count"]) == ("roll", 1)

@@ -1,4 +1,4 @@
-"""Boards and moves: frozen values over bitmasks (SPEC §1, §2).
+"""Boards and moves: frozen values over bitmasks (rules §1, §2).
 
 Bit ``i - 1`` of a mask stands for tile ``i``. A `Board` holds the mask of the
 *open* tiles; a `Move` holds the mask of the tiles one roll shuts (or, for the
@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from shutthebox.core.errors import IllegalActionError, ParseError
+from shutthebox.core.errors import N_, IllegalActionError, ParseError
 
 __all__ = ["MAX_TILES", "Board", "Move", "mask_of", "subsets_with_sum", "tiles_of"]
 
@@ -61,24 +61,37 @@ def subsets_with_sum(size: int, total: int, max_tiles: int | None = None) -> tup
     return tuple(sorted(found))
 
 
+_REFUSALS = {
+    "board": (
+        N_("board {text!r} names no tiles"),
+        N_("board {text!r} is not a list of tile numbers"),
+        N_("board {text!r}: tile {tile} is not between 1 and {high}"),
+        N_("board {text!r} names a tile twice"),
+    ),
+    "move": (
+        N_("move {text!r} names no tiles"),
+        N_("move {text!r} is not a list of tile numbers"),
+        N_("move {text!r}: tile {tile} is not between 1 and {high}"),
+        N_("move {text!r} names a tile twice"),
+    ),
+}
+"""Why a text is not a board or a move: no tiles, not numbers, a tile out of range, a tile twice."""
+
+
 def _parse_tiles(text: str, what: str) -> tuple[int, ...]:
+    no_tiles, not_numbers, out_of_range, twice = _REFUSALS[what]
     parts = [part for part in _SEPARATORS.split(text.strip()) if part]
     if not parts:
-        raise ParseError(f"{what} {text!r} names no tiles", key=f"{what}_no_tiles", values={"text": text})
+        raise ParseError(no_tiles, text=text)
     try:
         tiles = tuple(int(part) for part in parts)
     except ValueError:
-        raise ParseError(
-            f"{what} {text!r} is not a list of tile numbers", key=f"{what}_not_tiles", values={"text": text}
-        ) from None
+        raise ParseError(not_numbers, text=text) from None
     for tile in tiles:
         if not 1 <= tile <= MAX_TILES:
-            raise ParseError(
-                f"{what} {text!r}: tile {tile} is not between 1 and {MAX_TILES}",
-                key=f"{what}_tile_range", values={"text": text, "tile": tile, "high": MAX_TILES},
-            )
+            raise ParseError(out_of_range, text=text, tile=tile, high=MAX_TILES)
     if len(set(tiles)) != len(tiles):
-        raise ParseError(f"{what} {text!r} names a tile twice", key=f"{what}_twice", values={"text": text})
+        raise ParseError(twice, text=text)
     return tiles
 
 
@@ -91,8 +104,7 @@ class Move:
     def __post_init__(self) -> None:
         if not 0 < self.mask < 1 << MAX_TILES:
             raise ParseError(
-                f"a move needs 1 to {MAX_TILES} tiles, got mask {self.mask:#b}",
-                key="move_mask", values={"high": MAX_TILES, "mask": f"{self.mask:#b}"},
+                "a move needs 1 to {high} tiles, got mask {mask}", high=MAX_TILES, mask=bin(self.mask)
             )
 
     @classmethod
@@ -101,12 +113,9 @@ class Move:
         tiles = tuple(tiles)
         for tile in tiles:
             if not 1 <= tile <= MAX_TILES:
-                raise ParseError(
-                    f"tile {tile} is not between 1 and {MAX_TILES}",
-                    key="tile_range", values={"tile": tile, "high": MAX_TILES},
-                )
+                raise ParseError("tile {tile} is not between 1 and {high}", tile=tile, high=MAX_TILES)
         if len(set(tiles)) != len(tiles):
-            raise ParseError(f"move {tiles} names a tile twice", key="move_of_twice", values={"tiles": tiles})
+            raise ParseError("move {tiles} names a tile twice", tiles=tiles)
         return cls(mask_of(tiles))
 
     @classmethod
@@ -150,14 +159,12 @@ class Board:
 
     def __post_init__(self) -> None:
         if not 1 <= self.size <= MAX_TILES:
-            raise ParseError(
-                f"a board has 1 to {MAX_TILES} tiles, not {self.size}",
-                key="board_size", values={"high": MAX_TILES, "size": self.size},
-            )
+            raise ParseError("a board has 1 to {high} tiles, not {size}", high=MAX_TILES, size=self.size)
         if not 0 <= self.mask < 1 << self.size:
             raise ParseError(
-                f"mask {self.mask:#b} names tiles beyond the {self.size} of the board",
-                key="board_mask", values={"mask": f"{self.mask:#b}", "size": self.size},
+                "mask {mask} names tiles beyond the {size} of the board",
+                mask=bin(self.mask),
+                size=self.size,
             )
 
     @classmethod
@@ -171,10 +178,7 @@ class Board:
         tiles = tuple(tiles)
         for tile in tiles:
             if not 1 <= tile <= size:
-                raise ParseError(
-                    f"tile {tile} is not on a board of {size} tiles",
-                    key="tile_off_board", values={"tile": tile, "size": size},
-                )
+                raise ParseError("tile {tile} is not on a board of {size} tiles", tile=tile, size=size)
         return cls(size, mask_of(tiles))
 
     @classmethod
@@ -186,8 +190,10 @@ class Board:
         for tile in tiles:
             if tile > size:
                 raise ParseError(
-                    f"board {text!r}: tile {tile} is not on a board of {size} tiles",
-                    key="board_tile_off", values={"text": text, "tile": tile, "size": size},
+                    "board {text!r}: tile {tile} is not on a board of {size} tiles",
+                    text=text,
+                    tile=tile,
+                    size=size,
                 )
         return cls(size, mask_of(tiles))
 
@@ -224,13 +230,17 @@ class Board:
     def shut(self, move: Move) -> Board:
         """The board after shutting the tiles of ``move`` (which must be open)."""
         if move.mask & ~self.mask:
-            raise IllegalActionError(f"move {move} shuts tiles that are not open on {self}")
+            raise IllegalActionError(
+                "move {move} shuts tiles that are not open on {board}", move=move, board=self
+            )
         return Board(self.size, self.mask & ~move.mask)
 
     def reopen(self, move: Move) -> Board:
         """The board after opening the tiles of ``move`` (which must be shut)."""
         if move.mask & ~self.shut_mask:
-            raise IllegalActionError(f"move {move} opens tiles that are not shut on {self}")
+            raise IllegalActionError(
+                "move {move} opens tiles that are not shut on {board}", move=move, board=self
+            )
         return Board(self.size, self.mask | move.mask)
 
     def __contains__(self, tile: object) -> bool:

@@ -29,15 +29,11 @@ class Roll:
     def __post_init__(self) -> None:
         if len(self.dice) not in (1, 2):
             raise ParseError(
-                f"a roll has one or two dice, not {len(self.dice)}: {self.dice}",
-                key="roll_count", values={"count": len(self.dice), "dice": self.dice},
+                "a roll has one or two dice, not {count}: {dice}", count=len(self.dice), dice=self.dice
             )
         for face in self.dice:
             if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
-                raise ParseError(
-                    f"roll {self.dice}: a die shows 1 to 6, not {face!r}",
-                    key="roll_face", values={"dice": self.dice, "face": face},
-                )
+                raise ParseError("roll {dice}: a die shows 1 to 6, not {face!r}", dice=self.dice, face=face)
 
     @classmethod
     def of(cls, *faces: int) -> Roll:
@@ -50,9 +46,7 @@ class Roll:
         try:
             faces = tuple(int(part) for part in parts)
         except ValueError:
-            raise ParseError(
-                f"roll {text!r} is not one or two die faces", key="roll_not_faces", values={"text": text}
-            ) from None
+            raise ParseError("roll {text!r} is not one or two die faces", text=text) from None
         return cls(faces)
 
     @property
@@ -61,7 +55,7 @@ class Roll:
 
     @property
     def is_double(self) -> bool:
-        """Two dice showing the same face (SPEC §5.4, extra turns)."""
+        """Two dice showing the same face (rules §5.4, extra turns)."""
         return len(self.dice) == 2 and self.dice[0] == self.dice[1]
 
     def __str__(self) -> str:
@@ -80,7 +74,7 @@ def outcomes(count: int) -> tuple[tuple[Roll, Fraction], ...]:
         return tuple(
             (Roll((a, b)), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7)
         )
-    raise ParseError(f"one or two dice are rolled, not {count}", key="dice_count", values={"count": count})
+    raise ParseError("one or two dice are rolled, not {count}", count=count)
 
 
 @cache
@@ -121,5 +115,10 @@ class ScriptedDice:
             raise ParseError("the scripted dice have no rolls left")
         roll = self._rolls[0]
         if len(roll.dice) != count:
-            raise ParseError(f"scripted roll {roll} has {len(roll.dice)} dice, {count} asked")
+            raise ParseError(
+                "scripted roll {roll} has {count} dice, {asked} asked",
+                roll=roll,
+                count=len(roll.dice),
+                asked=count,
+            )
         return self._rolls.pop(0)

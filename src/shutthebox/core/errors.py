@@ -1,4 +1,4 @@
-"""The exceptions of shutthebox, all `ValueError`s so callers can catch one thing.
+"""The exceptions of shutthebox, all `ValueError`s so callers can catch one thing, and the words they carry.
 
     ValueError
      └── ShutTheBoxError
@@ -9,32 +9,78 @@
           └── RecordError         a game record that is malformed or does not replay
 
 Every message names the input and the state it was checked against; the state
-is never changed by an action that raised. ``str(error)`` is that message in
-English; an error a person may read also carries a ``key`` and the ``values``
-of its message, so a shell can say it in another language (`i18n.error_text`).
+is never changed by an action that raised. An error is words as data: an
+English template (a message of the project's catalog) and its values, so
+``str(error)`` is English and a shell says it in the reader's language
+(`shutthebox.i18n.say`). A value may itself be a `Phrase` or an error, said
+in that language too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
 __all__ = [
+    "N_",
     "IllegalActionError",
     "OutOfTurnError",
     "ParseError",
+    "Phrase",
     "RecordError",
     "RulesError",
     "ShutTheBoxError",
+    "plural_phrase",
 ]
 
 
-class ShutTheBoxError(ValueError):
-    """Base of every error raised by shutthebox."""
+def N_(message: str) -> str:  # noqa: N802 - the name gettext tools know
+    """Mark ``message`` for the catalog; it is translated where it is shown."""
+    return message
 
-    def __init__(
-        self, *args: object, key: str | None = None, values: dict[str, object] | None = None
-    ) -> None:
-        super().__init__(*args)
-        self.key = key
-        self.values: dict[str, object] = dict(values or {})
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """Words for a person: an English template (a catalog message) and its values.
+
+    With ``plural`` and ``count``, the template is the singular and ``plural`` the
+    other form, chosen by ``count`` (in English: 1 or not; other languages differ).
+    """
+
+    template: str
+    values: Mapping[str, object] = field(default_factory=dict)
+    plural: str | None = None
+    count: int = 1
+
+    def __str__(self) -> str:
+        form = self.template if self.plural is None or self.count == 1 else self.plural
+        return form.format(**self.values)
+
+
+def plural_phrase(singular: str, plural: str, count: int, /, **values: object) -> Phrase:
+    """A `Phrase` whose form depends on ``count`` (``{count}`` is among its values)."""
+    return Phrase(singular, {"count": count, **values}, plural, count)
+
+
+def _plain(value: object) -> object:
+    """A value as an English message shows it: a file error by its reason alone."""
+    if isinstance(value, OSError):
+        return value.strerror or str(value)
+    return value
+
+
+class ShutTheBoxError(ValueError):
+    """Base of every error raised by shutthebox: a message template of the catalog and its values."""
+
+    def __init__(self, template: str, /, **values: object) -> None:
+        self.template = template
+        self.values = values
+        super().__init__(template.format(**{name: _plain(value) for name, value in values.items()}))
+
+    @property
+    def phrase(self) -> Phrase:
+        """The message as words to be said in the reader's language."""
+        return Phrase(self.template, self.values)
 
 
 class RulesError(ShutTheBoxError):

@@ -80,12 +80,14 @@ class Game:
         state = self.state
         due = state.dice_due
         if not due:
-            choosing = state.phase is Phase.CHOOSE
-            reason = "choose one die or two first" if choosing else "nothing is to be rolled now"
-            raise IllegalActionError(f"roll: {reason}; {state.describe()}")
+            if state.phase is Phase.CHOOSE:
+                raise IllegalActionError("roll: choose one die or two first; {state}", state=state.describe())
+            raise IllegalActionError("roll: nothing is to be rolled now; {state}", state=state.describe())
         state.check_turn(player)
         if self.dice is None:
-            raise IllegalActionError(f"roll: the dice are rolled by hand here; {state.describe()}")
+            raise IllegalActionError(
+                "roll: the dice are rolled by hand here; {state}", state=state.describe()
+            )
         faces = self.dice.roll(due)
         self.state = state.apply(faces, player)
         assert state.actor is not None
@@ -110,7 +112,7 @@ class Game:
         """The bot to act takes its action: it rolls when a roll is due, else chooses and plays."""
         seat = self.bot_to_act()
         if seat is None:
-            raise IllegalActionError(f"no bot is to act now; {self.state.describe()}")
+            raise IllegalActionError("no bot is to act now; {state}", state=self.state.describe())
         if self.state.is_chance:
             return self.roll(seat)
         choice = self.bot_choice(self.state)
@@ -132,7 +134,7 @@ class Game:
     def save(self, keeper: Keeper, *, source: str) -> int:
         """Keep the finished game, once; the id it is kept under."""
         if not self.state.is_over:
-            raise IllegalActionError(f"only a finished game is kept; {self.state.describe()}")
+            raise IllegalActionError("only a finished game is kept; {state}", state=self.state.describe())
         if self.saved_id is None:
             self.saved_id = keeper.save(self.record(), source=source)
         return self.saved_id

@@ -11,7 +11,7 @@ acts now; `is_chance` says the next action is a roll, `dice_due` of how many
 dice, and `chance_outcomes()` gives each roll with its exact probability;
 otherwise `legal_actions()` lists the choices open to the player.
 
-Ways to play (SPEC §5): solo and round (§5.1, §5.2: roll-off for the starter,
+Ways to play (rules §5): solo and round (§5.1, §5.2: roll-off for the starter,
 ``shut_wins``, tie-break rounds among the tied, stakes), elimination to the
 limit (§5.3) and the long game (§5.4: one board, the starter shuts, the other
 opens, extra turns on doubles).
@@ -26,7 +26,7 @@ from fractions import Fraction
 
 from shutthebox.core.board import Board, Move, subsets_with_sum, tiles_of
 from shutthebox.core.dice import Roll, outcomes
-from shutthebox.core.errors import IllegalActionError, OutOfTurnError, RulesError
+from shutthebox.core.errors import N_, IllegalActionError, OutOfTurnError, Phrase, RulesError, plural_phrase
 from shutthebox.core.rules import Mode, OneDie, Rules, Scoring
 
 __all__ = ["Action", "DiceChoice", "Match", "Phase", "TurnResult", "legal_moves"]
@@ -44,12 +44,17 @@ class Phase(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class DiceChoice:
-    """The player's choice of one die or two before a roll (SPEC §3)."""
+    """The player's choice of one die or two before a roll (rules §3)."""
 
     count: int
 
+    @property
+    def phrase(self) -> Phrase:
+        """``1 die`` / ``2 dice``, to be said in the reader's language."""
+        return plural_phrase("{count} die", "{count} dice", self.count)
+
     def __str__(self) -> str:
-        return f"{self.count} {'die' if self.count == 1 else 'dice'}"
+        return str(self.phrase)
 
 
 Action = DiceChoice | Roll | Move
@@ -68,8 +73,13 @@ class TurnResult:
     opening: bool = False
 
 
+def _words(action: Action) -> object:
+    """An action as a player says it: ``2 dice`` (in the reader's language), ``3+1``, ``5+3``."""
+    return action.phrase if isinstance(action, DiceChoice) else action
+
+
 def legal_moves(rules: Rules, target: int, total: int) -> tuple[Move, ...]:
-    """Every set of tiles in ``target`` summing to ``total`` (SPEC §2, §7 ``max_tiles``)."""
+    """Every set of tiles in ``target`` summing to ``total`` (rules §2, §7 ``max_tiles``)."""
     return tuple(
         Move(mask)
         for mask in subsets_with_sum(rules.tiles, total, rules.max_tiles)
@@ -113,30 +123,17 @@ class Match:
         players = tuple(players)
         count = len(players)
         if count == 0:
-            raise RulesError("a game needs at least one player", key="no_players")
+            raise RulesError("a game needs at least one player")
         if len(set(players)) != count:
-            raise RulesError(
-                f"player names must differ: {list(players)}",
-                key="names_differ", values={"players": list(players)},
-            )
+            raise RulesError("player names must differ: {players}", players=list(players))
         if rules.mode is Mode.SOLO and count != 1:
-            raise RulesError(
-                f"solo is played by one player, not {count}", key="solo_players", values={"count": count}
-            )
+            raise RulesError("solo is played by one player, not {count}", count=count)
         if rules.mode is Mode.LONG and count != 2:
-            raise RulesError(
-                f"the long game is played by two players, not {count}",
-                key="long_players", values={"count": count},
-            )
+            raise RulesError("the long game is played by two players, not {count}", count=count)
         if rules.mode is Mode.ELIMINATION and count < 2:
-            raise RulesError(
-                f"elimination needs two or more players, not {count}",
-                key="elimination_players", values={"count": count},
-            )
+            raise RulesError("elimination needs two or more players, not {count}", count=count)
         if not isinstance(rounds, int) or rounds < 1:
-            raise RulesError(
-                f"rounds must be 1 or more, not {rounds!r}", key="rounds_low", values={"rounds": rounds}
-            )
+            raise RulesError("rounds must be 1 or more, not {rounds!r}", rounds=rounds)
         if (
             count > 1
             and rules.mode in (Mode.ROUND, Mode.ELIMINATION)
@@ -145,10 +142,15 @@ class Match:
             and rules.scoring is not Scoring.SUM_PLUS_ROLL
         ):
             # two dice never shut tile 1: every turn scores the same and the tie-breaks never end
-            raise RulesError(
-                f"a {rules.mode} for {count} players on one tile can never end when one die is never allowed",
-                key=f"{rules.mode}_never_ends", values={"count": count},
+            never = (
+                N_("a round for {count} players on one tile can never end when one die is never allowed")
+                if rules.mode is Mode.ROUND
+                else N_(
+                    "an elimination for {count} players on one tile can never end"
+                    " when one die is never allowed"
+                )
             )
+            raise RulesError(never, count=count)
         state = cls(
             rules=rules,
             players=players,
@@ -221,19 +223,29 @@ class Match:
     def alive_players(self) -> tuple[int, ...]:
         return tuple(i for i, alive in enumerate(self.alive) if alive)
 
-    def describe(self) -> str:
-        """The state in a line, for error messages."""
+    def describe(self) -> Phrase:
+        """The state in words, for error messages: who is to do what, on which board."""
         if self.phase is Phase.OVER:
-            return "the game is over"
-        who = self.players[self.actor] if self.actor is not None else "nobody"
-        what = {
-            Phase.ROLL_OFF: "rolls one die for the starting order",
-            Phase.CHOOSE: f"chooses {' or '.join(map(str, self.dice_options))} dice",
-            Phase.ROLL: f"rolls {self.dice_count} {'die' if self.dice_count == 1 else 'dice'}",
-            Phase.MOVE: f"matches the roll {self.roll} = {self.roll.total if self.roll else 0}",
-        }[self.phase]
-        verb = "opening" if self.opening else "board"
-        return f"{who} {what}; {verb} [{self.board}]"
+            return Phrase(N_("the game is over"))
+        board = N_("opening [{board}]") if self.opening else N_("board [{board}]")
+        where = Phrase(board, {"board": self.board})
+        who = {"player": self.players[self.actor] if self.actor is not None else "?", "where": where}
+        if self.phase is Phase.ROLL_OFF:
+            return Phrase(N_("{player} rolls one die for the starting order; {where}"), who)
+        if self.phase is Phase.CHOOSE:
+            return Phrase(N_("{player} chooses one die or two; {where}"), who)
+        if self.phase is Phase.ROLL:
+            return plural_phrase(
+                "{player} rolls {count} die; {where}",
+                "{player} rolls {count} dice; {where}",
+                self.dice_due,
+                **who,
+            )
+        assert self.roll is not None
+        return Phrase(
+            N_("{player} matches the roll {roll} = {total}; {where}"),
+            {**who, "roll": self.roll, "total": self.roll.total},
+        )
 
     # -- acting ---------------------------------------------------------------
     def apply(self, action: Action, player: int | None = None) -> Match:
@@ -245,48 +257,71 @@ class Match:
             return self._rolled(action)
         if isinstance(action, Move):
             return self._moved(action)
-        raise IllegalActionError(f"{action!r} is not an action of this game")
+        raise IllegalActionError("{action!r} is not an action of this game", action=action)
 
     def check_turn(self, player: int | None, action: Action | None = None) -> None:
         """Raise `OutOfTurnError` unless ``player`` (when given) is the one to act."""
         if self.phase is Phase.OVER:
-            raise IllegalActionError(f"{action!r}: the game is over" if action else "the game is over")
+            if action is None:
+                raise IllegalActionError("the game is over")
+            raise IllegalActionError("{action}: the game is over", action=_words(action))
         if player is not None and player != self.actor:
             name = self.players[player] if 0 <= player < len(self.players) else f"#{player}"
-            what = f"{action!r} by {name}" if action else name
-            raise OutOfTurnError(f"{what}: it is not their turn ({self.describe()})")
+            if action is None:
+                raise OutOfTurnError(
+                    "{player}: it is not their turn ({state})",
+                    player=name, state=self.describe(),
+                )
+            raise OutOfTurnError(
+                "{action} by {player}: it is not their turn ({state})",
+                action=_words(action), player=name, state=self.describe(),
+            )
 
     def _choose(self, choice: DiceChoice) -> Match:
         if self.phase is not Phase.CHOOSE:
             if self.phase is Phase.ROLL and choice.count == self.dice_count:
                 return self
-            on = list(tiles_of(self.target)) or "no tiles"
+            on = ", ".join(map(str, tiles_of(self.target))) or "-"
             if self.phase is not Phase.ROLL:
-                reason = "there is no choice of dice now"
+                reason = N_("{choice}: there is no choice of dice now; {state}")
             elif self.dice_count == 1:
-                reason = f"one die is forced on {on} (one-die rule {self.rules.one_die}, one die forced)"
+                reason = N_(
+                    "{choice}: one die is forced on tiles {tiles}"
+                    " (one-die rule {rule}, one die forced); {state}"
+                )
             else:
-                reason = f"one die is not allowed on {on} (one-die rule {self.rules.one_die})"
-            raise IllegalActionError(f"{choice}: {reason}; {self.describe()}")
+                reason = N_(
+                    "{choice}: one die is not allowed on tiles {tiles} (one-die rule {rule}); {state}"
+                )
+            raise IllegalActionError(
+                reason, choice=choice.phrase, tiles=on, rule=self.rules.one_die, state=self.describe()
+            )
         if choice.count not in self.dice_options:
             raise IllegalActionError(
-                f"{choice}: choose {' or '.join(map(str, self.dice_options))} dice; {self.describe()}"
+                "{choice}: choose one die or two; {state}", choice=choice.phrase, state=self.describe()
             )
         return replace(self, phase=Phase.ROLL, dice_count=choice.count)
 
     def _rolled(self, roll: Roll) -> Match:
         if self.phase is Phase.ROLL_OFF:
             if len(roll.dice) != 1:
-                raise IllegalActionError(f"roll {roll}: the roll-off uses one die; {self.describe()}")
+                raise IllegalActionError(
+                    "roll {roll}: the roll-off uses one die; {state}", roll=roll, state=self.describe()
+                )
             return self._rolled_off(roll.dice[0])
         if self.phase is Phase.CHOOSE:
-            raise IllegalActionError(f"roll {roll}: choose one die or two first; {self.describe()}")
+            raise IllegalActionError(
+                "roll {roll}: choose one die or two first; {state}", roll=roll, state=self.describe()
+            )
         if self.phase is not Phase.ROLL:
-            raise IllegalActionError(f"roll {roll}: the roll must be used first; {self.describe()}")
+            raise IllegalActionError(
+                "roll {roll}: the roll must be used first; {state}", roll=roll, state=self.describe()
+            )
         if len(roll.dice) != self.dice_count:
             raise IllegalActionError(
-                f"roll {roll} shows {len(roll.dice)} dice, {self.dice_count} were to be rolled; "
-                f"{self.describe()}"
+                "roll {roll} shows {shown}, {due} were to be rolled; {state}",
+                roll=roll, shown=DiceChoice(len(roll.dice)).phrase, due=DiceChoice(self.dice_due).phrase,
+                state=self.describe(),
             )
         rolled = replace(self, roll=roll, dice_count=None)
         if legal_moves(self.rules, self.target, roll.total):
@@ -298,7 +333,9 @@ class Match:
 
     def _moved(self, move: Move) -> Match:
         if self.phase is not Phase.MOVE or self.roll is None:
-            raise IllegalActionError(f"move {move}: there is no roll to match; {self.describe()}")
+            raise IllegalActionError(
+                "move {move}: there is no roll to match; {state}", move=move, state=self.describe()
+            )
         self._check_move(move, self.roll)
         board = self.board.reopen(move) if self.opening else self.board.shut(move)
         extra = self.extra_turns + int(self.rules.doubles_extra_turn and self.roll.is_double)
@@ -313,21 +350,27 @@ class Match:
     def _check_move(self, move: Move, roll: Roll) -> None:
         outside = move.mask & ~self.target
         if outside:
-            state = "open" if self.opening else "shut"
             bad = ", ".join(map(str, tiles_of(outside)))
             if move.mask >> self.rules.tiles:
                 raise IllegalActionError(
-                    f"move {move}: the board has tiles 1 to {self.rules.tiles}; {self.describe()}"
+                    "move {move}: the board has tiles 1 to {tiles}; {state}",
+                    move=move, tiles=self.rules.tiles, state=self.describe(),
                 )
-            raise IllegalActionError(f"move {move}: tile {bad} is already {state}; {self.describe()}")
+            already = (
+                N_("move {move}: tile {bad} is already open; {state}")
+                if self.opening
+                else N_("move {move}: tile {bad} is already shut; {state}")
+            )
+            raise IllegalActionError(already, move=move, bad=bad, state=self.describe())
         if move.total != roll.total:
             raise IllegalActionError(
-                f"move {move} adds up to {move.total}, the roll {roll} is {roll.total}; {self.describe()}"
+                "move {move} adds up to {sum}, the roll {roll} is {total}; {state}",
+                move=move, sum=move.total, roll=roll, total=roll.total, state=self.describe(),
             )
         if self.rules.max_tiles is not None and len(move) > self.rules.max_tiles:
             raise IllegalActionError(
-                f"move {move} uses {len(move)} tiles, at most {self.rules.max_tiles} per roll; "
-                f"{self.describe()}"
+                "move {move} uses {count} tiles, at most {most} per roll; {state}",
+                move=move, count=len(move), most=self.rules.max_tiles, state=self.describe(),
             )
 
     # -- the flow ---------------------------------------------------------------

@@ -51,20 +51,18 @@ class Event:
 
     @classmethod
     def from_json(cls, data: Any, index: int) -> Event:
-        where = f"event {index}"
         player = data.get("player") if isinstance(data, dict) else None
         if not isinstance(player, int) or isinstance(player, bool):
             raise RecordError(
-                f"{where}: {data!r} is not an object with a player number",
-                key="event_no_player", values={"index": index, "data": data},
+                "event {index}: {data!r} is not an object with a player number", index=index, data=data
             )
         kinds = [key for key in ("roll", "dice", "move") if key in data]
         typed = data.get("typed", False)
         allowed = {"player", *kinds[:1], *(("typed",) if kinds[:1] == ["roll"] else ())}
         if len(kinds) != 1 or not set(data) <= allowed or not isinstance(typed, bool):
             raise RecordError(
-                f"{where}: {data!r} needs a player and one of roll, dice, move (a roll may be typed)",
-                key="event_shape", values={"index": index, "data": data},
+                "event {index}: {data!r} needs a player and one of roll, dice, move (a roll may be typed)",
+                index=index, data=data,
             )
         value = data[kinds[0]]
         try:
@@ -73,26 +71,22 @@ class Event:
             if kinds[0] == "dice":
                 if not isinstance(value, int) or value not in (1, 2):
                     raise RecordError(
-                        f"{where}: dice is 1 or 2, not {value!r}",
-                        key="event_dice", values={"index": index, "value": value},
+                        "event {index}: dice is 1 or 2, not {value!r}",
+                        index=index, value=value,
                     )
                 return cls(data["player"], DiceChoice(value))
             return cls(data["player"], Move.of(_ints(value)))
         except RecordError:
             raise
         except ShutTheBoxError as error:
-            raise RecordError(
-                f"{where}: {error}", key="event_error", values={"index": index, "error": error}
-            ) from None
+            raise RecordError("event {index}: {error}", index=index, error=error) from None
 
 
 def _ints(value: Any) -> list[int]:
     if not isinstance(value, list) or not all(
         isinstance(v, int) and not isinstance(v, bool) for v in value
     ):
-        raise RecordError(
-            f"{value!r} is not a list of whole numbers", key="not_int_list", values={"value": value}
-        )
+        raise RecordError("{value!r} is not a list of whole numbers", value=value)
     return value
 
 
@@ -156,59 +150,42 @@ class GameRecord:
     def from_json(cls, data: Any) -> GameRecord:
         """Read a record, checking its shape (not yet its play: see `replay`)."""
         if not isinstance(data, dict):
-            raise RecordError(
-                f"a record is a JSON object, not {type(data).__name__}",
-                key="record_not_object", values={"type": type(data).__name__},
-            )
+            raise RecordError("a record is a JSON object, not {type}", type=type(data).__name__)
         if data.get("format") != FORMAT:
             raise RecordError(
-                f"not a game record: format is {data.get('format')!r}, not {FORMAT!r}",
-                key="record_format", values={"format": data.get("format"), "expected": FORMAT},
+                "not a game record: format is {format!r}, not {expected!r}",
+                format=data.get("format"), expected=FORMAT,
             )
         version = data.get("version")
         if version not in READABLE:
             supported = ", ".join(map(str, READABLE))
             raise RecordError(
-                f"record version {version!r} is not supported ({supported})",
-                key="record_version", values={"version": version, "supported": supported},
+                "record version {version!r} is not supported ({supported})",
+                version=version, supported=supported,
             )
         missing = {"rules", "players", "events"} - set(data)
         if missing:
             lacking = ", ".join(sorted(missing))
-            raise RecordError(f"record lacks {lacking}", key="record_lacks", values={"keys": lacking})
+            raise RecordError("record lacks {keys}", keys=lacking)
         players = data["players"]
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise RecordError(
-                f"players must be a list of names, not {players!r}",
-                key="record_players", values={"players": players},
-            )
+            raise RecordError("players must be a list of names, not {players!r}", players=players)
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RecordError(
-                f"seed must be a whole number or null, not {seed!r}", key="record_seed", values={"seed": seed}
-            )
+            raise RecordError("seed must be a whole number or null, not {seed!r}", seed=seed)
         rounds = data.get("rounds", 1)
         if not isinstance(rounds, int) or isinstance(rounds, bool):
-            raise RecordError(
-                f"rounds must be a whole number, not {rounds!r}",
-                key="record_rounds", values={"rounds": rounds},
-            )
+            raise RecordError("rounds must be a whole number, not {rounds!r}", rounds=rounds)
         events = data["events"]
         if not isinstance(events, list):
-            raise RecordError(
-                f"events must be a list, not {type(events).__name__}",
-                key="record_events", values={"type": type(events).__name__},
-            )
+            raise RecordError("events must be a list, not {type}", type=type(events).__name__)
         result = data.get("result")
         if result is not None and not isinstance(result, dict):
-            raise RecordError(
-                f"result must be an object or null, not {result!r}",
-                key="record_result", values={"result": result},
-            )
+            raise RecordError("result must be an object or null, not {result!r}", result=result)
         try:
             rules = Rules.from_dict(data["rules"])
         except ShutTheBoxError as error:
-            raise RecordError(f"record rules: {error}", key="record_rules", values={"error": error}) from None
+            raise RecordError("record rules: {error}", error=error) from None
         read = [Event.from_json(e, i) for i, e in enumerate(events)]
         if version == 1 and seed is None:
             read = [Event(e.player, e.action, typed=isinstance(e.action, Roll)) for e in read]
@@ -227,9 +204,11 @@ class GameRecord:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise RecordError(
-                f"record is not valid JSON: {error}",
-                key="record_json",
-                values={"detail": error.msg, "line": error.lineno, "column": error.colno, "char": error.pos},
+                "record is not valid JSON: {detail}: line {line} column {column} (char {char})",
+                detail=error.msg,
+                line=error.lineno,
+                column=error.colno,
+                char=error.pos,
             ) from None
         return cls.from_json(data)
 
@@ -238,10 +217,7 @@ class GameRecord:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as error:
-            raise RecordError(
-                f"cannot read record {str(path)!r}: {error.strerror}",
-                key="record_unreadable", values={"path": str(path), "error": error},
-            ) from None
+            raise RecordError("cannot read record {path!r}: {error}", path=str(path), error=error) from None
         return cls.loads(text)
 
 
@@ -250,9 +226,7 @@ def replay_states(record: GameRecord) -> Iterable[tuple[Event | None, Match]]:
     try:
         state = Match.new(record.rules, record.players, rounds=record.rounds)
     except ShutTheBoxError as error:
-        raise RecordError(
-            f"record cannot start: {error}", key="record_start", values={"error": error}
-        ) from None
+        raise RecordError("record cannot start: {error}", error=error) from None
     yield None, state
     dice = SeededDice(record.seed) if record.seed is not None else None
     for index, event in enumerate(record.events):
@@ -262,17 +236,13 @@ def replay_states(record: GameRecord) -> Iterable[tuple[Event | None, Match]]:
             expected = dice.roll(due)
             if expected != event.action:
                 raise RecordError(
-                    f"event {index}: roll {event.action} is not what seed {record.seed} "
-                    f"gives ({expected})",
-                    key="event_not_seed",
-                    values={"index": index, "roll": event.action, "seed": record.seed, "expected": expected},
+                    "event {index}: roll {roll} is not what seed {seed} gives ({expected})",
+                    index=index, roll=event.action, seed=record.seed, expected=expected,
                 )
         try:
             state = state.apply(event.action, event.player)
         except ShutTheBoxError as error:
-            raise RecordError(
-                f"event {index}: {error}", key="event_error", values={"index": index, "error": error}
-            ) from None
+            raise RecordError("event {index}: {error}", index=index, error=error) from None
         yield event, state
 
 
@@ -280,7 +250,5 @@ def replay(record: GameRecord) -> Match:
     """The final state of the recorded game; the record's result must agree with it."""
     *_, (_, state) = replay_states(record)
     if record.result is not None and record.result != result_of(state):
-        raise RecordError(
-            "the record's result differs from the result of replaying its events", key="result_differs"
-        )
+        raise RecordError("the record's result differs from the result of replaying its events")
     return state

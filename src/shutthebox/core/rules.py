@@ -1,6 +1,6 @@
-"""The rule options of SPEC.md as one frozen value, with named presets.
+"""The rule options of the game as one frozen value, with named presets.
 
-Every option of the spec lives here (see ``shared/SPEC.md``):
+Every option of the rules lives here (docs/rules.md states them; § numbers cite it):
 
 - ``tiles`` (§1): the board holds tiles ``1..tiles``, 1 to 12; 9 is classic.
 - ``one_die`` (§3): when one die may be rolled instead of two, judged on the
@@ -27,9 +27,16 @@ from enum import StrEnum
 from typing import Any, Self
 
 from shutthebox.core.board import MAX_TILES, mask_sum, tiles_of
-from shutthebox.core.errors import RulesError
+from shutthebox.core.errors import N_, RulesError
 
 __all__ = ["PRESETS", "Mode", "OneDie", "Rules", "Scoring", "grade"]
+
+
+_UNKNOWN = {
+    "OneDie": N_("unknown one-die rule {value!r}: choose one of {names}"),
+    "Scoring": N_("unknown scoring {value!r}: choose one of {names}"),
+    "Mode": N_("unknown way to play {value!r}: choose one of {names}"),
+}
 
 
 class _Option(StrEnum):
@@ -39,14 +46,11 @@ class _Option(StrEnum):
             return cls(value)
         except ValueError:
             names = ", ".join(member.value for member in cls)
-            raise RulesError(
-                f"unknown {cls.__name__} {value!r}: choose one of {names}",
-                key=f"unknown_{cls.__name__.lower()}", values={"value": value, "names": names},
-            ) from None
+            raise RulesError(_UNKNOWN[cls.__name__], value=value, names=names) from None
 
 
 class OneDie(_Option):
-    """When one die may be chosen instead of two (SPEC §3)."""
+    """When one die may be chosen instead of two (rules §3)."""
 
     HIGH_SHUT = "high-shut"
     SUM_LE_6 = "sum-le-6"
@@ -55,7 +59,7 @@ class OneDie(_Option):
 
 
 class Scoring(_Option):
-    """How the tiles left open are scored (SPEC §4)."""
+    """How the tiles left open are scored (rules §4)."""
 
     SUM = "sum"
     SUM_PLUS_ROLL = "sum-plus-roll"
@@ -64,7 +68,7 @@ class Scoring(_Option):
 
 
 class Mode(_Option):
-    """The ways to play (SPEC §5)."""
+    """The ways to play (rules §5)."""
 
     SOLO = "solo"
     ROUND = "round"
@@ -73,12 +77,9 @@ class Mode(_Option):
 
 
 def grade(open_sum: int) -> str:
-    """The grade of ``003_…`` from the sum of the open tiles: S, A, B, C or F."""
+    """The grade from the sum of the open tiles: S, A, B, C or F (rules §4)."""
     if open_sum < 0:
-        raise RulesError(
-            f"an open sum is never negative, got {open_sum}",
-            key="negative_sum", values={"sum": open_sum},
-        )
+        raise RulesError("an open sum is never negative, got {sum}", sum=open_sum)
     if open_sum == 0:
         return "S"
     if open_sum <= 5:
@@ -115,20 +116,15 @@ class Rules:
         for name in ("one_die_forced", "shut_wins", "doubles_extra_turn"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(
-                    f"{name} is true or false, not {getattr(self, name)!r}",
-                    key="not_bool", values={"name": name, "value": getattr(self, name)},
+                    "{name} is true or false, not {value!r}", name=name, value=getattr(self, name)
                 )
         for name in ("tiles", "stake", "limit"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(
-                    f"{name} must be a whole number, not {value!r}",
-                    key="not_whole", values={"name": name, "value": value},
-                )
+                raise RulesError("{name} must be a whole number, not {value!r}", name=name, value=value)
         if not 1 <= self.tiles <= MAX_TILES:
             raise RulesError(
-                f"tiles must be between 1 and {MAX_TILES}, not {self.tiles}",
-                key="tiles_range", values={"high": MAX_TILES, "tiles": self.tiles},
+                "tiles must be between 1 and {high}, not {tiles}", high=MAX_TILES, tiles=self.tiles
             )
         if self.max_tiles is not None and (
             not isinstance(self.max_tiles, int)
@@ -136,22 +132,14 @@ class Rules:
             or self.max_tiles < 1
         ):
             raise RulesError(
-                f"max_tiles must be a whole number of 1 or more, not {self.max_tiles!r}",
-                key="max_tiles_low", values={"value": self.max_tiles},
+                "max_tiles must be a whole number of 1 or more, not {value!r}", value=self.max_tiles
             )
         if self.stake < 0:
-            raise RulesError(
-                f"stake must be 0 or more, not {self.stake}", key="stake_low", values={"stake": self.stake}
-            )
+            raise RulesError("stake must be 0 or more, not {stake}", stake=self.stake)
         if self.limit < 1:
-            raise RulesError(
-                f"limit must be 1 or more, not {self.limit}", key="limit_low", values={"limit": self.limit}
-            )
+            raise RulesError("limit must be 1 or more, not {limit}", limit=self.limit)
         if self.mode is Mode.LONG and self.one_die is OneDie.NEVER and self.tiles == 1:
-            raise RulesError(
-                "a long game on one tile can never end when one die is never allowed",
-                key="long_never_ends",
-            )
+            raise RulesError("a long game on one tile can never end when one die is never allowed")
 
     # -- construction ------------------------------------------------------
     @classmethod
@@ -162,8 +150,7 @@ class Rules:
         except KeyError:
             names = ", ".join(PRESETS)
             raise RulesError(
-                f"unknown preset {name!r}: choose one of {names}",
-                key="unknown_preset", values={"name": name, "names": names},
+                "unknown preset {name!r}: choose one of {names}", name=name, names=names
             ) from None
         return base.but(**overrides)
 
@@ -174,8 +161,7 @@ class Rules:
             if name not in known:
                 options = ", ".join(known)
                 raise RulesError(
-                    f"unknown rule option {name!r}: the options are {options}",
-                    key="unknown_rule_option", values={"name": name, "options": options},
+                    "unknown rule option {name!r}: the options are {options}", name=name, options=options
                 )
         if "mode" in changes and "doubles_extra_turn" not in changes:
             changes["doubles_extra_turn"] = None
@@ -190,10 +176,7 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """The inverse of `to_dict`; unknown keys are refused."""
         if not isinstance(data, dict):
-            raise RulesError(
-                f"rules must be an object of options, not {data!r}",
-                key="rules_not_object", values={"data": data},
-            )
+            raise RulesError("rules must be an object of options, not {data!r}", data=data)
         return cls().but(**data)
 
     # -- what the rules decide ----------------------------------------------
@@ -254,4 +237,5 @@ PRESETS: dict[str, Rules] = {
     "long": Rules(mode=Mode.LONG),
     "pub": Rules(one_die=OneDie.SUM_LE_6, one_die_forced=True, max_tiles=2),
 }
-"""Named rule sets: ``classic`` is SPEC's defaults, ``web`` follows ``003_…``."""
+"""Named rule sets (docs/rules.md, Presets): ``classic`` is the defaults, ``web`` has the web game's
+one-die rule."""

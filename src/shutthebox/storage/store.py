@@ -76,12 +76,14 @@ def engine_url(url: str) -> URL:
     try:
         parsed = make_url(url)
     except ArgumentError:
-        raise StorageError(f"database URL {url!r} is not a URL such as sqlite:///games.db") from None
+        raise StorageError("database URL {url!r} is not a URL such as sqlite:///games.db", url=url) from None
     name = parsed.drivername
     if name in {"postgres", "postgresql"}:
         return parsed.set(drivername="postgresql+psycopg")
     if name.split("+")[0] not in {"sqlite", "postgresql"}:
-        raise StorageError(f"database URL {url!r}: use sqlite:///FILE or postgresql://…, not {name}")
+        raise StorageError(
+            "database URL {url!r}: use sqlite:///FILE or postgresql://…, not {name}", url=url, name=name
+        )
     return parsed
 
 
@@ -314,17 +316,23 @@ class Store:
         try:
             state = replay(record)
         except ShutTheBoxError as error:
-            raise StorageError(f"the record does not replay: {error}") from None
+            raise StorageError("the record does not replay: {error}", error=error) from None
         if not state.is_over:
             raise StorageError("only finished games are stored; this one is still being played")
         if not source or len(source) > 32:
-            raise StorageError(f"source is a short name such as 'web' or 'terminal', not {source!r}")
+            raise StorageError(
+                "source is a short name such as 'web' or 'terminal', not {source!r}",
+                source=source,
+            )
         for name in record.players:
             if not name or len(name) > NAME_LENGTH:
-                raise StorageError(f"player name {name!r} must have 1 to {NAME_LENGTH} characters")
+                raise StorageError(
+                    "player name {name!r} must have 1 to {most} characters",
+                    name=name, most=NAME_LENGTH,
+                )
         key = rules_key(record.rules)
         if len(key) > KEY_LENGTH:
-            raise StorageError(f"rules key {key!r} is longer than {KEY_LENGTH} characters")
+            raise StorageError("rules key {key!r} is longer than {most} characters", key=key, most=KEY_LENGTH)
         when = _utc(finished_at or datetime.now(UTC))
         finished = record if record.result is not None else replace(record, result=result_of(state))
         row = GameRow(
@@ -365,7 +373,7 @@ class Store:
         with self._session() as session:
             row = session.get(GameRow, game_id)
             if row is None:
-                raise StorageError(f"there is no stored game {game_id}")
+                raise StorageError("there is no stored game {game_id}", game_id=game_id)
             return StoredGame(_summary(row), GameRecord.loads(row.record))
 
     def games(

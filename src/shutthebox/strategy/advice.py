@@ -16,6 +16,7 @@ from typing import Any
 
 from shutthebox.core.board import Move
 from shutthebox.core.dice import Roll
+from shutthebox.core.errors import IllegalActionError
 from shutthebox.core.match import DiceChoice, Match, Phase
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.strategy.solver import Objective, Solution, solve, solve_long
@@ -60,7 +61,7 @@ class Advice:
         for choice in self.choices:
             if choice.action == action:
                 return choice.loss
-        raise ValueError(f"{action!r} is not one of the choices advised")
+        raise IllegalActionError("{action} is not one of the choices advised", action=action)
 
     def describe(self) -> str:
         """The advice in one line, e.g. ``shut 5+4 (expected score 6.889)``."""
@@ -121,7 +122,7 @@ def advise(state: Match, objective: Objective | None = None, target: int | None 
         objective, target = objective_for(state)
     roll = state.roll if state.phase is Phase.MOVE else None
     if state.phase not in (Phase.CHOOSE, Phase.ROLL, Phase.MOVE):
-        raise ValueError(f"there is nothing to advise: {state.describe()}")
+        raise IllegalActionError("there is nothing to advise: {state}", state=state.describe())
     return advise_position(
         state.rules,
         state.target,

@@ -23,11 +23,11 @@ from functools import cache
 from typing import Protocol
 
 from shutthebox.core.board import Move, mask_sum, subsets_with_sum
-from shutthebox.core.errors import RulesError
+from shutthebox.core.errors import IllegalActionError, RulesError
 from shutthebox.core.match import DiceChoice, Match, Phase
 from shutthebox.core.rules import Rules
 from shutthebox.strategy.advice import advise
-from shutthebox.strategy.solver import Objective
+from shutthebox.strategy.names import BOT_NAMES, STRENGTHS, Objective
 
 __all__ = ["BOT_NAMES", "STRENGTHS", "Bot", "make_bot", "seat_bots"]
 
@@ -53,7 +53,9 @@ class RuleBot:
 
     def choose(self, state: Match) -> DiceChoice | Move:
         if not state.is_decision:
-            raise ValueError(f"bot {self.name} has nothing to choose: {state.describe()}")
+            raise IllegalActionError(
+                "bot {name} has nothing to choose: {state}", name=self.name, state=state.describe()
+            )
         return self.rule(state, self.rng)
 
 
@@ -128,14 +130,6 @@ _RULES: dict[str, Rule] = {
     "optimal-shut": _optimal(Objective.SHUT),
 }
 
-BOT_NAMES: tuple[str, ...] = tuple(_RULES)
-STRENGTHS: dict[str, str] = {
-    "easy": "random",
-    "medium": "greedy",
-    "hard": "heuristic",
-    "expert": "optimal",
-}
-"""The strengths offered to players, weakest first, and the bot behind each."""
 
 
 def make_bot(name: str, rng: random.Random | None = None) -> Bot:
@@ -143,10 +137,7 @@ def make_bot(name: str, rng: random.Random | None = None) -> Bot:
     key = STRENGTHS.get(name, name)
     if key not in _RULES:
         names = ", ".join([*STRENGTHS, *BOT_NAMES])
-        raise RulesError(
-            f"unknown bot {name!r}: choose one of {names}",
-            key="unknown_bot", values={"name": name, "names": names},
-        )
+        raise RulesError("unknown bot {name!r}: choose one of {names}", name=name, names=names)
     return RuleBot(key, _RULES[key], rng if rng is not None else random.Random(0))
 
 

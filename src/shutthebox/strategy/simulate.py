@@ -29,7 +29,8 @@ from shutthebox.core.errors import RulesError
 from shutthebox.core.game import Game
 from shutthebox.core.rules import Rules
 from shutthebox.strategy.bots import Bot
-from shutthebox.strategy.solver import Objective, TurnKey, allow_one_die, score_table, solve
+from shutthebox.strategy.names import STRATEGIES, Objective
+from shutthebox.strategy.solver import TurnKey, allow_one_die, score_table, solve
 from shutthebox.strategy.solver.topology import TOTALS, topology
 
 __all__ = [
@@ -45,18 +46,6 @@ __all__ = [
 IntArray = npt.NDArray[np.int64]
 FACES = 36
 MOVE_CHOICES = 360360  # lcm(1..15): `draw % n` is exactly uniform for any n <= 15 moves
-
-STRATEGIES: dict[str, str] = {
-    "random": "any legal choice, uniformly",
-    "greedy": "highest tiles first, one die when allowed",
-    "fewest": "fewest tiles, then highest; one die when allowed",
-    "heuristic": "keep the board likeliest to use the next roll",
-    "optimal": "the exact solver, lowest expected score",
-    "optimal-score": "the exact solver, lowest expected score",
-    "optimal-shut": "the exact solver, most chances to shut the box",
-    "optimal-beat": "the exact solver, most chances to score under --target",
-}
-
 
 @dataclass(frozen=True)
 class Strategy:
@@ -104,7 +93,7 @@ def _key_order(name: str, key: TurnKey) -> Callable[[IntArray, IntArray], npt.ND
     if name == "heuristic":
         cover = np.append(_coverage36(key), 0)
         return lambda moves, children: (cover[children] << 20) + ((200 - sums[children]) << 13) + moves
-    raise RulesError(f"unknown strategy {name!r}")
+    raise RulesError("unknown strategy {name!r}", name=name)
 
 
 def _usable36(key: TurnKey) -> npt.NDArray[np.int64]:
@@ -136,7 +125,7 @@ def _one_die(name: str, key: TurnKey, extras: int) -> npt.NDArray[np.bool_]:
         usable = _usable36(key)
         choice = allow & (usable[:, 0] >= usable[:, 1])
     else:
-        raise RulesError(f"unknown strategy {name!r}")
+        raise RulesError("unknown strategy {name!r}", name=name)
     return np.broadcast_to(choice, (extras, choice.size))
 
 
@@ -148,7 +137,7 @@ def _solution_arrays(name: str, key: TurnKey, target: int | None) -> tuple[Any, 
         "optimal-beat": Objective.BEAT,
     }[name]
     if objective is Objective.BEAT and target is None:
-        raise RulesError("strategy optimal-beat needs a target score (--target K)", key="beat_needs_target")
+        raise RulesError("strategy optimal-beat needs a target score (--target K)")
     turn = solve(key.rules, objective, target).turn
     return turn.values[:, :, 0], turn.one_die[:, :, 0]
 
@@ -158,10 +147,7 @@ def compile_strategy(rules: Rules, name: str, target: int | None = None) -> Stra
     """The transition table of strategy ``name`` under ``rules`` (cached)."""
     if name not in STRATEGIES:
         names = ", ".join(STRATEGIES)
-        raise RulesError(
-            f"unknown strategy {name!r}: choose one of {names}",
-            key="unknown_strategy", values={"name": name, "names": names},
-        )
+        raise RulesError("unknown strategy {name!r}: choose one of {names}", name=name, names=names)
     key = TurnKey.of(rules)
     size, count = key.tiles, 1 << key.tiles
     topo = topology(size, key.max_tiles)
@@ -364,7 +350,7 @@ def simulate(
 ) -> Simulation:
     """Play ``games`` turns of ``strategy`` under ``rules`` from one seeded generator."""
     if games < 1:
-        raise RulesError(f"games must be 1 or more, not {games}", key="games_low", values={"games": games})
+        raise RulesError("games must be 1 or more, not {games}", games=games)
     compiled = compile_strategy(rules, strategy, target if strategy == "optimal-beat" else None)
     rng = np.random.default_rng(seed)
     counts: dict[int, int] = {}

@@ -25,9 +25,10 @@ from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.game import Game
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
 from shutthebox.core.record import GameRecord
-from shutthebox.i18n import Lang, text
+from shutthebox.i18n import N_, SOURCE, Lang, _, activate, say
+from shutthebox.i18n.words import rules_line
 from shutthebox.term import keys, view
-from shutthebox.term.narrate import narrate, rules_line, turn_header
+from shutthebox.term.narrate import narrate, turn_header
 from shutthebox.term.session import PlaySetup
 from shutthebox.term.style import GAME_CSS
 from shutthebox.term.widgets import DiceView, GameLog, KeyBar, Scoreboard, TileRow
@@ -57,7 +58,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
         self,
         setup: PlaySetup | None,
         *,
-        lang: Lang = "en",
+        lang: Lang = SOURCE,
         dice: DiceSource | None = None,
         bot_delay: float = 0.5,
         save: SaveFn | None = None,
@@ -68,6 +69,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
         self.threads = threads
         self.setup_first = setup_first or setup is None
         self.lang: Lang = setup.lang if setup else lang
+        activate(self.lang)
         self.setup = setup
         self.bot_delay = bot_delay
         self._dice_override = dice
@@ -96,7 +98,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
 
     def on_mount(self) -> None:
         self._drawn = True
-        self.title = text(self.lang, "title")
+        self.title = _("Shut the Box")
         if self.setup_first:
             self.action_setup()
         elif self.setup is not None:
@@ -108,6 +110,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
         """Start a fresh game of ``setup`` (a new seed for each game after the first)."""
         self.setup = setup
         self.lang = setup.lang
+        activate(self.lang)
         seed = setup.seed + self.games_played if setup.seed is not None else None
         self.game = setup.new_game(seed, self._dice_override)
         self.hint = []
@@ -117,11 +120,11 @@ class ShutTheBoxApp(App[GameRecord | None]):
         log = self.query_one(GameLog)
         log.clear()
         if setup.companion:
-            log.write(text(self.lang, "companion_intro"))
+            log.write(_("Companion mode: roll the real dice, type the faces, see the best move."))
         state = self.game.state
         self.state = state
         if state.phase is not Phase.ROLL_OFF:
-            log.write(turn_header(self.lang, state))
+            log.write(turn_header(state))
         self._after_change()
 
     # -- the one place the game changes ------------------------------------------
@@ -136,15 +139,15 @@ class ShutTheBoxApp(App[GameRecord | None]):
             else:
                 game.act(action)
         except ShutTheBoxError as error:
-            self.message = text(self.lang, "invalid", reason=error)
+            self.message = _("Not allowed: {reason}").format(reason=say(error))
             return False
         after = game.state
         log = self.query_one(GameLog)
-        for line in narrate(self.lang, before, action, after):
+        for line in narrate(before, action, after):
             log.write(line)
         new_turn = after.actor != before.actor or before.phase is Phase.ROLL_OFF
         if new_turn and not after.is_over and after.phase is not Phase.ROLL_OFF:
-            log.write(turn_header(self.lang, after))
+            log.write(turn_header(after))
         self.message = ""
         self.selected = 0
         self.typed = ()
@@ -257,11 +260,11 @@ class ShutTheBoxApp(App[GameRecord | None]):
         if state is None or len(self.screen_stack) > 1:
             return None
         if state.is_over:
-            self.message = text(self.lang, "err_over")
+            self.message = _("The game is over: n for a new game, v for the review, q to quit.")
             return None
         if self._bot_to_act():
             assert state.actor is not None
-            self.message = text(self.lang, "err_wait", player=state.players[state.actor])
+            self.message = _("Wait: it is {player}'s turn.").format(player=state.players[state.actor])
             return None
         return state
 
@@ -272,21 +275,21 @@ class ShutTheBoxApp(App[GameRecord | None]):
             return
         if state.phase is Phase.CHOOSE:
             if number not in (1, 2):
-                self.message = text(self.lang, "err_choose")
+                self.message = _("Press 1 for one die or 2 for two dice.")
             elif self.act(DiceChoice(number)) and not self._companion and not self._bot_to_act():
                 self.act(None)
         elif state.is_chance:
             if self._companion:
                 self._type_face(state, number)
             else:
-                self.message = text(self.lang, "err_press_roll")
+                self.message = _("Press Enter to roll.")
         elif state.phase is Phase.MOVE:
             self._toggle(state, number)
 
     def _type_face(self, state: Match, face: int) -> None:
         count = state.dice_due
         if not 1 <= face <= 6:
-            self.message = text(self.lang, "err_face", face=keys.KEY_OF_TILE[face])
+            self.message = _("A die shows 1 to 6, not {face}.").format(face=keys.KEY_OF_TILE[face])
             return
         typed = (*self.typed, face)
         if len(typed) < count:
@@ -297,12 +300,16 @@ class ShutTheBoxApp(App[GameRecord | None]):
 
     def _toggle(self, state: Match, tile: int) -> None:
         if tile > state.rules.tiles:
-            self.message = text(self.lang, "err_no_tile", tile=tile)
+            self.message = _("There is no tile {tile} on this board.").format(tile=tile)
             return
         bit = 1 << (tile - 1)
         if not state.target & bit:
-            key = "err_tile_open" if state.opening else "err_tile_shut"
-            self.message = text(self.lang, key, tile=tile)
+            taken = (
+                N_("Tile {tile} is open: pick shut tiles to open.")
+                if state.opening
+                else N_("Tile {tile} is already shut.")
+            )
+            self.message = _(taken).format(tile=tile)
             return
         self.selected ^= bit
         self.message = ""
@@ -312,7 +319,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
         if state is None:
             return
         if state.phase is not Phase.MOVE:
-            self.message = text(self.lang, "err_not_now")
+            self.message = _("Roll first, then pick tiles.")
             return
         self._toggle(state, event.tile)
 
@@ -323,26 +330,26 @@ class ShutTheBoxApp(App[GameRecord | None]):
             return
         if state.is_chance:
             if self._companion:
-                self.message = text(self.lang, "err_type_dice")
+                self.message = _("Type the faces of the dice you rolled (1 to 6).")
             else:
                 self.act(None)
         elif state.phase is Phase.CHOOSE:
-            self.message = text(self.lang, "err_choose")
+            self.message = _("Press 1 for one die or 2 for two dice.")
         elif state.phase is Phase.MOVE:
             self._confirm_move(state)
 
     def _confirm_move(self, state: Match) -> None:
         assert state.roll is not None
         if not self.selected:
-            self.message = text(self.lang, "pick_tiles", total=state.roll.total)
+            self.message = _("Pick tiles that make {total}.").format(total=state.roll.total)
             return
         move = Move(self.selected)
         if move not in state.legal_moves:
             if move.total == state.roll.total and state.rules.max_tiles is not None:
-                self.message = text(self.lang, "err_max_tiles", n=state.rules.max_tiles)
+                self.message = _("At most {n} tiles a roll.").format(n=state.rules.max_tiles)
             else:
-                self.message = text(
-                    self.lang, "err_sum", tiles=move, sum=move.total, total=state.roll.total
+                self.message = _("{tiles} make {sum}, not {total}.").format(
+                    tiles=move, sum=move.total, total=state.roll.total
                 )
             return
         self.act(move)
@@ -361,13 +368,13 @@ class ShutTheBoxApp(App[GameRecord | None]):
         if state is None or state.is_over or len(self.screen_stack) > 1:
             return
         if not state.is_decision:
-            self.message = text(self.lang, "no_hint")
+            self.message = _("No hint available here.")
             return
         if not self.threads:
             self.hint = self._hint_for(state)
             self._redraw()
             return
-        self.hint = [text(self.lang, "hint_thinking")]
+        self.hint = [_("Thinking…")]
         self._redraw()
         self.run_worker(
             partial(self._hint_in_thread, state), thread=True, group="hint", exclusive=True,
@@ -379,9 +386,9 @@ class ShutTheBoxApp(App[GameRecord | None]):
         from shutthebox.term.hints import hint_lines
 
         try:
-            return hint_lines(self.lang, state) or [text(self.lang, "no_hint")]
+            return hint_lines(state) or [_("No hint available here.")]
         except ShutTheBoxError:
-            return [text(self.lang, "no_hint")]
+            return [_("No hint available here.")]
 
     def _hint_in_thread(self, state: Match) -> None:
         lines = self._hint_for(state)
@@ -409,13 +416,13 @@ class ShutTheBoxApp(App[GameRecord | None]):
         if state is None or len(self.screen_stack) > 1:
             return
         if not state.is_over:
-            self.message = text(self.lang, "err_no_review")
+            self.message = _("The review comes once the game is over.")
             return
         record = self.record()
         if not self.threads:
             self._show_review(self._review_of(record))
             return
-        self.message = text(self.lang, "reviewing")
+        self.message = _("Reviewing the game…")
         self.run_worker(
             partial(self._review_in_thread, record), thread=True, group="review", exclusive=True,
             exit_on_error=False,
@@ -436,14 +443,14 @@ class ShutTheBoxApp(App[GameRecord | None]):
 
         self.message = ""
         if len(self.screen_stack) == 1:
-            self.push_screen(ReviewScreen(self.lang, result))
+            self.push_screen(ReviewScreen(result))
 
     def action_new_game(self) -> None:
         """Play again with the same setup (the next seed)."""
         if self.setup is None or len(self.screen_stack) > 1:
             return
         if self.state is not None and not self.state.is_over:
-            self.message = text(self.lang, "err_in_game")
+            self.message = _("Finish this game first (q quits).")
             return
         self.start(self.setup)
 
@@ -452,7 +459,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
         if len(self.screen_stack) > 1:
             return
         if self.state is not None and not self.state.is_over:
-            self.message = text(self.lang, "err_in_game")
+            self.message = _("Finish this game first (q quits).")
             return
         from shutthebox.term.screens import SetupScreen
 
@@ -490,31 +497,28 @@ class ShutTheBoxApp(App[GameRecord | None]):
         if not self._drawn:
             return
         state = self.state
-        lang = self.lang
         bot = self._bot_to_act()
         self.query_one(KeyBar).keys = view.key_bar(
-            lang, state, bot=bot, companion=self._companion, reviewable=bool(self.game and self.game.events)
+            state, bot=bot, companion=self._companion, reviewable=bool(self.game and self.game.events)
         )
         self._show("#message", self.message)
         if state is None:
             return
-        pot = " · " + text(lang, "pot", pot=state.pot) if state.pot else ""
-        self._show("#title", text(lang, "title") + " · " + rules_line(lang, state.rules) + pot)
+        pot = " · " + _("pot {pot}").format(pot=state.pot) if state.pot else ""
+        self._show("#title", _("Shut the Box") + " · " + rules_line(state.rules) + pot)
         board = self.query_one(Scoreboard)
-        board.headers, board.rows = view.scoreboard(lang, state, set(self.game.bots) if self.game else set())
+        board.headers, board.rows = view.scoreboard(state, set(self.game.bots) if self.game else set())
         self.query_one(TileRow).tiles = view.tile_views(state, self.selected)
         dice = self.query_one(DiceView)
         if state.phase is Phase.MOVE and state.roll is not None:
             dice.faces, dice.caption = state.roll.dice, f"= {state.roll.total}"
         elif self._companion and state.is_chance:
-            dice.faces = (*self.typed, *(None for _ in range(state.dice_due - len(self.typed))))
+            dice.faces = (*self.typed, *([None] * (state.dice_due - len(self.typed))))
             dice.caption = ""
         else:
             dice.faces, dice.caption = (), ""
-        status = view.status_line(
-            lang, state, bot=bot, companion=self._companion, typed=self.typed
-        )
-        picked = view.selection_line(lang, state, self.selected) if not bot else ""
+        status = view.status_line(state, bot=bot, companion=self._companion, typed=self.typed)
+        picked = view.selection_line(state, self.selected) if not bot else ""
         self._show("#status", status + ("  " + picked if picked else ""))
         self._show("#hint", "\n".join(self.hint))
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from shutthebox.core.board import Move
 from shutthebox.core.match import Action, DiceChoice, Match
-from shutthebox.i18n import Lang, has_text, text
-from shutthebox.term.narrate import dice_word
+from shutthebox.i18n import N_, _, ngettext
+from shutthebox.i18n.words import OBJECTIVE_VALUES, dice_word
 
 __all__ = ["action_words", "hint_lines", "hint_text"]
 
@@ -18,24 +18,25 @@ SHOWN = 3
 """How many choices a hint lists."""
 
 
-def action_words(lang: Lang, action: Action, *, opening: bool = False) -> str:
+def action_words(action: Action, *, opening: bool = False) -> str:
     """A choice as a player says it: ``shut 5+3``, ``open 4``, ``one die``."""
     if isinstance(action, DiceChoice):
-        return dice_word(lang, action.count)
+        return dice_word(action.count)
     if isinstance(action, Move):
-        return text(lang, "hint_open" if opening else "hint_shut", move=action)
+        return _(N_("open {move}") if opening else N_("shut {move}")).format(move=action)
     return str(action)
 
 
-def _value(lang: Lang, objective: str, target: int | None, lower_is_better: bool, value: float) -> str:
-    key = f"objective_{objective}"
-    what = text(lang, key, target=target) if has_text(key) else objective
+def _value(objective: str, target: int | None, lower_is_better: bool, value: float) -> str:
+    what = _(OBJECTIVE_VALUES[objective]).format(
+        target=target
+    ) if objective in OBJECTIVE_VALUES else objective
     if lower_is_better:
-        return text(lang, "value_expected", value=f"{value:.2f}", what=what)
-    return text(lang, "value_chance", value=f"{value * 100:.1f}", what=what)
+        return _("{what} {value}").format(value=f"{value:.2f}", what=what)
+    return _("{what} {value}%").format(value=f"{value * 100:.1f}", what=what)
 
 
-def hint_lines(lang: Lang, state: Match) -> list[str]:
+def hint_lines(state: Match) -> list[str]:
     """The best choices for the player to act, best first; empty if there is nothing to choose."""
     from shutthebox.strategy.advice import advise
 
@@ -44,21 +45,24 @@ def hint_lines(lang: Lang, state: Match) -> list[str]:
         return []
     lines = []
     for rank, choice in enumerate(advice.choices[:SHOWN]):
-        words = action_words(lang, choice.action, opening=state.opening)
+        words = action_words(choice.action, opening=state.opening)
         if rank == 0:
-            worth = _value(lang, advice.objective, advice.target, advice.lower_is_better, choice.value)
-            lines.append(text(lang, "hint_best", choice=words, worth=worth))
+            worth = _value(advice.objective, advice.target, advice.lower_is_better, choice.value)
+            lines.append(_("Best: {choice} ({worth})").format(choice=words, worth=worth))
         else:
             worth = f"{choice.value:.2f}" if advice.lower_is_better else f"{choice.value * 100:.1f}%"
             loss = f"{choice.loss:.2f}" if advice.lower_is_better else f"{choice.loss * 100:.1f}%"
-            lines.append(text(lang, "hint_other", choice=words, worth=worth, loss=loss))
+            then = _("then {choice} ({worth}, gives away {loss})").format(
+                choice=words, worth=worth, loss=loss
+            )
+            lines.append("  " + then)
     rest = len(advice.choices) - SHOWN
     if rest > 0:
-        lines.append(text(lang, "hint_more", n=rest))
+        lines.append("  " + ngettext("and {n} more", "and {n} more", rest).format(n=rest))
     return lines
 
 
-def hint_text(lang: Lang, state: Match) -> str | None:
+def hint_text(state: Match) -> str | None:
     """The advice as one line for the plain game, or None."""
-    lines = hint_lines(lang, state)
+    lines = hint_lines(state)
     return "; ".join(line.strip() for line in lines) if lines else None

@@ -19,8 +19,9 @@ from shutthebox.core.dice import Roll
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.game import Game
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
-from shutthebox.i18n import Lang, text
-from shutthebox.term.narrate import dice_word, narrate, rules_line, turn_header
+from shutthebox.i18n import N_, _
+from shutthebox.i18n.words import dice_word, rules_line
+from shutthebox.term.narrate import narrate, turn_header
 
 __all__ = ["HintFn", "PlainGame"]
 
@@ -37,25 +38,20 @@ class PlainGame:
         *,
         stdin: TextIO,
         stdout: TextIO,
-        lang: Lang = "en",
         hint: HintFn | None = None,
     ) -> None:
         self.game = game
         self.stdin = stdin
         self.stdout = stdout
-        self.lang = lang
         self.hint = hint
         self.companion = game.by_hand
         self._advised: Match | None = None
 
-    def say(self, key: str, **values: object) -> None:
-        self.line(text(self.lang, key, **values))
-
     def line(self, line: str) -> None:
         print(line, file=self.stdout, flush=True)
 
-    def ask(self, key: str, **values: object) -> str | None:
-        self.stdout.write(text(self.lang, key, **values))
+    def ask(self, prompt: str) -> str | None:
+        self.stdout.write(prompt)
         self.stdout.flush()
         line = self.stdin.readline()
         if not line:
@@ -68,10 +64,10 @@ class PlainGame:
 
     def run(self) -> Match | None:
         """Play until the game is over; None if the input ran out first."""
-        self.say("title")
-        self.say("rules_line", rules=rules_line(self.lang, self.game.rules))
+        self.line(_("Shut the Box"))
+        self.line(_("Rules: {rules}").format(rules=rules_line(self.game.rules)))
         if self.companion:
-            self.say("companion_intro")
+            self.line(_("Companion mode: roll the real dice, type the faces, see the best move."))
         first = self.game.state
         if first.phase is not Phase.ROLL_OFF:
             self._announce_turn(first)
@@ -80,7 +76,7 @@ class PlainGame:
             if self.game.bot_to_act() is not None:
                 self._tell(state, self.game.step_bot())
             elif not self._human_step(state):
-                self.say("bye")
+                self.line(_("Game abandoned."))
                 return None
         return self.game.state
 
@@ -96,18 +92,18 @@ class PlainGame:
 
     def _tell(self, before: Match, action: Action) -> None:
         after = self.game.state
-        for line in narrate(self.lang, before, action, after):
+        for line in narrate(before, action, after):
             self.line(line)
         if isinstance(action, Move) and not after.is_over and after.actor == before.actor:
-            self.say("board", board=after.board)
+            self.line(_("Board: {board}").format(board=after.board))
         if after.is_over or after.phase is Phase.ROLL_OFF:
             return
         if after.actor != before.actor or before.phase is Phase.ROLL_OFF:
             self._announce_turn(after)
 
     def _announce_turn(self, state: Match) -> None:
-        self.line(turn_header(self.lang, state))
-        self.say("board", board=state.board)
+        self.line(turn_header(state))
+        self.line(_("Board: {board}").format(board=state.board))
 
     def _human_step(self, state: Match) -> bool:
         if state.is_chance:
@@ -118,7 +114,7 @@ class PlainGame:
 
     def _ask_dice_count(self, state: Match) -> bool:
         self._advise(state)
-        answer = self.ask("choose_dice")
+        answer = self.ask(_("One die or two? [1/2] "))
         if answer is None:
             return False
         if answer in {"h", "?"}:
@@ -126,23 +122,31 @@ class PlainGame:
         elif answer in {"1", "2"}:
             self._act(DiceChoice(int(answer)))
         else:
-            self.say("err_choose")
+            self.line(_("Press 1 for one die or 2 for two dice."))
         return True
 
     def _ask_roll(self, state: Match) -> bool:
         count = state.dice_due
         who = self.name(state.actor)
+        rolloff = state.phase is Phase.ROLL_OFF
         if self.companion:
-            key = "ask_rolloff_typed" if state.phase is Phase.ROLL_OFF else "ask_roll_typed"
-            answer = self.ask(key, player=who, dice=dice_word(self.lang, count))
+            prompt = (
+                N_("{player} rolls one die to see who starts; type it: ")
+                if rolloff
+                else N_("Type what {player} rolled with {dice} (e.g. 3 5): ")
+            )
         else:
-            key = "ask_rolloff" if state.phase is Phase.ROLL_OFF else "ask_roll"
-            answer = self.ask(key, player=who, dice=dice_word(self.lang, count))
+            prompt = (
+                N_("{player} rolls one die to see who starts: press Enter, or type the die you rolled: ")
+                if rolloff
+                else N_("Press Enter to roll ({dice}), or type the dice you rolled: ")
+            )
+        answer = self.ask(_(prompt).format(player=who, dice=dice_word(count)))
         if answer is None:
             return False
         if not answer:
             if self.companion:
-                self.say("err_type_dice")
+                self.line(_("Type the faces of the dice you rolled (1 to 6)."))
             else:
                 self._act(None)
             return True
@@ -151,7 +155,8 @@ class PlainGame:
         except ShutTheBoxError:
             faces = None
         if faces is None or len(faces.dice) != count:
-            self.say("err_bad_dice", answer=answer, dice=dice_word(self.lang, count))
+            refusal = _("{answer!r} is not {dice} showing 1 to 6; nothing changed.")
+            self.line(refusal.format(answer=answer, dice=dice_word(count)))
             return True
         self._act(faces)
         return True
@@ -160,12 +165,16 @@ class PlainGame:
         assert state.roll is not None
         self._advise(state)
         moves = state.legal_moves
-        key = "ask_open" if state.opening else "ask_move"
-        answer = self.ask(key, total=state.roll.total, example=moves[-1])
+        prompt = (
+            N_("Tiles to open for {total} (e.g. {example}), ? for options, h for a hint: ")
+            if state.opening
+            else N_("Tiles to shut for {total} (e.g. {example}), ? for options, h for a hint: ")
+        )
+        answer = self.ask(_(prompt).format(total=state.roll.total, example=moves[-1]))
         if answer is None:
             return False
         if answer in {"?", ""}:
-            self.say("options", moves=", ".join(str(m) for m in moves))
+            self.line(_("Legal moves: {moves}").format(moves=", ".join(str(m) for m in moves)))
             return True
         if answer == "h":
             self._show_hint(state)
@@ -176,7 +185,8 @@ class PlainGame:
             move = None
         if move is None or move not in moves:
             options = ", ".join(str(m) for m in moves)
-            self.say("err_bad_move", answer=answer, total=state.roll.total, moves=options)
+            refusal = _("{answer!r} is not a move for {total} here; legal moves: {moves}")
+            self.line(refusal.format(answer=answer, total=state.roll.total, moves=options))
             return True
         self._act(move)
         return True
@@ -190,6 +200,6 @@ class PlainGame:
     def _show_hint(self, state: Match) -> None:
         advice = self.hint(state) if self.hint else None
         if advice:
-            self.say("hint", hint=advice)
+            self.line(_("Hint: {hint}").format(hint=advice))
         else:
-            self.say("no_hint")
+            self.line(_("No hint available here."))

@@ -15,8 +15,8 @@ from typing import Any
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.game import Game
 from shutthebox.core.rules import Mode, Rules
-from shutthebox.i18n import Lang, text
-from shutthebox.term.narrate import rules_line
+from shutthebox.i18n import _, say
+from shutthebox.i18n.words import mode_name, rules_line
 
 __all__ = ["rules_of_key", "save_finished", "scores_json", "scores_lines"]
 
@@ -36,14 +36,14 @@ def rules_of_key(key: str) -> Rules | None:
         return None
 
 
-def _rules_words(lang: Lang, key: str) -> str:
+def _rules_words(key: str) -> str:
     rules = rules_of_key(key)
     if rules is None:
         return key
-    return rules_line(lang, rules).replace(" · " + text(lang, "mode_solo"), "")
+    return rules_line(rules, with_mode=False)
 
 
-def save_finished(game: Game, humans: Sequence[str], *, lang: Lang) -> list[str]:
+def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
     """Store a finished game and say how each person did against their best.
 
     A game rolled by hand (at a real box) is kept as ``companion`` and counts for
@@ -58,12 +58,13 @@ def save_finished(game: Game, humans: Sequence[str], *, lang: Lang) -> list[str]
             before = {name: store.best(name, record.rules) for name in humans}
             game_id = game.save(store, source=source)
     except (ShutTheBoxError, ImportError, OSError) as error:
-        return [text(lang, "store_failed", reason=error)]
+        return [_("The game could not be saved to the history: {reason}").format(reason=say(error))]
     except Exception as error:  # a database driver error must not lose the game on screen
-        return [text(lang, "store_failed", reason=type(error).__name__)]
-    lines = [text(lang, "store_saved", id=game_id)]
+        reason = type(error).__name__
+        return [_("The game could not be saved to the history: {reason}").format(reason=reason)]
+    lines = [_("Saved to your history (game {id}).").format(id=game_id)]
     if record.typed:
-        return [*lines, text(lang, "store_typed")]
+        return [*lines, _("The dice were typed in, so this game counts for no best.")]
     state = game.state
     for name in humans:
         player = state.players.index(name)
@@ -73,10 +74,14 @@ def save_finished(game: Game, humans: Sequence[str], *, lang: Lang) -> list[str]
         score = min(scores)
         old = before.get(name)
         if old is None or score < old.score:
-            lines.append(text(lang, "store_new_best", player=name, score=score, tiles=record.rules.tiles))
+            lines.append(_("New personal best for {player} on {tiles} tiles: {score}!").format(
+                player=name, score=score, tiles=record.rules.tiles
+            ))
         else:
             lines.append(
-                text(lang, "store_best", player=name, best=old.score, tiles=record.rules.tiles)
+                _("{player}'s best on {tiles} tiles with these rules: {best}.").format(
+                    player=name, best=old.score, tiles=record.rules.tiles
+                )
             )
     return lines
 
@@ -107,40 +112,36 @@ def scores_json(players: Sequence[str] = (), *, limit: int = 10) -> dict[str, An
     return {"bests": bests, "games": games}
 
 
-def scores_lines(lang: Lang, players: Sequence[str] = (), *, limit: int = 10) -> list[str]:
+def scores_lines(players: Sequence[str] = (), *, limit: int = 10) -> list[str]:
     """Personal bests per board size and rules, then the recent games, in words."""
     data = scores_json(players, limit=limit)
-    lines = [text(lang, "scores_bests")]
+    lines = [_("Personal bests (per board size and rules):")]
     if not data["bests"]:
-        lines.append("  " + text(lang, "scores_none"))
+        lines.append("  " + _("none yet"))
     for best in data["bests"]:
         lines.append(
             "  "
-            + text(
-                lang,
-                "scores_best_line",
+            + _("{player}: {score} (grade {grade}) · {rules} · turns: {turns} · {date}").format(
                 player=best["player"],
                 score=best["score"],
                 grade=best["grade"],
                 turns=best["turns"],
-                rules=_rules_words(lang, best["rules_key"]),
+                rules=_rules_words(best["rules_key"]),
                 date=best["finished_at"][:10],
             )
         )
-    lines.append(text(lang, "scores_games"))
+    lines.append(_("Recent games:"))
     if not data["games"]:
-        lines.append("  " + text(lang, "scores_none"))
+        lines.append("  " + _("none yet"))
     for game in data["games"]:
         scores = ", ".join(
             f"{s['player']} {'—' if s['score'] is None else s['score']}" for s in game["scores"]
         )
-        mode = text(lang, f"mode_{game['mode']}") if game["mode"] in {m.value for m in Mode} else game["mode"]
-        winner = text(lang, "scores_winner", player=game["winner"]) if game["winner"] else ""
+        mode = mode_name(game["mode"])
+        winner = _(" · won by {player}").format(player=game["winner"]) if game["winner"] else ""
         lines.append(
             "  "
-            + text(
-                lang,
-                "scores_game_line",
+            + _("#{id} {date} · {mode}, {tiles} tiles · {scores}{winner}").format(
                 id=game["id"],
                 date=game["finished_at"][:16].replace("T", " "),
                 mode=mode,

@@ -21,8 +21,8 @@ from shutthebox.core.board import Move
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.match import DiceChoice
 from shutthebox.core.rules import Mode, OneDie, Rules, Scoring
-from shutthebox.i18n import LANGUAGES, Lang, text
-from shutthebox.term.narrate import dice_word
+from shutthebox.i18n import N_, Lang, _, language_name, languages, say
+from shutthebox.i18n.words import ONE_DIE_WHEN, SCORINGS, dice_word, mode_name, strength_name, verdict_name
 from shutthebox.term.session import STRENGTH_KEYS, PlaySetup, mode_for
 
 if TYPE_CHECKING:
@@ -31,6 +31,14 @@ if TYPE_CHECKING:
 __all__ = ["ReviewScreen", "SetupScreen"]
 
 _AUTO = "auto"
+_STAKE, _LIMIT, _ROUNDS = N_("Stake (0: none)"), N_("Elimination limit"), N_("Rounds")
+"""The number fields, named in the form and in its refusals."""
+_MISFITS = {
+    Mode.SOLO: N_("solo is for one player, without bots"),
+    Mode.LONG: N_("the long game is for two (people or bots)"),
+    Mode.ELIMINATION: N_("elimination needs two or more (people or bots)"),
+}
+"""Why the players do not fit the way to play."""
 _ON, _OFF = "on", "off"
 
 
@@ -62,62 +70,60 @@ class SetupScreen(Screen[PlaySetup | None]):
         self.lang = lang
         self.current = current
 
-    def _t(self, key: str, **values: object) -> str:
-        return text(self.lang, key, **values)
-
     def compose(self) -> ComposeResult:
-        t = self._t
         cur = self.current
         rules = cur.rules if cur else Rules()
-        humans = ", ".join(cur.humans) if cur else t("default_player")
+        humans = ", ".join(cur.humans) if cur else _("Player")
         bots = ", ".join(cur.bots) if cur else ""
         automatic = cur is None or rules.mode is mode_for(len(cur.names), None)
         mode = _AUTO if automatic else rules.mode.value
 
         def onoff(value: bool, widget_id: str) -> Select[str]:
-            return Select([(t("opt_on"), _ON), (t("opt_off"), _OFF)], value=_ON if value else _OFF,
+            return Select([(_("yes"), _ON), (_("no"), _OFF)], value=_ON if value else _OFF,
                           allow_blank=False, compact=True, id=widget_id)
 
-        yield Static(t("setup_title"), id="setup-title")
+        yield Static(_("Shut the Box: a new game"), id="setup-title")
         with VerticalScroll(id="form"):
-            yield _row(t("setup_players"), Input(humans, id="players", compact=True))
-            bots_hint = t("setup_bots_hint", names=", ".join(t(f"strength_{k}") for k in STRENGTH_KEYS))
-            yield _row(t("setup_bots"), Input(bots, id="bots", compact=True, placeholder=bots_hint))
-            yield _row(t("setup_mode"), Select(
-                [(t("opt_auto_mode"), _AUTO), *((t(f"mode_{m.value}"), m.value) for m in Mode)],
+            yield _row(_("Players (comma between)"), Input(humans, id="players", compact=True))
+            bots_hint = _("none; e.g. {names}").format(names=", ".join(map(strength_name, STRENGTH_KEYS)))
+            bots_input = Input(bots, id="bots", compact=True, placeholder=bots_hint)
+            yield _row(_("Bots (strength or name)"), bots_input)
+            yield _row(_("Way to play"), Select(
+                [(_("solo for one, round for more"), _AUTO), *((mode_name(m), m.value) for m in Mode)],
                 value=mode, allow_blank=False, compact=True, id="mode"))
-            yield _row(t("setup_tiles"), Select(
+            yield _row(_("Tiles"), Select(
                 [(str(n), n) for n in range(1, 13)], value=rules.tiles, allow_blank=False,
                 compact=True, id="tiles"))
-            yield _row(t("setup_one_die"), Select(
-                [(t(f"one_die_{o.value}"), o.value) for o in OneDie], value=rules.one_die.value,
+            yield _row(_("One die allowed"), Select(
+                [(_(ONE_DIE_WHEN[o]), o.value) for o in OneDie], value=rules.one_die.value,
                 allow_blank=False, compact=True, id="one_die"))
-            yield _row(t("setup_forced"), onoff(rules.one_die_forced, "one_die_forced"))
-            yield _row(t("setup_max_tiles"), Select(
-                [(t("opt_no_limit"), 0), *((str(n), n) for n in range(1, 7))],
+            yield _row(_("One die forced"), onoff(rules.one_die_forced, "one_die_forced"))
+            yield _row(_("Tiles per roll at most"), Select(
+                [(_("no limit"), 0), *((str(n), n) for n in range(1, 7))],
                 value=rules.max_tiles or 0, allow_blank=False, compact=True, id="max_tiles"))
-            yield _row(t("setup_scoring"), Select(
-                [(t(f"scoring_{s.value}"), s.value) for s in Scoring], value=rules.scoring.value,
+            yield _row(_("Scoring"), Select(
+                [(_(SCORINGS[s]), s.value) for s in Scoring], value=rules.scoring.value,
                 allow_blank=False, compact=True, id="scoring"))
-            yield _row(t("setup_shut_wins"), onoff(rules.shut_wins, "shut_wins"))
-            yield _row(t("setup_stake"), Input(str(rules.stake), id="stake", compact=True,
+            yield _row(_("Shutting wins at once"), onoff(rules.shut_wins, "shut_wins"))
+            yield _row(_(_STAKE), Input(str(rules.stake), id="stake", compact=True,
                                                type="integer"))
-            yield _row(t("setup_limit"), Input(str(rules.limit), id="limit", compact=True,
+            yield _row(_(_LIMIT), Input(str(rules.limit), id="limit", compact=True,
                                                type="integer"))
-            yield _row(t("setup_doubles"), Select(
-                [(t("opt_auto_doubles"), _AUTO), (t("opt_on"), _ON), (t("opt_off"), _OFF)],
+            yield _row(_("Doubles earn a turn"), Select(
+                [(_("as the way to play says"), _AUTO), (_("yes"), _ON), (_("no"), _OFF)],
                 value=_AUTO, allow_blank=False, compact=True, id="doubles"))
-            yield _row(t("setup_rounds"), Input(str(cur.rounds if cur else 1), id="rounds",
+            yield _row(_(_ROUNDS), Input(str(cur.rounds if cur else 1), id="rounds",
                                                 compact=True, type="integer"))
-            yield _row(t("setup_companion"), onoff(cur.companion if cur else False, "companion"))
-            yield _row(t("setup_seed"), Input("" if cur is None or cur.seed is None else str(cur.seed),
+            yield _row(_("Companion (real box)"), onoff(cur.companion if cur else False, "companion"))
+            seed = "" if cur is None or cur.seed is None else str(cur.seed)
+            yield _row(_("Seed (blank: random)"), Input(seed,
                                               id="seed", compact=True, type="integer"))
-            yield _row(t("setup_lang"), Select([(lang, lang) for lang in LANGUAGES], value=self.lang,
-                                               allow_blank=False, compact=True, id="lang"))
+            yield _row(_("Language"), Select([(language_name(lang), lang) for lang in languages()],
+                                             value=self.lang, allow_blank=False, compact=True, id="lang"))
         yield Static(id="setup-error")
         with Horizontal(id="setup-buttons"):
-            yield Button(t("setup_start"), id="start", variant="primary", compact=True)
-            yield Button(t("setup_cancel"), id="cancel", compact=True)
+            yield Button(_("Start"), id="start", variant="primary", compact=True)
+            yield Button(_("Cancel"), id="cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#form", VerticalScroll).can_focus = False
@@ -135,26 +141,25 @@ class SetupScreen(Screen[PlaySetup | None]):
         humans = tuple(n.strip() for n in self._value("players").split(",") if n.strip())
         bots = tuple(b.strip() for b in self._value("bots").split(",") if b.strip())
         if not humans and not bots:
-            raise ValueError(self._t("setup_err_players"))
+            raise ValueError(_("name at least one player or bot"))
         mode_value = self._value("mode")
         mode = mode_for(len(humans) + len(bots), None if mode_value == _AUTO else Mode(mode_value))
         doubles = self._value("doubles")
 
-        def number(widget_id: str, default: int, least: int) -> int:
+        def number(widget_id: str, label: str, default: int, least: int) -> int:
             raw = self._value(widget_id)
             value = default if raw in ("", "-") else int(raw)
             if value < least:
-                field = self._t(f"setup_{widget_id}")
-                raise ValueError(self._t("setup_err_number", field=field, least=least))
+                raise ValueError(_("{field}: at least {least}").format(field=_(label), least=least))
             return value
 
         count = len(humans) + len(bots)
         names = PlaySetup(rules=Rules(), humans=humans, bots=bots, lang=self.lang).names
         if len(set(names)) != len(names):
-            raise ValueError(self._t("setup_err_twins"))
+            raise ValueError(_("every player needs a different name"))
         fits = {Mode.SOLO: count == 1, Mode.LONG: count == 2, Mode.ELIMINATION: count >= 2}
         if not fits.get(mode, True):
-            raise ValueError(self._t(f"setup_err_{mode.value}"))
+            raise ValueError(_(_MISFITS[mode]))
 
         rules = Rules(
             tiles=self._value("tiles"),
@@ -164,8 +169,8 @@ class SetupScreen(Screen[PlaySetup | None]):
             scoring=self._value("scoring"),
             mode=mode,
             shut_wins=self._value("shut_wins") == _ON,
-            stake=number("stake", 0, 0),
-            limit=number("limit", 45, 1),
+            stake=number("stake", _STAKE, 0, 0),
+            limit=number("limit", _LIMIT, 45, 1),
             doubles_extra_turn=None if doubles == _AUTO else doubles == _ON,  # type: ignore[arg-type]
         )
         seed_text = self._value("seed")
@@ -175,7 +180,7 @@ class SetupScreen(Screen[PlaySetup | None]):
             bots=bots,
             companion=self._value("companion") == _ON,
             seed=int(seed_text) if seed_text not in ("", "-") else None,
-            rounds=number("rounds", 1, 1),
+            rounds=number("rounds", _ROUNDS, 1, 1),
             lang=self._value("lang"),
         )
         setup.new_game()  # the engine checks the table, and an unknown bot is refused here, not mid-game
@@ -195,7 +200,10 @@ class SetupScreen(Screen[PlaySetup | None]):
         try:
             setup = self.build()
         except (ShutTheBoxError, ValueError, KeyError) as error:
-            self.query_one("#setup-error", Static).update(self._t("invalid", reason=error))
+            self.query_one(
+                "#setup-error",
+                Static).update(_("Not allowed: {reason}").format(reason=say(error)),
+            )
             return
         self.dismiss(setup)
 
@@ -216,13 +224,9 @@ class ReviewScreen(ModalScreen[None]):
         Binding("q", "close", show=False),
     ]
 
-    def __init__(self, lang: Lang, review: Review) -> None:
+    def __init__(self, review: Review) -> None:
         super().__init__()
-        self.lang = lang
         self.review = review
-
-    def _t(self, key: str, **values: object) -> str:
-        return text(self.lang, key, **values)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="review"):
@@ -230,26 +234,25 @@ class ReviewScreen(ModalScreen[None]):
 
     def table(self) -> Table:
         """The decisions, best beside chosen, with the accuracy of each player."""
-        t = self._t
         result = self.review
         accuracy = ", ".join(f"{name} {value:.0f}%" for name, value in result.accuracy.items())
         table = Table(
-            title=t("review_title"),
-            caption=t("review_accuracy", accuracy=accuracy or "—") + "   " + t("review_close"),
+            title=_("Review of the game"),
+            caption=_("Accuracy: {accuracy}").format(accuracy=accuracy or "—") + "   " + _("Esc closes"),
             expand=True,
             box=None,
         )
-        for key in ("rv_player", "rv_board", "rv_roll", "rv_chosen", "rv_best", "rv_verdict"):
-            table.add_column(t(key), no_wrap=True)
+        for header in (_("Player"), _("Board"), _("Roll"), _("Chosen"), _("Best"), _("Verdict")):
+            table.add_column(header, no_wrap=True)
         for d in result.decisions:
             roll = "" if d.roll is None else f"{d.roll.total}"
             chosen, best = self._short(d.chosen), self._short(d.best)
             style = "" if d.chosen == d.best else ("yellow" if d.verdict != "blunder" else "red")
-            table.add_row(d.player, str(d.board), roll, chosen, best, t(f"verdict_{d.verdict}"), style=style)
+            table.add_row(d.player, str(d.board), roll, chosen, best, verdict_name(d.verdict), style=style)
         return table
 
     def _short(self, action: DiceChoice | Move) -> str:
-        return dice_word(self.lang, action.count) if isinstance(action, DiceChoice) else str(action)
+        return dice_word(action.count) if isinstance(action, DiceChoice) else str(action)
 
     def action_close(self) -> None:
         self.dismiss(None)

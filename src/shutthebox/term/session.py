@@ -15,19 +15,20 @@ from dataclasses import dataclass, field
 from shutthebox.core.dice import DiceSource
 from shutthebox.core.game import Game
 from shutthebox.core.rules import Mode, Rules
-from shutthebox.i18n import LANGUAGES, Lang, text
+from shutthebox.i18n import SOURCE, Lang, _, languages, translations, using
+from shutthebox.i18n.words import STRENGTHS, strength_name
 
 __all__ = ["STRENGTH_KEYS", "PlaySetup", "bot_label", "mode_for", "strength_of"]
 
-STRENGTH_KEYS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+STRENGTH_KEYS: tuple[str, ...] = tuple(STRENGTHS)
 """The bot strengths of the solver layer, weakest first."""
 
 
 def strength_of(name: str) -> str:
-    """A strength typed in either language (``difícil``, ``dificil``, ``hard``) as its key; else ``name``."""
+    """A strength typed in any language (``difícil``, ``dificil``, ``hard``) as its key; else ``name``."""
     wanted = _plain(name)
-    for key in STRENGTH_KEYS:
-        if wanted in {_plain(text(lang, f"strength_{key}")) for lang in LANGUAGES} | {key}:
+    for key, word in STRENGTHS.items():
+        if wanted in {_plain(translations(lang).gettext(word)) for lang in languages()} | {key}:
             return key
     return name.strip()
 
@@ -37,10 +38,9 @@ def _plain(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def bot_label(lang: Lang, bot: str) -> str:
+def bot_label(bot: str) -> str:
     """The seat name of a bot: ``Bot (hard)`` / ``Robot (difícil)``, or ``Bot (NAME)``."""
-    shown = text(lang, f"strength_{bot}") if bot in STRENGTH_KEYS else bot
-    return text(lang, "bot_name", bot=shown)
+    return _("Bot ({bot})").format(bot=strength_name(bot))
 
 
 def mode_for(players: int, mode: Mode | None) -> Mode:
@@ -60,14 +60,15 @@ class PlaySetup:
     companion: bool = False
     seed: int | None = None
     rounds: int = 1
-    lang: Lang = "en"
+    lang: Lang = SOURCE
     names: tuple[str, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bots", tuple(strength_of(bot) for bot in self.bots))
         names = list(self.humans)
         for bot in self.bots:
-            base = bot_label(self.lang, bot)
+            with using(self.lang):
+                base = bot_label(bot)
             name, n = base, 2
             while name in names:
                 name, n = f"{base} {n}", n + 1

@@ -10,9 +10,10 @@ from __future__ import annotations
 from shutthebox.core.board import Move, tiles_of
 from shutthebox.core.match import Match, Phase
 from shutthebox.core.rules import Mode
-from shutthebox.i18n import Lang, text
+from shutthebox.i18n import N_, _
+from shutthebox.i18n.words import dice_word
 from shutthebox.term.keys import KEY_OF_TILE
-from shutthebox.term.narrate import dice_word, outcome_lines
+from shutthebox.term.narrate import outcome_lines
 from shutthebox.term.widgets import PlayerRow, TileView
 
 __all__ = ["key_bar", "scoreboard", "status_line", "tile_views"]
@@ -39,29 +40,29 @@ def _last_score(state: Match, player: int) -> str:
     return ""
 
 
-def scoreboard(lang: Lang, state: Match, bots: set[int]) -> tuple[tuple[str, ...], tuple[PlayerRow, ...]]:
+def scoreboard(state: Match, bots: set[int]) -> tuple[tuple[str, ...], tuple[PlayerRow, ...]]:
     """The scoreboard's headers and one row per player, for the way being played."""
     rules = state.rules
-    headers = [text(lang, "col_player")]
+    headers = [_("Player")]
     long_game = rules.mode is Mode.LONG
-    headers.append(text(lang, "col_role" if long_game else "col_score"))
+    headers.append(_("Role") if long_game else _("Score"))
     if rules.mode is Mode.ELIMINATION:
-        headers.append(text(lang, "col_total"))
+        headers.append(_("Total"))
     wins = rules.mode is Mode.ROUND and state.rounds > 1
     if wins:
-        headers.append(text(lang, "col_wins"))
+        headers.append(_("Rounds"))
     if rules.stake and len(state.players) > 1:
-        headers.append(text(lang, "col_ledger"))
+        headers.append(_("Purse"))
     rows = []
     for p, name in enumerate(state.players):
         cells: list[str] = []
         if long_game:
             shuts = (p == state.actor) != state.opening if state.actor is not None else None
-            cells.append("" if shuts is None else text(lang, "role_shuts" if shuts else "role_opens"))
+            cells.append("" if shuts is None else (_("shuts") if shuts else _("opens")))
         else:
             cells.append(_last_score(state, p))
         if rules.mode is Mode.ELIMINATION:
-            out = "" if state.alive[p] else " " + text(lang, "retired_mark")
+            out = "" if state.alive[p] else " " + _("(out)")
             cells.append(f"{state.totals[p]}{out}")
         if wins:
             cells.append(str(state.round_winners.count(p)))
@@ -74,7 +75,7 @@ def scoreboard(lang: Lang, state: Match, bots: set[int]) -> tuple[tuple[str, ...
     return tuple(headers), tuple(rows)
 
 
-def selection_line(lang: Lang, state: Match, selected: int) -> str:
+def selection_line(state: Match, selected: int) -> str:
     """What the picked tiles add up to, against the roll to match."""
     if state.phase is not Phase.MOVE or state.roll is None:
         return ""
@@ -84,30 +85,47 @@ def selection_line(lang: Lang, state: Match, selected: int) -> str:
     move = Move(selected)
     picked = sum(tiles_of(selected))
     if move in state.legal_moves:
-        return text(lang, "selection_open_ok" if state.opening else "selection_ok", tiles=move, total=total)
-    return text(lang, "selection_sum", tiles=move, sum=picked, total=total)
+        done = (
+            N_("{tiles} = {total}: Enter opens them.")
+            if state.opening
+            else N_("{tiles} = {total}: Enter shuts them.")
+        )
+        return _(done).format(tiles=move, total=total)
+    return _("{tiles} = {sum} (need {total})").format(tiles=move, sum=picked, total=total)
 
 
-def status_line(lang: Lang, state: Match, *, bot: bool, companion: bool, typed: tuple[int, ...]) -> str:
+def status_line(state: Match, *, bot: bool, companion: bool, typed: tuple[int, ...]) -> str:
     """Who is to act and what they are to do, in a line."""
     who = state.players[state.actor] if state.actor is not None else ""
     if state.is_over:
-        outcome = outcome_lines(lang, state)
-        return outcome[0] if outcome else text(lang, "status_over")
+        outcome = outcome_lines(state)
+        return outcome[0] if outcome else _("The game is over.")
     if bot:
-        return text(lang, "status_bot", player=who)
+        return _("{player} is thinking…").format(player=who)
     if state.phase is Phase.ROLL_OFF:
-        key = "status_rolloff_type" if companion else "status_rolloff"
-        return text(lang, key, player=who, faces=_typed(typed, 1))
+        rolloff = (
+            N_("{player}: roll one die to see who starts, and type it: {faces}")
+            if companion
+            else N_("{player}: roll one die to see who starts.")
+        )
+        return _(rolloff).format(player=who, faces=_typed(typed, 1))
     if state.phase is Phase.CHOOSE:
-        return text(lang, "status_choose", player=who)
+        return _("{player}: roll one die or two?").format(player=who)
     if state.phase is Phase.ROLL:
         count = state.dice_due
-        key = "status_type" if companion else "status_roll"
-        return text(lang, key, player=who, dice=dice_word(lang, count), faces=_typed(typed, count))
+        roll = (
+            N_("{player}: roll {dice} and type the faces: {faces}")
+            if companion
+            else N_("{player}: roll {dice}.")
+        )
+        return _(roll).format(player=who, dice=dice_word(count), faces=_typed(typed, count))
     assert state.roll is not None
-    key = "status_open" if state.opening else "status_move"
-    return text(lang, key, player=who, total=state.roll.total)
+    move = (
+        N_("{player}: open shut tiles that make {total}.")
+        if state.opening
+        else N_("{player}: shut tiles that make {total}.")
+    )
+    return _(move).format(player=who, total=state.roll.total)
 
 
 def _typed(typed: tuple[int, ...], count: int) -> str:
@@ -115,33 +133,33 @@ def _typed(typed: tuple[int, ...], count: int) -> str:
 
 
 def key_bar(
-    lang: Lang, state: Match | None, *, bot: bool, companion: bool, reviewable: bool
+    state: Match | None, *, bot: bool, companion: bool, reviewable: bool
 ) -> tuple[tuple[str, str], ...]:
     """The keys that do something now, with their labels."""
     keys: list[tuple[str, str]] = []
     if state is None:
-        return (("s", text(lang, "key_setup")), ("q", text(lang, "key_quit")))
+        return (("s", _("setup")), ("q", _("quit")))
     if state.is_over:
         if reviewable:
-            keys.append(("v", text(lang, "key_review")))
-        keys += [("n", text(lang, "key_new")), ("s", text(lang, "key_setup"))]
+            keys.append(("v", _("review")))
+        keys += [("n", _("new game")), ("s", _("setup"))]
     elif bot:
         pass
     elif state.is_chance:
         if companion:
-            keys += [("1-6", text(lang, "key_faces")), ("⌫", text(lang, "key_clear"))]
+            keys += [("1-6", _("type dice")), ("⌫", _("clear"))]
         else:
-            keys.append(("⏎", text(lang, "key_roll")))
+            keys.append(("⏎", _("roll")))
     elif state.phase is Phase.CHOOSE:
-        keys += [("1", text(lang, "one_die")), ("2", text(lang, "two_dice")), ("h", text(lang, "key_hint"))]
+        keys += [("1", _("one die")), ("2", _("two dice")), ("h", _("hint"))]
     elif state.phase is Phase.MOVE:
         size = state.rules.tiles
         tile_keys = f"1-{min(size, 9)}" + "".join(f" {KEY_OF_TILE[t]}" for t in range(10, size + 1))
         keys += [
-            (tile_keys, text(lang, "key_tiles")),
-            ("⏎", text(lang, "key_open" if state.opening else "key_shut")),
-            ("⌫", text(lang, "key_clear")),
-            ("h", text(lang, "key_hint")),
+            (tile_keys, _("pick tiles")),
+            ("⏎", (_("open") if state.opening else _("shut"))),
+            ("⌫", _("clear")),
+            ("h", _("hint")),
         ]
-    keys.append(("q", text(lang, "key_quit")))
+    keys.append(("q", _("quit")))
     return tuple(keys)

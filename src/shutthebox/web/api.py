@@ -13,6 +13,8 @@ from starlette.concurrency import run_in_threadpool
 
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.rules import Rules
+from shutthebox.i18n import SOURCE, languages
+from shutthebox.i18n.export import language_list, page_catalog
 from shutthebox.storage import StorageError, Store, StoredGame, rules_key
 from shutthebox.web.lobby import Lobby, review_json
 from shutthebox.web.rooms import RoomError
@@ -57,6 +59,19 @@ def token_of(
 LobbyDep = Annotated[Lobby, Depends(lobby)]
 StoreDep = Annotated[Store, Depends(store)]
 TokenDep = Annotated[str | None, Depends(token_of)]
+
+
+# -- words ---------------------------------------------------------------------
+@router.get("/i18n", summary="The languages of the page, each named in itself")
+def get_languages() -> dict[str, Any]:
+    return {"source": SOURCE, "languages": language_list()}
+
+
+@router.get("/i18n/{lang}", responses=ERRORS, summary="The page's messages in one language (gettext catalog)")
+def get_catalog(lang: str) -> dict[str, Any]:
+    if lang not in languages():
+        raise RoomError("not-found", "there is no catalog for language {lang!r}", lang=lang)
+    return page_catalog(lang)
 
 
 # -- rules -------------------------------------------------------------------
@@ -105,7 +120,7 @@ async def get_review(code: str, lobby: LobbyDep) -> dict[str, Any]:
 def get_record(code: str, lobby: LobbyDep) -> dict[str, Any]:
     room = lobby.rooms.get(code)
     if room.game is None:
-        raise RoomError("waiting", f"the game in room {room.code} has not started")
+        raise RoomError("waiting", "the game in room {code} has not started", code=room.code)
     record = room.game.record().to_json()
     if not room.game.state.is_over:
         record["seed"] = None  # secret until the end: it would tell the next rolls
@@ -129,7 +144,7 @@ def stored_game(store: Store, game_id: int) -> StoredGame:
     try:
         return store.game(game_id)
     except StorageError as error:
-        raise RoomError("not-found", str(error)) from None
+        raise RoomError("not-found", "{error}", error=error) from None
 
 
 @router.get("/games/{game_id}", responses=ERRORS, summary="A stored game with its record")
@@ -164,7 +179,7 @@ def rules_query(query: Annotated[RulesQuery, Query()]) -> Rules:
     try:
         return Rules.preset(query.preset, **given)
     except ShutTheBoxError as error:
-        raise RoomError("malformed", str(error)) from None
+        raise RoomError("malformed", "{error}", error=error) from None
 
 
 @router.get("/leaderboard", responses=ERRORS, summary="Best scores by player for one board and rules")

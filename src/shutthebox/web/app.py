@@ -15,9 +15,11 @@ from fastapi.staticfiles import StaticFiles
 from shutthebox import __version__
 from shutthebox.storage import Store, default_url
 from shutthebox.web import api, sockets
+from shutthebox.web.language import SpeakTheReadersLanguage
 from shutthebox.web.lobby import Lobby
 from shutthebox.web.rooms import RoomError
 from shutthebox.web.settings import Settings
+from shutthebox.web.sockets import describe_validation
 
 __all__ = ["STATIC", "create_app"]
 
@@ -55,14 +57,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
 
+    app.add_middleware(SpeakTheReadersLanguage)
+
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, error: RoomError) -> JSONResponse:
         return JSONResponse(error.to_json(), status_code=error.status)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_request: Request, error: RequestValidationError) -> JSONResponse:
-        detail = sockets.describe_validation(error)
-        body = {"error": "malformed", "detail": detail, "errors": jsonable(error.errors())}
+        detail = describe_validation(error)
+        refusal = RoomError("malformed", "the request cannot be read: {detail}", detail=detail)
+        body = {**refusal.to_json(), "errors": jsonable(error.errors())}
         return JSONResponse(body, status_code=422)
 
     app.include_router(api.router)

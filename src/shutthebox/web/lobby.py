@@ -18,6 +18,7 @@ from shutthebox.core.board import Move
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.match import DiceChoice
 from shutthebox.core.rules import Mode, Rules
+from shutthebox.i18n import SOURCE, Lang, using
 from shutthebox.storage import Store
 from shutthebox.web.rooms import ClientAction, Room, RoomError, Rooms, SeatSpec
 from shutthebox.web.schemas import ActionIn, CreateRoom, DiceIn, MoveIn
@@ -35,10 +36,11 @@ class Sender(Protocol):
 
 @dataclass(eq=False)
 class Listener:
-    """A WebSocket listening to a room, with the token it came with (or none)."""
+    """A WebSocket listening to a room, with the token it came with (or none) and its reader's language."""
 
     socket: Sender
     token: str | None
+    lang: Lang = SOURCE
 
     async def send(self, data: dict[str, Any]) -> bool:
         try:
@@ -54,12 +56,12 @@ def rules_of(body: CreateRoom) -> Rules:
     try:
         rules = Rules.preset(body.preset, **options)
         if "mode" not in options and len(body.seats) == 1 and rules.mode is Mode.ROUND:
-            rules = rules.but(mode=Mode.SOLO)  # one player alone plays solo (SPEC §5.1)
+            rules = rules.but(mode=Mode.SOLO)  # one player alone plays solo (rules §5.1)
         return rules
     except ShutTheBoxError as error:
-        raise RoomError("malformed", str(error)) from None
+        raise RoomError("malformed", "{error}", error=error) from None
     except TypeError as error:  # a value of the wrong type for dataclass replace
-        raise RoomError("malformed", f"rules: {error}") from None
+        raise RoomError("malformed", "rules: {error}", error=str(error)) from None
 
 
 def client_action(action: ActionIn) -> ClientAction:
@@ -70,7 +72,7 @@ def client_action(action: ActionIn) -> ClientAction:
         try:
             return Move.of(action.tiles)
         except ShutTheBoxError as error:
-            raise RoomError("malformed", f"tiles {action.tiles}: {error}") from None
+            raise RoomError("malformed", "tiles {tiles}: {error}", tiles=action.tiles, error=error) from None
     return "roll"
 
 
@@ -151,18 +153,22 @@ class Lobby:
 
     async def broadcast(self, room: Room) -> None:
         for listener in list(room.listeners):
-            if not await listener.send({"type": "state", "state": room_json(room, listener.token)}):
+            with using(listener.lang):
+                state = room_json(room, listener.token)
+            if not await listener.send({"type": "state", "state": state}):
                 room.listeners.discard(listener)
 
     # -- advice -----------------------------------------------------------------
     async def hint(self, room: Room, token: str | None) -> dict[str, Any]:
         """The solver's ranked choices for the seat whose turn it is (its own token only)."""
         if not room.hints:
-            raise RoomError("hints-off", f"hints are off in room {room.code}")
+            raise RoomError("hints-off", "hints are off in room {code}", code=room.code)
         game, _seat = room.check_actor(token)
         state = game.state
         if not state.is_decision:
-            raise RoomError("no-decision", f"hints are for choosing dice or tiles; now {state.describe()}")
+            raise RoomError(
+                "no-decision", "hints are for choosing dice or tiles; now {state}", state=state.describe()
+            )
         from shutthebox.strategy.advice import advise
 
         advice = await run_in_threadpool(advise, state)
@@ -172,7 +178,7 @@ class Lobby:
     async def review(self, room: Room) -> dict[str, Any]:
         """The review of the room's finished game, computed once."""
         if room.game is None or not room.game.state.is_over:
-            raise RoomError("not-over", f"the game in room {room.code} is not over yet")
+            raise RoomError("not-over", "the game in room {code} is not over yet", code=room.code)
         if room.review is None:
             room.review = await run_in_threadpool(review_json, room.game.record())
         return room.review

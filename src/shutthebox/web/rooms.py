@@ -26,10 +26,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from shutthebox.core.board import Move
-from shutthebox.core.errors import IllegalActionError, OutOfTurnError, ShutTheBoxError
+from shutthebox.core.errors import IllegalActionError, OutOfTurnError, ShutTheBoxError, plural_phrase
 from shutthebox.core.game import Game
 from shutthebox.core.match import DiceChoice
 from shutthebox.core.rules import Rules
+from shutthebox.i18n import say
 
 __all__ = [
     "ALPHABET",
@@ -59,27 +60,30 @@ _STATUS = {
 }
 
 
-class RoomError(Exception):
-    """A request the room refuses; ``code`` names the kind, ``detail`` says why."""
+class RoomError(ShutTheBoxError):
+    """A request the room refuses; ``code`` names the kind, the message (a catalog template) says why."""
 
-    def __init__(self, code: str, detail: str) -> None:
-        super().__init__(detail)
+    def __init__(self, code: str, template: str, /, **values: object) -> None:
+        super().__init__(template, **values)
         self.code = code
-        self.detail = detail
 
     @property
     def status(self) -> int:
         return _STATUS.get(self.code, 409)
 
     def to_json(self) -> dict[str, str]:
-        return {"error": self.code, "detail": self.detail}
+        """The refusal as the page reads it, said in the language in use."""
+        return {"error": self.code, "detail": say(self)}
 
 
 def check_name(name: str, what: str = "name") -> str:
     """A player name, trimmed: 1 to 24 printable characters."""
     cleaned = " ".join(name.split())
     if not 1 <= len(cleaned) <= NAME_LENGTH or not cleaned.isprintable():
-        raise RoomError("malformed", f"{what} {name!r} must have 1 to {NAME_LENGTH} printable characters")
+        raise RoomError(
+            "malformed", "{what} {name!r} must have 1 to {most} printable characters",
+            what=what, name=name, most=NAME_LENGTH,
+        )
     return cleaned
 
 
@@ -122,7 +126,7 @@ def resolve_bot(name: str) -> str:
     if name in BOT_NAMES:
         return name
     choices = ", ".join([*STRENGTHS, *BOT_NAMES])
-    raise RoomError("malformed", f"unknown bot {name!r}: choose one of {choices}")
+    raise RoomError("malformed", "unknown bot {name!r}: choose one of {names}", name=name, names=choices)
 
 
 @dataclass
@@ -155,9 +159,11 @@ class Room:
         name = check_name(name)
         open_seats = [s for s in self.seats if s.kind == "remote" and s.name is None]
         if not open_seats:
-            raise RoomError("room-full", f"room {self.code} has no open seat left")
+            raise RoomError("room-full", "room {code} has no open seat left", code=self.code)
         if name in {s.name for s in self.seats}:
-            raise RoomError("name-taken", f"the name {name!r} is already taken in room {self.code}")
+            raise RoomError(
+                "name-taken", "the name {name!r} is already taken in room {code}", name=name, code=self.code
+            )
         seat = open_seats[0]
         seat.name, seat.token = name, secrets.token_urlsafe(18)
         self.start_if_ready()
@@ -177,7 +183,7 @@ class Room:
         try:
             self.game = Game(self.rules, names, seed=self.seed, rounds=self.rounds)
         except ShutTheBoxError as error:
-            raise RoomError("malformed", str(error)) from None
+            raise RoomError("malformed", "{error}", error=error) from None
         self.seed = self.game.seed
         bots = {seat.index: seat.bot for seat in self.seats if seat.kind == "bot" and seat.bot is not None}
         if bots:
@@ -190,9 +196,10 @@ class Room:
         """The game, or `RoomError` when it has not started or is over."""
         if self.game is None:
             waiting = sum(1 for s in self.seats if s.name is None)
-            raise RoomError("waiting", f"room {self.code} waits for {waiting} more player(s) to join")
+            players = plural_phrase("{count} more player to join", "{count} more players to join", waiting)
+            raise RoomError("waiting", "room {code} waits for {players}", code=self.code, players=players)
         if self.game.state.is_over:
-            raise RoomError("over", f"the game in room {self.code} is over")
+            raise RoomError("over", "the game in room {code} is over", code=self.code)
         return self.game
 
     def check_actor(self, token: str | None, seat: int | None = None) -> tuple[Game, int]:
@@ -200,17 +207,17 @@ class Room:
         game = self.playing()
         held = self.seats_of(token)
         if not held:
-            raise RoomError("wrong-seat", f"this token holds no seat in room {self.code}")
+            raise RoomError("wrong-seat", "this token holds no seat in room {code}", code=self.code)
         if seat is not None and seat not in held:
             who = self.seats[seat].name if 0 <= seat < len(self.seats) else None
-            label = f"seat {seat}" + (f" ({who})" if who else "")
-            raise RoomError("wrong-seat", f"{label} is not yours in room {self.code}")
+            raise RoomError(
+                "wrong-seat", "seat {seat} ({name}) is not yours in room {code}",
+                seat=seat, name=who or "-", code=self.code,
+            )
         actor = game.state.actor
         assert actor is not None
         if actor not in held or (seat is not None and seat != actor):
-            raise RoomError(
-                "wrong-turn", f"it is not your turn: {game.state.describe()}"
-            )
+            raise RoomError("wrong-turn", "it is not your turn: {state}", state=game.state.describe())
         return game, actor
 
     def act(self, token: str | None, action: ClientAction, seat: int | None = None) -> None:
@@ -223,11 +230,11 @@ class Room:
             else:
                 game.act(action, actor)
         except OutOfTurnError as error:
-            raise RoomError("wrong-turn", str(error)) from None
+            raise RoomError("wrong-turn", "{error}", error=error) from None
         except IllegalActionError as error:
-            raise RoomError("illegal", str(error)) from None
+            raise RoomError("illegal", "{error}", error=error) from None
         except ShutTheBoxError as error:
-            raise RoomError("malformed", str(error)) from None
+            raise RoomError("malformed", "{error}", error=error) from None
         self.review = None
 
 
@@ -248,7 +255,7 @@ class Rooms:
     def get(self, code: str) -> Room:
         room = self._rooms.get(code.strip().upper())
         if room is None:
-            raise RoomError("not-found", f"there is no room {code!r}")
+            raise RoomError("not-found", "there is no room {code!r}", code=code)
         room.touched = time.monotonic()
         return room
 
@@ -264,7 +271,9 @@ class Rooms:
         """A new room and the creator's token (which acts for every seat played here)."""
         self._prune()
         if len(self._rooms) >= self.max_rooms:
-            raise RoomError("busy", f"the server holds {self.max_rooms} rooms already; try again later")
+            raise RoomError(
+                "busy", "the server holds {count} rooms already; try again later", count=self.max_rooms
+            )
         token = secrets.token_urlsafe(18)
         placed: list[Seat] = []
         for index, spec in enumerate(seats):
@@ -282,7 +291,7 @@ class Rooms:
             raise RoomError("malformed", "at least one seat must be played here by the room's creator")
         named = [s.name for s in placed if s.name is not None]
         if len(set(named)) != len(named):
-            raise RoomError("name-taken", f"player names must differ: {named}")
+            raise RoomError("name-taken", "player names must differ: {names}", names=", ".join(named))
         room = Room(self._new_code(), rules, placed, rounds=rounds, seed=seed, hints=hints)
         self._check_startable(room)
         room.start_if_ready()
@@ -295,7 +304,7 @@ class Rooms:
         try:
             Game(room.rules, names, seed=0, rounds=room.rounds)
         except ShutTheBoxError as error:
-            raise RoomError("malformed", str(error)) from None
+            raise RoomError("malformed", "{error}", error=error) from None
 
     def _new_code(self) -> str:
         while True:

@@ -1,6 +1,7 @@
 """The room WebSocket: state pushed to every seat, actions and hint requests from each.
 
-Connect to ``/api/rooms/{code}/ws?token=…`` (no token: watch only). The server
+Connect to ``/api/rooms/{code}/ws?token=…&lang=…`` (no token: watch only; the
+language of the refusals and of the state in words, else ``Accept-Language``). The server
 sends ``{"type": "state", "state": …}`` at once and after every change. The
 client sends ``{"type": "roll"}``, ``{"type": "dice", "count": 1}``,
 ``{"type": "move", "tiles": [5, 3]}``, ``{"type": "hint"}`` or ``{"type": "ping"}``;
@@ -17,6 +18,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from pydantic import TypeAdapter, ValidationError
 
+from shutthebox.i18n import language
 from shutthebox.web.lobby import Listener, Lobby
 from shutthebox.web.rooms import RoomError
 from shutthebox.web.schemas import HintIn, PingIn, SocketIn
@@ -47,7 +49,7 @@ async def room_socket(socket: WebSocket, code: str, token: str | None = None) ->
         await socket.close(code=4404, reason=error.code)
         return
     await socket.accept()
-    listener = Listener(socket, token)
+    listener = Listener(socket, token, language())
     room.listeners.add(listener)
     await lobby.broadcast(room)  # everyone sees who is connected
     try:
@@ -57,9 +59,8 @@ async def room_socket(socket: WebSocket, code: str, token: str | None = None) ->
                 break
             raw = message.get("text")
             if raw is None:
-                reply: dict[str, Any] | None = {
-                    "type": "error", "error": "malformed", "detail": "messages are JSON text, not binary"
-                }
+                refusal = RoomError("malformed", "messages are JSON text, not binary")
+                reply: dict[str, Any] | None = {"type": "error", **refusal.to_json()}
             else:
                 reply = await handle(lobby, room.code, listener, raw)
             if reply is not None:
@@ -76,8 +77,10 @@ async def handle(lobby: Lobby, code: str, listener: Listener, raw: str) -> dict[
     try:
         message = _messages.validate_json(raw)
     except ValidationError as error:
-        detail = describe_validation(error)
-        return {"type": "error", "error": "malformed", "detail": f"message {raw[:80]!r}: {detail}"}
+        refusal = RoomError(
+            "malformed", "message {message!r}: {detail}", message=raw[:80], detail=describe_validation(error)
+        )
+        return {"type": "error", **refusal.to_json()}
     try:
         room = lobby.rooms.get(code)
         if isinstance(message, PingIn):

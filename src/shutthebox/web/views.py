@@ -9,6 +9,7 @@ from shutthebox.core.dice import Roll
 from shutthebox.core.match import DiceChoice, Match
 from shutthebox.core.record import result_of
 from shutthebox.core.rules import PRESETS, Mode, OneDie, Rules, Scoring, grade
+from shutthebox.i18n import say
 from shutthebox.storage import rules_key
 from shutthebox.web.rooms import Room
 
@@ -24,7 +25,7 @@ def match_json(state: Match) -> dict[str, Any]:
         "phase": str(state.phase),
         "actor": state.actor,
         "actor_name": names[state.actor] if state.actor is not None else None,
-        "describe": state.describe(),
+        "describe": say(state.describe()),
         "board": {"size": state.board.size, "open": list(state.board.open_tiles)},
         "opening": state.opening,
         "dice_options": list(state.dice_options),

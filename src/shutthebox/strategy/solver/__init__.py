@@ -6,7 +6,7 @@
 - `solve_beat_table(rules)` solves ``beat`` for every target score at once.
 - `solve_duel(rules)` solves a two-player round (objective ``win``): the first
   turn valued by the second player's best answer to each posted score.
-- `solve_long(rules)` solves the long game (SPEC §5.4), where tiles reopen and
+- `solve_long(rules)` solves the long game (rules §5.4), where tiles reopen and
   positions repeat, by value iteration over whole turns (with Anderson mixing)
   until a sweep moves no value by more than 1e-14.
 - `shutthebox.strategy.solver.exact` recomputes the turn objectives in exact rationals.
@@ -82,7 +82,7 @@ class TurnKey:
 
 @cache
 def allow_one_die(tiles: int, one_die: str) -> npt.NDArray[np.bool_]:
-    """For each target mask, whether the rules allow one die (SPEC §3; forcing it is the caller's)."""
+    """For each target mask, whether the rules allow one die (rules §3; forcing it is the caller's)."""
     rules = Rules(tiles=tiles, one_die=one_die)  # type: ignore[arg-type]
     return np.array([rules.one_die_allowed(x) for x in range(1 << tiles)], dtype=np.bool_)
 
@@ -119,12 +119,14 @@ def solve_key(key: TurnKey, objective: Objective, target: int | None = None) -> 
         turn = _turn(key, np.zeros((*scores.shape, 1)), np.ones(1))
     elif objective in (Objective.BEAT, Objective.TIE_OR_BEAT):
         if target is None:
-            raise RulesError(f"objective {objective} needs a target score (--target K)")
+            raise RulesError("objective {objective} needs a target score (--target K)", objective=objective)
         below = target + (1 if objective is Objective.TIE_OR_BEAT else 0)
         fail = (scores < below).astype(np.float64)[:, :, None]
         turn = _turn(key, fail, np.array([1.0 if below > 0 else 0.0]))
     else:
-        raise RulesError(f"{objective} is not a single-turn objective: use solve_long or solve_duel")
+        raise RulesError(
+            "{objective} is not a single-turn objective: use solve_long or solve_duel", objective=objective
+        )
     return Solution(turn, objective, target)
 
 
@@ -155,7 +157,10 @@ class BeatTable:
     def solution(self, target: int) -> Solution:
         """The `beat` solution for ``target`` (probability of scoring below it)."""
         if target not in self.targets:
-            raise RulesError(f"target {target} is outside this table ({self.targets[0]}..{self.targets[-1]})")
+            raise RulesError(
+                "target {target} is outside this table ({low}..{high})",
+                target=target, low=self.targets[0], high=self.targets[-1],
+            )
         return Solution(self.turn, Objective.BEAT, target, self.targets.index(target))
 
 

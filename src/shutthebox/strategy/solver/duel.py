@@ -1,4 +1,4 @@
-"""Two-player rounds (SPEC §5.2): the first turn valued by what it leaves the second.
+"""Two-player rounds (rules §5.2): the first turn valued by what it leaves the second.
 
 The second player, seeing the first's score ``s``, plays a turn that pays
 ``win`` for a lower score (plus ``shut_bonus`` for a shut box), ``tie`` for the
@@ -43,7 +43,7 @@ class Duel:
     def second_for(self, posted: int) -> Solution:
         """The second player's turn against the posted score, in expected payoff."""
         if posted not in self.posted:
-            raise RulesError(f"{posted} is not a score the first player can post")
+            raise RulesError("{posted} is not a score the first player can post", posted=posted)
         return Solution(self.second, Objective.WIN, posted, self.posted.index(posted))
 
 

@@ -33,7 +33,7 @@ def _solver(
 ) -> Callable[[int, int], Number]:
     """The value function of a turn, maximizing ``reward`` (minus score for ``score``)."""
     if objective in (Objective.BEAT, Objective.TIE_OR_BEAT) and target is None:
-        raise RulesError(f"objective {objective} needs a target score")
+        raise RulesError("objective {objective} needs a target score", objective=objective)
     below = (target or 0) + (1 if objective is Objective.TIE_OR_BEAT else 0)
     zero, one = number(Fraction(0)), number(Fraction(1))
 
@@ -84,7 +84,7 @@ def exact_value(
     objective = Objective.parse(objective)
     if objective in (Objective.LONG, Objective.WIN):
         game = "the long game" if objective is Objective.LONG else "a two-player round"
-        raise RulesError(f"the exact mode covers the single-turn objectives, not {game}")
+        raise RulesError("the exact mode covers the single-turn objectives, not {game}", game=game)
     value = _solver(rules, objective, target, Fraction)
     result = value(rules.full_mask if board is None else board, 0)
     return -result if objective is Objective.SCORE else result

@@ -9,42 +9,15 @@ legal move for a roll. Values are in the objective's units: expected score
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import Self
 
 from shutthebox.core.board import Move, subsets_with_sum
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import RulesError
+from shutthebox.strategy.names import Objective
 from shutthebox.strategy.solver.topology import TOTALS
 from shutthebox.strategy.solver.turn import ONE_DIE, TWO_DICE_DOUBLE, TWO_DICE_PLAIN, TurnValues
 
 __all__ = ["Objective", "Solution"]
-
-
-class Objective(StrEnum):
-    """What the player wants from a turn or a game."""
-
-    SCORE = "score"  # lowest expected final score
-    SHUT = "shut"  # highest probability of shutting the box
-    BEAT = "beat"  # highest probability of scoring strictly below the target
-    TIE_OR_BEAT = "tie-or-beat"  # highest probability of scoring at most the target
-    LONG = "long"  # highest probability of winning the long game
-    WIN = "win"  # highest probability of winning a two-player round, playing first
-
-    @classmethod
-    def parse(cls, value: str | Self) -> Self:
-        try:
-            return cls(value)
-        except ValueError:
-            names = ", ".join(o.value for o in cls)
-            raise RulesError(
-                f"unknown objective {value!r}: choose one of {names}",
-                key="unknown_objective", values={"value": value, "names": names},
-            ) from None
-
-    @property
-    def lower_is_better(self) -> bool:
-        return self is Objective.SCORE
 
 
 @dataclass(frozen=True)
@@ -159,5 +132,9 @@ class Solution:
 
     def _check(self, target: int) -> None:
         if not 0 <= target < 1 << self.size:
-            raise RulesError(f"target mask {target:#b} names tiles beyond the {self.size} of the board")
+            raise RulesError(
+                "target mask {mask} names tiles beyond the {size} of the board",
+                mask=bin(target),
+                size=self.size,
+            )
 

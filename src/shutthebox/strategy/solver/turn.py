@@ -6,7 +6,7 @@ player picks one die or two, the dice fall, and the player picks a move to a
 smaller target or the turn fails. Values are always *maximized*; callers turn
 "lowest expected score" into "highest minus score".
 
-With extra turns on doubles (SPEC §5.4) the state also counts the extra turns
+With extra turns on doubles (rules §5.4) the state also counts the extra turns
 held, ``e``. A failed roll spends one (so ``(x, e)`` falls back on
 ``(x, e - 1)``), a failed double earns and spends one at once (a self-loop on
 ``(x, e)``, solved in closed form: ``V = A / (1 - q)``), a good double moves to

@@ -1,0 +1,254 @@
+"""The game subcommands: ``play`` (in the terminal), ``scores``, ``replay`` and ``serve`` (the web app).
+
+Each has an ``arguments`` function that adds its flags and a ``run`` function
+that does its work; the heavy parts (Textual, the storage, the web server, the
+solver) are imported only by the command that needs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from shutthebox.cli.parser import (
+    RULE_FLAGS,
+    CliError,
+    add_rules_options,
+    number_type,
+    positive,
+    rules_from_args,
+    whole,
+)
+from shutthebox.core.errors import N_
+from shutthebox.core.rules import Mode
+from shutthebox.i18n import _
+from shutthebox.i18n.words import STRENGTHS, rules_line, strength_name
+from shutthebox.strategy.names import BOT_NAMES
+
+if TYPE_CHECKING:
+    from shutthebox.core.game import Game
+    from shutthebox.core.record import GameRecord
+    from shutthebox.term.session import PlaySetup
+
+__all__ = [
+    "play_arguments",
+    "replay_arguments",
+    "run_play",
+    "run_replay",
+    "run_scores",
+    "run_serve",
+    "scores_arguments",
+    "serve_arguments",
+]
+
+
+# -- play ------------------------------------------------------------------------------------------
+def play_arguments(play: argparse.ArgumentParser) -> None:
+    play.add_argument(
+        "players", nargs="*", metavar="PLAYER",
+        help=_("names of the people playing, in seating order (default: one, '{name}')").format(
+            name=_("Player")
+        ),
+    )
+    play.add_argument("--bot", action="append", metavar="STRENGTH_OR_NAME", help=_(
+        "add a bot after the people: a strength ({strengths}) or a bot name ({bots}); repeat for more bots"
+    ).format(strengths=", ".join(map(strength_name, STRENGTHS)), bots=", ".join(BOT_NAMES)))
+    play.add_argument(
+        "--companion", action="store_true",
+        help=_("playing at a real box: type the dice you rolled, and see the best move each time"),
+    )
+    play.add_argument("--seed", type=whole, help=_("seed for the dice and bots, so the game can be replayed"))
+    play.add_argument("--rounds", type=positive, default=1, help=_("rounds in a round game (1)"))
+    play.add_argument("--save", metavar="FILE", help=_("write the game record (JSON) to FILE"))
+    play.add_argument(
+        "--plain",
+        action="store_true", help=_("line-by-line text (also used when not a terminal)"),
+    )
+    play.add_argument(
+        "--setup", action="store_true", help=_("open the setup screen first (full-screen game only)")
+    )
+    add_rules_options(play)
+
+
+def _setup_from_args(args: argparse.Namespace) -> PlaySetup:
+    """The game the ``play`` flags describe: people, bots, rules and dice."""
+    from shutthebox.term.session import PlaySetup, mode_for
+
+    humans = tuple(args.players) or (_("Player"),)
+    bots = tuple(args.bot or ())
+    rules = rules_from_args(args)
+    if args.mode is None and rules.mode is Mode.ROUND:
+        rules = rules.but(mode=mode_for(len(humans) + len(bots), None))
+    setup = PlaySetup(
+        rules=rules,
+        humans=humans,
+        bots=bots,
+        companion=args.companion,
+        seed=args.seed,
+        rounds=args.rounds,
+        lang=args.lang,
+    )
+    setup.new_game()  # refuse a bad table (a long game for three, an unknown bot) before play
+    return setup
+
+
+def _wants_setup_screen(args: argparse.Namespace) -> bool:
+    """``play`` with no players, bots or rule flags opens the setup screen (or ``--setup``)."""
+    given = [getattr(args, name) for name in (*RULE_FLAGS, "preset", "seed")]
+    return args.setup or not (args.players or args.bot or args.companion or any(
+        value is not None for value in given
+    ))
+
+
+def run_play(args: argparse.Namespace) -> int:
+    from shutthebox.term.scores import save_finished
+
+    setup = _setup_from_args(args)
+    plain = args.plain or not sys.stdout.isatty()
+    if not plain:
+        try:
+            from shutthebox.term.app import ShutTheBoxApp
+        except ImportError:
+            warning = _(
+                "the full-screen game needs Textual: pip install 'shutthebox[tui]'; playing line by line"
+            )
+            print(f"shutthebox: {warning}", file=sys.stderr)
+            plain = True
+    record: GameRecord | None
+    if plain:
+        record = _play_plain(setup)
+    else:
+        def keep(game: Game, played: PlaySetup) -> list[str]:
+            return save_finished(game, played.humans)
+
+        app = ShutTheBoxApp(setup, lang=args.lang, save=keep, setup_first=_wants_setup_screen(args))
+        record = app.run()
+    if args.save and record is not None:
+        record.save(Path(args.save))
+        print(_("Game record saved to {path}").format(path=args.save))
+    return 0
+
+
+def _play_plain(setup: PlaySetup) -> GameRecord | None:
+    """The line-by-line game on standard input and output; the record if it began."""
+    from shutthebox.term.hints import hint_text
+    from shutthebox.term.plain import PlainGame
+    from shutthebox.term.scores import save_finished
+
+    game = setup.new_game()
+    final = PlainGame(game, stdin=sys.stdin, stdout=sys.stdout, hint=hint_text).run()
+    if final is not None:
+        for line in save_finished(game, setup.humans):
+            print(line)
+    return game.record() if game.events else None
+
+
+# -- scores ----------------------------------------------------------------------------------------
+def scores_arguments(scores: argparse.ArgumentParser) -> None:
+    scores.add_argument("players", nargs="*", metavar="PLAYER", help=_("only these players (default: all)"))
+    scores.add_argument("--limit", type=positive, default=10, help=_("how many recent games to list (10)"))
+    scores.add_argument("--json", action="store_true", help=_("print bests and games as JSON"))
+
+
+def run_scores(args: argparse.Namespace) -> int:
+    from shutthebox.term.scores import scores_json, scores_lines
+
+    if args.json:
+        print(json.dumps(scores_json(args.players, limit=args.limit), ensure_ascii=False))
+        return 0
+    for line in scores_lines(args.players, limit=args.limit):
+        print(line)
+    return 0
+
+
+# -- replay ----------------------------------------------------------------------------------------
+def replay_arguments(replay: argparse.ArgumentParser) -> None:
+    replay.add_argument("file", metavar="FILE", help=_("game record written by --save or the web app"))
+    replay.add_argument("--json", action="store_true", help=_("print the replayed result as JSON"))
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from shutthebox.core.record import GameRecord, replay, result_of
+
+    record = GameRecord.load(Path(args.file))
+    state = replay(record)
+    result = result_of(state)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+        return 0
+    print(_("Rules: {rules}").format(rules=rules_line(record.rules)))
+    print(_("Players: {players}; seed {seed}; {actions} actions").format(
+        players=", ".join(record.players), seed=record.seed, actions=len(record.events)
+    ))
+    for turn in result["turns"]:
+        shown = ", ".join(map(str, turn["open"])) or _("box shut")
+        score = "" if turn["score"] is None else f" -> {turn['score']}"
+        tiebreak = _(" (tie-break {n})").format(n=turn["tiebreak"]) if turn["tiebreak"] else ""
+        line = _("round {round}{tiebreak}: {player}: {open}{score}").format(
+            round=turn["round"], tiebreak=tiebreak, player=turn["player"], open=shown, score=score
+        )
+        print("  " + line)
+    if state.is_over:
+        print(_("Game over; winner: {winner}").format(winner=result["winner"] or "-"))
+    else:
+        print(_("Game not finished"))
+    if record.rules.stake:
+        ledger = ", ".join(f"{k} {v:+d}" for k, v in result["ledger"].items())
+        print(_("Ledger: {ledger}").format(ledger=ledger))
+    print(_("Replay matches the record."))
+    return 0
+
+
+# -- serve -----------------------------------------------------------------------------------------
+_port = number_type(
+    int, 0, 65535, not_a=N_("{text!r} is not a port number"),
+    out_of_range=N_("port {value} is not between 0 and 65535"),
+)
+_seconds = number_type(
+    float, 0, 10, not_a=N_("{text!r} is not a number of seconds"),
+    out_of_range=N_("{text!r} must be between 0 and 10 seconds"),
+)
+
+
+def serve_arguments(serve: argparse.ArgumentParser) -> None:
+    serve.add_argument("--host", default="127.0.0.1", help=_("address to listen on (127.0.0.1)"))
+    serve.add_argument("--port", type=_port, default=8000, help=_("port to listen on (8000)"))
+    serve.add_argument("--db", metavar="URL", help=_("database URL: sqlite:///FILE or postgresql://…"))
+    serve.add_argument("--data", metavar="DIR", help=_("folder of the default SQLite database"))
+    serve.add_argument(
+        "--bot-delay", type=_seconds, default=0.6, metavar="SECONDS",
+        help=_("pause before each bot action, so people can follow it (0.6)"),
+    )
+    serve.add_argument(
+        "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"],
+        help=_("server log level (info)"),
+    )
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from shutthebox.storage import engine_url
+        from shutthebox.web import Settings, create_app
+    except ImportError as error:
+        raise CliError(
+            "the web app needs {module}: pip install 'shutthebox[web]'",
+            module=error.name,
+        ) from None
+    if args.db:
+        engine_url(args.db)  # a bad URL is reported before the server starts
+    settings = Settings(
+        host=args.host,
+        port=args.port,
+        database_url=args.db,
+        data_dir=Path(args.data) if args.data else None,
+        bot_delay=args.bot_delay,
+    )
+    address = f"http://{args.host}:{args.port}/"
+    print(_("Shut the Box: {address} (Ctrl+C stops the server)").format(address=address), flush=True)
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level)
+    return 0

@@ -1,0 +1,65 @@
+"""What the strategy answers to, by name: objectives, bots, strengths and simulated strategies.
+
+These names are all the command line and the setup screens need to list the
+choices, so they live apart from the solver and import no NumPy.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Self
+
+from shutthebox.core.errors import N_, RulesError
+
+__all__ = ["BOT_NAMES", "STRATEGIES", "STRENGTHS", "Objective"]
+
+
+class Objective(StrEnum):
+    """What the player wants from a turn or a game."""
+
+    SCORE = "score"  # lowest expected final score
+    SHUT = "shut"  # highest probability of shutting the box
+    BEAT = "beat"  # highest probability of scoring strictly below the target
+    TIE_OR_BEAT = "tie-or-beat"  # highest probability of scoring at most the target
+    LONG = "long"  # highest probability of winning the long game
+    WIN = "win"  # highest probability of winning a two-player round, playing first
+
+    @classmethod
+    def parse(cls, value: str | Self) -> Self:
+        try:
+            return cls(value)
+        except ValueError:
+            names = ", ".join(o.value for o in cls)
+            raise RulesError(
+                "unknown objective {value!r}: choose one of {names}", value=value, names=names
+            ) from None
+
+    @property
+    def lower_is_better(self) -> bool:
+        return self is Objective.SCORE
+
+
+BOT_NAMES: tuple[str, ...] = (
+    "random", "greedy", "fewest", "heuristic", "optimal", "optimal-score", "optimal-shut",
+)
+"""Every bot (`shutthebox.strategy.bots`)."""
+
+STRENGTHS: dict[str, str] = {
+    "easy": "random",
+    "medium": "greedy",
+    "hard": "heuristic",
+    "expert": "optimal",
+}
+"""The strengths offered to players, weakest first, and the bot behind each."""
+
+STRATEGIES: dict[str, str] = {
+    "random": N_("any legal choice, uniformly"),
+    "greedy": N_("highest tiles first, one die when allowed"),
+    "fewest": N_("fewest tiles, then highest; one die when allowed"),
+    "heuristic": N_("keep the board likeliest to use the next roll"),
+    "optimal": N_("the exact solver, lowest expected score"),
+    "optimal-score": N_("the exact solver, lowest expected score"),
+    "optimal-shut": N_("the exact solver, most chances to shut the box"),
+    "optimal-beat": N_("the exact solver, most chances to score under --target"),
+}
+"""The strategies `simulate` compiles, each described (a message of the catalog)."""
