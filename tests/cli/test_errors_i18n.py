@@ -321,7 +321,8 @@ def test_every_error_is_a_catalog_template_said_in_every_language() -> None:
 def test_every_error_class_raised_in_the_code_names_its_template_literally() -> None:
     """A template built at run time (an f-string) would escape the catalog: the extractor skips it."""
     source = "\n".join(path.read_text(encoding="utf-8") for path in SRC.rglob("*.py"))
-    built = re.findall(r"(?:Error|RoomError\(\"[a-z-]+\",)\(\s*f[\"']", source)
+    ours = "ShutTheBox|Rules|Parse|IllegalAction|OutOfTurn|Record|Storage|Cli"
+    built = re.findall(rf"(?:(?:{ours})Error\(|RoomError\(\"[a-z-]+\",)\s*f[\"']", source)
     assert not built, built
 
 

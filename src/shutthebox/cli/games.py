@@ -10,8 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
-from typing import TYPE_CHECKING
 
 from shutthebox.cli.parser import (
     RULE_FLAGS,
@@ -23,11 +21,10 @@ from shutthebox.cli.parser import (
     whole,
 )
 from shutthebox.core.errors import N_
-from shutthebox.core.rules import Mode
 from shutthebox.i18n import _
 from shutthebox.i18n.words import STRENGTHS, rules_line, strength_name
-from shutthebox.strategy.names import BOT_NAMES
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from shutthebox.core.game import Game
     from shutthebox.core.record import GameRecord
@@ -47,6 +44,8 @@ __all__ = [
 
 # -- play ------------------------------------------------------------------------------------------
 def play_arguments(play: argparse.ArgumentParser) -> None:
+    from shutthebox.strategy.names import BOT_NAMES
+
     play.add_argument(
         "players", nargs="*", metavar="PLAYER",
         help=_("names of the people playing, in seating order (default: one, '{name}')").format(
@@ -75,6 +74,7 @@ def play_arguments(play: argparse.ArgumentParser) -> None:
 
 def _setup_from_args(args: argparse.Namespace) -> PlaySetup:
     """The game the ``play`` flags describe: people, bots, rules and dice."""
+    from shutthebox.core.rules import Mode
     from shutthebox.term.session import PlaySetup, mode_for
 
     humans = tuple(args.players) or (_("Player"),)
@@ -127,6 +127,8 @@ def run_play(args: argparse.Namespace) -> int:
         app = ShutTheBoxApp(setup, lang=args.lang, save=keep, setup_first=_wants_setup_screen(args))
         record = app.run()
     if args.save and record is not None:
+        from pathlib import Path
+
         record.save(Path(args.save))
         print(_("Game record saved to {path}").format(path=args.save))
     return 0
@@ -171,6 +173,8 @@ def replay_arguments(replay: argparse.ArgumentParser) -> None:
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from shutthebox.core.record import GameRecord, replay, result_of
 
     record = GameRecord.load(Path(args.file))
@@ -229,6 +233,8 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     try:
         import uvicorn
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from importlib import import_module
 
 from shutthebox import __version__
-from shutthebox.cli import games, study
 from shutthebox.cli.parser import Parser
 from shutthebox.core.errors import N_, ShutTheBoxError
 from shutthebox.i18n import _, activate, detect_language, languages, say
@@ -23,15 +22,20 @@ from shutthebox.i18n import _, activate, detect_language, languages, say
 __all__ = ["COMMANDS", "Command", "build_parser", "main"]
 
 
-@dataclass(frozen=True)
 class Command:
-    """A subcommand: its name, its help line and description (catalog messages), its flags, its work."""
+    """A subcommand: its name, its help line and description (catalog messages), and the module
+    holding its ``<name>_arguments(parser)`` and ``run_<name>(args)``, imported only when it runs."""
 
-    name: str
-    help: str
-    description: str
-    arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], int]
+    __slots__ = ("description", "help", "module", "name")
+
+    def __init__(self, name: str, help: str, description: str, module: str) -> None:
+        self.name, self.help, self.description, self.module = name, help, description, module
+
+    def arguments(self, parser: argparse.ArgumentParser) -> None:
+        getattr(import_module(self.module), f"{self.name}_arguments")(parser)
+
+    def run(self, args: argparse.Namespace) -> int:
+        return int(getattr(import_module(self.module), f"run_{self.name}")(args))
 
 
 COMMANDS: tuple[Command, ...] = (
@@ -46,8 +50,7 @@ COMMANDS: tuple[Command, ...] = (
             "flags the full-screen game opens on its setup screen. Finished games are kept in the history "
             "($SHUTTHEBOX_DB, or a SQLite file in the user data folder); see 'shutthebox scores'."
         ),
-        games.play_arguments,
-        games.run_play,
+        "shutthebox.cli.games",
     ),
     Command(
         "scores",
@@ -56,22 +59,19 @@ COMMANDS: tuple[Command, ...] = (
             "Show personal bests per board size and rules, and the recent games, from the history kept "
             "by 'shutthebox play' and the web app."
         ),
-        games.scores_arguments,
-        games.run_scores,
+        "shutthebox.cli.games",
     ),
     Command(
         "replay",
         N_("check and replay a game record"),
         N_("Load a game record (JSON), check every action, and print how it went."),
-        games.replay_arguments,
-        games.run_replay,
+        "shutthebox.cli.games",
     ),
     Command(
         "solve",
         N_("value of the full board under optimal play"),
         N_("Solve the game exactly: the value of a full board under optimal play."),
-        study.solve_arguments,
-        study.run_solve,
+        "shutthebox.cli.study",
     ),
     Command(
         "hint",
@@ -80,15 +80,13 @@ COMMANDS: tuple[Command, ...] = (
             "Rank every choice of a position by the exact solver: one die or two before a roll, or every "
             "legal move for a roll."
         ),
-        study.hint_arguments,
-        study.run_hint,
+        "shutthebox.cli.study",
     ),
     Command(
         "simulate",
         N_("simulate many games of a strategy"),
         N_("Simulate many turns of a strategy (vectorized), or with --vs whole matches between two bots."),
-        study.simulate_arguments,
-        study.run_simulate,
+        "shutthebox.cli.study",
     ),
     Command(
         "review",
@@ -97,8 +95,7 @@ COMMANDS: tuple[Command, ...] = (
             "Review a game record: each decision graded by what it cost against optimal play, and each "
             "player's accuracy."
         ),
-        study.review_arguments,
-        study.run_review,
+        "shutthebox.cli.study",
     ),
     Command(
         "serve",
@@ -107,8 +104,7 @@ COMMANDS: tuple[Command, ...] = (
             "Start the web app (solo, pass-and-play, bots, online rooms) and its JSON API. Finished games "
             "go to the database: $SHUTTHEBOX_DB, or a SQLite file in the data folder."
         ),
-        games.serve_arguments,
-        games.run_serve,
+        "shutthebox.cli.games",
     ),
 )
 """Every subcommand, in the order ``--help`` lists them."""

@@ -10,12 +10,21 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+import sys
 from collections.abc import Callable
-from typing import NoReturn, TypeVar
 
 from shutthebox.core.errors import N_, ShutTheBoxError
-from shutthebox.core.rules import PRESETS, Mode, OneDie, Rules, Scoring
 from shutthebox.i18n import _, ngettext
+
+TYPE_CHECKING = False  # typing itself is not imported: every command starts here
+if TYPE_CHECKING:
+    from typing import NoReturn, TypeVar
+
+    from shutthebox.core.rules import Rules
+
+    _N = TypeVar("_N", int, float)
+
 
 __all__ = [
     "RULE_FLAGS",
@@ -29,8 +38,6 @@ __all__ = [
     "whole",
 ]
 
-_N = TypeVar("_N", int, float)
-
 argparse._ = _  # type: ignore[attr-defined]  # argparse's words, from the project's catalog
 argparse.ngettext = ngettext  # type: ignore[attr-defined]
 
@@ -39,8 +46,23 @@ class CliError(ShutTheBoxError):
     """A problem with the command line (a missing extra, a file), reported in one line."""
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's layout, as wide as the terminal: measured without shutil (a start-up of its own)."""
+
+    def __init__(self, prog: str) -> None:
+        try:
+            columns = int(os.environ.get("COLUMNS", "")) or os.get_terminal_size(sys.stdout.fileno()).columns
+        except (ValueError, OSError):
+            columns = 80
+        super().__init__(prog, width=max(columns - 2, 20))
+
+
 class Parser(argparse.ArgumentParser):
     """argparse that reports a usage error in one line, without the usage block."""
+
+    def __init__(self, **kwargs: object) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(**kwargs)  # type: ignore[arg-type]
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, _("{prog}: error: {message} (see --help)").format(
@@ -85,6 +107,8 @@ whole = number_type(int, -math.inf)
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """The rule flags shared by every subcommand that takes rules (docs/rules.md)."""
+    from shutthebox.core.rules import PRESETS, Mode, OneDie, Scoring
+
     group = parser.add_argument_group(_("rules (docs/rules.md; a preset first, then each flag over it)"))
     group.add_argument("--preset", choices=list(PRESETS), help=_("start from a named rule set"))
     group.add_argument("--tiles", type=positive, help=_("tiles 1..N on the board, 1-12 (9)"))
@@ -118,5 +142,7 @@ RULE_FLAGS = (
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
     """The rules the flags describe: the preset (or classic) with each given flag over it."""
+    from shutthebox.core.rules import Rules
+
     changes = {name: getattr(args, name) for name in RULE_FLAGS if getattr(args, name) is not None}
     return Rules.preset(args.preset or "classic", **changes)

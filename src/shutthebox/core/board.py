@@ -13,29 +13,11 @@ from dataclasses import dataclass
 from functools import cache
 
 from shutthebox.core.errors import N_, IllegalActionError, ParseError
+from shutthebox.core.tiles import MAX_TILES, mask_of, mask_sum, tiles_of
 
-__all__ = ["MAX_TILES", "Board", "Move", "mask_of", "subsets_with_sum", "tiles_of"]
+__all__ = ["MAX_TILES", "Board", "Move", "mask_of", "mask_sum", "subsets_with_sum", "tiles_of"]
 
-MAX_TILES = 12
 _SEPARATORS = re.compile(r"[\s,+&]+")
-
-
-def tiles_of(mask: int) -> tuple[int, ...]:
-    """The tile numbers in ``mask``, ascending."""
-    return tuple(i + 1 for i in range(mask.bit_length()) if mask >> i & 1)
-
-
-def mask_of(tiles: Iterable[int]) -> int:
-    """The mask of a collection of tile numbers."""
-    mask = 0
-    for tile in tiles:
-        mask |= 1 << (tile - 1)
-    return mask
-
-
-def mask_sum(mask: int) -> int:
-    """The sum of the tile numbers in ``mask``."""
-    return sum(tiles_of(mask))
 
 
 @cache

@@ -19,7 +19,6 @@ in that language too.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 __all__ = [
     "N_",
@@ -39,18 +38,39 @@ def N_(message: str) -> str:  # noqa: N802 - the name gettext tools know
     return message
 
 
-@dataclass(frozen=True, slots=True)
 class Phrase:
     """Words for a person: an English template (a catalog message) and its values.
 
     With ``plural`` and ``count``, the template is the singular and ``plural`` the
     other form, chosen by ``count`` (in English: 1 or not; other languages differ).
+    A plain class, not a dataclass: errors are imported by every command, at once.
     """
 
-    template: str
-    values: Mapping[str, object] = field(default_factory=dict)
-    plural: str | None = None
-    count: int = 1
+    __slots__ = ("count", "plural", "template", "values")
+
+    def __init__(
+        self,
+        template: str,
+        values: Mapping[str, object] | None = None,
+        plural: str | None = None,
+        count: int = 1,
+    ) -> None:
+        self.template = template
+        self.values: Mapping[str, object] = dict(values or {})
+        self.plural = plural
+        self.count = count
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Phrase):
+            return NotImplemented
+        return (self.template, dict(self.values), self.plural, self.count) == (
+            other.template, dict(other.values), other.plural, other.count,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # its values may be unhashable
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.template!r}, {dict(self.values)!r}, {self.plural!r}, {self.count!r})"
 
     def __str__(self) -> str:
         form = self.template if self.plural is None or self.count == 1 else self.plural

@@ -26,8 +26,8 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any, Self
 
-from shutthebox.core.board import MAX_TILES, mask_sum, tiles_of
 from shutthebox.core.errors import N_, RulesError
+from shutthebox.core.tiles import MAX_TILES, grade, mask_sum, tiles_of
 
 __all__ = ["PRESETS", "Mode", "OneDie", "Rules", "Scoring", "grade"]
 
@@ -75,20 +75,6 @@ class Mode(_Option):
     ELIMINATION = "elimination"
     LONG = "long"
 
-
-def grade(open_sum: int) -> str:
-    """The grade from the sum of the open tiles: S, A, B, C or F (rules §4)."""
-    if open_sum < 0:
-        raise RulesError("an open sum is never negative, got {sum}", sum=open_sum)
-    if open_sum == 0:
-        return "S"
-    if open_sum <= 5:
-        return "A"
-    if open_sum <= 12:
-        return "B"
-    if open_sum <= 25:
-        return "C"
-    return "F"
 
 
 @dataclass(frozen=True, kw_only=True)

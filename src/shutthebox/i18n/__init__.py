@@ -19,11 +19,8 @@ from __future__ import annotations
 import errno
 import gettext as _gettext
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from functools import cache
-from pathlib import Path
 
 from shutthebox.core.errors import N_, Phrase, ShutTheBoxError
 
@@ -55,7 +52,7 @@ Lang = str
 DOMAIN = "shutthebox"
 SOURCE: Lang = "en"
 """The language of the messages in the code."""
-LOCALE_DIR = Path(__file__).with_name("locale")
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")  # os.path, not pathlib: fast start
 LOCALES_VAR = "SHUTTHEBOX_LOCALES"
 """More folders of catalogs (``<lang>/LC_MESSAGES/shutthebox.po``), separated like ``$PATH``."""
 
@@ -63,16 +60,16 @@ _process_language: Lang = SOURCE
 _context_language: ContextVar[Lang | None] = ContextVar("shutthebox_language", default=None)
 
 
-def _folders() -> tuple[Path, ...]:
-    extra = tuple(Path(p) for p in os.environ.get(LOCALES_VAR, "").split(os.pathsep) if p)
+def _folders() -> tuple[str, ...]:
+    extra = tuple(folder for folder in os.environ.get(LOCALES_VAR, "").split(os.pathsep) if folder)
     return (*extra, LOCALE_DIR)
 
 
-def catalog_file(lang: Lang) -> Path | None:
-    """The ``.po`` file of ``lang`` (the first found), or None."""
+def catalog_file(lang: Lang) -> str | None:
+    """The path of the ``.po`` file of ``lang`` (the first found), or None."""
     for folder in _folders():
-        po = folder / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-        if po.is_file():
+        po = os.path.join(folder, lang, "LC_MESSAGES", f"{DOMAIN}.po")
+        if os.path.isfile(po):
             return po
     return None
 
@@ -80,31 +77,32 @@ def catalog_file(lang: Lang) -> Path | None:
 def languages() -> tuple[Lang, ...]:
     """Every language there is a catalog for, English first."""
     found = {
-        entry.name
+        name
         for folder in _folders()
-        if folder.is_dir()
-        for entry in folder.iterdir()
-        if (entry / "LC_MESSAGES" / f"{DOMAIN}.po").is_file()
+        if os.path.isdir(folder)
+        for name in os.listdir(folder)
+        if os.path.isfile(os.path.join(folder, name, "LC_MESSAGES", f"{DOMAIN}.po"))
     }
     return (SOURCE, *sorted(found - {SOURCE}))
 
 
 @cache
-def _load(po: Path | None, stamp: float) -> _gettext.NullTranslations:
+def _load(po: str | None, stamp: float) -> _gettext.NullTranslations:
     """The compiled catalog beside ``po``; compiled here (Babel) when missing or older than ``po``."""
     if po is None:
         return _gettext.NullTranslations()
-    mo = po.with_suffix(".mo")
-    if mo.is_file() and mo.stat().st_mtime >= stamp:
-        with mo.open("rb") as handle:
+    mo = po.removesuffix(".po") + ".mo"
+    if os.path.isfile(mo) and os.path.getmtime(mo) >= stamp:
+        with open(mo, "rb") as handle:
             return _gettext.GNUTranslations(handle)
     from io import BytesIO
 
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    with po.open("rb") as handle:
-        catalog = read_po(handle, locale=po.parent.parent.name.partition("@")[0])
+    lang = os.path.basename(os.path.dirname(os.path.dirname(po)))
+    with open(po, "rb") as handle:
+        catalog = read_po(handle, locale=lang.partition("@")[0])
     buffer = BytesIO()
     write_mo(buffer, catalog)
     buffer.seek(0)
@@ -114,7 +112,7 @@ def _load(po: Path | None, stamp: float) -> _gettext.NullTranslations:
 def translations(lang: Lang) -> _gettext.NullTranslations:
     """The catalog of ``lang`` (English, the source, has none: its messages are the code's)."""
     po = None if lang == SOURCE else catalog_file(lang)
-    return _load(po, po.stat().st_mtime if po else 0.0)
+    return _load(po, os.path.getmtime(po) if po else 0.0)
 
 
 def activate(lang: Lang) -> None:
@@ -123,14 +121,21 @@ def activate(lang: Lang) -> None:
     _process_language = lang
 
 
-@contextmanager
-def using(lang: Lang) -> Iterator[None]:
-    """Speak ``lang`` inside the block, in this context only (a web request, a test)."""
-    token = _context_language.set(lang)
-    try:
-        yield
-    finally:
-        _context_language.reset(token)
+class using:  # noqa: N801 - reads as a function: ``with using("es"):``
+    """Speak ``lang`` inside the block, in this context only (a web request, a test).
+
+    A class, not a `contextlib` generator: every command imports this module first.
+    """
+
+    def __init__(self, lang: Lang) -> None:
+        self.lang = lang
+        self._tokens: list[Token[Lang | None]] = []
+
+    def __enter__(self) -> None:
+        self._tokens.append(_context_language.set(self.lang))
+
+    def __exit__(self, *_exc: object) -> None:
+        _context_language.reset(self._tokens.pop())
 
 
 def language() -> Lang:

@@ -8,8 +8,8 @@ change of the file.
 
 from __future__ import annotations
 
+import os
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from shutthebox.i18n import SOURCE, Lang, catalog_file, language_name, languages
@@ -31,14 +31,14 @@ def page_catalog(lang: Lang) -> dict[str, Any]:
     po = None if lang == SOURCE else catalog_file(lang)
     if po is None:
         return {"lang": SOURCE, "plural": "n != 1", "messages": {}}
-    return _read(po, po.stat().st_mtime, lang)
+    return _read(po, os.path.getmtime(po), lang)
 
 
 @cache
-def _read(po: Path, _stamp: float, lang: Lang) -> dict[str, Any]:
+def _read(po: str, _stamp: float, lang: Lang) -> dict[str, Any]:
     from babel.messages.pofile import read_po
 
-    with po.open("rb") as handle:
+    with open(po, "rb") as handle:
         catalog = read_po(handle, locale=lang.partition("@")[0])
     messages: dict[str, str | list[str]] = {}
     for message in catalog:

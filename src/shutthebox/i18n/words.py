@@ -1,13 +1,20 @@
 """The game in words for the command line and the terminal games: rule names, rules in a line, dice.
 
 Every name here is a message of the catalog (marked with `N_`), said in the
-language in use when it is shown.
+language in use when it is shown. It reads the rules as plain options (the
+classic defaults, the enums' values), so listing stored games needs no `Rules`.
 """
 
 from __future__ import annotations
 
-from shutthebox.core.rules import Mode, OneDie, Rules, Scoring
+from collections.abc import Mapping
+
+from shutthebox.core.options import CLASSIC
 from shutthebox.i18n import N_, _, ngettext
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from shutthebox.core.rules import Rules
 
 __all__ = [
     "MODES",
@@ -24,27 +31,27 @@ __all__ = [
     "verdict_name",
 ]
 
-MODES: dict[Mode, str] = {
-    Mode.SOLO: N_("solo"),
-    Mode.ROUND: N_("round"),
-    Mode.ELIMINATION: N_("elimination"),
-    Mode.LONG: N_("long game"),
+MODES: dict[str, str] = {
+    "solo": N_("solo"),
+    "round": N_("round"),
+    "elimination": N_("elimination"),
+    "long": N_("long game"),
 }
-"""The ways to play (rules §5), as a player names them."""
+"""The ways to play (rules §5) by their `Mode` value, as a player names them."""
 
-ONE_DIE_WHEN: dict[OneDie, str] = {
-    OneDie.HIGH_SHUT: N_("once 7 and up are shut"),
-    OneDie.SUM_LE_6: N_("when open tiles sum ≤ 6"),
-    OneDie.SUM_LT_6: N_("when open tiles sum < 6"),
-    OneDie.NEVER: N_("never"),
+ONE_DIE_WHEN: dict[str, str] = {
+    "high-shut": N_("once 7 and up are shut"),
+    "sum-le-6": N_("when open tiles sum ≤ 6"),
+    "sum-lt-6": N_("when open tiles sum < 6"),
+    "never": N_("never"),
 }
 """When one die may be rolled (rules §3)."""
 
-SCORINGS: dict[Scoring, str] = {
-    Scoring.SUM: N_("sum"),
-    Scoring.SUM_PLUS_ROLL: N_("sum plus last roll"),
-    Scoring.DIGITS: N_("digits"),
-    Scoring.COUNT: N_("tiles left"),
+SCORINGS: dict[str, str] = {
+    "sum": N_("sum"),
+    "sum-plus-roll": N_("sum plus last roll"),
+    "digits": N_("digits"),
+    "count": N_("tiles left"),
 }
 """How the open tiles score (rules §4)."""
 
@@ -87,12 +94,9 @@ OBJECTIVES: dict[str, str] = {
 """Each objective of the solver, as ``shutthebox solve`` names its value."""
 
 
-def mode_name(mode: Mode | str) -> str:
+def mode_name(mode: str) -> str:
     """A way to play in words: ``solo``, ``long game``; an unknown one as it is."""
-    try:
-        return _(MODES[Mode(mode)])
-    except ValueError:
-        return str(mode)
+    return _(MODES[mode]) if mode in MODES else str(mode)
 
 
 def strength_name(strength: str) -> str:
@@ -110,27 +114,32 @@ def dice_word(count: int) -> str:
     return _("one die") if count == 1 else _("two dice")
 
 
-def rules_line(rules: Rules, *, with_mode: bool = True) -> str:
-    """The rules in a short line: board, way to play (unless left out), and each option off the classic."""
-    parts = [ngettext("{tiles} tile", "{tiles} tiles", rules.tiles).format(tiles=rules.tiles)]
+def rules_line(rules: Rules | Mapping[str, object], *, with_mode: bool = True) -> str:
+    """The rules in a short line: board, way to play (unless left out), and each option off the classic.
+
+    ``rules`` is a `Rules`, or its options as `Rules.to_dict` gives them (or a stored rules key, read back).
+    """
+    options = {**CLASSIC, **(rules.to_dict() if hasattr(rules, "to_dict") else rules)}
+    mode, tiles = str(options["mode"]), int(options["tiles"])
+    parts = [ngettext("{tiles} tile", "{tiles} tiles", tiles).format(tiles=tiles)]
     if with_mode:
-        parts.append(mode_name(rules.mode))
-    default = Rules(mode=rules.mode)
-    if rules.one_die is not default.one_die:
-        parts.append(_("one die {when}").format(when=_(ONE_DIE_WHEN[rules.one_die])))
-    if rules.one_die_forced:
+        parts.append(mode_name(mode))
+    if options["one_die"] != CLASSIC["one_die"]:
+        parts.append(_("one die {when}").format(when=_(ONE_DIE_WHEN[str(options["one_die"])])))
+    if options["one_die_forced"]:
         parts.append(_("one die forced"))
-    if rules.max_tiles is not None:
-        most = ngettext("at most {n} tile a roll", "at most {n} tiles a roll", rules.max_tiles)
-        parts.append(most.format(n=rules.max_tiles))
-    if rules.scoring is not default.scoring:
-        parts.append(_("scoring: {scoring}").format(scoring=_(SCORINGS[rules.scoring])))
-    if rules.mode is Mode.ROUND and not rules.shut_wins:
+    if options["max_tiles"] is not None:
+        most = int(options["max_tiles"])
+        parts.append(ngettext("at most {n} tile a roll", "at most {n} tiles a roll", most).format(n=most))
+    if options["scoring"] != CLASSIC["scoring"]:
+        parts.append(_("scoring: {scoring}").format(scoring=_(SCORINGS[str(options["scoring"])])))
+    if mode == "round" and not options["shut_wins"]:
         parts.append(_("shutting does not win at once"))
-    if rules.stake:
-        parts.append(_("stake {stake}").format(stake=rules.stake))
-    if rules.mode is Mode.ELIMINATION:
-        parts.append(_("out at {limit}").format(limit=rules.limit))
-    if rules.doubles_extra_turn != default.doubles_extra_turn:
-        parts.append(_("doubles earn a turn") if rules.doubles_extra_turn else _("no extra turns"))
+    if options["stake"]:
+        parts.append(_("stake {stake}").format(stake=options["stake"]))
+    if mode == "elimination":
+        parts.append(_("out at {limit}").format(limit=options["limit"]))
+    doubles = options["doubles_extra_turn"]
+    if doubles is not None and bool(doubles) != (mode == "long"):
+        parts.append(_("doubles earn a turn") if doubles else _("no extra turns"))
     return " · ".join(parts)

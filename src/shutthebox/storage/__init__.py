@@ -27,25 +27,18 @@ finished games are stored, and each is replayed before it is saved. A game
 whose dice were typed in by hand (`GameRecord.typed`) is kept in the history
 but counts for no best and no leaderboard.
 
+`scores` reads bests and recent games from a SQLite file with the standard
+library alone (`storage.reader`), so it starts at once; anything else opens a
+`Store`.
+
 Errors: `StorageError` (a `ShutTheBoxError`, so a `ValueError`) for a record
 that does not replay or is unfinished, an unknown game id, or a URL the store
 cannot use.
 """
 
-from shutthebox.storage.store import (
-    ENV_VAR,
-    SCORE_NEUTRAL_OPTIONS,
-    Best,
-    GameSummary,
-    LeaderboardEntry,
-    StorageError,
-    Store,
-    StoredGame,
-    TurnEntry,
-    default_url,
-    engine_url,
-    rules_key,
-)
+from importlib import import_module
+
+TYPE_CHECKING = False
 
 __all__ = [
     "ENV_VAR",
@@ -61,3 +54,32 @@ __all__ = [
     "engine_url",
     "rules_key",
 ]
+
+_LIGHT = {"ENV_VAR", "default_url"}
+"""Names of `storage.location`, which imports no SQLAlchemy; the rest are `storage.store`'s."""
+
+
+def __getattr__(name: str) -> object:
+    """Load SQLAlchemy only for the names that need it (PEP 562): reading bests starts without it."""
+    if name not in __all__:
+        raise AttributeError(f"module 'shutthebox.storage' has no attribute {name!r}")
+    module = import_module("shutthebox.storage.location" if name in _LIGHT else "shutthebox.storage.store")
+    value = getattr(module, name)
+    globals()[name] = value
+    return value
+
+
+if TYPE_CHECKING:
+    from shutthebox.storage.location import ENV_VAR, default_url
+    from shutthebox.storage.store import (
+        SCORE_NEUTRAL_OPTIONS,
+        Best,
+        GameSummary,
+        LeaderboardEntry,
+        StorageError,
+        Store,
+        StoredGame,
+        TurnEntry,
+        engine_url,
+        rules_key,
+    )

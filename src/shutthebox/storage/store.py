@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -12,7 +11,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 from sqlalchemy import Engine, case, create_engine, event, func, select
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
@@ -22,6 +20,7 @@ from sqlalchemy.pool import StaticPool
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.record import GameRecord, replay, result_of
 from shutthebox.core.rules import Rules, grade
+from shutthebox.storage.location import ENV_VAR, default_url
 from shutthebox.storage.models import KEY_LENGTH, NAME_LENGTH, GameRow, TurnRow
 
 __all__ = [
@@ -39,7 +38,6 @@ __all__ = [
     "rules_key",
 ]
 
-ENV_VAR = "SHUTTHEBOX_DB"
 SCORE_NEUTRAL_OPTIONS = frozenset({"mode", "shut_wins", "stake", "limit"})
 """Rule options that never change the score of one turn, left out of `rules_key`."""
 
@@ -56,19 +54,6 @@ def rules_key(rules: Rules) -> str:
     """
     options = {k: v for k, v in rules.to_dict().items() if k not in SCORE_NEUTRAL_OPTIONS}
     return ",".join(f"{k}={json.dumps(v)}" for k, v in sorted(options.items())).replace('"', "")
-
-
-def default_url(data_dir: Path | None = None) -> str:
-    """``$SHUTTHEBOX_DB`` if set, else a SQLite file ``shutthebox.db`` in ``data_dir``.
-
-    ``data_dir`` defaults to the user data folder (``platformdirs``); it is created.
-    """
-    env = os.environ.get(ENV_VAR)
-    if env and data_dir is None:
-        return env
-    folder = data_dir if data_dir is not None else platformdirs.user_data_path("shutthebox")
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{(folder / 'shutthebox.db').resolve()}"
 
 
 def engine_url(url: str) -> URL:

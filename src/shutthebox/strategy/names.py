@@ -7,9 +7,12 @@ choices, so they live apart from the solver and import no NumPy.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Self
 
 from shutthebox.core.errors import N_, RulesError
+
+TYPE_CHECKING = False  # typing is not imported at run time: the command line lists these names
+if TYPE_CHECKING:
+    from typing import Self
 
 __all__ = ["BOT_NAMES", "STRATEGIES", "STRENGTHS", "Objective"]
 

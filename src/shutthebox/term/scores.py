@@ -3,44 +3,58 @@
 A finished terminal game is saved in the same store as the web app's (SQLite
 in the user data folder, or ``$SHUTTHEBOX_DB``); saving tells each person how
 the game compares with their best under the same rules and board size.
-`shutthebox scores` reads the bests and the recent games back.
+`shutthebox scores` reads the bests and the recent games back: from a SQLite
+file with the standard library alone (it starts at once), else through a `Store`.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
 from shutthebox.core.errors import ShutTheBoxError
-from shutthebox.core.game import Game
-from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import _, say
 from shutthebox.i18n.words import mode_name, rules_line
 
-__all__ = ["rules_of_key", "save_finished", "scores_json", "scores_lines"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from shutthebox.core.game import Game
+    from shutthebox.core.rules import Rules
+
+__all__ = ["options_of_key", "rules_of_key", "save_finished", "scores_json", "scores_lines", "stored_scores"]
+
+
+def options_of_key(key: str) -> dict[str, object] | None:
+    """The options written in a storage rules key (``one_die=high-shut,…,tiles=9``), or None."""
+    options: dict[str, object] = {}
+    for part in key.split(","):
+        name, sep, raw = part.partition("=")
+        if not sep:
+            return None
+        options[name] = json.loads(raw) if raw in ("null", "true", "false") or raw.isdigit() else raw
+    return options
 
 
 def rules_of_key(key: str) -> Rules | None:
-    """The rules behind a storage rules key (``one_die=high-shut,…,tiles=9``), or None."""
-    options: dict[str, Any] = {}
+    """The rules behind a storage rules key (played solo), or None."""
+    from shutthebox.core.rules import Mode, Rules
+
+    options = options_of_key(key)
     try:
-        for part in key.split(","):
-            name, raw = part.split("=", 1)
-            value: Any = raw
-            if raw in ("null", "true", "false") or raw.isdigit():
-                value = json.loads(raw)
-            options[name] = value
-        return Rules(mode=Mode.SOLO).but(**options)
+        return Rules(mode=Mode.SOLO).but(**options) if options is not None else None
     except (ValueError, TypeError):
         return None
 
 
 def _rules_words(key: str) -> str:
-    rules = rules_of_key(key)
-    if rules is None:
+    """A stored rules key in words, or the key itself when it names rules no longer known."""
+    options = options_of_key(key)
+    try:
+        return rules_line(options, with_mode=False) if options is not None else key
+    except (KeyError, ValueError, TypeError):
         return key
-    return rules_line(rules, with_mode=False)
 
 
 def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
@@ -99,9 +113,24 @@ def _players(store: Any, players: Sequence[str], limit: int) -> list[str]:
 
 def scores_json(players: Sequence[str] = (), *, limit: int = 10) -> dict[str, Any]:
     """Personal bests and recent games as JSON (``shutthebox scores --json``)."""
+    from shutthebox.storage.location import default_url, sqlite_file
+
+    url = default_url()
+    path = sqlite_file(url)
+    if path is not None:
+        from shutthebox.storage.reader import read_scores
+
+        found = read_scores(path, players, limit=limit)
+        if found is not None:
+            return found
+    return stored_scores(url, players, limit=limit)
+
+
+def stored_scores(url: str, players: Sequence[str] = (), *, limit: int = 10) -> dict[str, Any]:
+    """The same answer through a `Store` (any engine; it migrates an older schema first)."""
     from shutthebox.storage import Store
 
-    with Store.open() as store:
+    with Store.open(url) as store:
         names = _players(store, players, 50)
         bests = [b.to_json() for name in names for b in store.bests(name)]
         games = [

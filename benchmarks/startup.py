@@ -1,0 +1,84 @@
+"""Start-up of the command, whole process, against a bare Python start-up measured in the same run.
+
+    python benchmarks/startup.py [--runs 40]
+
+Each command runs ``--runs`` times, interleaved with the others (so a noisy
+moment hits them all alike); the figure is the median wall time of one whole
+process, and the ratio is against ``python -c pass`` of the same interpreter.
+``scores`` reads a history of 200 finished games in a temporary SQLite file.
+Modules load from their bytecode, as they do once the command has run once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BIN = Path(sys.executable).parent
+
+
+def _history(path: Path, games: int) -> None:
+    """A history of finished games (solo, rounds, some with typed dice), as players leave them."""
+    from shutthebox.core.game import Game
+    from shutthebox.core.rules import Mode, Rules
+    from shutthebox.storage import Store
+
+    rng = random.Random(7)
+    with Store.open(f"sqlite:///{path}") as store:
+        for index in range(games):
+            rules = Rules(tiles=rng.choice((9, 10, 12)), mode=Mode.SOLO if index % 3 else Mode.ROUND)
+            players = ["Ana"] if rules.mode is Mode.SOLO else ["Ana", "Luis", "Eva"][: rng.randint(2, 3)]
+            game = Game(rules, players, seed=index)
+            while not game.state.is_over:
+                state = game.state
+                game.roll() if state.is_chance else game.act(rng.choice(state.legal_actions()))
+            game.save(store, source="terminal")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--runs", type=int, default=40)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp())
+    try:
+        _history(folder / "history.db", 200)
+        env = {**os.environ, "SHUTTHEBOX_DB": f"sqlite:///{folder / 'history.db'}", "LANG": "C"}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # as on a player's machine: modules load from bytecode
+        commands = {
+            "python -c pass": [sys.executable, "-c", "pass"],
+            "shutthebox --help": [str(BIN / "shutthebox"), "--help"],
+            "shutthebox --lang es --help": [str(BIN / "shutthebox"), "--lang", "es", "--help"],
+            "shutthebox scores": [str(BIN / "shutthebox"), "scores"],
+            "shutthebox scores --json": [str(BIN / "shutthebox"), "scores", "--json"],
+        }
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        for _ in range(3):  # warm the file cache and the bytecode
+            for command in commands.values():
+                subprocess.run(command, env=env, capture_output=True, check=True)
+        for _ in range(args.runs):
+            for name, command in commands.items():
+                start = time.perf_counter()
+                subprocess.run(command, env=env, capture_output=True, check=True)
+                times[name].append(time.perf_counter() - start)
+        bare = statistics.median(times["python -c pass"])
+        print(f"{'command':30} {'median':>9} {'ratio':>7}   ({args.runs} runs each, interleaved)")
+        for name, measured in times.items():
+            median = statistics.median(measured)
+            print(f"{name:30} {median * 1000:7.1f} ms {median / bare:6.2f}x")
+    finally:
+        shutil.rmtree(folder)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,126 @@
+"""Bests and recent games read straight from a SQLite file, with the standard library alone.
+
+``shutthebox scores`` only reads, and SQLAlchemy and Alembic take longer to
+import than the whole answer takes to give; so on the default engine it opens
+the file read-only with `sqlite3` and asks the same questions as
+`Store.bests` and `Store.games`, answering in the same JSON (a test compares
+the two on the same games). A file at another schema revision, or any other
+database, is left to the `Store`, which migrates it first.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from shutthebox.core.tiles import grade
+
+TYPE_CHECKING = False  # typing costs more to import than this whole answer takes
+if TYPE_CHECKING:
+    from typing import Any
+
+__all__ = ["SCHEMA", "read_scores"]
+
+SCHEMA = "0002"
+"""The Alembic revision these queries are written for (the newest; a test checks it)."""
+
+_GAMES = """
+    SELECT id, finished_at, source, mode, tiles, rules_key, players, winner, typed
+    FROM games ORDER BY finished_at DESC, id DESC LIMIT ?
+"""
+_TURNS = "SELECT game_id, player, score FROM turns WHERE game_id IN ({marks}) ORDER BY game_id, seq"
+_BESTS = """
+    SELECT tiles, rules_key, score, open_sum, game_id, finished_at
+    FROM turns WHERE player = ? AND score IS NOT NULL AND NOT typed
+    ORDER BY tiles, rules_key, score, finished_at, id
+"""
+
+
+def read_scores(path: str, players: Sequence[str] = (), *, limit: int = 10) -> dict[str, Any] | None:
+    """``{"bests": […], "games": […]}`` as `Store` would answer for ``shutthebox scores``; None when
+    the file is not at this schema (the `Store` must open, and migrate, it)."""
+    if not os.path.exists(path):
+        return {"bests": [], "games": []}
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        if not _at_schema(connection):
+            return None
+        names = list(players) or _recent_players(connection, 50)
+        bests = [best for name in names for best in _bests(connection, name)]
+        games = [
+            game for game in _games(connection, limit) if not players or set(players) & set(game["players"])
+        ]
+    finally:
+        connection.close()
+    return {"bests": bests, "games": games}
+
+
+def _at_schema(connection: sqlite3.Connection) -> bool:
+    try:
+        row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+    except sqlite3.Error:
+        return False
+    return row is not None and row[0] == SCHEMA
+
+
+def _moment(stored: str) -> str:
+    """A stored time as `Store` shows it: UTC, ISO 8601."""
+    moment = datetime.fromisoformat(stored)
+    moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    return moment.isoformat()
+
+
+def _games(connection: sqlite3.Connection, limit: int) -> list[dict[str, Any]]:
+    rows = connection.execute(_GAMES, (limit,)).fetchall()
+    scores: dict[int, list[dict[str, Any]]] = {row[0]: [] for row in rows}
+    if rows:
+        marks = ",".join("?" * len(rows))
+        for game_id, player, score in connection.execute(_TURNS.format(marks=marks), list(scores)):
+            scores[game_id].append({"player": player, "score": score})
+    return [
+        {
+            "id": game_id,
+            "finished_at": _moment(finished_at),
+            "source": source,
+            "mode": mode,
+            "tiles": tiles,
+            "rules_key": rules_key,
+            "players": json.loads(players),
+            "winner": winner,
+            "scores": scores[game_id],
+            "typed": bool(typed),
+        }
+        for game_id, finished_at, source, mode, tiles, rules_key, players, winner, typed in rows
+    ]
+
+
+def _recent_players(connection: sqlite3.Connection, games: int) -> list[str]:
+    """Everyone who played in the newest ``games`` games, in order of first appearance."""
+    seen: list[str] = []
+    for game in _games(connection, games):
+        seen += [name for name in game["players"] if name not in seen]
+    return seen
+
+
+def _bests(connection: sqlite3.Connection, player: str) -> list[dict[str, Any]]:
+    """The player's best turn per board size and rules key, the earliest of equals; with the count."""
+    found: dict[tuple[int, str], dict[str, Any]] = {}
+    for tiles, rules_key, score, open_sum, game_id, finished_at in connection.execute(_BESTS, (player,)):
+        group = (tiles, rules_key)
+        if group in found:
+            found[group]["turns"] += 1
+            continue
+        found[group] = {
+            "player": player,
+            "tiles": tiles,
+            "rules_key": rules_key,
+            "score": score,
+            "grade": grade(open_sum),
+            "game_id": game_id,
+            "finished_at": _moment(finished_at),
+            "turns": 1,
+        }
+    return list(found.values())

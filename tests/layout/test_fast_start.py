@@ -1,0 +1,83 @@
+"""A command starts at once: ``--help`` and ``scores`` import only what they use.
+
+Speed itself is measured in ``benchmarks/startup.py``; here the test is what a
+command loads, which does not depend on how busy the machine is.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import shutthebox
+
+HEAVY = {"numpy", "sqlalchemy", "alembic", "textual", "rich", "fastapi", "babel", "platformdirs"}
+"""Libraries with a start-up of their own, each needed by some commands, never by these."""
+SLOW_STDLIB = {"typing", "dataclasses", "inspect", "pathlib", "shutil", "contextlib", "fractions"}
+"""Standard modules that cost a command's start-up as much as all its work."""
+
+
+def loaded(argv: list[str], env: dict[str, str]) -> set[str]:
+    """The top-level modules loaded by the command ``shutthebox ARGV``, run in a fresh process."""
+    probe = (
+        "import io, json, sys\n"
+        "from contextlib import redirect_stdout\n"
+        f"sys.argv = ['shutthebox', *{argv!r}]\n"
+        "from shutthebox.cli.main import main\n"
+        "out = io.StringIO()\n"
+        "try:\n"
+        "    with redirect_stdout(out):\n"
+        "        main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "sys.stdout.write(json.dumps(sorted({name.split('.')[0] for name in sys.modules})))\n"
+    )
+    # the probe's own imports (io, json, contextlib) are taken out by comparing with a bare probe
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True)
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "SHUTTHEBOX_DB": f"sqlite:///{tmp_path / 'history.db'}", "LANG": "C"}
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--lang", "es", "--help"], ["scores"], ["scores", "--json"]])
+def test_help_and_scores_load_no_heavy_library(argv: list[str], env: dict[str, str]) -> None:
+    modules = loaded(argv, env)
+    assert "shutthebox" in modules
+    assert not modules & HEAVY, modules & HEAVY
+    assert not modules & (SLOW_STDLIB - {"contextlib"}), modules & SLOW_STDLIB
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the other systems ask platformdirs")
+def test_scores_reads_a_real_history_without_sqlalchemy(env: dict[str, str]) -> None:
+    from shutthebox import Game, Rules
+    from shutthebox.storage import Store
+
+    with Store.open(env["SHUTTHEBOX_DB"]) as store:
+        game = Game(Rules(mode="solo"), ["Ana"], seed=3)
+        while not game.state.is_over:
+            game.roll() if game.state.is_chance else game.act(game.state.legal_actions()[0])
+        game.save(store, source="terminal")
+    modules = loaded(["scores"], env)
+    assert "sqlite3" in modules and not modules & HEAVY
+
+
+def test_the_package_root_loads_its_names_when_asked() -> None:
+    probe = "import shutthebox, sys; print('shutthebox.core.match' in sys.modules)"
+    cold = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert cold.stdout.strip() == "False"
+    from shutthebox.core import board, dice, errors, game, match, record, rules
+
+    homes = (board, dice, errors, game, match, record, rules)
+    for name in shutthebox.__all__:
+        value = getattr(shutthebox, name)
+        assert any(getattr(home, name, None) is value for home in homes), name
+    with pytest.raises(AttributeError, match="no attribute 'Nope'"):
+        shutthebox.Nope  # noqa: B018

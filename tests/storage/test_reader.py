@@ -1,0 +1,132 @@
+"""The quick reader of ``shutthebox scores`` answers exactly as the `Store` does, from the same file."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import sys
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from shutthebox import Game, Mode, Roll, Rules
+from shutthebox.core.options import CLASSIC
+from shutthebox.core.record import Event
+from shutthebox.storage import Store
+from shutthebox.storage.location import data_folder, default_url, sqlite_file
+from shutthebox.storage.reader import SCHEMA, read_scores
+from shutthebox.term.scores import stored_scores
+
+T0 = datetime(2026, 3, 1, 9, 30, 15, tzinfo=UTC)
+
+
+def play(rules: Rules, players: list[str], seed: int) -> Game:
+    rng = random.Random(seed)
+    game = Game(rules, players, seed=seed)
+    while not game.state.is_over:
+        state = game.state
+        game.roll() if state.is_chance else game.act(rng.choice(state.legal_actions()))
+    return game
+
+
+@pytest.fixture(scope="module")
+def history(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Solo games and rounds on three boards, some rolled by hand, some at the same second."""
+    path = tmp_path_factory.mktemp("reader") / "history.db"
+    with Store.open(f"sqlite:///{path}") as store:
+        for index in range(60):
+            rules = Rules(tiles=(9, 10, 12)[index % 3], mode=Mode.SOLO if index % 4 else Mode.ROUND,
+                          scoring="digits" if index % 7 == 0 else "sum")
+            players = ["Ana"] if rules.mode is Mode.SOLO else ["Ana", "Luis", "Eva"][: 2 + index % 2]
+            record = play(rules, players, index).record()
+            if index % 5 == 0:  # typed in at a real box
+                events = [Event(e.player, e.action, typed=isinstance(e.action, Roll)) for e in record.events]
+                record = replace(record, events=events, seed=None)
+            when = T0 + timedelta(seconds=index // 2)  # pairs of games finish in the same second
+            store.save(record, source="companion" if index % 5 == 0 else "terminal", finished_at=when)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("players", "limit"),
+    [((), 10), ((), 1), ((), 100), (("Ana",), 10), (("Luis", "Eva"), 25), (("Nobody",), 10), (("Eva",), 3)],
+)
+def test_the_reader_answers_as_the_store(history: Path, players: tuple[str, ...], limit: int) -> None:
+    quick = read_scores(str(history), players, limit=limit)
+    assert quick == stored_scores(f"sqlite:///{history}", players, limit=limit)
+    if players in ((), ("Ana",)):  # she plays every game: something to compare
+        assert quick is not None and quick["games"] and quick["bests"]
+
+
+def test_the_reader_leaves_typed_games_out_of_the_bests(history: Path) -> None:
+    quick = read_scores(str(history))
+    assert quick is not None
+    assert any(game["typed"] for game in quick["games"])
+    with sqlite3.connect(history) as raw:
+        typed_games = {row[0] for row in raw.execute("SELECT id FROM games WHERE typed")}
+    assert typed_games and not {best["game_id"] for best in quick["bests"]} & typed_games
+
+
+def test_a_missing_file_has_no_scores_and_is_not_created(tmp_path: Path) -> None:
+    path = tmp_path / "none.db"
+    assert read_scores(str(path)) == {"bests": [], "games": []}
+    assert not path.exists()
+
+
+def test_a_file_at_another_schema_is_left_to_the_store(history: Path, tmp_path: Path) -> None:
+    old = tmp_path / "old.db"
+    old.write_bytes(history.read_bytes())
+    with sqlite3.connect(old) as raw:
+        raw.execute("UPDATE alembic_version SET version_num = '0001'")
+    assert read_scores(str(old)) is None
+    other = tmp_path / "other.db"
+    sqlite3.connect(other).close()
+    assert read_scores(str(other)) is None  # a database that is not a history at all
+
+
+def test_the_reader_is_written_for_the_newest_migration() -> None:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from shutthebox.storage.store import _migrations_config
+
+    config: Config = _migrations_config(None)
+    assert ScriptDirectory.from_config(config).get_current_head() == SCHEMA
+
+
+def test_sqlite_urls_name_their_file() -> None:
+    assert sqlite_file("sqlite:///games.db") == "games.db"
+    assert sqlite_file("sqlite:////tmp/games.db") == "/tmp/games.db"
+    for other in ("sqlite://", "sqlite:///:memory:", "sqlite:///g.db?mode=ro", "postgresql://h/db",
+                  "sqlite+pysqlite:///g.db"):
+        assert sqlite_file(other) is None, other
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG rule is Linux's")
+@pytest.mark.parametrize("xdg", [None, "", "  ", "/srv/data"])
+def test_the_data_folder_is_where_platformdirs_puts_it(
+    monkeypatch: pytest.MonkeyPatch, xdg: str | None
+) -> None:
+    import platformdirs
+
+    if xdg is None:
+        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_DATA_HOME", xdg)
+    assert data_folder() == platformdirs.user_data_dir("shutthebox")
+
+
+def test_the_default_url_is_the_environment_or_a_file_in_the_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("SHUTTHEBOX_DB", "postgresql://h/db")
+    assert default_url() == "postgresql://h/db"
+    assert default_url(tmp_path / "d") == f"sqlite:///{tmp_path / 'd' / 'shutthebox.db'}"
+    assert (tmp_path / "d").is_dir()
+
+
+def test_the_classic_options_are_the_rules_defaults() -> None:
+    assert Rules().to_dict() == {**CLASSIC, "doubles_extra_turn": False}
+    assert Rules(mode="long").to_dict() == {**CLASSIC, "mode": "long", "doubles_extra_turn": True}
