@@ -1,34 +1,53 @@
 # Two entry points (see README): `make play` and `make test`.
-# Each creates .venv and installs the pinned dependencies the first time.
+# Each creates .venv the first time; `play` installs what playing needs, `test` adds the tools.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PIP := $(BIN)/pip install --quiet --disable-pip-version-check
+PLAY := $(VENV)/.play
+DEV := $(VENV)/.dev
+CATALOGS := $(wildcard src/shutthebox/i18n/locale/*/LC_MESSAGES/shutthebox.po)
 
-.PHONY: play test lint bench clean
+.PHONY: play test lint bench catalogs clean
 
-$(STAMP): requirements.lock pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.lock
-	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
-	touch $(STAMP)
+
+# The pinned runtime, the package, its compiled text catalogs, and bytecode for a fast start.
+$(PLAY): requirements.lock pyproject.toml $(CATALOGS) | $(BIN)/python
+	$(PIP) -r requirements.lock
+	$(PIP) --no-deps -e .
+	$(BIN)/python tools/catalogs.py compile
+	$(BIN)/python -m compileall -q src/shutthebox
+	touch $(PLAY)
+
+$(DEV): $(PLAY) requirements-dev.lock
+	$(PIP) -r requirements-dev.lock
+	touch $(DEV)
 
 # The web app at http://127.0.0.1:8000, games kept in the embedded SQLite database.
-play: $(STAMP)
+play: $(PLAY)
 	$(BIN)/shutthebox serve --host 127.0.0.1 --port 8000
 
-lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+lint: $(DEV)
+	$(BIN)/ruff check src tests benchmarks tools
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	$(BIN)/python tools/catalogs.py check
 
 # The end-to-end tests drive Debian's chromium (never a browser downloaded by Playwright).
-test: $(STAMP) lint
+test: lint
 	command -v chromium >/dev/null || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 	$(BIN)/pytest
 
-bench: $(STAMP)
+bench: $(DEV)
 	$(BIN)/python benchmarks/bench.py
+	$(BIN)/python benchmarks/startup.py
+
+# After changing the words of the code: every .po gets the new messages (then translate them).
+catalogs: $(DEV)
+	$(BIN)/python tools/catalogs.py update
+	$(BIN)/python tools/catalogs.py compile
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks

@@ -37,7 +37,9 @@ PLURAL_FORMS = {"es": (2, "(n != 1)")}
 def plural_rule(catalog: Catalog, lang: str) -> None:
     """Give ``catalog`` the plural rule gettext uses for ``lang``, where it differs from Babel's."""
     if lang in PLURAL_FORMS:
-        catalog._num_plurals, catalog._plural_expr = PLURAL_FORMS[lang]  # type: ignore[attr-defined]
+        count, rule = PLURAL_FORMS[lang]
+        catalog._num_plurals = count  # type: ignore[assignment]  # Babel reads these from a header
+        catalog._plural_expr = rule  # type: ignore[assignment]
 
 PYTHON_KEYWORDS: dict[str, Any] = {
     "_": None,
@@ -58,6 +60,8 @@ PYTHON_KEYWORDS: dict[str, Any] = {
 }
 """The calls whose literal arguments are messages; an error's first argument is its template."""
 JS_KEYWORDS: dict[str, Any] = {"_": None, "ngettext": (1, 2)}
+JS_OPTIONS = {"parse_template_string": True}
+"""So a message inside a template literal (``${_("…")}``) is found too."""
 COMMENT_TAGS = ("Translators:",)
 
 
@@ -67,39 +71,47 @@ class _HtmlMessages(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=False)
         self.found: list[tuple[int, str]] = []
-        self._open: list[tuple[str, int, list[str]]] = []  # tag, line, collected markup
+        self._open: list[_Collecting] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
-        for collected in (entry[2] for entry in self._open):
-            collected.append(self.get_starttag_text() or "")
+        for collecting in self._open:
+            collecting.markup.append(self.get_starttag_text() or "")
+            collecting.depth += tag == collecting.tag
         line = self.getpos()[0]
         for name in (values.get("data-i18n-attrs") or "").split():
             if values.get(name):
                 self.found.append((line, values[name] or ""))
         if "data-i18n" in values and tag not in _VOID:
-            self._open.append((tag, line, []))
+            self._open.append(_Collecting(tag, line))
 
     def handle_endtag(self, tag: str) -> None:
-        if self._open and self._open[-1][0] == tag and self._open_depth(tag) == 0:
-            _tag, line, collected = self._open.pop()
-            self.found.append((line, normalize("".join(collected))))
-            return
-        for collected in (entry[2] for entry in self._open):
-            collected.append(f"</{tag}>")
-
-    def _open_depth(self, tag: str) -> int:
-        return 0
+        if self._open and self._open[-1].tag == tag and self._open[-1].depth == 0:
+            collecting = self._open.pop()
+            self.found.append((collecting.line, normalize("".join(collecting.markup))))
+        for collecting in self._open:
+            collecting.markup.append(f"</{tag}>")
+            collecting.depth -= tag == collecting.tag
 
     def handle_data(self, data: str) -> None:
-        for collected in (entry[2] for entry in self._open):
-            collected.append(data)
+        for collecting in self._open:
+            collecting.markup.append(data)
 
     def handle_entityref(self, name: str) -> None:
         self.handle_data(f"&{name};")
 
     def handle_charref(self, name: str) -> None:
         self.handle_data(f"&#{name};")
+
+
+class _Collecting:
+    """An open ``data-i18n`` element: its tag, its line, its markup so far, and how deep its own tag nests."""
+
+    def __init__(self, tag: str, line: int) -> None:
+        self.tag = tag
+        self.line = line
+        self.markup: list[str] = []
+        self.depth = 0
 
 
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -121,24 +133,24 @@ def extract_html(
             yield line, "_", message, []
 
 
-def _sources() -> Iterator[tuple[Path, Any, dict[str, Any]]]:
+def _sources() -> Iterator[tuple[Path, Any, dict[str, Any], dict[str, Any]]]:
     for path in sorted(PACKAGE.rglob("*.py")):
-        yield path, "python", PYTHON_KEYWORDS
+        yield path, "python", PYTHON_KEYWORDS, {}
     static = PACKAGE / "web" / "static"
     for path in sorted(static.rglob("*.js")):
-        yield path, "javascript", JS_KEYWORDS
+        yield path, "javascript", JS_KEYWORDS, JS_OPTIONS
     for path in sorted(static.rglob("*.html")):
-        yield path, extract_html, {"_": None}
+        yield path, extract_html, {"_": None}, {}
 
 
 def template() -> Catalog:
     """Every message of the code, with where it is used and the translators' comments."""
     catalog = Catalog(project="shutthebox", domain=DOMAIN, fuzzy=False)
-    for path, method, keywords in _sources():
+    for path, method, keywords, options in _sources():
         where = path.relative_to(ROOT / "src").as_posix()
         with path.open("rb") as handle:
             found = list(extract(method, handle, keywords=keywords, comment_tags=COMMENT_TAGS,
-                                 strip_comment_tags=True))
+                                 options=options, strip_comment_tags=True))
         for line, message, comments, context in found:
             catalog.add(message, None, [(where, line)], auto_comments=comments, context=context)
     return catalog
@@ -197,7 +209,7 @@ def problems(catalog: Catalog, source: Catalog) -> list[str]:
         if not message.id:
             continue
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
-        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string or ())
         if message.fuzzy or not all(strings):
             found.append(f"untranslated: {ids[0]!r}")
             continue

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -30,10 +31,9 @@ def free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The URL of a running ``shutthebox serve`` with its own database."""
-    folder = tmp_path_factory.mktemp("server")
+@contextmanager
+def running_server(folder: Path, env: dict[str, str] | None = None) -> Iterator[str]:
+    """``shutthebox serve`` on a free port with its database in ``folder``; its URL while it runs."""
     port = free_port()
     log = (folder / "server.log").open("w")
     process = subprocess.Popen(
@@ -43,6 +43,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         ],
         stdout=log,
         stderr=subprocess.STDOUT,
+        env={**os.environ, **(env or {})},
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -61,6 +62,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         process.terminate()
         process.wait(timeout=10)
         log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The URL of a running ``shutthebox serve`` with its own database."""
+    with running_server(tmp_path_factory.mktemp("server")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

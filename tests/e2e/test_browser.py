@@ -210,8 +210,8 @@ def test_a_refusal_is_told_in_the_readers_language(browser: Browser, server: str
     page.fill("#join-code", "ZZZZZ")  # no such room: the server answers 404 "not-found"
     page.fill("#join-name", "Luis")
     page.click("#join-button")
-    expect(page.locator("#join-error")).to_have_text("Esa sala o partida no existe (o ya no existe).")
+    expect(page.locator("#join-error")).to_have_text("No hay ninguna sala 'ZZZZZ'.")  # the server's own words
     page.click("button[data-lang=en]")
     page.click("#join-button")
-    expect(page.locator("#join-error")).to_have_text("That room or game does not exist (any more).")
+    expect(page.locator("#join-error")).to_have_text("There is no room 'ZZZZZ'.")
     page.context.close()

@@ -1,7 +1,7 @@
 // The page: renders what the server sends and sends what the player asks. No rule is decided here:
 // the legal moves and the dice options come from the server, which rolls and checks every action.
 
-import { LANGS, RULES, detectLang, setLang, t, translatePage, has } from "./i18n.js";
+import { _, detectLang, htmlLang, lang, languages, loadLanguages, ngettext, saveLang, setLang, translatePage } from "./i18n.js";
 import { api, ApiError, RoomSocket } from "./net.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -54,7 +54,7 @@ const store = {
 };
 
 function playerName() {
-  return store.get("name", "") || t("default_name");
+  return store.get("name", "") || _("Player");
 }
 
 // -- small helpers ------------------------------------------------------------------
@@ -90,16 +90,21 @@ function toast(text) {
   toastTimer = setTimeout(() => (box.hidden = true), 5000);
 }
 
-// A refusal in the reader's language, from the server's error code; the server's own
-// words (English) are kept where the code alone cannot say what was wrong.
-function errorText(code, detail) {
-  const key = `err_${code}`;
-  return code && has(key) ? t(key, { detail }) : t("error", { detail });
+// A refusal as a sentence: the server says what was wrong, already in the reader's language.
+function refusal(detail) {
+  const text = String(detail || "").trim();
+  if (!text) return _("The server refused the request.");
+  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?…]$/.test(text) ? "" : ".");
+}
+
+// What went wrong with a request: the server's refusal, or the network's failure.
+function failure(error) {
+  return error instanceof ApiError ? refusal(error.message) : _("The server cannot be reached.");
 }
 
 function showError(where, error) {
   const node = $(where);
-  node.textContent = errorText(error.code, error.message || String(error));
+  node.textContent = failure(error);
   node.hidden = false;
 }
 
@@ -115,9 +120,66 @@ function sameSet(a, b) {
   return a.length === b.size && a.every((x) => b.has(x));
 }
 
+// The words for the codes the server uses (presets, option values, seat kinds, bot strengths,
+// verdicts); an unknown code shows as it is.
+const WORDS = {
+  preset: () => ({
+    classic: _("classic"),
+    web: _("web (one die at 6 or less)"),
+    "web-10": _("web, ten tiles"),
+    "web-12": _("web, twelve tiles"),
+    "two-dice": _("two dice always"),
+    digits: _("digits scoring"),
+    sailors: _("sailors (open tiles + roll)"),
+    elimination: _("elimination to 45"),
+    long: _("long game"),
+    pub: _("pub (one die forced, two tiles at most)"),
+  }),
+  one_die: () => ({
+    "high-shut": _("7, 8 and 9 are shut (every tile of 7 or more)"),
+    "sum-le-6": _("the open tiles sum to 6 or less"),
+    "sum-lt-6": _("the open tiles sum to less than 6"),
+    never: _("never"),
+  }),
+  scoring: () => ({
+    sum: _("sum of the open tiles"),
+    "sum-plus-roll": _("open tiles plus the roll that failed"),
+    digits: _("open tiles read as a number (1, 5, 9 → 159)"),
+    count: _("number of open tiles"),
+  }),
+  mode: () => ({
+    solo: _("solo"),
+    round: _("round (lowest score wins)"),
+    elimination: _("elimination (retire at the limit)"),
+    long: _("long game (two players: shut, then open)"),
+  }),
+  kind: () => ({ here: _("here"), bot: _("bot"), remote: _("online (joins with the code)") }),
+  strength: () => ({ easy: _("easy"), medium: _("medium"), hard: _("hard"), expert: _("expert") }),
+  verdict: () => ({
+    best: _("best"),
+    good: _("good"),
+    inaccuracy: _("inaccuracy"),
+    mistake: _("mistake"),
+    blunder: _("blunder"),
+  }),
+};
+
 function optionLabel(name, value) {
-  const key = `${name}_${value}`;
-  return has(key) ? t(key) : String(value);
+  return WORDS[name]()[value] ?? String(value);
+}
+
+function tilesCount(n) {
+  return ngettext("{n} tile", "{n} tiles", n);
+}
+
+function diceCount(n) {
+  return n === 1 ? _("1 die") : _("2 dice");
+}
+
+// A seat's bot by its strength when it has one (the server names the bot behind it).
+function botLabel(bot) {
+  const strength = Object.entries(S.catalog?.strengths ?? {}).find(([, name]) => name === bot)?.[0];
+  return strength ? optionLabel("strength", strength) : bot;
 }
 
 // -- views and routing ------------------------------------------------------------
@@ -143,7 +205,6 @@ function route() {
   leaveRoom();
   if (hash === "rules") {
     showView("rules");
-    renderRules();
   } else if (hash === "scores") {
     showView("scores");
     renderScores();
@@ -154,11 +215,18 @@ function route() {
 }
 
 // -- setup --------------------------------------------------------------------------
+// A seat the page names (until the player types a name) is named again in each new language.
+function named(seat, name) {
+  seat.name = name();
+  seat.defaultName = name;
+  return seat;
+}
+
 function defaultSeats(who) {
-  const me = { kind: "here", name: playerName() };
+  const me = named({ kind: "here" }, playerName);
   if (who === "solo") return [me];
-  if (who === "table") return [me, { kind: "here", name: t("player_n", { n: 2 }) }];
-  if (who === "bots") return [me, { kind: "bot", name: "Robot", bot: "medium" }];
+  if (who === "table") return [me, named({ kind: "here" }, () => _("Player {n}", { n: 2 }))];
+  if (who === "bots") return [me, named({ kind: "bot", bot: "medium" }, () => _("Robot"))];
   return [me, { kind: "remote" }];
 }
 
@@ -186,16 +254,17 @@ function renderSeats() {
     const n = index + 1;
     const item = el("li", { class: "seat" });
     if (seat.kind === "remote") {
-      item.append(el("span", { class: "muted remote-name", text: t("remote_name") }));
+      item.append(el("span", { class: "muted remote-name", text: _("(named when they join)") }));
     } else {
       item.append(
         el("input", {
           id: `seat-name-${index}`,
           value: seat.name || "",
           maxlength: "24",
-          "aria-label": t("seat_name", { n }),
+          "aria-label": _("Name of player {n}", { n }),
           oninput: (event) => {
             seat.name = event.target.value;
+            seat.defaultName = null;
             if (index === 0 && seat.kind === "here") store.set("name", seat.name.trim());
           },
         }),
@@ -203,28 +272,28 @@ function renderSeats() {
     }
     const kind = el("select", {
       id: `seat-kind-${index}`,
-      "aria-label": t("seat_kind", { n }),
+      "aria-label": _("Player {n} plays", { n }),
       onchange: (event) => {
         seat.kind = event.target.value;
         if (seat.kind === "bot") {
           seat.bot = seat.bot || "medium";
-          seat.name = seat.name || `Robot ${n}`;
+          if (!seat.name) named(seat, () => _("Robot {n}", { n }));
         }
         renderSeats();
       },
     });
     for (const value of ["here", "bot", "remote"]) {
-      kind.append(el("option", { value, selected: seat.kind === value, text: t(`kind_${value}`) }));
+      kind.append(el("option", { value, selected: seat.kind === value, text: optionLabel("kind", value) }));
     }
     item.append(kind);
     if (seat.kind === "bot") {
       const strength = el("select", {
         id: `seat-bot-${index}`,
-        "aria-label": t("seat_strength", { n }),
+        "aria-label": _("Strength of bot {n}", { n }),
         onchange: (event) => (seat.bot = event.target.value),
       });
       for (const value of STRENGTH_NAMES) {
-        strength.append(el("option", { value, selected: seat.bot === value, text: t(`strength_${value}`) }));
+        strength.append(el("option", { value, selected: seat.bot === value, text: optionLabel("strength", value) }));
       }
       item.append(strength);
     }
@@ -233,7 +302,7 @@ function renderSeats() {
         el("button", {
           type: "button",
           class: "small",
-          "aria-label": t("seat_remove", { n }),
+          "aria-label": _("Remove player {n}", { n }),
           text: "✕",
           onclick: () => {
             S.seats.splice(index, 1);
@@ -270,28 +339,29 @@ function renderRuleFields() {
   const o = S.options;
   const opts = S.catalog.options;
   const box = $("#rule-fields");
-  const tileValues = Array.from({ length: opts.tiles.max }, (_, i) => i + 1);
-  const tilesLabel = (n) => (has(`tiles_${n}`) ? t(`tiles_${n}`) : t("tiles_n", { n }));
+  const tileValues = Array.from({ length: opts.tiles.max }, (unused, i) => i + 1);
+  const named = { 9: _("Nine (1–9)"), 10: _("Ten (1–10)"), 12: _("Twelve (1–12)") };
+  const tilesLabel = (n) => named[n] ?? tilesCount(n);
   box.replaceChildren(
-    field(t("preset"), select("opt-preset", Object.keys(S.catalog.presets), S.preset, (v) => optionLabel("preset", v), (v) => {
+    field(_("Preset"), select("opt-preset", Object.keys(S.catalog.presets), S.preset, (v) => optionLabel("preset", v), (v) => {
       applyPreset(v);
       renderRuleFields();
     })),
-    field(t("opt_tiles"), select("opt-tiles", tileValues, o.tiles, tilesLabel, (v) => (o.tiles = Number(v)))),
-    field(t("opt_mode"), select("opt-mode", opts.mode.values, o.mode, (v) => optionLabel("mode", v), (v) => {
+    field(_("Tiles"), select("opt-tiles", tileValues, o.tiles, tilesLabel, (v) => (o.tiles = Number(v)))),
+    field(_("Way to play"), select("opt-mode", opts.mode.values, o.mode, (v) => optionLabel("mode", v), (v) => {
       o.mode = v;
     })),
-    field(t("opt_one_die"), select("opt-one_die", opts.one_die.values, o.one_die, (v) => optionLabel("one_die", v), (v) => (o.one_die = v))),
-    field(t("opt_scoring"), select("opt-scoring", opts.scoring.values, o.scoring, (v) => optionLabel("scoring", v), (v) => (o.scoring = v))),
-    field(t("opt_max_tiles"), select("opt-max_tiles", ["", 1, 2, 3, 4, 5, 6], o.max_tiles ?? "", (v) => (v === "" ? t("no_limit") : String(v)), (v) => (o.max_tiles = v === "" ? null : Number(v)))),
-    field(t("opt_doubles_extra_turn"), select("opt-doubles_extra_turn", ["", "true", "false"], o.doubles_extra_turn ?? "", (v) => (v === "" ? t("auto") : t(v === "true" ? "on" : "off")), (v) => (o.doubles_extra_turn = v === "" ? null : v === "true"))),
-    field(t("opt_stake"), number("opt-stake", o.stake, 0, (v) => (o.stake = v))),
-    field(t("opt_limit"), number("opt-limit", o.limit, 1, (v) => (o.limit = v))),
-    field(t("opt_rounds"), number("opt-rounds", S.rounds, 1, (v) => (S.rounds = v))),
-    el("label", { class: "check" }, checkbox("opt-one_die_forced", o.one_die_forced, (v) => (o.one_die_forced = v)), el("span", { text: t("opt_one_die_forced") })),
-    el("label", { class: "check" }, checkbox("opt-shut_wins", o.shut_wins, (v) => (o.shut_wins = v)), el("span", { text: t("opt_shut_wins") })),
-    el("label", { class: "check" }, checkbox("opt-hints", S.hints, (v) => (S.hints = v)), el("span", { text: t("opt_hints") })),
-    field(t("opt_seed"), el("input", { id: "opt-seed", inputmode: "numeric", value: S.seed, oninput: (event) => (S.seed = event.target.value.trim()) })),
+    field(_("One die allowed when"), select("opt-one_die", opts.one_die.values, o.one_die, (v) => optionLabel("one_die", v), (v) => (o.one_die = v))),
+    field(_("Scoring"), select("opt-scoring", opts.scoring.values, o.scoring, (v) => optionLabel("scoring", v), (v) => (o.scoring = v))),
+    field(_("Most tiles per roll"), select("opt-max_tiles", ["", 1, 2, 3, 4, 5, 6], o.max_tiles ?? "", (v) => (v === "" ? _("no limit") : String(v)), (v) => (o.max_tiles = v === "" ? null : Number(v)))),
+    field(_("A double earns an extra turn"), select("opt-doubles_extra_turn", ["", "true", "false"], o.doubles_extra_turn ?? "", (v) => (v === "" ? _("automatic (on in the long game)") : v === "true" ? _("on") : _("off")), (v) => (o.doubles_extra_turn = v === "" ? null : v === "true"))),
+    field(_("Stake per player"), number("opt-stake", o.stake, 0, (v) => (o.stake = v))),
+    field(_("Elimination limit"), number("opt-limit", o.limit, 1, (v) => (o.limit = v))),
+    field(_("Rounds"), number("opt-rounds", S.rounds, 1, (v) => (S.rounds = v))),
+    el("label", { class: "check" }, checkbox("opt-one_die_forced", o.one_die_forced, (v) => (o.one_die_forced = v)), el("span", { text: _("One die is compulsory when allowed") })),
+    el("label", { class: "check" }, checkbox("opt-shut_wins", o.shut_wins, (v) => (o.shut_wins = v)), el("span", { text: _("Shutting the box wins the round at once") })),
+    el("label", { class: "check" }, checkbox("opt-hints", S.hints, (v) => (S.hints = v)), el("span", { text: _("Hints allowed") })),
+    field(_("Dice seed (optional, to replay a game)"), el("input", { id: "opt-seed", inputmode: "numeric", value: S.seed, oninput: (event) => (S.seed = event.target.value.trim()) })),
   );
 }
 
@@ -367,9 +437,9 @@ async function joinRoom(event) {
 // -- bests ---------------------------------------------------------------------------
 function rulesSummary(rules) {
   const parts = [optionLabel("one_die", rules.one_die), optionLabel("scoring", rules.scoring)];
-  if (rules.max_tiles) parts.push(`${t("opt_max_tiles")}: ${rules.max_tiles}`);
-  if (rules.one_die_forced) parts.push(t("opt_one_die_forced"));
-  if (rules.doubles_extra_turn) parts.push(t("opt_doubles_extra_turn"));
+  if (rules.max_tiles) parts.push(_("Most tiles per roll: {n}", { n: rules.max_tiles }));
+  if (rules.one_die_forced) parts.push(_("One die is compulsory when allowed"));
+  if (rules.doubles_extra_turn) parts.push(_("A double earns an extra turn"));
   return parts.join(" · ");
 }
 
@@ -387,10 +457,15 @@ function renderLocalBests() {
   const list = $("#local-bests");
   const bests = Object.values(store.get("bests", {})).sort((a, b) => a.tiles - b.tiles || a.score - b.score);
   list.replaceChildren();
-  if (!bests.length) list.append(el("li", { class: "muted", text: t("bests_none") }));
+  if (!bests.length) list.append(el("li", { class: "muted", text: _("No solo game finished yet.") }));
   for (const best of bests) {
-    list.append(el("li", { class: "best", "data-tiles": String(best.tiles), text: t("best_line", { tiles: best.tiles, rules: rulesSummary(best.rules), score: best.score, grade: best.grade }) }));
+    list.append(el("li", { class: "best", "data-tiles": String(best.tiles), text: bestLine(best) }));
   }
+}
+
+function bestLine(best) {
+  const values = { rules: rulesSummary(best.rules), score: best.score, grade: best.grade };
+  return ngettext("{n} tile ({rules}): {score} · grade {grade}", "{n} tiles ({rules}): {score} · grade {grade}", best.tiles, values);
 }
 
 function recordLocalBest(room, turn) {
@@ -435,7 +510,7 @@ function openRoom(code) {
     error: (message) => receiveError(message),
     hint: (message) => receiveHint(message.advice),
     online: (up) => {
-      if (!up) toast(t("offline"));
+      if (!up) toast(_("The server cannot be reached; trying again…"));
     },
   });
 }
@@ -461,7 +536,7 @@ function receiveError(message) {
     S.hintPending = false;
     $("#hint").hidden = true;
   }
-  toast(errorText(message.error, message.detail));
+  toast(refusal(message.detail));
   if (message.error === "not-found") {
     const rooms = store.get("rooms", {});
     delete rooms[S.code];
@@ -519,10 +594,11 @@ function narrate(room, first) {
     const name = nameOf(room, event.player);
     if (event.kind === "roll") {
       lastRoll = event;
-      announce(t("an_roll", { name, faces: event.dice.join(" + "), total: sum(event.dice) }));
+      announce(_("{name}: roll {faces} = {total}.", { name, faces: event.dice.join(" + "), total: sum(event.dice) }));
     } else if (event.kind === "move" && match) {
       const opened = room.rules.mode === "long" && event.tiles.every((tile) => match.board.open.includes(tile));
-      announce(t(opened ? "an_opened" : "an_shut", { name, tiles: tilesText(event.tiles) }));
+      const tiles = tilesText(event.tiles);
+      announce(opened ? _("{name}: opened {tiles}.", { name, tiles }) : _("{name}: shut {tiles}.", { name, tiles }));
     }
   }
   S.lastSeq = room.events - 1;
@@ -531,13 +607,13 @@ function narrate(room, first) {
     for (const turn of match.history.slice(S.historySeen)) {
       const name = nameOf(room, turn.player);
       if (turn.score === null) continue;
-      announce(turn.open.length === 0 ? t("an_shutbox", { name }) : t("an_turn", { name, score: turn.score, grade: turn.grade }));
+      announce(turn.open.length === 0 ? _("{name}: the box is shut!", { name }) : _("{name}: score {score}, grade {grade}.", { name, score: turn.score, grade: turn.grade }));
     }
     S.historySeen = match.history.length;
   }
   if (room.status === "over" && !S.overSeen) {
     S.overSeen = true;
-    announce(match.winner_name ? t("winner", { name: match.winner_name }) : t("draw"));
+    announce(match.winner_name ? _("Winner: {name}", { name: match.winner_name }) : _("The game is drawn."));
     finish(room);
   }
 }
@@ -549,11 +625,19 @@ function dieFace(face, extra = "") {
   return die;
 }
 
-function showDice(faces) {
+function labelDice(faces) {
   const tray = $("#dice");
-  tray.replaceChildren(...faces.map((face) => dieFace(face)));
-  tray.setAttribute("aria-label", faces.length ? t("dice_label", { faces: faces.join(" + ") }) : t("dice_none"));
+  tray.setAttribute("aria-label", faces.length ? _("Dice: {faces}", { faces: faces.join(" + ") }) : _("Dice not rolled yet"));
   tray.dataset.faces = faces.join(",");
+}
+
+function shownFaces() {
+  return ($("#dice").dataset.faces || "").split(",").filter(Boolean).map(Number);
+}
+
+function showDice(faces) {
+  $("#dice").replaceChildren(...faces.map((face) => dieFace(face)));
+  labelDice(faces);
 }
 
 function animateDice(faces) {
@@ -578,8 +662,7 @@ function animateDice(faces) {
       showDice(faces);
     }
   }, 70);
-  tray.setAttribute("aria-label", t("dice_label", { faces: faces.join(" + ") }));
-  tray.dataset.faces = faces.join(",");
+  labelDice(faces);
 }
 
 // -- rendering the game ------------------------------------------------------------------------
@@ -594,11 +677,12 @@ function renderGame() {
   const match = room.match;
   const remote = room.seats.some((seat) => seat.kind === "remote");
   const info = $("#room-info");
-  info.replaceChildren(el("strong", { text: t("room", { code: room.code }) }));
-  if (match && match.rounds > 1) info.append(" · ", t("round_of", { round: match.round, rounds: match.rounds }));
-  if (match && match.tiebreak) info.append(" · ", t("tiebreak"));
-  if (match && room.rules.stake) info.append(" · ", t("pot", { pot: match.pot }));
-  $("#rules-info").textContent = `${t("tiles_n", { n: room.rules.tiles })} · ${optionLabel("mode", room.rules.mode)} · ${rulesSummary(room.rules)}`;
+  info.replaceChildren(el("strong", { text: _("Room {code}", { code: room.code }) }));
+  if (match && match.rounds > 1) info.append(" · ", _("Round {round} of {rounds}", { round: match.round, rounds: match.rounds }));
+  if (match && match.tiebreak) info.append(" · ", _("tie-break"));
+  if (match && room.rules.stake) info.append(" · ", _("Pot: {pot}", { pot: match.pot }));
+  $("#rules-info").textContent = `${tilesCount(room.rules.tiles)} · ${optionLabel("mode", room.rules.mode)} · ${rulesSummary(room.rules)}`;
+  labelDice(shownFaces());
 
   const waiting = $("#waiting");
   waiting.hidden = room.status !== "waiting" && !(remote && room.status === "playing" && room.events === 0);
@@ -618,11 +702,15 @@ function renderWaiting(room) {
   const missing = room.seats.filter((seat) => !seat.joined).length;
   const box = $("#waiting");
   box.replaceChildren(
-    el("p", { text: t("share", { code: room.code }) }),
-    el("p", {}, el("a", { href: link, id: "share-link", text: link }), " ", el("button", { type: "button", class: "small", text: t("copy"), onclick: () => navigator.clipboard?.writeText(link).then(() => toast(t("copied"))) })),
+    el("p", { text: _("Share this link or the code {code}:", { code: room.code }) }),
+    el("p", {}, el("a", { href: link, id: "share-link", text: link }), " ", el("button", { type: "button", class: "small", text: _("Copy link"), onclick: () => navigator.clipboard?.writeText(link).then(() => toast(_("Link copied."))) })),
     el("p", { class: "code", id: "room-code", text: room.code }),
   );
-  if (missing) box.append(el("p", { class: "muted", text: t("waiting_for", { n: missing }) }));
+  if (missing) box.append(el("p", { class: "muted", text: waitingFor(missing) }));
+}
+
+function waitingFor(n) {
+  return ngettext("Waiting for {n} more player to join…", "Waiting for {n} more players to join…", n);
 }
 
 function renderPlayers(room) {
@@ -634,9 +722,9 @@ function renderPlayers(room) {
     const scores = match ? match.history.filter((turn) => turn.player === seat.index && turn.round === match.round) : [];
     const last = scores.at(-1);
     const badges = [];
-    if (room.you.includes(seat.index)) badges.push(t("you"));
-    if (seat.kind === "bot") badges.push(`${t("bot")} · ${seat.bot}`);
-    if (seat.kind === "remote") badges.push(`${t("online")} · ${seat.connected ? t("connected") : t("away")}`);
+    if (room.you.includes(seat.index)) badges.push(_("you"));
+    if (seat.kind === "bot") badges.push([_("bot"), botLabel(seat.bot)].join(" · "));
+    if (seat.kind === "remote") badges.push([_("online"), seat.connected ? _("connected") : _("not connected")].join(" · "));
     const item = el(
       "li",
       { class: `player${active ? " active" : ""}${match && match.winner === seat.index ? " won" : ""}${match && !match.alive[seat.index] ? " out" : ""}`, "aria-current": active ? "true" : null },
@@ -644,8 +732,8 @@ function renderPlayers(room) {
       badges.length ? el("span", { class: "badges", text: badges.join(" · ") }) : null,
     );
     if (last && last.score !== null) item.append(el("span", { class: "score", text: `${last.score} (${last.grade})` }));
-    if (match && room.rules.mode === "elimination") item.append(el("span", { class: "total", text: `${t("totals")}: ${match.totals[seat.index]}` }));
-    if (match && room.rules.stake) item.append(el("span", { class: "ledger", text: `${t("ledger")}: ${match.ledger[seat.index] > 0 ? "+" : ""}${match.ledger[seat.index]}` }));
+    if (match && room.rules.mode === "elimination") item.append(el("span", { class: "total", text: _("Total: {total}", { total: match.totals[seat.index] }) }));
+    if (match && room.rules.stake) item.append(el("span", { class: "ledger", text: _("Ledger: {amount}", { amount: `${match.ledger[seat.index] > 0 ? "+" : ""}${match.ledger[seat.index]}` }) }));
     if (match && match.winner === seat.index && room.seats.length > 1) item.append(el("span", { class: "crown", "aria-hidden": "true", text: "♛" }));
     list.append(item);
   }
@@ -680,7 +768,7 @@ function renderTiles(room) {
     button.classList.toggle("hinted", hinted.has(n));
     button.disabled = !selectable.has(n);
     button.setAttribute("aria-pressed", String(selected));
-    button.setAttribute("aria-label", t(selected ? "tile_selected" : isOpen ? "tile_open" : "tile_shut", { n }));
+    button.setAttribute("aria-label", selected ? _("{n}, selected", { n }) : isOpen ? _("{n}, open", { n }) : _("{n}, shut", { n }));
   }
 }
 
@@ -703,29 +791,37 @@ function renderStatus(room) {
   box.dataset.status = room.status;
   selection.textContent = "";
   if (!match) {
-    status.textContent = t("waiting_for", { n: room.seats.filter((seat) => !seat.joined).length });
+    status.textContent = waitingFor(room.seats.filter((seat) => !seat.joined).length);
     return;
   }
   if (room.status === "over") {
     const turn = match.history[0];
-    if (room.rules.mode === "solo" && turn) status.textContent = `${t("your_score", { score: turn.score })} · ${t("grade")} ${turn.grade}`;
-    else status.textContent = match.winner_name ? t("winner", { name: match.winner_name }) : t("draw");
+    if (room.rules.mode === "solo" && turn) status.textContent = [_("Score {score}", { score: turn.score }), _("Grade {grade}", { grade: turn.grade })].join(" · ");
+    else status.textContent = match.winner_name ? _("Winner: {name}", { name: match.winner_name }) : _("The game is drawn.");
     return;
   }
   const name = match.actor_name;
   const me = mine(room);
   const total = currentTotal(room);
   let text;
-  if (!me) text = t("st_other", { name });
-  else if (match.phase === "roll-off") text = t("st_rolloff_me", { name });
-  else if (match.phase === "choose") text = t("st_choose", { name });
-  else if (match.phase === "roll") text = t(match.dice_due === 1 ? "st_roll_one" : "st_roll", { name });
-  else text = t(match.opening ? "st_move_open" : "st_move", { name, roll: match.roll.join(" + "), total });
-  if (me && room.you.length > 1 && room.seats.filter((s) => s.kind === "here").length > 1) text = `${t("st_pass", { name })} ${text}`;
-  if (match.extra_turns) text += ` ${t("extra_turns", { n: match.extra_turns })}`;
+  if (!me) text = _("{name} is playing…", { name });
+  else if (match.phase === "roll-off") text = _("{name}: roll one die to decide who starts.", { name });
+  else if (match.phase === "choose") text = _("{name}: one die or two?", { name });
+  else if (match.phase === "roll") text = match.dice_due === 1 ? _("{name}: roll one die.", { name }) : _("{name}: roll the dice.", { name });
+  else {
+    const values = { name, roll: match.roll.join(" + "), total };
+    text = match.opening
+      ? _("{name}: {roll} = {total}. Pick shut tiles that make {total} to open them.", values)
+      : _("{name}: {roll} = {total}. Pick open tiles that make {total}.", values);
+  }
+  if (me && room.you.length > 1 && room.seats.filter((s) => s.kind === "here").length > 1) text = _("{name}'s turn: pass the device.", { name }) + " " + text;
+  if (match.extra_turns) text += " " + _("Extra turns: {n}", { n: match.extra_turns });
   status.textContent = text;
   if (me && match.phase === "move") {
-    selection.textContent = S.selected.size === 0 ? t("sel_none") : t(selectionIsLegal(room) ? "sel_ok" : "sel_partial", { tiles: tilesText(S.selected), sum: sum([...S.selected]), total });
+    const values = { tiles: tilesText(S.selected), sum: sum([...S.selected]), total };
+    if (S.selected.size === 0) selection.textContent = _("Selected: nothing");
+    else if (selectionIsLegal(room)) selection.textContent = _("Selected: {tiles} = {sum}. Press Cerrar / Shut.", values);
+    else selection.textContent = _("Selected: {tiles} = {sum} (need {total}).", values);
   }
 }
 
@@ -745,7 +841,7 @@ function renderControls() {
   show("#btn-shut", phase === "move", me && selectionIsLegal(room));
   show("#btn-clear", phase === "move", me && S.selected.size > 0);
   show("#btn-hint", Boolean(room?.hints) && (phase === "choose" || phase === "move"), me);
-  $("#shut-label").textContent = t(match?.opening ? "open_btn" : "shut");
+  $("#shut-label").textContent = match?.opening ? _("Abrir / Open") : _("Cerrar / Shut");
   if (room) renderTiles(room);
 }
 
@@ -790,7 +886,7 @@ function askHint() {
   const room = S.room;
   if (!room || !room.hints || !mine(room)) return;
   $("#hint").hidden = false;
-  $("#hint").replaceChildren(el("p", { class: "muted", text: t("loading") }));
+  $("#hint").replaceChildren(el("p", { class: "muted", text: _("Loading…") }));
   S.hintPending = true;
   S.socket.send({ type: "hint" });
 }
@@ -808,14 +904,22 @@ function renderHint() {
   }
   S.hintPending = false;
   box.hidden = false;
-  const objective = t(`obj_${advice.objective}`, { target: advice.target });
+  const target = advice.target;
+  const objective = {
+    score: _("expected score (lower is better)"),
+    shut: _("chance to shut the box"),
+    beat: _("chance to score under {target}", { target }),
+    "tie-or-beat": _("chance to score {target} or less", { target }),
+    long: _("chance to win"),
+    win: _("chance to win the round"),
+  }[advice.objective] ?? advice.objective;
   const list = el("ol", { class: "choices" });
   for (const choice of advice.choices) {
-    const label = choice.shut ? tilesText(choice.shut) : t(choice.dice === 1 ? "one_die" : "two_dice");
+    const label = choice.shut ? tilesText(choice.shut) : diceCount(choice.dice);
     const use = el("button", {
       type: "button",
       class: "small",
-      text: t("hint_use"),
+      text: _("Use"),
       onclick: () => {
         if (choice.shut) {
           S.selected = new Set(choice.shut);
@@ -824,9 +928,9 @@ function renderHint() {
         } else chooseDice(choice.dice);
       },
     });
-    list.append(el("li", {}, el("strong", { text: label }), ` ${formatValue(advice, choice.value)}`, choice.loss > 0 ? el("span", { class: "muted", text: ` (${t("loss")} ${formatValue(advice, choice.loss)})` }) : null, " ", use));
+    list.append(el("li", {}, el("strong", { text: label }), ` ${formatValue(advice, choice.value)}`, choice.loss > 0 ? el("span", { class: "muted", text: " " + _("(loss {loss})", { loss: formatValue(advice, choice.loss) }) }) : null, " ", use));
   }
-  box.replaceChildren(el("h3", { text: `${t("hint_title")}: ${objective}` }), list);
+  box.replaceChildren(el("h3", { text: _("Hint: {objective}", { objective }) }), list);
   renderTiles(S.room);
 }
 
@@ -835,12 +939,12 @@ async function finish(room) {
   const match = room.match;
   const box = $("#result");
   box.hidden = false;
-  const parts = [el("h3", { text: t("result_title") })];
+  const parts = [el("h3", { text: _("Game over") })];
   const solo = room.rules.mode === "solo";
   if (solo) {
     const turn = match.history[0];
     parts.push(
-      el("p", { class: "final" }, el("span", { class: `grade grade-${turn.grade}`, id: "final-grade", "aria-label": `${t("grade")} ${turn.grade}`, text: turn.grade }), el("span", { class: "final-score", id: "final-score", text: t("your_score", { score: turn.score }) })),
+      el("p", { class: "final" }, el("span", { class: `grade grade-${turn.grade}`, id: "final-grade", "aria-label": _("Grade {grade}", { grade: turn.grade }), text: turn.grade }), el("span", { class: "final-score", id: "final-score", text: _("Score {score}", { score: turn.score }) })),
     );
     if (room.you.includes(0)) {
       if (S.bestFor !== room.code) {
@@ -848,24 +952,24 @@ async function finish(room) {
         S.bestInfo = recordLocalBest(room, turn);
       }
       const { best, isNew } = S.bestInfo;
-      parts.push(el("p", { id: "best-local" }, t("best_local", { tiles: room.rules.tiles, score: best.score }), isNew ? el("strong", { class: "new-best", text: ` ${t("best_new")}` }) : null));
+      parts.push(el("p", { id: "best-local" }, ngettext("Your best for {n} tile with these rules (this browser): {score}", "Your best for {n} tiles with these rules (this browser): {score}", room.rules.tiles, { score: best.score }), isNew ? el("strong", { class: "new-best", text: " " + _("New best!") }) : null));
     }
     parts.push(el("p", { id: "best-server", class: "muted" }));
   } else {
-    parts.push(el("p", { class: "winner", id: "winner", text: match.winner_name ? t("winner", { name: match.winner_name }) : t("draw") }));
+    parts.push(el("p", { class: "winner", id: "winner", text: match.winner_name ? _("Winner: {name}", { name: match.winner_name }) : _("The game is drawn.") }));
     const turns = el("ul", { class: "turns" });
     for (const turn of match.history) {
       if (turn.score === null) continue;
-      turns.append(el("li", { text: t("turn_row", { name: nameOf(room, turn.player), open: turn.open.length ? turn.open.join(", ") : t("box_shut"), score: turn.score }) }));
+      turns.append(el("li", { text: _("{name}: open {open} → {score}", { name: nameOf(room, turn.player), open: turn.open.length ? turn.open.join(", ") : _("box shut"), score: turn.score }) }));
     }
     parts.push(turns);
   }
-  if (room.saved_game_id) parts.push(el("p", { class: "muted", text: t("saved", { id: room.saved_game_id }) }));
+  if (room.saved_game_id) parts.push(el("p", { class: "muted", text: _("Saved as game {id}.", { id: room.saved_game_id }) }));
   parts.push(
     el("div", { class: "actions" },
-      el("button", { type: "button", id: "btn-review", onclick: showReview, text: t("review_btn") }),
-      el("button", { type: "button", id: "btn-again", class: "primary", onclick: playAgain, text: t("again") }),
-      el("button", { type: "button", id: "btn-new", onclick: () => (location.hash = "#/"), text: t("new_game") }),
+      el("button", { type: "button", id: "btn-review", onclick: showReview, text: _("Review the game") }),
+      el("button", { type: "button", id: "btn-again", class: "primary", onclick: playAgain, text: _("Play again") }),
+      el("button", { type: "button", id: "btn-new", onclick: () => (location.hash = "#/"), text: _("New game") }),
     ),
   );
   box.replaceChildren(...parts);
@@ -874,7 +978,7 @@ async function finish(room) {
     try {
       const data = await api(`/api/players/${encodeURIComponent(name)}/bests?tiles=${room.rules.tiles}`);
       const best = data.bests.find((entry) => entry.rules_key === room.rules_key);
-      if (best) $("#best-server").textContent = t("best_server", { name, score: best.score });
+      if (best) $("#best-server").textContent = _("Best of {name} on this server: {score}", { name, score: best.score });
     } catch {
       /* the server best is a bonus; the local one is shown */
     }
@@ -898,21 +1002,23 @@ function playAgain() {
 
 function actionText(action) {
   if (!action) return "—";
-  if (action.dice) return t(action.dice === 1 ? "one_die" : "two_dice");
+  if (action.dice) return diceCount(action.dice);
   return tilesText(action.shut);
 }
 
 async function showReview() {
   const box = $("#review");
   box.hidden = false;
-  box.replaceChildren(el("p", { class: "muted", text: t("loading") }));
+  box.replaceChildren(el("p", { class: "muted", text: _("Loading…") }));
   try {
     const review = await api(`/api/rooms/${S.code}/review`);
-    const parts = [el("h3", { text: t("review_title") })];
-    for (const [name, pct] of Object.entries(review.accuracy)) parts.push(el("p", { class: "accuracy", text: t("accuracy", { name, pct }) }));
-    if (!review.decisions.length) parts.push(el("p", { text: t("review_none") }));
+    const parts = [el("h3", { text: _("Review") })];
+    for (const [name, pct] of Object.entries(review.accuracy)) parts.push(el("p", { class: "accuracy", text: _("Accuracy of {name}: {pct}%", { name, pct }) }));
+    if (!review.decisions.length) parts.push(el("p", { text: _("No decision had a real choice.") }));
     const table = el("table", { class: "review-table" });
-    table.append(el("thead", {}, el("tr", {}, ...["col_n", "col_player", "col_board", "col_roll", "col_chosen", "col_best", "col_loss", "col_verdict"].map((key) => el("th", { scope: "col", text: t(key) })))));
+    // Translators: the column of the decision's number in the review.
+    const columns = [_("#"), _("Player"), _("Open tiles"), _("Roll"), _("Chosen"), _("Best"), _("Loss"), _("Verdict")];
+    table.append(el("thead", {}, el("tr", {}, ...columns.map((text) => el("th", { scope: "col", text })))));
     const body = el("tbody");
     review.decisions.forEach((d, i) => {
       body.append(
@@ -924,7 +1030,7 @@ async function showReview() {
           el("td", { text: actionText(d.chosen) }),
           el("td", { text: actionText(d.best) }),
           el("td", { text: d.loss > 0 ? (d.objective === "score" ? d.loss.toFixed(2) : `${(100 * d.loss).toFixed(1)} %`) : "0" }),
-          el("td", { class: "verdict", text: t(`verdict_${d.verdict}`) }),
+          el("td", { class: "verdict", text: optionLabel("verdict", d.verdict) }),
         ),
       );
     });
@@ -933,15 +1039,11 @@ async function showReview() {
     box.replaceChildren(...parts);
     box.scrollIntoView({ block: "nearest" });
   } catch (error) {
-    box.replaceChildren(el("p", { class: "error", text: errorText(error.code, error.message) }));
+    box.replaceChildren(el("p", { class: "error", text: failure(error) }));
   }
 }
 
-// -- rules and scores pages -----------------------------------------------------------------------------
-function renderRules() {
-  $("#rules-text").innerHTML = RULES[document.documentElement.lang] || RULES.en;
-}
-
+// -- the scores page -------------------------------------------------------------------------------------
 async function renderScores() {
   for (const button of $$("#board-tiles button")) button.setAttribute("aria-pressed", String(Number(button.dataset.tiles) === S.boardTiles));
   const board = $("#leaderboard");
@@ -951,14 +1053,16 @@ async function renderScores() {
   query.set("one_die_forced", String(Boolean(o.one_die_forced)));
   if (o.max_tiles) query.set("max_tiles", String(o.max_tiles));
   if (o.doubles_extra_turn !== null && o.doubles_extra_turn !== undefined) query.set("doubles_extra_turn", String(o.doubles_extra_turn));
-  board.replaceChildren(el("p", { class: "muted", text: t("loading") }));
+  board.replaceChildren(el("p", { class: "muted", text: _("Loading…") }));
   try {
     const data = await api(`/api/leaderboard?${query}`);
-    const parts = [el("h3", { text: t("board_title", { tiles: data.tiles }) })];
-    if (!data.entries.length) parts.push(el("p", { text: t("board_none") }));
+    const title = ngettext("Leaderboard ({n} tile, the rules chosen in the setup)", "Leaderboard ({n} tiles, the rules chosen in the setup)", data.tiles);
+    const parts = [el("h3", { text: title })];
+    if (!data.entries.length) parts.push(el("p", { text: _("Nobody has finished a game with these rules yet.") }));
     else {
       const table = el("table", { class: "board-table" });
-      table.append(el("thead", {}, el("tr", {}, ...["col_rank", "col_player", "col_best_score", "col_average", "col_turns", "col_shut"].map((key) => el("th", { scope: "col", text: t(key) })))));
+      const columns = [_("Rank"), _("Player"), _("Best"), _("Average"), _("Turns"), _("Boxes shut")];
+      table.append(el("thead", {}, el("tr", {}, ...columns.map((text) => el("th", { scope: "col", text })))));
       const body = el("tbody");
       for (const e of data.entries) body.append(el("tr", {}, ...[e.rank, e.player, e.best, e.average, e.turns, e.shut_boxes].map((v) => el("td", { text: String(v) }))));
       table.append(body);
@@ -966,7 +1070,7 @@ async function renderScores() {
     }
     board.replaceChildren(...parts);
   } catch (error) {
-    board.replaceChildren(el("p", { class: "error", text: errorText(error.code, error.message) }));
+    board.replaceChildren(el("p", { class: "error", text: failure(error) }));
   }
   const name = playerName();
   const mineBox = $("#server-bests");
@@ -974,8 +1078,8 @@ async function renderScores() {
   try {
     const data = await api(`/api/players/${encodeURIComponent(name)}/bests`);
     const list = el("ul", { class: "best-list" });
-    for (const b of data.bests) list.append(el("li", { text: `${t("tiles_n", { n: b.tiles })} · ${rulesSummary(keyOptions(b.rules_key))}: ${b.score} (${b.grade})` }));
-    mineBox.replaceChildren(el("h3", { text: t("server_bests", { name }) }), data.bests.length ? list : el("p", { text: t("server_bests_none", { name }) }));
+    for (const b of data.bests) list.append(el("li", { text: `${tilesCount(b.tiles)} · ${rulesSummary(keyOptions(b.rules_key))}: ${b.score} (${b.grade})` }));
+    mineBox.replaceChildren(el("h3", { text: _("Bests of {name} on this server", { name }) }), data.bests.length ? list : el("p", { text: _("No game of {name} stored yet.", { name }) }));
   } catch {
     /* nothing to show */
   }
@@ -1011,15 +1115,22 @@ function onKey(event) {
 }
 
 // -- language ---------------------------------------------------------------------------------------------------
-function switchLang(lang) {
-  setLang(lang);
-  store.set("lang", lang);
-  localStorage.setItem("stb.lang", lang);
-  for (const button of $$(".lang")) button.setAttribute("aria-pressed", String(button.dataset.lang === lang));
+// One button per language there is a catalog for, each named in itself.
+function renderLanguages() {
+  const buttons = languages().map(({ code, name }) =>
+    el("button", { type: "button", class: "lang", "data-lang": code, lang: htmlLang(code), "aria-pressed": String(code === lang()), text: name, onclick: () => switchLang(code) }),
+  );
+  $("#langs").replaceChildren(...buttons);
+}
+
+async function switchLang(code) {
+  if (await setLang(code) === code) saveLang(code);
+  for (const button of $$(".lang")) button.setAttribute("aria-pressed", String(button.dataset.lang === lang()));
   translatePage();
+  for (const seat of S.seats) if (seat.defaultName) seat.name = seat.defaultName();
   renderSetup();
-  if (S.view === "rules") renderRules();
   if (S.view === "scores") renderScores();
+  if (S.socket) S.socket.reopen(); // the server says its refusals in the language the socket connected with
   if (S.room) {
     renderGame();
     if (S.room.status === "over" && !$("#result").hidden) finish(S.room).then(() => ($("#review").hidden ? null : showReview()));
@@ -1028,11 +1139,9 @@ function switchLang(lang) {
 
 // -- start ----------------------------------------------------------------------------------------------------------
 async function main() {
-  setLang(detectLang());
-  for (const button of $$(".lang")) {
-    button.setAttribute("aria-pressed", String(button.dataset.lang === document.documentElement.lang));
-    button.addEventListener("click", () => switchLang(button.dataset.lang));
-  }
+  await loadLanguages();
+  await setLang(detectLang());
+  renderLanguages();
   translatePage();
   for (const button of $$("#who button")) button.addEventListener("click", () => chooseWho(button.dataset.who));
   for (const button of $$("[data-quick]")) button.addEventListener("click", () => quickSolo(Number(button.dataset.quick)));
@@ -1043,7 +1152,8 @@ async function main() {
     });
   }
   $("#add-seat").addEventListener("click", () => {
-    S.seats.push({ kind: "here", name: t("player_n", { n: S.seats.length + 1 }) });
+    const n = S.seats.length + 1;
+    S.seats.push(named({ kind: "here" }, () => _("Player {n}", { n })));
     renderSeats();
     $(`#seat-name-${S.seats.length - 1}`)?.focus();
   });
@@ -1066,7 +1176,7 @@ async function main() {
     S.seats = defaultSeats("solo");
     S.options.mode = "solo";
   } catch (error) {
-    showError("#setup-error", navigator.onLine === false ? new Error(t("offline")) : error); // offline: rules still readable
+    showError("#setup-error", error); // offline: the rules page still reads
   }
   renderSetup();
   route();
@@ -1078,4 +1188,4 @@ async function main() {
 
 main();
 
-export { LANGS, ApiError };
+export { ApiError };

@@ -1,5 +1,6 @@
-// Offline: the page and its modules come from the network, and from the cache when offline; the API is never cached.
-const CACHE = "shutthebox-v1";
+// Offline: the page, its modules and its words come from the network, and from the cache when
+// offline. Of the API only the catalogs are kept (/api/i18n, /api/i18n/{lang}); games never are.
+const CACHE = "shutthebox-v2";
 const PAGE = [
   "/",
   "/static/style.css",
@@ -8,6 +9,7 @@ const PAGE = [
   "/static/net.js",
   "/static/icon.svg",
   "/static/manifest.webmanifest",
+  "/api/i18n",
 ];
 
 self.addEventListener("install", (event) => {
@@ -22,17 +24,24 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+function isCatalog(url) {
+  return url.pathname === "/api/i18n" || url.pathname.startsWith("/api/i18n/");
+}
+
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
-  if (event.request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
+  if (event.request.method !== "GET" || url.origin !== location.origin) return;
+  if (url.pathname.startsWith("/api/") && !isCatalog(url)) return;
   // Network first so a new version is seen at once; the cache answers when offline.
   event.respondWith(
     fetch(event.request)
       .then((response) => {
-        const copy = response.clone();
-        caches.open(CACHE).then((cache) => cache.put(event.request, copy));
+        if (response.ok) {
+          const copy = response.clone();
+          caches.open(CACHE).then((cache) => cache.put(event.request, copy));
+        }
         return response;
       })
-      .catch(() => caches.match(event.request).then((hit) => hit || caches.match("/"))),
+      .catch(() => caches.match(event.request).then((hit) => hit || (isCatalog(url) ? Response.error() : caches.match("/")))),
   );
 });

@@ -1,0 +1,279 @@
+"""The page's words come from the gettext catalogs: a pseudo-language shows no English left on any
+screen, Spanish reads Spanish (the server's refusals too), and English comes back at the switch."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from e2e.conftest import running_server
+from e2e.play import click_once, play_solo
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # tools/ is not a package of src/
+
+from tools.catalogs import DOMAIN, template  # noqa: E402
+
+pytestmark = pytest.mark.e2e
+
+PSEUDO = "en@pseudo"
+LOOKALIKES = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "áƀçďéƒĝĥíĵķĺɱñóþʠŕšţúṽŵẋýžÁƁÇĎÉƑĜĤÍĴĶĹṀÑÓÞǪŔŠŢÚṼŴẊÝŽ",
+)
+KEPT = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[a-z%]|<[^>]*>|&#?\w+;")
+"""What a translation keeps as it is: placeholders, %-conversions, HTML tags and entities."""
+RUN = re.compile(r"⟦[^⟦⟧]*⟧")
+ALLOWED = {
+    "S", "A", "B", "C", "F",  # the grades: letters, the same in every language
+    "R", "H", "Esc",  # the key caps on the buttons: the keys to press, whatever the language
+}
+"""ASCII words a screen may show outside the catalog. The player names are Greek, so they need none."""
+HOST, GUEST = "Άννα", "Λουκάς"
+
+COLLECT = """() => {
+  const texts = [document.title];
+  // everything but the language switch, whose buttons name each language in itself
+  for (const selector of ["body > .skip", ".brand", "nav", "main", "#announce", "#toast"]) {
+    for (const node of document.querySelectorAll(selector)) texts.push(node.innerText);
+  }
+  for (const select of document.querySelectorAll("select")) {
+    if (select.checkVisibility()) texts.push(...[...select.options].map((option) => option.text));
+  }
+  for (const input of document.querySelectorAll("input:not([type=checkbox])")) {
+    if (input.checkVisibility()) texts.push(input.value);
+  }
+  for (const node of document.querySelectorAll("[aria-label], [placeholder], [title], [alt]")) {
+    if (!node.checkVisibility()) continue;
+    for (const name of ["aria-label", "placeholder", "title", "alt"]) {
+      if (node.hasAttribute(name)) texts.push(node.getAttribute(name));
+    }
+  }
+  return texts;
+}"""
+
+
+def pseudo(text: str) -> str:
+    """``text`` with its letters swapped for look-alikes, wrapped in ⟦ ⟧; placeholders and markup kept."""
+    kept = KEPT.findall(text)
+    words = [part.translate(LOOKALIKES) for part in KEPT.split(text)]
+    return "⟦" + "".join(word + (kept[i] if i < len(kept) else "") for i, word in enumerate(words)) + "⟧"
+
+
+def pseudo_catalog() -> Catalog:
+    """Every message of the code, "translated" to the pseudo-language."""
+    catalog = Catalog(locale="en", domain=DOMAIN, fuzzy=False)
+    for message in template():
+        if not message.id:
+            continue
+        if isinstance(message.id, str):
+            string: str | tuple[str, ...] = pseudo(message.id)
+        else:
+            string = tuple(pseudo(form) for form in message.id)
+        catalog.add(message.id, string, locations=message.locations, context=message.context)
+    return catalog
+
+
+def unmarked_words(texts: list[str], data: tuple[str, ...] = ()) -> set[str]:
+    """The ASCII words of ``texts`` outside every ⟦ ⟧ run and outside ``data`` (codes, links)."""
+    found: set[str] = set()
+    for text in texts:
+        rest = text
+        for value in data:
+            rest = rest.replace(value, " ")
+        previous = None
+        while previous != rest:  # a run may hold another (a message inside a message)
+            previous, rest = rest, RUN.sub(" ", rest)
+        found |= set(re.findall(r"[A-Za-z]+", rest)) - ALLOWED
+    return found
+
+
+@pytest.fixture(scope="module")
+def pseudo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server with one more language: a pseudo-language, as a .po file in a folder of its own."""
+    folder = tmp_path_factory.mktemp("pseudo")
+    po = folder / "locale" / PSEUDO / "LC_MESSAGES" / f"{DOMAIN}.po"
+    po.parent.mkdir(parents=True)
+    buffer = BytesIO()
+    write_po(buffer, pseudo_catalog(), width=100)
+    po.write_bytes(buffer.getvalue())
+    with running_server(folder, {"SHUTTHEBOX_LOCALES": str(folder / "locale")}) as url:
+        yield url
+
+
+def new_page(browser: Browser, server: str, locale: str = "en-US", errors: list[str] | None = None) -> Page:
+    context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 800}, base_url=server)
+    page = context.new_page()
+    if errors is not None:
+        page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    return page
+
+
+def speak_pseudo(page: Page) -> None:
+    page.click(f"#langs button[data-lang='{PSEUDO}']")
+    expect(page.locator("html")).to_have_attribute("lang", "en-x-pseudo")
+
+
+def assert_all_marked(page: Page, screen: str, data: tuple[str, ...] = ()) -> None:
+    texts: list[str] = page.evaluate(COLLECT)
+    assert any("⟦" in text for text in texts), f"{screen}: nothing in the pseudo-language"
+    left = unmarked_words(texts, data)
+    assert not left, f"{screen}: words outside the catalog: {sorted(left)}"
+
+
+def test_pseudo_language_leaves_no_english_on_any_screen(browser: Browser, pseudo_server: str) -> None:
+    errors: list[str] = []
+    page = new_page(browser, pseudo_server, errors=errors)
+    # a new .po file is a new language of the switch, named in itself, and nothing else is needed
+    codes = page.locator("#langs button").evaluate_all("(buttons) => buttons.map((b) => b.dataset.lang)")
+    assert codes == ["en", PSEUDO, "es"]
+    expect(page.locator(f"#langs button[data-lang='{PSEUDO}']")).to_have_text(pseudo("English"))
+    speak_pseudo(page)
+
+    for who in ("table", "bots", "online", "solo"):
+        page.click(f"[data-who={who}]")
+        assert_all_marked(page, f"setup ({who})")
+    page.fill("#seat-name-0", HOST)
+
+    page.click("#quick-9")
+    expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+    code = page.locator("#room-info strong").inner_text()
+    code = re.findall(r"[A-Z2-9]{5}", code)[-1]
+    assert_all_marked(page, "solo, before the roll", (code,))
+    page.click("#btn-roll")
+    page.wait_for_function("() => document.querySelector('#box').dataset.phase === 'move'")
+    page.locator("#tiles .tile:not([disabled])").first.click()
+    assert_all_marked(page, "solo, a tile selected", (code,))
+    page.keyboard.press("Escape")
+    page.keyboard.press("h")
+    expect(page.locator("#hint ol li").first).to_be_visible()
+    assert_all_marked(page, "solo, a hint", (code,))
+    play_solo(page, click_once)
+    expect(page.locator("#result")).to_be_visible()
+    page.evaluate("document.querySelector('details.log').open = true")
+    assert_all_marked(page, "the result and the game log", (code,))
+    page.click("#btn-review")
+    expect(page.locator("#review table")).to_be_visible()
+    assert_all_marked(page, "the review", (code,))
+
+    page.goto("/#/rules")
+    expect(page.locator("#view-rules")).to_be_visible()
+    assert_all_marked(page, "rules")
+    page.goto("/#/scores")
+    expect(page.locator("#leaderboard table")).to_be_visible()
+    expect(page.locator("#server-bests li").first).to_be_visible()
+    assert_all_marked(page, "scores")
+
+    page.goto("/#/")
+    page.fill("#join-code", "ZZZZZ")  # no such room: the server refuses, in the page's language
+    page.fill("#join-name", GUEST)
+    page.click("#join-button")
+    expect(page.locator("#join-error")).to_be_visible()
+    expect(page.locator("#join-error")).to_contain_text("⟦")
+    assert_all_marked(page, "a refusal", ("ZZZZZ",))
+
+    page.click("[data-who=online]")
+    page.click("#start")
+    code = page.locator("#room-code").inner_text()
+    link = page.locator("#share-link").get_attribute("href") or ""
+    assert_all_marked(page, "an online room, waiting", (link, code))
+    guest = new_page(browser, pseudo_server, errors=errors)
+    speak_pseudo(guest)
+    guest.goto(link)
+    guest.wait_for_selector("body[data-ready=true]")
+    expect(guest.locator("#join-code")).to_have_value(code)
+    assert_all_marked(guest, "joining a room", (code,))
+    guest.fill("#join-name", GUEST)
+    guest.click("#join-button")
+    for screen in (page, guest):
+        expect(screen.locator("#players .name")).to_have_text([HOST, GUEST])
+        assert_all_marked(screen, "an online room, playing", (link, code))
+    guest.context.close()
+    page.context.close()
+    assert errors == []
+
+
+def test_the_spanish_page_reads_spanish_and_english_comes_back(browser: Browser, server: str) -> None:
+    page = new_page(browser, server, locale="es-ES")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    assert page.title() == "Cerrar la Caja · Shut the Box · Canoga"
+    expect(page.locator("#setup-title")).to_have_text("Nueva partida")
+    expect(page.locator("#rule-fields")).to_contain_text("Se puede tirar un dado cuando")
+    expect(page.locator("#opt-tiles option[value='1']")).to_have_text("1 ficha")  # a plural form
+    expect(page.locator("#langs button")).to_have_text(["English", "Español"])
+
+    with page.expect_websocket(lambda socket: "lang=es" in socket.url):  # the server speaks Spanish on it
+        page.click("#quick-9")
+    expect(page.locator("#btn-roll")).to_contain_text("Lanzar")
+    page.click("#btn-roll")
+    page.wait_for_function("() => document.querySelector('#box').dataset.phase === 'move'")
+    expect(page.locator("#status")).to_contain_text("Elige fichas abiertas que sumen")
+    expect(page.locator("#dice")).to_have_attribute("aria-label", re.compile(r"^Dados: \d \+ \d$"))
+    play_solo(page, click_once)
+    expect(page.locator("#result h3")).to_have_text("Fin de la partida")
+    page.click("#btn-review")
+    expect(page.locator("#review h3")).to_have_text("Repaso")
+    expect(page.locator("#review th").nth(3)).to_have_text("Tirada")
+
+    with page.expect_websocket(lambda socket: "lang=en" in socket.url):  # opened again, in English
+        page.click("#langs button[data-lang=en]")
+    expect(page.locator("#result h3")).to_have_text("Game over")
+    expect(page.locator("#btn-review")).to_have_text("Review the game")
+    expect(page.locator("#review th").nth(3)).to_have_text("Roll")
+    expect(page.locator("#toast")).to_be_hidden()  # the old socket's close is no lost connection
+
+    page.click("#langs button[data-lang=es]")
+    page.click("#nav-rules")
+    expect(page.locator("#rules-text h2").first).to_have_text("Cómo jugar")
+    press_shut = page.locator("#rules-text li").nth(3)
+    expect(press_shut).to_have_text("Pulsa Cerrar para bajarlas y vuelve a lanzar.")
+    expect(page.locator("#rules-text li strong").first).to_have_text("Cerrar")  # markup inside a message
+    expect(page.locator("#rules-text")).to_contain_text("Preguntas frecuentes")
+    page.click("#nav-scores")
+    board = "Clasificación (9 fichas, las reglas elegidas en la preparación)"
+    expect(page.locator("#leaderboard h3")).to_have_text(board)
+
+    page.click("#nav-play")
+    page.fill("#join-code", "ZZZZZ")
+    page.fill("#join-name", "Luis")
+    page.click("#join-button")
+    expect(page.locator("#join-error")).to_have_text("No hay ninguna sala 'ZZZZZ'.")
+
+    page.click("#langs button[data-lang=en]")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    assert page.title() == "Shut the Box · Cerrar la Caja · Canoga"
+    expect(page.locator("#setup-title")).to_have_text("New game")
+    expect(page.locator("#nav-rules")).to_have_text("Rules & tips")
+    page.click("#join-button")
+    expect(page.locator("#join-error")).to_have_text("There is no room 'ZZZZZ'.")
+    page.click("#nav-rules")
+    expect(page.locator("#rules-text h2").first).to_have_text("How to play")
+    expect(press_shut).to_have_text("Press Shut to put them down and roll again.")
+    page.context.close()
+
+
+def test_the_spanish_page_reads_offline_once_loaded(browser: Browser, server: str) -> None:
+    context: BrowserContext = browser.new_context(locale="es-ES", base_url=server)
+    page = context.new_page()
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # under the service worker now: it keeps the page, its modules and its catalogs
+    page.wait_for_selector("body[data-ready=true]")
+    context.set_offline(True)
+    offline = context.new_page()
+    offline.goto("/#/rules")
+    expect(offline.locator("#rules-text")).to_contain_text("¿Cómo se gana en Shut the Box?")
+    expect(offline.locator("#langs button")).to_have_text(["English", "Español"])
+    context.close()
