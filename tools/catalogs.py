@@ -21,7 +21,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-from babel.messages.catalog import Catalog, Message
+from babel.messages.catalog import Catalog
 from babel.messages.extract import extract
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -224,8 +224,60 @@ def check() -> list[str]:
     return [f"{lang}: {problem}" for lang, po in catalogs() for problem in problems(read(po, lang), source)]
 
 
-def messages(catalog: Catalog) -> Iterable[Message]:
-    return (message for message in catalog if message.id)
+# -- a pseudo-language, to find words that escape the catalog -------------------------------------
+PSEUDO = "en@pseudo"
+_LOOKALIKES = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "áƀçďéƒĝĥíĵķĺɱñóþʠŕšţúṽŵẋýžÁƁÇĎÉƑĜĤÍĴĶĹṀÑÓÞǪŔŠŢÚṼŴẊÝŽ",
+)
+_KEPT = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[a-z%]|<[^>]*>|&#?\w+;")
+"""What a translation keeps as it is: placeholders, %-conversions, HTML tags and entities."""
+_RUN = re.compile(r"⟦[^⟦⟧]*⟧")
+
+
+def pseudo(text: str) -> str:
+    """``text`` with its letters swapped for look-alikes, wrapped in ⟦ ⟧; placeholders and markup kept."""
+    kept = _KEPT.findall(text)
+    words = [part.translate(_LOOKALIKES) for part in _KEPT.split(text)]
+    return "⟦" + "".join(word + (kept[i] if i < len(kept) else "") for i, word in enumerate(words)) + "⟧"
+
+
+def pseudo_catalog() -> Catalog:
+    """Every message of the code, "translated" to the pseudo-language."""
+    catalog = Catalog(locale="en", domain=DOMAIN, fuzzy=False)
+    for message in template():
+        if not message.id:
+            continue
+        if isinstance(message.id, str):
+            string: str | tuple[str, ...] = pseudo(message.id)
+        else:
+            string = tuple(pseudo(form) for form in message.id)
+        catalog.add(message.id, string, locations=message.locations, context=message.context)
+    return catalog
+
+
+def write_pseudo(folder: Path) -> Path:
+    """A catalog folder holding the pseudo-language (a ``.po`` file, nothing else); the folder."""
+    po = folder / PSEUDO / "LC_MESSAGES" / f"{DOMAIN}.po"
+    po.parent.mkdir(parents=True, exist_ok=True)
+    write(po, pseudo_catalog())
+    return folder
+
+
+def unmarked_words(texts: Iterable[str], allowed: Iterable[str] = (), data: Iterable[str] = ()) -> set[str]:
+    """The ASCII words of ``texts`` outside every ⟦ ⟧ run, other than ``allowed`` words and ``data``
+    (names, codes, paths: values the program shows, not words it says)."""
+    values = sorted(data, key=len, reverse=True)
+    found: set[str] = set()
+    for text in texts:
+        rest = text
+        for value in values:
+            rest = rest.replace(value, " ")
+        previous = None
+        while previous != rest:  # a run may hold another (a message inside a message)
+            previous, rest = rest, _RUN.sub(" ", rest)
+        found |= set(re.findall(r"[A-Za-z]+", rest))
+    return found - set(allowed)
 
 
 def main(argv: list[str]) -> int:

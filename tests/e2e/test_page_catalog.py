@@ -4,35 +4,17 @@ screen, Spanish reads Spanish (the server's refusals too), and English comes bac
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Iterator
-from io import BytesIO
-from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from tools.catalogs import PSEUDO, pseudo, unmarked_words, write_pseudo
 
 from e2e.conftest import running_server
 from e2e.play import click_once, play_solo
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))  # tools/ is not a package of src/
-
-from tools.catalogs import DOMAIN, template  # noqa: E402
-
 pytestmark = pytest.mark.e2e
 
-PSEUDO = "en@pseudo"
-LOOKALIKES = str.maketrans(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "áƀçďéƒĝĥíĵķĺɱñóþʠŕšţúṽŵẋýžÁƁÇĎÉƑĜĤÍĴĶĹṀÑÓÞǪŔŠŢÚṼŴẊÝŽ",
-)
-KEPT = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[a-z%]|<[^>]*>|&#?\w+;")
-"""What a translation keeps as it is: placeholders, %-conversions, HTML tags and entities."""
-RUN = re.compile(r"⟦[^⟦⟧]*⟧")
 ALLOWED = {
     "S", "A", "B", "C", "F",  # the grades: letters, the same in every language
     "R", "H", "Esc",  # the key caps on the buttons: the keys to press, whatever the language
@@ -62,51 +44,12 @@ COLLECT = """() => {
 }"""
 
 
-def pseudo(text: str) -> str:
-    """``text`` with its letters swapped for look-alikes, wrapped in ⟦ ⟧; placeholders and markup kept."""
-    kept = KEPT.findall(text)
-    words = [part.translate(LOOKALIKES) for part in KEPT.split(text)]
-    return "⟦" + "".join(word + (kept[i] if i < len(kept) else "") for i, word in enumerate(words)) + "⟧"
-
-
-def pseudo_catalog() -> Catalog:
-    """Every message of the code, "translated" to the pseudo-language."""
-    catalog = Catalog(locale="en", domain=DOMAIN, fuzzy=False)
-    for message in template():
-        if not message.id:
-            continue
-        if isinstance(message.id, str):
-            string: str | tuple[str, ...] = pseudo(message.id)
-        else:
-            string = tuple(pseudo(form) for form in message.id)
-        catalog.add(message.id, string, locations=message.locations, context=message.context)
-    return catalog
-
-
-def unmarked_words(texts: list[str], data: tuple[str, ...] = ()) -> set[str]:
-    """The ASCII words of ``texts`` outside every ⟦ ⟧ run and outside ``data`` (codes, links)."""
-    found: set[str] = set()
-    for text in texts:
-        rest = text
-        for value in data:
-            rest = rest.replace(value, " ")
-        previous = None
-        while previous != rest:  # a run may hold another (a message inside a message)
-            previous, rest = rest, RUN.sub(" ", rest)
-        found |= set(re.findall(r"[A-Za-z]+", rest)) - ALLOWED
-    return found
-
-
 @pytest.fixture(scope="module")
 def pseudo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server with one more language: a pseudo-language, as a .po file in a folder of its own."""
     folder = tmp_path_factory.mktemp("pseudo")
-    po = folder / "locale" / PSEUDO / "LC_MESSAGES" / f"{DOMAIN}.po"
-    po.parent.mkdir(parents=True)
-    buffer = BytesIO()
-    write_po(buffer, pseudo_catalog(), width=100)
-    po.write_bytes(buffer.getvalue())
-    with running_server(folder, {"SHUTTHEBOX_LOCALES": str(folder / "locale")}) as url:
+    locale = write_pseudo(folder / "locale")
+    with running_server(folder, {"SHUTTHEBOX_LOCALES": str(locale)}) as url:
         yield url
 
 
@@ -128,7 +71,7 @@ def speak_pseudo(page: Page) -> None:
 def assert_all_marked(page: Page, screen: str, data: tuple[str, ...] = ()) -> None:
     texts: list[str] = page.evaluate(COLLECT)
     assert any("⟦" in text for text in texts), f"{screen}: nothing in the pseudo-language"
-    left = unmarked_words(texts, data)
+    left = unmarked_words(texts, ALLOWED, data)
     assert not left, f"{screen}: words outside the catalog: {sorted(left)}"
 
 

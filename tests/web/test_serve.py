@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
 from shutthebox.cli import build_parser, main
@@ -37,3 +39,16 @@ def test_a_bad_database_url_is_reported_before_serving(capsys: pytest.CaptureFix
     assert main(["serve", "--db", "mysql://db/games"]) == 2
     err = capsys.readouterr().err
     assert "database URL 'mysql://db/games'" in err and "sqlite:///FILE" in err
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("psycopg") is not None, reason="psycopg is installed here"
+)
+def test_postgresql_without_its_driver_is_reported_before_serving(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """It was a traceback from the server's start-up, after uvicorn had begun."""
+    assert main(["serve", "--db", "postgresql://user@host/games"]) == 2
+    err = capsys.readouterr().err
+    needs = "PostgreSQL needs the psycopg driver: pip install 'shutthebox[postgres]'"
+    assert err == f"shutthebox: error: {needs}\n"

@@ -246,7 +246,11 @@ def run_serve(args: argparse.Namespace) -> int:
             module=error.name,
         ) from None
     if args.db:
-        engine_url(args.db)  # a bad URL is reported before the server starts
+        url = engine_url(args.db)  # a bad URL, or a missing driver, is reported before the server starts
+        from importlib.util import find_spec
+
+        if url.get_backend_name() == "postgresql" and find_spec("psycopg") is None:
+            raise CliError("PostgreSQL needs the psycopg driver: pip install 'shutthebox[postgres]'")
     settings = Settings(
         host=args.host,
         port=args.port,

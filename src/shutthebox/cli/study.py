@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from shutthebox.cli.parser import add_rules_options, number_type, rules_from_args, whole
+from shutthebox.cli.parser import CliError, add_rules_options, number_type, rules_from_args, whole
 from shutthebox.core.board import Board, Move
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import ParseError, RulesError
@@ -286,13 +286,19 @@ def _progress(games: int, quiet: bool) -> Any:
         return None
     from tqdm import tqdm
 
-    return tqdm(total=games, unit="game", unit_scale=True, file=sys.stderr, leave=False)
+    # Translators: the unit of the progress bar of a long simulation, as in "2.5Mgame/s".
+    return tqdm(total=games, unit=_("game"), unit_scale=True, file=sys.stderr, leave=False)
 
 
 def _plot_path(text: str) -> Path:
+    """The file to plot into; refused before any game is played (a wrong suffix, no matplotlib)."""
     path = Path(text)
     if path.suffix.lower() not in (".png", ".svg"):
         raise ParseError("--plot {path!r}: the file must end in .png or .svg", path=text)
+    from importlib.util import find_spec
+
+    if find_spec("matplotlib") is None:
+        raise CliError("--plot needs matplotlib: pip install 'shutthebox[sim]'")
     return path
 
 

@@ -74,7 +74,7 @@ class SetupScreen(Screen[PlaySetup | None]):
         cur = self.current
         rules = cur.rules if cur else Rules()
         humans = ", ".join(cur.humans) if cur else _("Player")
-        bots = ", ".join(cur.bots) if cur else ""
+        bots = ", ".join(map(strength_name, cur.bots)) if cur else ""  # "difícil", not "hard"
         automatic = cur is None or rules.mode is mode_for(len(cur.names), None)
         mode = _AUTO if automatic else rules.mode.value
 
