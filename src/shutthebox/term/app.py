@@ -28,7 +28,7 @@ from shutthebox.core.record import GameRecord
 from shutthebox.i18n import N_, SOURCE, Lang, _, activate, say
 from shutthebox.i18n.words import rules_line
 from shutthebox.term import keys, view
-from shutthebox.term.narrate import narrate, turn_header
+from shutthebox.term.narrate import narrate, turn_begins, turn_header
 from shutthebox.term.session import PlaySetup
 from shutthebox.term.style import GAME_CSS
 from shutthebox.term.widgets import DiceView, GameLog, KeyBar, Scoreboard, TileRow
@@ -123,7 +123,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
             log.write(_("Companion mode: roll the real dice, type the faces, see the best move."))
         state = self.game.state
         self.state = state
-        if state.phase is not Phase.ROLL_OFF:
+        if turn_begins(None, state):
             log.write(turn_header(state))
         self._after_change()
 
@@ -145,8 +145,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
         log = self.query_one(GameLog)
         for line in narrate(before, action, after):
             log.write(line)
-        new_turn = after.actor != before.actor or before.phase is Phase.ROLL_OFF
-        if new_turn and not after.is_over and after.phase is not Phase.ROLL_OFF:
+        if turn_begins(before, after):
             log.write(turn_header(after))
         self.message = ""
         self.selected = 0

@@ -14,11 +14,19 @@ from shutthebox.core.rules import Mode, grade
 from shutthebox.i18n import N_, _
 from shutthebox.i18n.words import dice_word
 
-__all__ = ["narrate", "outcome_lines", "turn_header"]
+__all__ = ["narrate", "outcome_lines", "turn_begins", "turn_header"]
 
 
 def _name(state: Match, player: int | None) -> str:
     return state.players[player] if player is not None else "?"
+
+
+def turn_begins(before: Match | None, after: Match) -> bool:
+    """Whether a player's turn begins at ``after``: the first state of a game, another player
+    to act, or the start after the roll-off; never while the game is over or still rolling off."""
+    if after.is_over or after.phase is Phase.ROLL_OFF:
+        return False
+    return before is None or after.actor != before.actor or before.phase is Phase.ROLL_OFF
 
 
 def turn_header(state: Match) -> str:

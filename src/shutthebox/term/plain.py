@@ -21,7 +21,7 @@ from shutthebox.core.game import Game
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
 from shutthebox.i18n import N_, _
 from shutthebox.i18n.words import dice_word, rules_line
-from shutthebox.term.narrate import narrate, turn_header
+from shutthebox.term.narrate import narrate, turn_begins, turn_header
 
 __all__ = ["HintFn", "PlainGame"]
 
@@ -68,9 +68,8 @@ class PlainGame:
         self.line(_("Rules: {rules}").format(rules=rules_line(self.game.rules)))
         if self.companion:
             self.line(_("Companion mode: roll the real dice, type the faces, see the best move."))
-        first = self.game.state
-        if first.phase is not Phase.ROLL_OFF:
-            self._announce_turn(first)
+        if turn_begins(None, self.game.state):
+            self._announce_turn(self.game.state)
         while not self.game.state.is_over:
             state = self.game.state
             if self.game.bot_to_act() is not None:
@@ -96,9 +95,7 @@ class PlainGame:
             self.line(line)
         if isinstance(action, Move) and not after.is_over and after.actor == before.actor:
             self.line(_("Board: {board}").format(board=after.board))
-        if after.is_over or after.phase is Phase.ROLL_OFF:
-            return
-        if after.actor != before.actor or before.phase is Phase.ROLL_OFF:
+        if turn_begins(before, after):
             self._announce_turn(after)
 
     def _announce_turn(self, state: Match) -> None:
