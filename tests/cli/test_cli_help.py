@@ -1,4 +1,5 @@
-"""``--help`` in Spanish or English: ``--lang`` first, else the locale, else English."""
+"""``--help`` in the reader's language (English and Spanish here): ``--lang`` first, else the locale,
+else English."""
 
 from __future__ import annotations
 

@@ -130,3 +130,16 @@ def test_the_default_url_is_the_environment_or_a_file_in_the_folder(
 def test_the_classic_options_are_the_rules_defaults() -> None:
     assert Rules().to_dict() == {**CLASSIC, "doubles_extra_turn": False}
     assert Rules(mode="long").to_dict() == {**CLASSIC, "mode": "long", "doubles_extra_turn": True}
+
+
+@pytest.mark.parametrize("folder", ["c%41d", "a b", "x#y", "100%"])
+def test_the_reader_reads_the_file_the_store_writes(tmp_path: Path, folder: str) -> None:
+    """A ``%41`` in a URL is an ``A`` to SQLAlchemy; a ``#`` is part of a file name."""
+    url = f"sqlite:///{tmp_path / folder / 'games.db'}"
+    with Store.open(url) as store:
+        store.save(play(Rules(mode="solo"), ["Ana"], 1).record(), source="terminal", finished_at=T0)
+    path = sqlite_file(url)
+    assert path is not None and Path(path).exists()
+    quick = read_scores(path)
+    assert quick is not None and len(quick["games"]) == 1
+    assert quick == stored_scores(url)

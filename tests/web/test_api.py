@@ -61,6 +61,7 @@ def test_one_player_alone_plays_solo_with_the_server_dice(client: TestClient) ->
     assert state["you"] == [0]
     match = state["match"]
     assert (match["phase"], match["dice_options"]) == ("roll", [2])
+    assert (match["is_chance"], match["is_decision"], match["dice_due"]) == (True, False, 2)
     assert match["board"]["open"] == list(range(1, 10))
 
 
@@ -92,7 +93,7 @@ def test_a_preset_with_options_over_it(client: TestClient) -> None:
         ({"seats": []}, 422, "malformed", ["seats"]),
         ({"seats": [{"name": "Ana"}], "rounds": 0}, 422, "malformed", ["rounds"]),
         ({"seats": [{"name": "Ana"}], "extra": 1}, 422, "malformed", ["extra"]),
-        ({"seats": [{"name": ""}]}, 422, "malformed", ["seat 0 name"]),
+        ({"seats": [{"name": ""}]}, 422, "malformed", ["the name '' of seat 0 must have 1 to 24"]),
         (
             {"seats": [{"name": "Ana"}, {"name": "Ana"}]}, 409, "name-taken",
             ["player names must differ: Ana, Ana"],

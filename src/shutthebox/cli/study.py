@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from shutthebox.cli.parser import CliError, add_rules_options, number_type, rules_from_args, whole
-from shutthebox.core.board import Board, Move
+from shutthebox.core.board import Board
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import ParseError, RulesError
 from shutthebox.core.rules import Mode, Rules, grade
-from shutthebox.i18n import N_, _
-from shutthebox.i18n.words import OBJECTIVES, dice_word, rules_line, verdict_name
+from shutthebox.i18n import _
+from shutthebox.i18n.words import OBJECTIVES, action_words, rules_line, verdict_name
 from shutthebox.strategy.names import STRATEGIES, Objective
 
 __all__ = [
@@ -85,6 +85,8 @@ def run_solve(args: argparse.Namespace) -> int:
             _write_long_table(Path(args.table), rules)
             lines.append(_("Policy table written to {path}").format(path=args.table))
         return _emit(args, data, lines)
+    if args.exact and objective is Objective.WIN:  # refused before the round is solved
+        raise RulesError("--exact covers the single-turn objectives, not a two-player round")
     solution = solve(rules, objective, args.target)
     data["value"] = solution.value
     if objective is Objective.WIN:
@@ -94,8 +96,6 @@ def run_solve(args: argparse.Namespace) -> int:
     if objective is not Objective.SCORE:
         shown += f" ({_pct(solution.value)})"
     lines = [_("{rules}: optimal {what} = {value}").format(rules=rules_line(rules), what=what, value=shown)]
-    if args.exact and objective is Objective.WIN:
-        raise RulesError("--exact covers the single-turn objectives, not a two-player round")
     if args.exact:
         exact = exact_value(rules, objective, args.target)
         data["exact"] = f"{exact.numerator}/{exact.denominator}"
@@ -201,7 +201,7 @@ def run_hint(args: argparse.Namespace) -> int:
         lines.append(_("Before rolling:"))
         lines += [
             "  " + _("{label} {value}  (loss {loss})").format(
-                label=f"{_action_text(c.action):9}", value=f"{c.value:.6f}", loss=f"{c.loss:.6f}"
+                label=f"{action_words(c.action):9}", value=f"{c.value:.6f}", loss=f"{c.loss:.6f}"
             )
             for c in advice.choices
         ]
@@ -220,7 +220,9 @@ def run_hint(args: argparse.Namespace) -> int:
     ]
     lines += [
         f"  {i}. " + _("{label} {value}  (loss {loss})").format(
-            label=f"{_action_text(c.action, opening):15}", value=f"{c.value:.6f}", loss=f"{c.loss:.6f}"
+            label=f"{action_words(c.action, opening=opening):15}",
+            value=f"{c.value:.6f}",
+            loss=f"{c.loss:.6f}",
         )
         for i, c in enumerate(advice.choices, start=1)
     ]
@@ -366,10 +368,10 @@ def run_review(args: argparse.Namespace) -> int:
     lines = [_("Review of {file}: {rules}").format(file=args.file, rules=rules_line(record.rules))]
     for d in result.decisions:
         where = f"[{d.board}]" + (_(" roll {roll}").format(roll=d.roll) if d.roll else "")
-        chosen = _action_text(d.chosen, d.opening)
+        chosen = action_words(d.chosen, opening=d.opening)
         verdict = verdict_name(d.verdict)
         note = "" if d.verdict == "best" else _("; best {best} ({value}), loss {loss}").format(
-            best=_action_text(d.best, d.opening), value=f"{d.value_best:.4f}", loss=f"{d.loss:.4f}"
+            best=action_words(d.best, opening=d.opening), value=f"{d.value_best:.4f}", loss=f"{d.loss:.4f}"
         )
         lines.append(f"  {d.player:10} {where:34} {chosen:12} {verdict:12} {d.value_chosen:.4f}{note}")
     for player, accuracy in result.accuracy.items():
@@ -377,13 +379,6 @@ def run_review(args: argparse.Namespace) -> int:
             player=player, accuracy=f"{accuracy:.1f}"
         ))
     return _emit(args, data, lines)
-
-
-def _action_text(action: Any, opening: bool = False) -> str:
-    """A choice in words: ``shut 5+3`` (``open`` for the long game's opener) or ``2 dice``."""
-    if isinstance(action, Move):
-        return _(N_("open {move}") if opening else N_("shut {move}")).format(move=action)
-    return dice_word(action.count)
 
 
 def _strategies() -> str:

@@ -103,8 +103,9 @@ class Game:
         return actor
 
     def bot_choice(self, state: Match) -> DiceChoice | Move:
-        """What the bot to act in ``state`` chooses; pure, and it may take a while, so callers may
-        run it in a thread and `act` on it once the game is still at ``state``."""
+        """What the bot to act in ``state`` chooses (drawing on its own generator). It changes no
+        state of the game and may take a while: callers may run it in a thread, then `act` on it
+        if the game is still at ``state``."""
         assert state.actor is not None
         return self.bots[state.actor].choose(state)
 

@@ -50,7 +50,7 @@ class DiceChoice:
 
     @property
     def phrase(self) -> Phrase:
-        """``1 die`` / ``2 dice``, to be said in the reader's language."""
+        """``1 die`` / ``2 dice``, to be said in the reader's language (`i18n.say` finds it in a message)."""
         return plural_phrase("{count} die", "{count} dice", self.count)
 
     def __str__(self) -> str:
@@ -71,11 +71,6 @@ class TurnResult:
     last_roll: Roll | None
     score: int | None  # None in the long game, where turns are not scored
     opening: bool = False
-
-
-def _words(action: Action) -> object:
-    """An action as a player says it: ``2 dice`` (in the reader's language), ``3+1``, ``5+3``."""
-    return action.phrase if isinstance(action, DiceChoice) else action
 
 
 def legal_moves(rules: Rules, target: int, total: int) -> tuple[Move, ...]:
@@ -264,7 +259,7 @@ class Match:
         if self.phase is Phase.OVER:
             if action is None:
                 raise IllegalActionError("the game is over")
-            raise IllegalActionError("{action}: the game is over", action=_words(action))
+            raise IllegalActionError("{action}: the game is over", action=action)
         if player is not None and player != self.actor:
             name = self.players[player] if 0 <= player < len(self.players) else f"#{player}"
             if action is None:
@@ -274,7 +269,7 @@ class Match:
                 )
             raise OutOfTurnError(
                 "{action} by {player}: it is not their turn ({state})",
-                action=_words(action), player=name, state=self.describe(),
+                action=action, player=name, state=self.describe(),
             )
 
     def _choose(self, choice: DiceChoice) -> Match:
@@ -294,11 +289,11 @@ class Match:
                     "{choice}: one die is not allowed on tiles {tiles} (one-die rule {rule}); {state}"
                 )
             raise IllegalActionError(
-                reason, choice=choice.phrase, tiles=on, rule=self.rules.one_die, state=self.describe()
+                reason, choice=choice, tiles=on, rule=self.rules.one_die, state=self.describe()
             )
         if choice.count not in self.dice_options:
             raise IllegalActionError(
-                "{choice}: choose one die or two; {state}", choice=choice.phrase, state=self.describe()
+                "{choice}: choose one die or two; {state}", choice=choice, state=self.describe()
             )
         return replace(self, phase=Phase.ROLL, dice_count=choice.count)
 
@@ -320,7 +315,7 @@ class Match:
         if len(roll.dice) != self.dice_count:
             raise IllegalActionError(
                 "roll {roll} shows {shown}, {due} were to be rolled; {state}",
-                roll=roll, shown=DiceChoice(len(roll.dice)).phrase, due=DiceChoice(self.dice_due).phrase,
+                roll=roll, shown=DiceChoice(len(roll.dice)), due=DiceChoice(self.dice_due),
                 state=self.describe(),
             )
         rolled = replace(self, roll=roll, dice_count=None)

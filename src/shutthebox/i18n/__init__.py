@@ -75,10 +75,15 @@ def catalog_file(lang: Lang) -> str | None:
 
 
 def languages() -> tuple[Lang, ...]:
-    """Every language there is a catalog for, English first."""
+    """Every language there is a catalog for, English first (looked up once per set of folders)."""
+    return _languages(_folders())
+
+
+@cache
+def _languages(folders: tuple[str, ...]) -> tuple[Lang, ...]:
     found = {
         name
-        for folder in _folders()
+        for folder in folders
         if os.path.isdir(folder)
         for name in os.listdir(folder)
         if os.path.isfile(os.path.join(folder, name, "LC_MESSAGES", f"{DOMAIN}.po"))
@@ -86,13 +91,22 @@ def languages() -> tuple[Lang, ...]:
     return (SOURCE, *sorted(found - {SOURCE}))
 
 
+def translations(lang: Lang) -> _gettext.NullTranslations:
+    """The catalog of ``lang`` (English, the source, has none: its messages are the code's).
+
+    Found and loaded once per set of catalog folders: every message said goes through here.
+    """
+    return _translations(lang, _folders())
+
+
 @cache
-def _load(po: str | None, stamp: float) -> _gettext.NullTranslations:
-    """The compiled catalog beside ``po``; compiled here (Babel) when missing or older than ``po``."""
+def _translations(lang: Lang, _folders: tuple[str, ...]) -> _gettext.NullTranslations:
+    """The compiled catalog beside the ``.po``; compiled here (Babel) when missing or older than it."""
+    po = None if lang == SOURCE else catalog_file(lang)
     if po is None:
         return _gettext.NullTranslations()
     mo = po.removesuffix(".po") + ".mo"
-    if os.path.isfile(mo) and os.path.getmtime(mo) >= stamp:
+    if os.path.isfile(mo) and os.path.getmtime(mo) >= os.path.getmtime(po):
         with open(mo, "rb") as handle:
             return _gettext.GNUTranslations(handle)
     from io import BytesIO
@@ -107,12 +121,6 @@ def _load(po: str | None, stamp: float) -> _gettext.NullTranslations:
     write_mo(buffer, catalog)
     buffer.seek(0)
     return _gettext.GNUTranslations(buffer)
-
-
-def translations(lang: Lang) -> _gettext.NullTranslations:
-    """The catalog of ``lang`` (English, the source, has none: its messages are the code's)."""
-    po = None if lang == SOURCE else catalog_file(lang)
-    return _load(po, os.path.getmtime(po) if po else 0.0)
 
 
 def activate(lang: Lang) -> None:
@@ -225,9 +233,9 @@ _FILE_REASONS = {
 
 
 def say(value: object) -> str:
-    """A value in the language in use: an error or a `Phrase` from its template, a file error by
-    its reason, anything else as it prints."""
-    if isinstance(value, ShutTheBoxError):
+    """A value in the language in use: an error, a `Phrase` or a value that has one (a dice choice)
+    from its template, a file error by its reason, anything else as it prints."""
+    if isinstance(value, ShutTheBoxError) or hasattr(value, "phrase"):  # an error, a dice choice
         value = value.phrase
     if isinstance(value, Phrase):
         if value.plural is None:
@@ -243,4 +251,5 @@ def say(value: object) -> str:
 
 def _spoken(value: object) -> object:
     """A value inside a message: words are said, numbers and names stay as they are (for ``!r``)."""
-    return say(value) if isinstance(value, ShutTheBoxError | Phrase | OSError) else value
+    words = isinstance(value, ShutTheBoxError | Phrase | OSError) or hasattr(value, "phrase")
+    return say(value) if words else value

@@ -24,6 +24,7 @@ __all__ = [
     "SCORINGS",
     "STRENGTHS",
     "VERDICTS",
+    "action_words",
     "dice_word",
     "mode_name",
     "rules_line",
@@ -112,6 +113,19 @@ def verdict_name(verdict: str) -> str:
 def dice_word(count: int) -> str:
     """``one die`` / ``two dice``."""
     return _("one die") if count == 1 else _("two dice")
+
+
+def action_words(action: object, *, opening: bool = False) -> str:
+    """A choice as a player says it: ``shut 5+3`` (``open 4`` for the long game's opener), ``one die``;
+    a roll as it shows."""
+    from shutthebox.core.board import Move  # here, not above: listing stored games needs no board
+    from shutthebox.core.match import DiceChoice
+
+    if isinstance(action, DiceChoice):
+        return dice_word(action.count)
+    if isinstance(action, Move):
+        return _(N_("open {move}") if opening else N_("shut {move}")).format(move=action)
+    return str(action)
 
 
 def rules_line(rules: Rules | Mapping[str, object], *, with_mode: bool = True) -> str:

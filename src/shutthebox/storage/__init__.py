@@ -11,7 +11,7 @@ Usage::
     from shutthebox.storage import Store, default_url
 
     store = Store.open()                 # $SHUTTHEBOX_DB, or the default SQLite file
-    game_id = store.save(game.record(), source="terminal")   # committed at once
+    game_id = game.save(store, source="terminal")   # a finished core.Game, committed at once
     store.games(player="Ana")            # newest first: list[GameSummary]
     store.history("Ana")                 # her turns, newest first: list[TurnEntry]
     store.bests("Ana")                   # best per board size and rules: list[Best]

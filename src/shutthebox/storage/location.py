@@ -44,9 +44,15 @@ def default_url(data_dir: Path | str | None = None) -> str:
 
 
 def sqlite_file(url: str) -> str | None:
-    """The file of a plain SQLite URL (``sqlite:///games.db``, ``sqlite:////abs/games.db``); None for
-    anything else (another engine, a driver, options, a database in memory)."""
+    """The file of a plain SQLite URL (``sqlite:///games.db``, ``sqlite:////abs/games.db``), its
+    ``%XX`` escapes decoded as SQLAlchemy decodes them; None for anything else (another engine, a
+    driver, options, a database in memory)."""
     prefix = "sqlite:///"
     if not url.startswith(prefix) or "?" in url or len(url) == len(prefix) or url.endswith(":memory:"):
         return None
-    return url[len(prefix):]
+    path = url[len(prefix):]
+    if "%" in path:  # urllib.parse only then: it costs a start-up of its own
+        from urllib.parse import unquote
+
+        path = unquote(path)
+    return path

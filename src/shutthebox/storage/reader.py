@@ -44,7 +44,8 @@ def read_scores(path: str, players: Sequence[str] = (), *, limit: int = 10) -> d
     the file is not at this schema (the `Store` must open, and migrate, it)."""
     if not os.path.exists(path):
         return {"bests": [], "games": []}
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    escaped = path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")  # SQLite's URI rules
+    connection = sqlite3.connect(f"file:{escaped}?mode=ro", uri=True)
     try:
         if not _at_schema(connection):
             return None
@@ -100,8 +101,9 @@ def _games(connection: sqlite3.Connection, limit: int) -> list[dict[str, Any]]:
 def _recent_players(connection: sqlite3.Connection, games: int) -> list[str]:
     """Everyone who played in the newest ``games`` games, in order of first appearance."""
     seen: list[str] = []
-    for game in _games(connection, games):
-        seen += [name for name in game["players"] if name not in seen]
+    query = "SELECT players FROM games ORDER BY finished_at DESC, id DESC LIMIT ?"
+    for (players,) in connection.execute(query, (games,)):
+        seen += [name for name in json.loads(players) if name not in seen]
     return seen
 
 

@@ -23,11 +23,11 @@ from functools import cache
 from typing import Protocol
 
 from shutthebox.core.board import Move, mask_sum, subsets_with_sum
-from shutthebox.core.errors import IllegalActionError, RulesError
+from shutthebox.core.errors import IllegalActionError
 from shutthebox.core.match import DiceChoice, Match, Phase
 from shutthebox.core.rules import Rules
 from shutthebox.strategy.advice import advise
-from shutthebox.strategy.names import BOT_NAMES, STRENGTHS, Objective
+from shutthebox.strategy.names import BOT_NAMES, STRENGTHS, Objective, bot_key
 
 __all__ = ["BOT_NAMES", "STRENGTHS", "Bot", "make_bot", "seat_bots"]
 
@@ -134,10 +134,7 @@ _RULES: dict[str, Rule] = {
 
 def make_bot(name: str, rng: random.Random | None = None) -> Bot:
     """The bot called ``name`` (or a strength such as ``expert``), with its generator."""
-    key = STRENGTHS.get(name, name)
-    if key not in _RULES:
-        names = ", ".join([*STRENGTHS, *BOT_NAMES])
-        raise RulesError("unknown bot {name!r}: choose one of {names}", name=name, names=names)
+    key = bot_key(name)
     return RuleBot(key, _RULES[key], rng if rng is not None else random.Random(0))
 
 

@@ -14,7 +14,7 @@ TYPE_CHECKING = False  # typing is not imported at run time: the command line li
 if TYPE_CHECKING:
     from typing import Self
 
-__all__ = ["BOT_NAMES", "STRATEGIES", "STRENGTHS", "Objective"]
+__all__ = ["BOT_NAMES", "STRATEGIES", "STRENGTHS", "Objective", "bot_key"]
 
 
 class Objective(StrEnum):
@@ -54,6 +54,15 @@ STRENGTHS: dict[str, str] = {
     "expert": "optimal",
 }
 """The strengths offered to players, weakest first, and the bot behind each."""
+
+
+def bot_key(name: str) -> str:
+    """The bot called ``name``, or behind the strength ``name``; `RulesError` naming the choices."""
+    key = STRENGTHS.get(name, name)
+    if key not in BOT_NAMES:
+        names = ", ".join([*STRENGTHS, *BOT_NAMES])
+        raise RulesError("unknown bot {name!r}: choose one of {names}", name=name, names=names)
+    return key
 
 STRATEGIES: dict[str, str] = {
     "random": N_("any legal choice, uniformly"),

@@ -217,15 +217,15 @@ class ShutTheBoxApp(App[GameRecord | None]):
             return
 
         def think() -> None:
-            self.call_from_thread(self._bot_chose, state, self._choice_of(state))
+            self.call_from_thread(self._bot_chose, state, self._choice_of(game, state))
 
         self.run_worker(think, thread=True, group="bot", exit_on_error=False)
 
-    def _choice_of(self, state: Match) -> Action | None:
+    @staticmethod
+    def _choice_of(game: Game, state: Match) -> Action | None:
         """The bot's choice for ``state``; None if the bot fails."""
-        assert self.game is not None
         try:
-            return self.game.bot_choice(state)
+            return game.bot_choice(state)
         except Exception:  # a failing bot hands its seat to a person instead of hanging
             return None
 
@@ -246,7 +246,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
         if state.is_chance:
             self.act(None)
             return
-        self._play_bot_choice(state, self._choice_of(state))
+        self._play_bot_choice(state, self._choice_of(self.game, state))
 
     # -- keys ---------------------------------------------------------------------
     @property

@@ -7,24 +7,14 @@ the next ones with what each gives away.
 
 from __future__ import annotations
 
-from shutthebox.core.board import Move
-from shutthebox.core.match import Action, DiceChoice, Match
-from shutthebox.i18n import N_, _, ngettext
-from shutthebox.i18n.words import OBJECTIVE_VALUES, dice_word
+from shutthebox.core.match import Match
+from shutthebox.i18n import _, ngettext
+from shutthebox.i18n.words import OBJECTIVE_VALUES, action_words
 
-__all__ = ["action_words", "hint_lines", "hint_text"]
+__all__ = ["hint_lines", "hint_text"]
 
 SHOWN = 3
 """How many choices a hint lists."""
-
-
-def action_words(action: Action, *, opening: bool = False) -> str:
-    """A choice as a player says it: ``shut 5+3``, ``open 4``, ``one die``."""
-    if isinstance(action, DiceChoice):
-        return dice_word(action.count)
-    if isinstance(action, Move):
-        return _(N_("open {move}") if opening else N_("shut {move}")).format(move=action)
-    return str(action)
 
 
 def _value(objective: str, target: int | None, lower_is_better: bool, value: float) -> str:

@@ -21,9 +21,8 @@ if TYPE_CHECKING:
     from typing import Any
 
     from shutthebox.core.game import Game
-    from shutthebox.core.rules import Rules
 
-__all__ = ["options_of_key", "rules_of_key", "save_finished", "scores_json", "scores_lines", "stored_scores"]
+__all__ = ["options_of_key", "save_finished", "scores_json", "scores_lines", "stored_scores"]
 
 
 def options_of_key(key: str) -> dict[str, object] | None:
@@ -35,17 +34,6 @@ def options_of_key(key: str) -> dict[str, object] | None:
             return None
         options[name] = json.loads(raw) if raw in ("null", "true", "false") or raw.isdigit() else raw
     return options
-
-
-def rules_of_key(key: str) -> Rules | None:
-    """The rules behind a storage rules key (played solo), or None."""
-    from shutthebox.core.rules import Mode, Rules
-
-    options = options_of_key(key)
-    try:
-        return Rules(mode=Mode.SOLO).but(**options) if options is not None else None
-    except (ValueError, TypeError):
-        return None
 
 
 def _rules_words(key: str) -> str:

@@ -21,7 +21,7 @@ from shutthebox.i18n.words import STRENGTHS, strength_name
 __all__ = ["STRENGTH_KEYS", "PlaySetup", "bot_label", "mode_for", "strength_of"]
 
 STRENGTH_KEYS: tuple[str, ...] = tuple(STRENGTHS)
-"""The bot strengths of the solver layer, weakest first."""
+"""The bot strengths offered to players, weakest first."""
 
 
 def strength_of(name: str) -> str:

@@ -7,7 +7,6 @@ words) in that language. A WebSocket keeps the language it connected with.
 
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import parse_qs
 
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -17,9 +16,8 @@ from shutthebox.i18n import Lang, accepted_language, languages, using
 __all__ = ["SpeakTheReadersLanguage", "language_of"]
 
 
-def language_of(scope: Scope | Any) -> Lang:
-    """The language a request or a WebSocket asks for (a Starlette request or socket, or its scope)."""
-    scope = getattr(scope, "scope", scope)
+def language_of(scope: Scope) -> Lang:
+    """The language a request or a WebSocket asks for, read off its ASGI scope."""
     query: bytes = scope.get("query_string", b"")
     asked = parse_qs(query.decode("latin-1")).get("lang", [""])[-1]
     if asked in languages():

@@ -76,13 +76,18 @@ class RoomError(ShutTheBoxError):
         return {"error": self.code, "detail": say(self)}
 
 
-def check_name(name: str, what: str = "name") -> str:
-    """A player name, trimmed: 1 to 24 printable characters."""
+def check_name(name: str, seat: int | None = None) -> str:
+    """A player name (of ``seat``, when one is named), trimmed: 1 to 24 printable characters."""
     cleaned = " ".join(name.split())
     if not 1 <= len(cleaned) <= NAME_LENGTH or not cleaned.isprintable():
+        if seat is None:
+            raise RoomError(
+                "malformed", "name {name!r} must have 1 to {most} printable characters",
+                name=name, most=NAME_LENGTH,
+            )
         raise RoomError(
-            "malformed", "{what} {name!r} must have 1 to {most} printable characters",
-            what=what, name=name, most=NAME_LENGTH,
+            "malformed", "the name {name!r} of seat {seat} must have 1 to {most} printable characters",
+            name=name, seat=seat, most=NAME_LENGTH,
         )
     return cleaned
 
@@ -119,14 +124,12 @@ class Seat:
 
 def resolve_bot(name: str) -> str:
     """The bot name for a bot name or a strength; `RoomError` naming the choices."""
-    from shutthebox.strategy.bots import BOT_NAMES, STRENGTHS
+    from shutthebox.strategy.names import bot_key
 
-    if name in STRENGTHS:
-        return str(STRENGTHS[name])
-    if name in BOT_NAMES:
-        return name
-    choices = ", ".join([*STRENGTHS, *BOT_NAMES])
-    raise RoomError("malformed", "unknown bot {name!r}: choose one of {names}", name=name, names=choices)
+    try:
+        return bot_key(name)
+    except ShutTheBoxError as error:
+        raise RoomError("malformed", "{error}", error=error) from None
 
 
 @dataclass
@@ -280,7 +283,7 @@ class Rooms:
             if spec.kind == "remote":
                 placed.append(Seat(index, "remote", None))  # named by whoever joins
                 continue
-            name = check_name(spec.name or "", f"seat {index} name")
+            name = check_name(spec.name or "", index)
             if spec.kind == "bot":
                 placed.append(Seat(index, "bot", name, bot=resolve_bot(spec.bot or "medium")))
             else:

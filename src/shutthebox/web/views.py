@@ -31,6 +31,8 @@ def match_json(state: Match) -> dict[str, Any]:
         "dice_options": list(state.dice_options),
         "dice_count": state.dice_count,
         "dice_due": state.dice_due,
+        "is_chance": state.is_chance,
+        "is_decision": state.is_decision,
         "roll": list(state.roll.dice) if state.roll else None,
         "legal_moves": [sorted(move.tiles) for move in state.legal_moves],
         "extra_turns": state.extra_turns,
@@ -99,7 +101,7 @@ def room_json(room: Room, token: str | None) -> dict[str, Any]:
 
 def rules_catalog() -> dict[str, Any]:
     """Every rule option with its allowed values and the presets, for the setup panel."""
-    from shutthebox.strategy.bots import BOT_NAMES, STRENGTHS
+    from shutthebox.strategy.names import BOT_NAMES, STRENGTHS
 
     default = Rules()
     return {

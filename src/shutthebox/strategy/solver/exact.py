@@ -15,7 +15,7 @@ from functools import cache
 from typing import TypeVar
 
 from shutthebox.core.dice import total_distribution
-from shutthebox.core.errors import RulesError
+from shutthebox.core.errors import N_, RulesError
 from shutthebox.core.match import legal_moves
 from shutthebox.core.rules import Rules
 from shutthebox.strategy.solver.solution import Objective
@@ -83,8 +83,12 @@ def exact_value(
     """The exact value of a turn from ``board`` (default: the full board)."""
     objective = Objective.parse(objective)
     if objective in (Objective.LONG, Objective.WIN):
-        game = "the long game" if objective is Objective.LONG else "a two-player round"
-        raise RulesError("the exact mode covers the single-turn objectives, not {game}", game=game)
+        refusal = (
+            N_("the exact mode covers the single-turn objectives, not the long game")
+            if objective is Objective.LONG
+            else N_("the exact mode covers the single-turn objectives, not a two-player round")
+        )
+        raise RulesError(refusal)
     value = _solver(rules, objective, target, Fraction)
     result = value(rules.full_mask if board is None else board, 0)
     return -result if objective is Objective.SCORE else result

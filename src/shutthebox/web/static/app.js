@@ -835,12 +835,12 @@ function renderControls() {
     button.hidden = !visible;
     button.disabled = !enabled || S.busy;
   };
-  show("#btn-roll", phase === "roll" || phase === "roll-off", me);
+  show("#btn-roll", Boolean(phase && match.is_chance), me);
   show("#btn-one", phase === "choose", me && match.dice_options.includes(1));
   show("#btn-two", phase === "choose", me && match.dice_options.includes(2));
   show("#btn-shut", phase === "move", me && selectionIsLegal(room));
   show("#btn-clear", phase === "move", me && S.selected.size > 0);
-  show("#btn-hint", Boolean(room?.hints) && (phase === "choose" || phase === "move"), me);
+  show("#btn-hint", Boolean(room?.hints && phase && match.is_decision), me);
   $("#shut-label").textContent = match?.opening ? _("Abrir / Open") : _("Cerrar / Shut");
   if (room) renderTiles(room);
 }
@@ -858,7 +858,7 @@ function roll() {
   const match = S.room?.match;
   if (!match || !mine(S.room) || S.busy) return;
   if (match.phase === "choose") chooseDice(Math.max(...match.dice_options));
-  else if (match.phase === "roll" || match.phase === "roll-off") send({ type: "roll" });
+  else if (match.is_chance) send({ type: "roll" });
 }
 
 function chooseDice(count) {
@@ -1188,4 +1188,3 @@ async function main() {
 
 main();
 
-export { ApiError };
