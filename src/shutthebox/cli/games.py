@@ -8,7 +8,6 @@ solver) are imported only by the command that needs them.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from shutthebox.cli.parser import (
@@ -159,6 +158,8 @@ def run_scores(args: argparse.Namespace) -> int:
     from shutthebox.term.scores import scores_json, scores_lines
 
     if args.json:
+        import json
+
         print(json.dumps(scores_json(args.players, limit=args.limit), ensure_ascii=False))
         return 0
     for line in scores_lines(args.players, limit=args.limit):
@@ -181,6 +182,8 @@ def run_replay(args: argparse.Namespace) -> int:
     state = replay(record)
     result = result_of(state)
     if args.json:
+        import json
+
         print(json.dumps(result, ensure_ascii=False))
         return 0
     print(_("Rules: {rules}").format(rules=rules_line(record.rules)))

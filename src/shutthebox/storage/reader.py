@@ -10,7 +10,6 @@ database, is left to the `Store`, which migrates it first.
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 from collections.abc import Sequence
@@ -28,10 +27,20 @@ SCHEMA = "0002"
 """The Alembic revision these queries are written for (the newest; a test checks it)."""
 
 _GAMES = """
-    SELECT id, finished_at, source, mode, tiles, rules_key, players, winner, typed
+    SELECT id, finished_at, source, mode, tiles, rules_key, winner, typed
     FROM games ORDER BY finished_at DESC, id DESC LIMIT ?
 """
 _TURNS = "SELECT game_id, player, score FROM turns WHERE game_id IN ({marks}) ORDER BY game_id, seq"
+_PLAYERS = """
+    SELECT games.id, seat.value FROM games, json_each(games.players) AS seat
+    WHERE games.id IN ({marks}) ORDER BY games.id, seat.key
+"""
+_RECENT_PLAYERS = """
+    SELECT seat.value
+    FROM (SELECT id, players, finished_at FROM games ORDER BY finished_at DESC, id DESC LIMIT ?) AS recent,
+         json_each(recent.players) AS seat
+    ORDER BY recent.finished_at DESC, recent.id DESC, seat.key
+"""
 _BESTS = """
     SELECT tiles, rules_key, score, open_sum, game_id, finished_at
     FROM turns WHERE player = ? AND score IS NOT NULL AND NOT typed
@@ -77,10 +86,13 @@ def _moment(stored: str) -> str:
 def _games(connection: sqlite3.Connection, limit: int) -> list[dict[str, Any]]:
     rows = connection.execute(_GAMES, (limit,)).fetchall()
     scores: dict[int, list[dict[str, Any]]] = {row[0]: [] for row in rows}
-    if rows:
+    seated: dict[int, list[str]] = {row[0]: [] for row in rows}
+    if rows:  # the players' JSON read by SQLite itself (json_each): Python's json costs a start-up
         marks = ",".join("?" * len(rows))
         for game_id, player, score in connection.execute(_TURNS.format(marks=marks), list(scores)):
             scores[game_id].append({"player": player, "score": score})
+        for game_id, player in connection.execute(_PLAYERS.format(marks=marks), list(seated)):
+            seated[game_id].append(player)
     return [
         {
             "id": game_id,
@@ -89,21 +101,21 @@ def _games(connection: sqlite3.Connection, limit: int) -> list[dict[str, Any]]:
             "mode": mode,
             "tiles": tiles,
             "rules_key": rules_key,
-            "players": json.loads(players),
+            "players": seated[game_id],
             "winner": winner,
             "scores": scores[game_id],
             "typed": bool(typed),
         }
-        for game_id, finished_at, source, mode, tiles, rules_key, players, winner, typed in rows
+        for game_id, finished_at, source, mode, tiles, rules_key, winner, typed in rows
     ]
 
 
 def _recent_players(connection: sqlite3.Connection, games: int) -> list[str]:
     """Everyone who played in the newest ``games`` games, in order of first appearance."""
     seen: list[str] = []
-    query = "SELECT players FROM games ORDER BY finished_at DESC, id DESC LIMIT ?"
-    for (players,) in connection.execute(query, (games,)):
-        seen += [name for name in json.loads(players) if name not in seen]
+    for (name,) in connection.execute(_RECENT_PLAYERS, (games,)):
+        if name not in seen:
+            seen.append(name)
     return seen
 
 

@@ -9,7 +9,6 @@ file with the standard library alone (it starts at once), else through a `Store`
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
 from shutthebox.core.errors import ShutTheBoxError
@@ -25,6 +24,10 @@ if TYPE_CHECKING:
 __all__ = ["options_of_key", "save_finished", "scores_json", "scores_lines", "stored_scores"]
 
 
+_CONSTANTS: dict[str, object] = {"null": None, "true": True, "false": False}
+"""The JSON constants a rules key holds (`rules_key` writes its values as JSON, unquoted)."""
+
+
 def options_of_key(key: str) -> dict[str, object] | None:
     """The options written in a storage rules key (``one_die=high-shut,…,tiles=9``), or None."""
     options: dict[str, object] = {}
@@ -32,7 +35,7 @@ def options_of_key(key: str) -> dict[str, object] | None:
         name, sep, raw = part.partition("=")
         if not sep:
             return None
-        options[name] = json.loads(raw) if raw in ("null", "true", "false") or raw.isdigit() else raw
+        options[name] = _CONSTANTS[raw] if raw in _CONSTANTS else int(raw) if raw.isdigit() else raw
     return options
 
 
