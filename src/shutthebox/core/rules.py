@@ -24,32 +24,16 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields, replace
 from enum import StrEnum
-from typing import Any, Self
+from typing import Any
 
 from shutthebox.core.errors import N_, RulesError
+from shutthebox.core.options import Choice
 from shutthebox.core.tiles import MAX_TILES, grade, mask_sum, tiles_of
 
 __all__ = ["PRESETS", "Mode", "OneDie", "Rules", "Scoring", "grade"]
 
 
-_UNKNOWN = {
-    "OneDie": N_("unknown one-die rule {value!r}: choose one of {names}"),
-    "Scoring": N_("unknown scoring {value!r}: choose one of {names}"),
-    "Mode": N_("unknown way to play {value!r}: choose one of {names}"),
-}
-
-
-class _Option(StrEnum):
-    @classmethod
-    def parse(cls, value: str | Self) -> Self:
-        try:
-            return cls(value)
-        except ValueError:
-            names = ", ".join(member.value for member in cls)
-            raise RulesError(_UNKNOWN[cls.__name__], value=value, names=names) from None
-
-
-class OneDie(_Option):
+class OneDie(Choice):
     """When one die may be chosen instead of two (rules §3)."""
 
     HIGH_SHUT = "high-shut"
@@ -57,8 +41,12 @@ class OneDie(_Option):
     SUM_LT_6 = "sum-lt-6"
     NEVER = "never"
 
+    @classmethod
+    def unknown(cls) -> str:
+        return N_("unknown one-die rule {value!r}: choose one of {names}")
 
-class Scoring(_Option):
+
+class Scoring(Choice):
     """How the tiles left open are scored (rules §4)."""
 
     SUM = "sum"
@@ -66,14 +54,22 @@ class Scoring(_Option):
     DIGITS = "digits"
     COUNT = "count"
 
+    @classmethod
+    def unknown(cls) -> str:
+        return N_("unknown scoring {value!r}: choose one of {names}")
 
-class Mode(_Option):
+
+class Mode(Choice):
     """The ways to play (rules §5)."""
 
     SOLO = "solo"
     ROUND = "round"
     ELIMINATION = "elimination"
     LONG = "long"
+
+    @classmethod
+    def unknown(cls) -> str:
+        return N_("unknown way to play {value!r}: choose one of {names}")
 
 
 

@@ -6,18 +6,13 @@ choices, so they live apart from the solver and import no NumPy.
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from shutthebox.core.errors import N_, RulesError
-
-TYPE_CHECKING = False  # typing is not imported at run time: the command line lists these names
-if TYPE_CHECKING:
-    from typing import Self
+from shutthebox.core.options import Choice
 
 __all__ = ["BOT_NAMES", "STRATEGIES", "STRENGTHS", "Objective", "bot_key"]
 
 
-class Objective(StrEnum):
+class Objective(Choice):
     """What the player wants from a turn or a game."""
 
     SCORE = "score"  # lowest expected final score
@@ -28,14 +23,8 @@ class Objective(StrEnum):
     WIN = "win"  # highest probability of winning a two-player round, playing first
 
     @classmethod
-    def parse(cls, value: str | Self) -> Self:
-        try:
-            return cls(value)
-        except ValueError:
-            names = ", ".join(o.value for o in cls)
-            raise RulesError(
-                "unknown objective {value!r}: choose one of {names}", value=value, names=names
-            ) from None
+    def unknown(cls) -> str:
+        return N_("unknown objective {value!r}: choose one of {names}")
 
     @property
     def lower_is_better(self) -> bool:
