@@ -61,12 +61,13 @@ def random_action(state: Match, rng: random.Random) -> Action:
 
 
 def finish(game: Game, rng: random.Random, cap: int = 200_000) -> int:
-    """Play ``game`` to its end with seeded random decisions; the dice roll themselves."""
+    """Play ``game`` to its end with seeded random decisions; the dice roll themselves (or, in a
+    game rolled by hand, random faces are typed in)."""
     for step in range(cap):
         state = game.state
         if state.is_over:
             return step
-        if state.is_chance:
+        if state.is_chance and not game.by_hand:
             game.roll()
         else:
             game.act(random_action(state, rng))

@@ -40,12 +40,16 @@ def test_rolls_come_from_the_seeded_dice() -> None:
     assert game.events[-1].action == first and game.events[-1].player == 0
 
 
-def test_a_game_without_a_seed_picks_one_and_records_it() -> None:
-    game = Game(SOLO, ["Ana"])
-    assert isinstance(game.seed, int)
+def test_a_game_without_a_seed_rolls_fair_dice_and_reveals_the_seed_at_the_end() -> None:
+    game = Game(SOLO, ["Ana"], client_seeds=["mine"])
+    assert game.seed is None and game.ranked
+    during = game.fairness
+    assert during is not None and during.server_seed is None and during.client_seeds == ("mine",)
     finish(game, random.Random(0))
     record = game.record()
-    assert record.seed == game.seed
+    assert record.seed is None and record.fairness is not None
+    assert record.fairness.commitment == during.commitment  # the promise made before play is kept
+    assert record.fairness.honest and record.kind == "ranked"
     assert replay(record) == game.state
 
 
@@ -86,19 +90,22 @@ def test_scripted_dice_drive_a_game() -> None:
     assert game.record().seed is None  # scripted dice have no seed
 
 
-def test_a_typed_roll_is_marked_and_the_rolled_ones_still_replay_from_the_seed() -> None:
+@pytest.mark.parametrize("seed", [5, None])
+def test_typed_dice_are_refused_when_the_game_rolls_and_change_nothing(seed: int | None) -> None:
+    game = Game(SOLO, ["Ana"], seed=seed)
+    before = (game.state, list(game.events))
+    with pytest.raises(IllegalActionError, match="typed dice are only for a game at a real box"):
+        game.act(Roll.of(6, 6))
+    assert (game.state, game.events) == before
+
+
+def test_a_practice_roll_that_is_not_its_seed_s_fails_to_replay() -> None:
     game = Game(SOLO, ["Ana"], seed=5)
-    game.act(Roll.of(6, 6))  # typed in from a real box
-    game.act(Move.parse("9+3"))
-    finish(game, random.Random(1))  # every later roll comes from the seed
+    finish(game, random.Random(1))
     record = game.record()
-    assert record.seed == 5 and record.typed
-    assert [e.typed for e in record.events if isinstance(e.action, Roll)] == [True] + [False] * (
-        sum(isinstance(e.action, Roll) for e in record.events) - 1
-    )
-    assert record.to_json()["events"][0] == {"player": 0, "roll": [6, 6], "typed": True}
+    assert record.seed == 5 and record.fairness is None and record.kind == "practice"
     assert replay(record) == game.state
-    rolled = next(i for i, e in enumerate(record.events) if isinstance(e.action, Roll) and not e.typed)
+    rolled = next(i for i, e in enumerate(record.events) if isinstance(e.action, Roll))
     forged = record.to_json()
     forged["events"][rolled]["roll"] = [7 - f for f in forged["events"][rolled]["roll"]]
     with pytest.raises(RecordError, match=rf"event {rolled}: roll .* is not what seed 5 gives"):
@@ -181,8 +188,8 @@ def test_choose_dice_and_act() -> None:
 
 
 def test_illegal_actions_leave_the_game_unchanged() -> None:
-    game = Game(Rules(tiles=4, one_die="never"), ["A", "B"], seed=3)  # type: ignore[arg-type]
-    game.roll()  # roll-off: A
+    game = Game(Rules(tiles=4, one_die="never"), ["A", "B"], by_hand=True)  # type: ignore[arg-type]
+    game.act(Roll.of(4))  # roll-off: A
     snapshot = (game.state, list(game.events))
 
     def check(call: object, error: type[ShutTheBoxError] = IllegalActionError) -> None:
@@ -191,12 +198,11 @@ def test_illegal_actions_leave_the_game_unchanged() -> None:
         assert str(raised.value)
         assert (game.state, game.events) == snapshot
 
-    check(lambda: game.roll(0), OutOfTurnError)  # B rolls off now
+    check(lambda: game.act(Roll.of(3), 0), OutOfTurnError)  # B rolls off now
     check(lambda: game.act(Roll.of(3, 3)))  # the roll-off is one die
     check(lambda: game.act(DiceChoice(1)))
     check(lambda: game.act(Move.parse("1")))
-    while game.state.phase is Phase.ROLL_OFF:
-        game.roll()
+    game.act(Roll.of(2))  # A starts
     game.act(Roll.of(1, 1))  # makes 2: the player must now move
     snapshot = (game.state, list(game.events))
     actor = game.state.actor

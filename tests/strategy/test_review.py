@@ -10,6 +10,7 @@ import pytest
 from drive import action
 from shutthebox import DiceChoice, Game, GameRecord, Mode, Move, Phase, Roll, Rules, legal_moves
 from shutthebox.core.board import mask_of
+from shutthebox.core.dice import SeededDice
 from shutthebox.strategy.bots import make_bot
 from shutthebox.strategy.review import VERDICTS, review, verdict
 from shutthebox.strategy.solver import Objective
@@ -33,18 +34,15 @@ def bot_game(rules: Rules, seats: int, seed: int, name: str = "optimal") -> Game
 
 
 def scripted_game(rules: Rules, script: str, seed: int = 0) -> Game:
-    """A game whose first actions (rolls included) are typed in; then optimal play to the end."""
-    game = Game(rules, ["P"], seed=seed)
+    """A game at a real box whose first actions (rolls included) are scripted; then optimal play,
+    with dice from ``seed``, to the end."""
+    game = Game(rules, ["P"], by_hand=True)
     for token in script.split():
-        step = action(token)
-        if isinstance(step, Roll):
-            game.act(step)
-        else:
-            game.act(step)
-    bot = make_bot("optimal")
+        game.act(action(token))
+    bot, dice = make_bot("optimal"), SeededDice(seed)
     while not game.state.is_over:
         if game.state.phase is Phase.ROLL:
-            game.roll()
+            game.act(dice.roll(game.state.dice_due))
         else:
             game.act(bot.choose(game.state))
     return game

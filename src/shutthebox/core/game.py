@@ -5,9 +5,11 @@ and the record of every action. Interfaces differ in how they show a state and
 read an action, never in how a game advances, rolls, records or saves. An
 action that raises leaves the game exactly as it was.
 
-Dice are rolled from the game's seeded source (`roll`), or, at a real wooden
-box, typed in by hand (`act` with a `Roll`); the record keeps the seed and
-marks each typed roll, so the rest replay from the seed.
+Dice are rolled by the game itself (`roll`): under the fair scheme by
+default (`core.fair`: committed before play, revealed at the end, ranked), or
+from a chosen seed for practice and replays (unranked). Only a game played at
+a real wooden box (``by_hand``, companion mode) takes dice typed in (`act` with
+a `Roll`); it is kept, marked, and counts for no best.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Protocol
 from shutthebox.core.board import Move
 from shutthebox.core.dice import DiceSource, Roll, SeededDice
 from shutthebox.core.errors import IllegalActionError
+from shutthebox.core.fair import FairDice, Fairness
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
 from shutthebox.core.record import Event, GameRecord, result_of
 from shutthebox.core.rules import Rules
@@ -50,17 +53,40 @@ class Game:
         rounds: int = 1,
         bots: Mapping[int, Chooser] | None = None,
         by_hand: bool = False,
+        client_seeds: Sequence[str] = (),
     ) -> None:
-        """``by_hand``: every roll is made at a real box and typed in, the bots' too."""
+        """The dice: ``dice`` if given; else, ``by_hand``, every roll typed in from a real box (the
+        bots' too); else from ``seed`` when one is chosen (practice, unranked); else fair dice
+        with these ``client_seeds``."""
         self.state = Match.new(rules, players, rounds=rounds)
         if dice is None and not by_hand:
-            dice = SeededDice(seed)
+            dice = SeededDice(seed) if seed is not None else FairDice(client_seeds=client_seeds)
         self.dice = dice
         self.seed = dice.seed if isinstance(dice, SeededDice) else None
         self.by_hand = by_hand
         self.bots: dict[int, Chooser] = dict(bots or {})
         self.events: list[Event] = []
+        self.assisted: set[int] = set()
         self.saved_id: int | None = None
+
+    @property
+    def fairness(self) -> Fairness | None:
+        """The fair dice's public facts (the seed revealed once the game is over); None otherwise."""
+        if not isinstance(self.dice, FairDice):
+            return None
+        return self.dice.fairness(reveal=self.state.is_over)
+
+    @property
+    def ranked(self) -> bool:
+        """Every die is rolled under the fair scheme, so the game can count for rankings."""
+        return isinstance(self.dice, FairDice) and not self.by_hand
+
+    @property
+    def bot_seed(self) -> int | str | None:
+        """What the bots' generators are seeded from: the chosen seed, or one drawn from the fair seed."""
+        if isinstance(self.dice, FairDice):
+            return self.dice.bot_seed
+        return self.seed
 
     @property
     def rules(self) -> Rules:
@@ -68,7 +94,12 @@ class Game:
 
     # -- acting ----------------------------------------------------------------
     def act(self, action: Action, player: int | None = None) -> Match:
-        """Apply a choice of dice, a move, or the faces of dice rolled by hand (a `Roll`)."""
+        """Apply a choice of dice, a move, or (companion mode only) the faces of dice rolled by hand."""
+        if isinstance(action, Roll) and not self.by_hand:
+            raise IllegalActionError(
+                "typed dice are only for a game at a real box (companion mode); here the game rolls; "
+                "{state}", state=self.state.describe(),
+            )
         actor = self.state.actor
         self.state = self.state.apply(action, player)
         assert actor is not None
@@ -120,6 +151,10 @@ class Game:
         self.act(choice, seat)
         return choice
 
+    def assist(self, player: int) -> None:
+        """Note that ``player`` asked the solver for a hint: their turns of this game count for no best."""
+        self.assisted.add(player)
+
     # -- record and keeping -----------------------------------------------------
     def record(self) -> GameRecord:
         """The record of the game so far (with its result once it is over)."""
@@ -130,6 +165,8 @@ class Game:
             seed=self.seed,
             rounds=self.state.rounds,
             result=result_of(self.state) if self.state.is_over else None,
+            fairness=self.fairness,
+            assisted=tuple(sorted(self.assisted)),
         )
 
     def save(self, keeper: Keeper, *, source: str) -> int:

@@ -1,12 +1,16 @@
 """Game records: every roll, dice choice and move of a game, as JSON that replays.
 
-A record holds the rules, the players, the seed of the dice (``null`` when
-every roll was made at a real box), each action with the player who took it,
-and the result. A roll typed in from a real box is marked ``"typed": true``;
-every other roll must be the next one its seed gives. `replay` rebuilds the
-game from it and refuses a record whose actions are illegal, whose rolls do
-not come from its seed, or whose stated result differs from the replayed one.
-A game with a typed roll counts for no best.
+A record holds the rules, the players, where the dice came from, each action
+with the player who took it, and the result. The dice of a ranked game come
+from the fair scheme (``fairness``: the commitment, the client seeds and, once
+the game is over, the server seed; see `core.fair`); a practice game names the
+``seed`` its dice were drawn from; a roll typed in from a real box is marked
+``"typed": true``. Every roll not typed must be the next one its source gives.
+``assisted`` lists the players who asked the solver for a hint. `replay`
+rebuilds the game and refuses a record whose actions are illegal, whose rolls
+do not come from their source, or whose stated result differs from the
+replayed one. Only a game whose every die was rolled under the fair scheme is
+ranked (`GameRecord.ranked`), and only its unassisted players' turns count.
 """
 
 from __future__ import annotations
@@ -18,17 +22,19 @@ from pathlib import Path
 from typing import Any
 
 from shutthebox.core.board import Move
-from shutthebox.core.dice import Roll, SeededDice
+from shutthebox.core.dice import DiceSource, Roll, SeededDice
 from shutthebox.core.errors import RecordError, ShutTheBoxError
+from shutthebox.core.fair import Fairness
 from shutthebox.core.match import Action, DiceChoice, Match
 from shutthebox.core.rules import Rules
 
 __all__ = ["FORMAT", "Event", "GameRecord", "replay", "result_of"]
 
 FORMAT = "shutthebox-record"
-VERSION = 2
-READABLE = (1, 2)
-"""Version 1 had no ``typed`` mark: its rolls were typed exactly when its seed was null."""
+VERSION = 3
+READABLE = (1, 2, 3)
+"""Version 1 had no ``typed`` mark: its rolls were typed exactly when its seed was null.
+Version 3 added ``fairness`` and ``assisted``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,11 +128,30 @@ class GameRecord:
     seed: int | None = None
     rounds: int = 1
     result: dict[str, Any] | None = None
+    fairness: Fairness | None = None
+    assisted: tuple[int, ...] = ()
 
     @property
     def typed(self) -> bool:
         """Some roll was typed in by hand (at a real box): the game counts for no best."""
         return any(event.typed for event in self.events)
+
+    @property
+    def kind(self) -> str:
+        """``ranked`` (fair dice, revealed), ``companion`` (typed dice), ``assisted`` (a hint was
+        asked for) or ``practice`` (dice from a chosen or unproven seed)."""
+        if self.typed:
+            return "companion"
+        if self.fairness is None or not self.fairness.revealed:
+            return "practice"
+        return "assisted" if self.assisted else "ranked"
+
+    def ranked_players(self) -> frozenset[int]:
+        """The players whose turns count for bests and rankings: every unassisted one of a game
+        rolled under the fair scheme (the record must still `replay`, which checks the dice)."""
+        if self.typed or self.fairness is None or not self.fairness.revealed:
+            return frozenset()
+        return frozenset(range(len(self.players))) - set(self.assisted)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -136,6 +161,8 @@ class GameRecord:
             "players": list(self.players),
             "rounds": self.rounds,
             "seed": self.seed,
+            "fairness": self.fairness.to_json() if self.fairness is not None else None,
+            "assisted": list(self.assisted),
             "events": [event.to_json() for event in self.events],
             "result": self.result,
         }
@@ -186,6 +213,19 @@ class GameRecord:
             rules = Rules.from_dict(data["rules"])
         except ShutTheBoxError as error:
             raise RecordError("record rules: {error}", error=error) from None
+        fairness = None
+        if data.get("fairness") is not None:
+            try:
+                fairness = Fairness.from_json(data["fairness"])
+            except ShutTheBoxError as error:
+                raise RecordError("record fairness: {error}", error=error) from None
+            if seed is not None:
+                raise RecordError("a record has a seed or fairness, not both")
+        assisted = data.get("assisted", [])
+        if not isinstance(assisted, list) or not all(
+            isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(players) for p in assisted
+        ):
+            raise RecordError("assisted must be a list of player numbers, not {value!r}", value=assisted)
         read = [Event.from_json(e, i) for i, e in enumerate(events)]
         if version == 1 and seed is None:
             read = [Event(e.player, e.action, typed=isinstance(e.action, Roll)) for e in read]
@@ -196,6 +236,8 @@ class GameRecord:
             seed=seed,
             rounds=rounds,
             result=result,
+            fairness=fairness,
+            assisted=tuple(sorted(set(assisted))),
         )
 
     @classmethod
@@ -221,6 +263,19 @@ class GameRecord:
         return cls.loads(text)
 
 
+def dice_of(record: GameRecord) -> DiceSource | None:
+    """The dice the record's rolls must come from: its seed's, or its revealed fair seed's
+    (which must be the one committed to); None when nothing can be checked."""
+    if record.seed is not None:
+        return SeededDice(record.seed)
+    fairness = record.fairness
+    if fairness is None or not fairness.revealed:
+        return None
+    if not fairness.honest:
+        raise RecordError("fairness: the server seed is not the one committed to (sha256 differs)")
+    return fairness.dice()
+
+
 def replay_states(record: GameRecord) -> Iterable[tuple[Event | None, Match]]:
     """Each state of the game in turn, with the event that led to it."""
     try:
@@ -228,13 +283,18 @@ def replay_states(record: GameRecord) -> Iterable[tuple[Event | None, Match]]:
     except ShutTheBoxError as error:
         raise RecordError("record cannot start: {error}", error=error) from None
     yield None, state
-    dice = SeededDice(record.seed) if record.seed is not None else None
+    dice = dice_of(record)
     for index, event in enumerate(record.events):
         # A roll where none is due is left to `apply`, which names the real problem.
         due = state.dice_due
         if isinstance(event.action, Roll) and not event.typed and dice is not None and due:
             expected = dice.roll(due)
             if expected != event.action:
+                if record.fairness is not None:
+                    raise RecordError(
+                        "event {index}: roll {roll} is not what the fair dice give ({expected})",
+                        index=index, roll=event.action, expected=expected,
+                    )
                 raise RecordError(
                     "event {index}: roll {roll} is not what seed {seed} gives ({expected})",
                     index=index, roll=event.action, seed=record.seed, expected=expected,

@@ -138,7 +138,7 @@ def make_bot(name: str, rng: random.Random | None = None) -> Bot:
     return RuleBot(key, _RULES[key], rng if rng is not None else random.Random(0))
 
 
-def seat_bots(seats: Mapping[int, str], seed: int | None) -> dict[int, Bot]:
+def seat_bots(seats: Mapping[int, str], seed: int | str | None) -> dict[int, Bot]:
     """A bot for each seat (a bot name or a strength), each with its own generator drawn from
     the game's ``seed`` and its seat, so a seeded game replays with the same bot choices."""
     return {

@@ -93,6 +93,6 @@ class PlaySetup:
         if self.bot_seats:
             from shutthebox.strategy.bots import seat_bots
 
-            game.bots.update(seat_bots(self.bot_seats, game.seed))
+            game.bots.update(seat_bots(self.bot_seats, game.bot_seed))
         return game
 

@@ -192,7 +192,7 @@ class Room:
         if bots:
             from shutthebox.strategy.bots import seat_bots
 
-            self.game.bots.update(seat_bots(bots, self.game.seed))
+            self.game.bots.update(seat_bots(bots, self.game.bot_seed))
 
     # -- acting -------------------------------------------------------------
     def playing(self) -> Game:
