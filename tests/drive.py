@@ -10,7 +10,11 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+import hashlib
+from collections.abc import Sequence
+
 from shutthebox import DiceChoice, Game, Match, Move, Roll
+from shutthebox.core.fair import FairDice, die
 from shutthebox.core.match import Action
 
 
@@ -72,3 +76,14 @@ def finish(game: Game, rng: random.Random, cap: int = 200_000) -> int:
         else:
             game.act(random_action(state, rng))
     raise AssertionError(f"no end after {cap} actions")
+
+
+def fair_dice_for(rolls: Sequence[Roll], client_seeds: Sequence[str] = ()) -> FairDice:
+    """Fair dice whose first rolls are ``rolls``: the first server seed (sha256 of "0", "1", ...)
+    that gives them. A search, so keep the rolls short (about 6**dice tries)."""
+    faces = [face for roll in rolls for face in roll.dice]
+    for attempt in range(10 * 6 ** len(faces) + 100):
+        seed = hashlib.sha256(str(attempt).encode()).digest()
+        if all(die(seed, client_seeds, k) == face for k, face in enumerate(faces)):
+            return FairDice(seed, client_seeds)
+    raise AssertionError(f"no server seed found for {faces}")

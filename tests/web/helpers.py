@@ -46,8 +46,18 @@ class Table:
         return state
 
 
-def create(client: TestClient, **body: Any) -> tuple[Table, dict[str, Any]]:
-    response = client.post("/api/rooms", json=body)
+def profile_key(client: TestClient, name: str) -> str:
+    """A new profile's secret key."""
+    response = client.post("/api/profiles", json={"name": name})
+    assert response.status_code == 201, response.text
+    key: str = response.json()["key"]
+    return key
+
+
+def create(client: TestClient, key: str | None = None, **body: Any) -> tuple[Table, dict[str, Any]]:
+    """A new room; with a profile ``key``, the creator's profile plays its first seat here."""
+    headers = {"Authorization": f"Bearer {key}"} if key else {}
+    response = client.post("/api/rooms", json=body, headers=headers)
     assert response.status_code == 201, response.text
     data = response.json()
     return Table(client, data["code"], data["token"]), data["state"]

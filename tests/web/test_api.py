@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from shutthebox.core.record import GameRecord, replay, result_of
 from shutthebox.web import Settings, create_app
-from web.helpers import Table, create, online
+from web.helpers import Table, create, online, profile_key
 
 SOLO = {"seats": [{"name": "Ana"}], "seed": 7}
 
@@ -93,7 +94,7 @@ def test_a_preset_with_options_over_it(client: TestClient) -> None:
         ({"seats": []}, 422, "malformed", ["seats"]),
         ({"seats": [{"name": "Ana"}], "rounds": 0}, 422, "malformed", ["rounds"]),
         ({"seats": [{"name": "Ana"}], "extra": 1}, 422, "malformed", ["extra"]),
-        ({"seats": [{"name": ""}]}, 422, "malformed", ["the name '' of seat 0 must have 1 to 24"]),
+        ({"seats": [{"name": ""}]}, 422, "malformed", ["seat 0: a name needs at least one visible character"]),
         (
             {"seats": [{"name": "Ana"}, {"name": "Ana"}]}, 409, "name-taken",
             ["player names must differ: Ana, Ana"],
@@ -144,13 +145,17 @@ def test_a_solo_game_is_played_saved_and_replays(client: TestClient) -> None:
     assert client.get("/api/games", params={"player": "Nadie"}).json()["games"] == []
 
 
-def test_the_seed_stays_secret_until_the_game_is_over(client: TestClient) -> None:
+def test_the_fair_seed_stays_secret_until_the_game_is_over(client: TestClient) -> None:
     table, state = create(client, seats=[{"name": "Ana"}])
-    assert state["seed"] is None
-    assert client.get(f"/api/rooms/{table.code}/record").json()["seed"] is None
+    committed = state["fairness"]
+    assert state["seed"] is None and state["kind"] == "ranked" and committed["server_seed"] is None
+    during = client.get(f"/api/rooms/{table.code}/record").json()
+    assert during["seed"] is None and during["fairness"] == committed
     over = table.play_while_mine()
     record = client.get(f"/api/rooms/{table.code}/record").json()
-    assert isinstance(over["seed"], int) and record["seed"] == over["seed"]
+    revealed = over["fairness"]["server_seed"]
+    assert record["fairness"]["server_seed"] == revealed
+    assert hashlib.sha256(bytes.fromhex(revealed)).hexdigest() == committed["commitment"]
     assert result_of(replay(GameRecord.from_json(record))) == over["match"]["result"]
 
 
@@ -369,11 +374,12 @@ def test_the_review_grades_each_decision_after_the_game(client: TestClient) -> N
 
 # -- history, bests, leaderboard ---------------------------------------------------------
 def test_history_bests_and_leaderboard(client: TestClient) -> None:
+    ana = profile_key(client, "Ana")
     scores = []
-    for seed in (1, 2, 3):
-        table, _ = create(client, seats=[{"name": "Ana"}], seed=seed)
+    for _ in (1, 2, 3):
+        table, _ = create(client, seats=[{}], key=ana)
         scores.append(table.play_while_mine()["match"]["history"][0]["score"])
-    table, _ = create(client, seats=[{"name": "Luis"}], rules={"tiles": 10}, seed=1)
+    table, _ = create(client, seats=[{}], rules={"tiles": 10}, key=profile_key(client, "Luis"))
     luis = table.play_while_mine()["match"]["history"][0]["score"]
 
     history = client.get("/api/players/Ana/history").json()["turns"]

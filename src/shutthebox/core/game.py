@@ -35,9 +35,10 @@ class Chooser(Protocol):
 
 
 class Keeper(Protocol):
-    """Where finished games are kept (the storage's `Store`); answers the id given."""
+    """Where finished games are kept (the storage's `Store`); answers the id given. ``profiles``
+    links seats to the player profiles who played them."""
 
-    def save(self, record: GameRecord, *, source: str) -> int: ...
+    def save(self, record: GameRecord, *, source: str, profiles: Mapping[int, int] | None = None) -> int: ...
 
 
 class Game:
@@ -169,10 +170,10 @@ class Game:
             assisted=tuple(sorted(self.assisted)),
         )
 
-    def save(self, keeper: Keeper, *, source: str) -> int:
+    def save(self, keeper: Keeper, *, source: str, profiles: Mapping[int, int] | None = None) -> int:
         """Keep the finished game, once; the id it is kept under."""
         if not self.state.is_over:
             raise IllegalActionError("only a finished game is kept; {state}", state=self.state.describe())
         if self.saved_id is None:
-            self.saved_id = keeper.save(self.record(), source=source)
+            self.saved_id = keeper.save(self.record(), source=source, profiles=profiles)
         return self.saved_id

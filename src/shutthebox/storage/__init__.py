@@ -23,9 +23,13 @@ Usage::
 Bests and the leaderboard group turns by board size and `rules_key(rules)`:
 the options that change a turn's score (mode, shut-wins, stake and limit left
 out), so a solo turn and a round turn under the same rules compare. Only
-finished games are stored, and each is replayed before it is saved. A game
-whose dice were typed in by hand (`GameRecord.typed`) is kept in the history
-but counts for no best and no leaderboard.
+finished games are stored, and each is replayed before it is saved. Only ranked
+turns count for bests and the leaderboard: those of games whose every die was
+rolled under the fair scheme (`GameRecord.kind` ``ranked``), by players who
+asked for no hint; practice (chosen seed), companion (typed dice) and assisted
+games are kept in the history, marked. The leaderboard lists profiles
+(`create_profile`: a name, unique among look-alikes, and a secret key of which
+only the hash is kept), never guests or bots.
 
 `scores` reads bests and recent games from a SQLite file with the standard
 library alone (`storage.reader`), so it starts at once; anything else opens a
@@ -46,6 +50,8 @@ __all__ = [
     "Best",
     "GameSummary",
     "LeaderboardEntry",
+    "NameTakenError",
+    "Profile",
     "StorageError",
     "Store",
     "StoredGame",
@@ -76,6 +82,8 @@ if TYPE_CHECKING:
         Best,
         GameSummary,
         LeaderboardEntry,
+        NameTakenError,
+        Profile,
         StorageError,
         Store,
         StoredGame,

@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-__all__ = ["Base", "GameRow", "TurnRow"]
+__all__ = ["Base", "GameRow", "ProfileNameRow", "ProfileRow", "TurnRow"]
 
 NAME_LENGTH = 100
 KEY_LENGTH = 200
@@ -32,6 +32,7 @@ class GameRow(Base):
     winner: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
     record: Mapped[str] = mapped_column(Text)
     typed: Mapped[bool] = mapped_column(Boolean, server_default=false())  # dice typed in by hand
+    kind: Mapped[str] = mapped_column(String(16), server_default="practice")  # ranked, practice, …
     turns: Mapped[list[TurnRow]] = relationship(
         back_populates="game", cascade="all, delete-orphan", order_by="TurnRow.seq"
     )
@@ -55,7 +56,29 @@ class TurnRow(Base):
     rules_key: Mapped[str] = mapped_column(String(KEY_LENGTH), index=True)
     finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     typed: Mapped[bool] = mapped_column(Boolean, server_default=false())  # counts for no best
+    ranked: Mapped[bool] = mapped_column(Boolean, server_default=false())  # fair dice, no hint asked
+    profile_id: Mapped[int | None] = mapped_column(ForeignKey("profiles.id"), index=True)
     game: Mapped[GameRow] = relationship(back_populates="turns")
 
     def __repr__(self) -> str:
         return f"TurnRow(game={self.game_id}, player={self.player!r}, score={self.score})"
+
+
+class ProfileRow(Base):
+    """A player with an identity: a display name and the hash of a secret key only they hold."""
+
+    __tablename__ = "profiles"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)  # sha256 of the secret key, hex
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ProfileNameRow(Base):
+    """A look-alike key of a profile's name: unique, so no two profiles hold names that look alike."""
+
+    __tablename__ = "profile_names"
+
+    key: Mapped[str] = mapped_column(String(4 * NAME_LENGTH), primary_key=True)
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), index=True)

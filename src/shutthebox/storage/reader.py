@@ -23,11 +23,11 @@ if TYPE_CHECKING:
 
 __all__ = ["SCHEMA", "read_scores"]
 
-SCHEMA = "0002"
+SCHEMA = "0003"
 """The Alembic revision these queries are written for (the newest; a test checks it)."""
 
 _GAMES = """
-    SELECT id, finished_at, source, mode, tiles, rules_key, winner, typed
+    SELECT id, finished_at, source, mode, tiles, rules_key, winner, typed, kind
     FROM games ORDER BY finished_at DESC, id DESC LIMIT ?
 """
 _TURNS = "SELECT game_id, player, score FROM turns WHERE game_id IN ({marks}) ORDER BY game_id, seq"
@@ -41,11 +41,14 @@ _RECENT_PLAYERS = """
          json_each(recent.players) AS seat
     ORDER BY recent.finished_at DESC, recent.id DESC, seat.key
 """
+_PROFILE = "SELECT id, name FROM profiles WHERE name = ? LIMIT 1"
 _BESTS = """
     SELECT tiles, rules_key, score, open_sum, game_id, finished_at
-    FROM turns WHERE player = ? AND score IS NOT NULL AND NOT typed
+    FROM turns WHERE {whose} AND score IS NOT NULL AND ranked
     ORDER BY tiles, rules_key, score, finished_at, id
 """
+_OF_PROFILE = _BESTS.format(whose="profile_id = ?")
+_OF_GUEST = _BESTS.format(whose="player = ? AND profile_id IS NULL")
 
 
 def read_scores(path: str, players: Sequence[str] = (), *, limit: int = 10) -> dict[str, Any] | None:
@@ -105,8 +108,10 @@ def _games(connection: sqlite3.Connection, limit: int) -> list[dict[str, Any]]:
             "winner": winner,
             "scores": scores[game_id],
             "typed": bool(typed),
+            "kind": kind,
+            "ranked": kind == "ranked",
         }
-        for game_id, finished_at, source, mode, tiles, rules_key, winner, typed in rows
+        for game_id, finished_at, source, mode, tiles, rules_key, winner, typed, kind in rows
     ]
 
 
@@ -120,15 +125,18 @@ def _recent_players(connection: sqlite3.Connection, games: int) -> list[str]:
 
 
 def _bests(connection: sqlite3.Connection, player: str) -> list[dict[str, Any]]:
-    """The player's best turn per board size and rules key, the earliest of equals; with the count."""
+    """The player's (a profile's, else a guest's) best ranked turn per board size and rules key, the
+    earliest of equals; with the count."""
     found: dict[tuple[int, str], dict[str, Any]] = {}
-    for tiles, rules_key, score, open_sum, game_id, finished_at in connection.execute(_BESTS, (player,)):
+    profile = connection.execute(_PROFILE, (player,)).fetchone()
+    turns = connection.execute(*((_OF_PROFILE, (profile[0],)) if profile else (_OF_GUEST, (player,))))
+    for tiles, rules_key, score, open_sum, game_id, finished_at in turns:
         group = (tiles, rules_key)
         if group in found:
             found[group]["turns"] += 1
             continue
         found[group] = {
-            "player": player,
+            "player": profile[1] if profile else player,
             "tiles": tiles,
             "rules_key": rules_key,
             "score": score,

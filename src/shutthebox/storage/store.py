@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Iterator
+import secrets
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -13,15 +15,17 @@ from typing import Any
 
 from sqlalchemy import Engine, case, create_engine, event, func, select
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from shutthebox.core.errors import ShutTheBoxError
+from shutthebox.core.names import clean_name
 from shutthebox.core.record import GameRecord, replay, result_of
 from shutthebox.core.rules import Rules, grade
 from shutthebox.storage.location import ENV_VAR, default_url
-from shutthebox.storage.models import KEY_LENGTH, NAME_LENGTH, GameRow, TurnRow
+from shutthebox.storage.models import KEY_LENGTH, NAME_LENGTH, GameRow, ProfileNameRow, ProfileRow, TurnRow
+from shutthebox.storage.names import look_alike_keys
 
 __all__ = [
     "ENV_VAR",
@@ -29,6 +33,8 @@ __all__ = [
     "Best",
     "GameSummary",
     "LeaderboardEntry",
+    "NameTakenError",
+    "Profile",
     "StorageError",
     "Store",
     "StoredGame",
@@ -44,6 +50,15 @@ SCORE_NEUTRAL_OPTIONS = frozenset({"mode", "shut_wins", "stake", "limit"})
 
 class StorageError(ShutTheBoxError):
     """A record the store refuses, a game it does not hold, or a database URL it cannot use."""
+
+
+class NameTakenError(StorageError):
+    """A profile name that another profile holds, or one that looks like it."""
+
+
+def _key_hash(key: str) -> str:
+    """What the store keeps of a profile's secret key: its SHA-256, so a stolen database holds no key."""
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
 def rules_key(rules: Rules) -> str:
@@ -86,6 +101,7 @@ class GameSummary:
     winner: str | None
     scores: tuple[tuple[str, int | None], ...]  # (player, score) per turn, in play order
     typed: bool = False  # the dice were typed in by hand: the game counts for no best
+    kind: str = "practice"  # ranked, practice (chosen seed), companion (typed dice), assisted (hints)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -99,7 +115,20 @@ class GameSummary:
             "winner": self.winner,
             "scores": [{"player": p, "score": s} for p, s in self.scores],
             "typed": self.typed,
+            "kind": self.kind,
+            "ranked": self.kind == "ranked",
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A player with an identity: only the holder of its secret key plays as it."""
+
+    id: int
+    name: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name}
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +201,7 @@ class LeaderboardEntry:
 
     rank: int
     player: str
+    profile: int
     best: int
     average: float
     turns: int
@@ -181,6 +211,7 @@ class LeaderboardEntry:
         return {
             "rank": self.rank,
             "player": self.player,
+            "profile": self.profile,
             "best": self.best,
             "average": round(self.average, 2),
             "turns": self.turns,
@@ -204,6 +235,7 @@ def _summary(row: GameRow) -> GameSummary:
         winner=row.winner,
         scores=tuple((t.player, t.score) for t in row.turns),
         typed=row.typed,
+        kind=row.kind,
     )
 
 
@@ -296,8 +328,16 @@ class Store:
             yield session
 
     # -- writing -------------------------------------------------------------
-    def save(self, record: GameRecord, *, source: str, finished_at: datetime | None = None) -> int:
-        """Store a finished game (replayed first, so only real games get in); its id."""
+    def save(
+        self,
+        record: GameRecord,
+        *,
+        source: str,
+        finished_at: datetime | None = None,
+        profiles: Mapping[int, int] | None = None,
+    ) -> int:
+        """Store a finished game (replayed first, so only real games get in, every fair die
+        recomputed); its id. ``profiles`` links seats to the profiles who played them."""
         try:
             state = replay(record)
         except ShutTheBoxError as error:
@@ -330,7 +370,10 @@ class Store:
             winner=record.players[state.winner] if state.winner is not None else None,
             record=finished.dumps(),
             typed=record.typed,
+            kind=record.kind,
         )
+        ranked = record.ranked_players()
+        linked = dict(profiles or {})
         for seq, turn in enumerate(state.history):
             row.turns.append(
                 TurnRow(
@@ -345,6 +388,8 @@ class Store:
                     rules_key=key,
                     finished_at=when,
                     typed=record.typed,
+                    ranked=turn.player in ranked,
+                    profile_id=linked.get(turn.player),
                 )
             )
         with self._session() as session:
@@ -406,14 +451,20 @@ class Store:
             ]
 
     def bests(self, player: str, *, tiles: int | None = None, rules: Rules | None = None) -> list[Best]:
-        """``player``'s best turn per board size and rule set (scored turns of games rolled by the program).
+        """``player``'s best turn per board size and rule set, from their ranked turns only.
 
+        ``player`` names a profile (its turns, whatever seat name they played
+        under) or else a guest (the turns played under that name by no profile).
         The earliest turn reaching the best score is the one named. Narrow with
         ``tiles`` or ``rules`` (which also fixes the board size).
         """
-        query = select(TurnRow).where(
-            TurnRow.player == player, TurnRow.score.is_not(None), TurnRow.typed.is_(False)
+        profile = self.profile_named(player)
+        whose = (
+            TurnRow.profile_id == profile.id
+            if profile is not None
+            else (TurnRow.player == player) & TurnRow.profile_id.is_(None)
         )
+        query = select(TurnRow).where(whose, TurnRow.score.is_not(None), TurnRow.ranked.is_(True))
         if rules is not None:
             query = query.where(TurnRow.rules_key == rules_key(rules))
         if tiles is not None:
@@ -429,7 +480,7 @@ class Store:
                 counts[group] = counts.get(group, 0) + 1
                 if group not in found and turn.score is not None:
                     found[group] = Best(
-                        player=player,
+                        player=profile.name if profile is not None else player,
                         tiles=turn.tiles,
                         rules_key=turn.rules_key,
                         score=turn.score,
@@ -446,7 +497,8 @@ class Store:
         return found[0] if found else None
 
     def leaderboard(self, rules: Rules | None = None, *, limit: int = 20) -> list[LeaderboardEntry]:
-        """Players ranked by best turn score under ``rules`` (classic by default); typed games left out.
+        """Profiles ranked by best turn score under ``rules`` (classic by default), ranked turns only:
+        fair dice, no hint asked. Guests and bots, who have no profile, are never on it.
 
         Ties on the best score go to the lower average, then to the name.
         """
@@ -455,15 +507,17 @@ class Store:
         average = func.avg(TurnRow.score)
         query = (
             select(
-                TurnRow.player,
+                ProfileRow.name,
+                ProfileRow.id,
                 best,
                 average,
                 func.count(),
                 func.sum(case((TurnRow.score == 0, 1), else_=0)),
             )
-            .where(TurnRow.rules_key == key, TurnRow.score.is_not(None), TurnRow.typed.is_(False))
-            .group_by(TurnRow.player)
-            .order_by(best, average, TurnRow.player)
+            .join(ProfileRow, ProfileRow.id == TurnRow.profile_id)
+            .where(TurnRow.rules_key == key, TurnRow.score.is_not(None), TurnRow.ranked.is_(True))
+            .group_by(ProfileRow.id, ProfileRow.name)
+            .order_by(best, average, ProfileRow.name)
             .limit(limit)
         )
         with self._session() as session:
@@ -472,10 +526,82 @@ class Store:
             LeaderboardEntry(
                 rank=rank,
                 player=player,
+                profile=int(profile),
                 best=int(low),
                 average=float(mean),
                 turns=int(count),
                 shut_boxes=int(shut or 0),
             )
-            for rank, (player, low, mean, count, shut) in enumerate(rows, start=1)
+            for rank, (player, profile, low, mean, count, shut) in enumerate(rows, start=1)
         ]
+
+    # -- profiles ------------------------------------------------------------------
+    def create_profile(self, name: str, *, key: str | None = None) -> tuple[Profile, str]:
+        """A new profile named ``name``, and its secret key (``key``, or a new one): only its hash is kept."""
+        name = self._profile_name(name)
+        key = key if key is not None else secrets.token_urlsafe(32)
+        row = ProfileRow(name=name, key_hash=_key_hash(key), created_at=datetime.now(UTC))
+        with self._claiming(name), self._session() as session:
+            self._check_free(session, name, None)
+            session.add(row)
+            session.flush()
+            session.add_all(ProfileNameRow(key=k, profile_id=row.id) for k in look_alike_keys(name))
+        return Profile(row.id, name), key
+
+    def rename_profile(self, key: str, name: str) -> Profile:
+        """Give the profile of ``key`` another name (free, and like no other profile's)."""
+        name = self._profile_name(name)
+        with self._claiming(name), self._session() as session:
+            row = session.scalar(select(ProfileRow).where(ProfileRow.key_hash == _key_hash(key)))
+            if row is None:
+                raise StorageError("no profile has this key")
+            self._check_free(session, name, row.id)
+            for old in session.scalars(select(ProfileNameRow).where(ProfileNameRow.profile_id == row.id)):
+                session.delete(old)
+            session.flush()
+            row.name = name
+            session.add_all(ProfileNameRow(key=k, profile_id=row.id) for k in look_alike_keys(name))
+            return Profile(row.id, name)
+
+    def profile(self, key: str) -> Profile | None:
+        """The profile whose secret key is ``key``, if any."""
+        with self._session() as session:
+            row = session.scalar(select(ProfileRow).where(ProfileRow.key_hash == _key_hash(key)))
+            return Profile(row.id, row.name) if row is not None else None
+
+    def profile_named(self, name: str) -> Profile | None:
+        """The profile shown as ``name``, if any."""
+        with self._session() as session:
+            row = session.scalar(select(ProfileRow).where(ProfileRow.name == name).limit(1))
+            return Profile(row.id, row.name) if row is not None else None
+
+    @staticmethod
+    def _profile_name(name: str) -> str:
+        try:
+            return clean_name(name)
+        except ShutTheBoxError as error:
+            raise StorageError("{error}", error=error) from None
+
+    @staticmethod
+    def _check_free(session: Session, name: str, mine: int | None) -> None:
+        """Refuse ``name`` if a profile other than ``mine`` holds it or a name like it."""
+        holder = session.execute(
+            select(ProfileRow.name, ProfileRow.id)
+            .join(ProfileNameRow, ProfileNameRow.profile_id == ProfileRow.id)
+            .where(ProfileNameRow.key.in_(look_alike_keys(name)))
+            .limit(1)
+        ).first()
+        if holder is not None and holder[1] != mine:
+            if holder[0] == name:
+                raise NameTakenError("the name {name!r} is taken by another player", name=name)
+            raise NameTakenError(
+                "the name {name!r} looks too much like {held!r}, another player's", name=name, held=holder[0]
+            )
+
+    @contextmanager
+    def _claiming(self, name: str) -> Iterator[None]:
+        """A name taken by another request in the meantime: the unique keys refuse it."""
+        try:
+            yield
+        except IntegrityError:
+            raise NameTakenError("the name {name!r} is taken by another player", name=name) from None

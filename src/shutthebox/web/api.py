@@ -18,7 +18,7 @@ from shutthebox.i18n.export import language_list, page_catalog
 from shutthebox.storage import StorageError, Store, StoredGame, rules_key
 from shutthebox.web.lobby import Lobby, review_json
 from shutthebox.web.rooms import RoomError
-from shutthebox.web.schemas import ActionIn, CreateRoom, JoinRoom, RulesQuery
+from shutthebox.web.schemas import ActionIn, CreateRoom, JoinRoom, ProfileIn, RulesQuery
 from shutthebox.web.views import room_json, rules_catalog
 
 __all__ = ["router"]
@@ -30,9 +30,10 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         "content": {"application/json": {"example": {"error": code, "detail": "…"}}},
     }
     for status, code, text in [
+        (401, "no-profile", "no profile key, or one no profile has"),
         (403, "wrong-seat", "the token holds no seat, or not the seat named"),
         (404, "not-found", "no such room or game"),
-        (409, "wrong-turn", "not this seat's turn, an illegal action, or a game not in that stage"),
+        (409, "wrong-turn", "not your turn, an illegal action, a name taken, or a game not in that stage"),
         (422, "malformed", "a body or rule option that cannot be read"),
     ]
 }
@@ -48,9 +49,9 @@ def store(request: Request) -> Store:
 
 
 def token_of(
-    authorization: Annotated[str | None, Header(description="Bearer <seat token>")] = None,
+    authorization: Annotated[str | None, Header(description="Bearer <seat token or profile key>")] = None,
 ) -> str | None:
-    """The seat token from ``Authorization: Bearer <token>``."""
+    """The seat token (or, to create, join and name, the profile key) from ``Authorization: Bearer …``."""
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip() or None
     return None
@@ -80,10 +81,30 @@ def get_rules() -> dict[str, Any]:
     return rules_catalog()
 
 
+# -- profiles ----------------------------------------------------------------
+@router.post("/profiles", status_code=201, responses=ERRORS, summary="Create a profile and its secret key")
+async def create_profile(body: ProfileIn, lobby: LobbyDep) -> dict[str, Any]:
+    profile, key = await lobby.create_profile(body.name)
+    return {"profile": {"id": profile.id, "name": profile.name}, "key": key}
+
+
+@router.get("/profiles/me", responses=ERRORS, summary="The profile of the key sent as the bearer token")
+async def get_profile(lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
+    profile = await lobby.my_profile(key)
+    return {"id": profile.id, "name": profile.name}
+
+
+@router.patch("/profiles/me", responses=ERRORS, summary="Rename the profile of the bearer key")
+async def rename_profile(body: ProfileIn, lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
+    profile = await lobby.rename_profile(key, body.name)
+    return {"id": profile.id, "name": profile.name}
+
+
 # -- rooms -------------------------------------------------------------------
 @router.post("/rooms", status_code=201, responses=ERRORS, summary="Create a room and start its game")
-async def create_room(body: CreateRoom, lobby: LobbyDep) -> dict[str, Any]:
-    room, token = await lobby.create(body)
+async def create_room(body: CreateRoom, lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
+    """With a profile key as the bearer token, the creator's profile plays the first seat played here."""
+    room, token = await lobby.create(body, await lobby.profile(key))
     return {"code": room.code, "token": token, "state": room_json(room, token)}
 
 
@@ -94,8 +115,9 @@ def get_room(code: str, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
 
 
 @router.post("/rooms/{code}/join", responses=ERRORS, summary="Take an open seat of an online room")
-async def join_room(code: str, body: JoinRoom, lobby: LobbyDep) -> dict[str, Any]:
-    room, token, seat = await lobby.join(code, body.name)
+async def join_room(code: str, body: JoinRoom, lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
+    """With a profile key as the bearer token, the joiner plays under the profile's name."""
+    room, token, seat = await lobby.join(code, body, await lobby.profile(key))
     return {"code": room.code, "token": token, "seat": seat, "state": room_json(room, token)}
 
 
@@ -116,14 +138,12 @@ async def get_review(code: str, lobby: LobbyDep) -> dict[str, Any]:
     return await lobby.review(lobby.rooms.get(code))
 
 
-@router.get("/rooms/{code}/record", responses=ERRORS, summary="The game record so far (the seed once over)")
+@router.get("/rooms/{code}/record", responses=ERRORS, summary="The game record (the fair seed once over)")
 def get_record(code: str, lobby: LobbyDep) -> dict[str, Any]:
     room = lobby.rooms.get(code)
     if room.game is None:
         raise RoomError("waiting", "the game in room {code} has not started", code=room.code)
-    record = room.game.record().to_json()
-    if not room.game.state.is_over:
-        record["seed"] = None  # secret until the end: it would tell the next rolls
+    record: dict[str, Any] = room.game.record().to_json()  # the server seed is revealed only once over
     return record
 
 
@@ -159,14 +179,14 @@ async def get_game_review(game_id: int, store: StoreDep) -> dict[str, Any]:
     return await run_in_threadpool(review_json, stored.record)
 
 
-@router.get("/players/{name}/history", summary="A player's turns, newest first")
+@router.get("/players/{name:path}/history", summary="A player's turns, newest first")
 def get_history(
     name: str, store: StoreDep, limit: Annotated[int, Query(ge=1, le=500)] = 100
 ) -> dict[str, Any]:
     return {"player": name, "turns": [t.to_json() for t in store.history(name, limit=limit)]}
 
 
-@router.get("/players/{name}/bests", summary="A player's best score per board size and rules")
+@router.get("/players/{name:path}/bests", summary="A player's best ranked score per board size and rules")
 def get_bests(
     name: str, store: StoreDep, tiles: Annotated[int | None, Query(ge=1, le=12)] = None
 ) -> dict[str, Any]:

@@ -19,9 +19,9 @@ from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.match import DiceChoice
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import SOURCE, Lang, using
-from shutthebox.storage import Store
-from shutthebox.web.rooms import ClientAction, Room, RoomError, Rooms, SeatSpec
-from shutthebox.web.schemas import ActionIn, CreateRoom, DiceIn, MoveIn
+from shutthebox.storage import NameTakenError, StorageError, Store
+from shutthebox.web.rooms import ClientAction, Profile, Room, RoomError, Rooms, SeatSpec
+from shutthebox.web.schemas import ActionIn, CreateRoom, DiceIn, JoinRoom, MoveIn
 from shutthebox.web.settings import Settings
 from shutthebox.web.views import room_json
 
@@ -84,20 +84,61 @@ class Lobby:
         self.store = store
         self.rooms = Rooms(max_rooms=settings.max_rooms, idle_seconds=settings.room_idle_seconds)
 
+    # -- profiles ---------------------------------------------------------------
+    async def profile(self, key: str | None) -> Profile | None:
+        """The profile whose secret key is ``key`` (None for no key); an unknown key is refused."""
+        if not key:
+            return None
+        found = await run_in_threadpool(self.store.profile, key)
+        if found is None:
+            raise RoomError("no-profile", "no player profile has this key; create one first")
+        return Profile(found.id, found.name)
+
+    async def my_profile(self, key: str | None) -> Profile:
+        """The profile of ``key``, which must be given."""
+        found = await self.profile(key)
+        if found is None:
+            raise RoomError("no-profile", "send your profile key as Authorization: Bearer <key>")
+        return found
+
+    async def create_profile(self, name: str) -> tuple[Profile, str]:
+        made, key = await self._naming(self.store.create_profile, name)
+        return Profile(made.id, made.name), key
+
+    async def rename_profile(self, key: str | None, name: str) -> Profile:
+        await self.my_profile(key)
+        renamed = await self._naming(self.store.rename_profile, key, name)
+        return Profile(renamed.id, renamed.name)
+
+    @staticmethod
+    async def _naming(call: Any, *args: str | None) -> Any:
+        """Run a store call that names a profile; its refusals as the page reads them."""
+        try:
+            return await run_in_threadpool(call, *args)
+        except NameTakenError as error:
+            raise RoomError("name-taken", "{error}", error=error) from None
+        except StorageError as error:
+            raise RoomError("malformed", "{error}", error=error) from None
+
     # -- rooms ----------------------------------------------------------------
-    async def create(self, body: CreateRoom) -> tuple[Room, str]:
+    async def create(self, body: CreateRoom, profile: Profile | None = None) -> tuple[Room, str]:
+        """A room for ``body``; the creator's ``profile`` plays its first seat played here."""
         rules = rules_of(body)
-        seats = [SeatSpec(kind=s.kind, name=s.name, bot=s.bot) for s in body.seats]
+        mine = next((i for i, s in enumerate(body.seats) if s.kind == "here"), None) if profile else None
+        seats = [
+            SeatSpec(kind=s.kind, name=s.name, bot=s.bot, profile=profile if i == mine else None)
+            for i, s in enumerate(body.seats)
+        ]
         room, token = self.rooms.create(
-            rules, seats, rounds=body.rounds, seed=body.seed, hints=body.hints
+            rules, seats, rounds=body.rounds, seed=body.seed, hints=body.hints, client_seed=body.client_seed
         )
         await self.changed(room)
         return room, token
 
-    async def join(self, code: str, name: str) -> tuple[Room, str, int]:
+    async def join(self, code: str, body: JoinRoom, profile: Profile | None = None) -> tuple[Room, str, int]:
         room = self.rooms.get(code)
         async with room.lock:
-            token, seat = room.join(name)
+            token, seat = room.join(body.name, client_seed=body.client_seed, profile=profile)
         await self.changed(room)
         return room, token, seat
 
@@ -148,7 +189,8 @@ class Lobby:
             game = room.game
             if game is None or not game.state.is_over or game.saved_id is not None:
                 return
-            await run_in_threadpool(game.save, self.store, source="web")
+            profiles = {seat.index: seat.profile for seat in room.seats if seat.profile is not None}
+            await run_in_threadpool(lambda: game.save(self.store, source="web", profiles=profiles))
             log.info("room %s: game saved as %s", room.code, game.saved_id)
 
     async def broadcast(self, room: Room) -> None:
@@ -160,10 +202,11 @@ class Lobby:
 
     # -- advice -----------------------------------------------------------------
     async def hint(self, room: Room, token: str | None) -> dict[str, Any]:
-        """The solver's ranked choices for the seat whose turn it is (its own token only)."""
+        """The solver's ranked choices for the seat whose turn it is (its own token only); the seat's
+        turns of this game then count for no best."""
         if not room.hints:
             raise RoomError("hints-off", "hints are off in room {code}", code=room.code)
-        game, _seat = room.check_actor(token)
+        game, seat = room.check_actor(token)
         state = game.state
         if not state.is_decision:
             raise RoomError(
@@ -172,6 +215,7 @@ class Lobby:
         from shutthebox.strategy.advice import advise
 
         advice = await run_in_threadpool(advise, state)
+        game.assist(seat)  # the others see it with the next state pushed
         result: dict[str, Any] = advice.to_json()
         return result
 

@@ -8,12 +8,19 @@ server), or *remote* (open until someone joins with the room's code, who then
 gets a token of their own). The page never decides anything: every action
 goes through `Room.act`, which checks the seat and the turn, then the engine.
 
+The dice of a room are fair (`core.fair`): the room commits to its secret
+server seed when it is created, each seat's client seed joins it, and the seed
+is revealed when the game ends; such a game is ranked. A room created with a
+chosen seed is a practice room, unranked, and says so to every seat. A seat
+may be played by a profile (its name is the profile's), whose ranked turns
+reach the leaderboard.
+
 Errors are `RoomError`s carrying a short code for the page and an HTTP status::
 
     RoomError
-      not-found 404 · wrong-seat 403 · hints-off 403 · wrong-turn 409 · illegal 409
-      waiting 409 · over 409 · not-over 409 · no-decision 409 · room-full 409
-      name-taken 409 · malformed 422 · busy 503
+      no-profile 401 · not-found 404 · wrong-seat 403 · hints-off 403 · wrong-turn 409
+      illegal 409 · waiting 409 · over 409 · not-over 409 · no-decision 409
+      room-full 409 · name-taken 409 · malformed 422 · busy 503
 """
 
 from __future__ import annotations
@@ -26,32 +33,37 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from shutthebox.core.board import Move
+from shutthebox.core.dice import SeededDice
 from shutthebox.core.errors import IllegalActionError, OutOfTurnError, ShutTheBoxError, plural_phrase
+from shutthebox.core.fair import FairDice
 from shutthebox.core.game import Game
 from shutthebox.core.match import DiceChoice
+from shutthebox.core.names import clean_name
 from shutthebox.core.rules import Rules
 from shutthebox.i18n import say
 
 __all__ = [
     "ALPHABET",
     "ClientAction",
+    "Profile",
     "Room",
     "RoomError",
     "Rooms",
     "Seat",
     "SeatKind",
     "SeatSpec",
+    "check_client_seed",
     "check_name",
 ]
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: codes are read aloud
 CODE_LENGTH = 5
-NAME_LENGTH = 24
 SeatKind = Literal["here", "bot", "remote"]
 ClientAction = Literal["roll"] | DiceChoice | Move
 """What a client may ask for: roll the dice (the server rolls), choose dice, shut tiles."""
 
 _STATUS = {
+    "no-profile": 401,
     "not-found": 404,
     "wrong-seat": 403,
     "hints-off": 403,
@@ -77,19 +89,23 @@ class RoomError(ShutTheBoxError):
 
 
 def check_name(name: str, seat: int | None = None) -> str:
-    """A player name (of ``seat``, when one is named), trimmed: 1 to 24 printable characters."""
-    cleaned = " ".join(name.split())
-    if not 1 <= len(cleaned) <= NAME_LENGTH or not cleaned.isprintable():
+    """A player name (of ``seat``, when one is named) as `core.names.clean_name` keeps it."""
+    try:
+        return clean_name(name)
+    except ShutTheBoxError as error:
         if seat is None:
-            raise RoomError(
-                "malformed", "name {name!r} must have 1 to {most} printable characters",
-                name=name, most=NAME_LENGTH,
-            )
-        raise RoomError(
-            "malformed", "the name {name!r} of seat {seat} must have 1 to {most} printable characters",
-            name=name, seat=seat, most=NAME_LENGTH,
-        )
-    return cleaned
+            raise RoomError("malformed", "{error}", error=error) from None
+        raise RoomError("malformed", "seat {seat}: {error}", seat=seat, error=error) from None
+
+
+def check_client_seed(seed: str | None) -> str | None:
+    """A client seed as the fair dice take it, or `RoomError`."""
+    from shutthebox.core.fair import check_client_seed as checked
+
+    try:
+        return None if seed is None else checked(seed)
+    except ShutTheBoxError as error:
+        raise RoomError("malformed", "{error}", error=error) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +115,15 @@ class SeatSpec:
     kind: SeatKind
     name: str | None = None
     bot: str | None = None  # a bot name or a strength (easy, medium, hard, expert)
+    profile: Profile | None = None  # the creator's profile plays this seat
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """Who plays a seat under an identity (the storage's profile, as the room needs it)."""
+
+    id: int
+    name: str
 
 
 @dataclass(slots=True)
@@ -110,6 +135,7 @@ class Seat:
     name: str | None
     bot: str | None = None
     token: str | None = None
+    profile: int | None = None
 
     def to_json(self, connected: bool) -> dict[str, Any]:
         return {
@@ -117,6 +143,7 @@ class Seat:
             "kind": self.kind,
             "name": self.name,
             "bot": self.bot,
+            "profile": self.profile,
             "joined": self.name is not None,
             "connected": connected,
         }
@@ -140,8 +167,9 @@ class Room:
     rules: Rules
     seats: list[Seat]
     rounds: int = 1
-    seed: int | None = None
+    seed: int | None = None  # chosen: a practice room
     hints: bool = True
+    dice: FairDice | None = None  # committed at creation; None in a practice room
     game: Game | None = None
     review: dict[str, Any] | None = None
     touched: float = field(default_factory=time.monotonic)
@@ -157,9 +185,21 @@ class Room:
         return tuple(s.index for s in self.seats if s.token is not None and secrets.compare_digest(
             s.token, token))
 
-    def join(self, name: str) -> tuple[str, int]:
-        """Take the first open remote seat as ``name``; the new token and the seat."""
+    @property
+    def kind(self) -> Literal["ranked", "practice"]:
+        return "practice" if self.dice is None else "ranked"
+
+    def join(
+        self, name: str | None, *, client_seed: str | None = None, profile: Profile | None = None
+    ) -> tuple[str, int]:
+        """Take the first open remote seat as ``name`` (a profile plays under its own name), adding
+        the joiner's client seed to the dice; the new token and the seat."""
+        if profile is not None:
+            name = profile.name
+        elif name is None:
+            raise RoomError("malformed", "a name is needed to join room {code}", code=self.code)
         name = check_name(name)
+        client_seed = check_client_seed(client_seed)
         open_seats = [s for s in self.seats if s.kind == "remote" and s.name is None]
         if not open_seats:
             raise RoomError("room-full", "room {code} has no open seat left", code=self.code)
@@ -167,8 +207,13 @@ class Room:
             raise RoomError(
                 "name-taken", "the name {name!r} is already taken in room {code}", name=name, code=self.code
             )
+        if profile is not None and profile.id in {s.profile for s in self.seats}:
+            raise RoomError("name-taken", "your profile already plays in room {code}", code=self.code)
+        if client_seed is not None and self.dice is not None:
+            self.dice.add_client_seed(client_seed)
         seat = open_seats[0]
         seat.name, seat.token = name, secrets.token_urlsafe(18)
+        seat.profile = profile.id if profile is not None else None
         self.start_if_ready()
         return seat.token, seat.index
 
@@ -183,11 +228,11 @@ class Room:
         if self.game is not None or any(s.name is None for s in self.seats):
             return
         names = [s.name for s in self.seats if s.name is not None]
+        dice = self.dice if self.dice is not None else SeededDice(self.seed)
         try:
-            self.game = Game(self.rules, names, seed=self.seed, rounds=self.rounds)
+            self.game = Game(self.rules, names, dice=dice, rounds=self.rounds)
         except ShutTheBoxError as error:
             raise RoomError("malformed", "{error}", error=error) from None
-        self.seed = self.game.seed
         bots = {seat.index: seat.bot for seat in self.seats if seat.kind == "bot" and seat.bot is not None}
         if bots:
             from shutthebox.strategy.bots import seat_bots
@@ -270,8 +315,11 @@ class Rooms:
         rounds: int = 1,
         seed: int | None = None,
         hints: bool = True,
+        client_seed: str | None = None,
     ) -> tuple[Room, str]:
-        """A new room and the creator's token (which acts for every seat played here)."""
+        """A new room and the creator's token (which acts for every seat played here). Its fair dice
+        commit now, with the creator's client seed; a chosen ``seed`` makes a practice room."""
+        client_seed = check_client_seed(client_seed)
         self._prune()
         if len(self._rooms) >= self.max_rooms:
             raise RoomError(
@@ -282,6 +330,11 @@ class Rooms:
         for index, spec in enumerate(seats):
             if spec.kind == "remote":
                 placed.append(Seat(index, "remote", None))  # named by whoever joins
+                continue
+            if spec.profile is not None:
+                profile = spec.profile
+                name = check_name(profile.name, index)
+                placed.append(Seat(index, "here", name, token=token, profile=profile.id))
                 continue
             name = check_name(spec.name or "", index)
             if spec.kind == "bot":
@@ -295,7 +348,8 @@ class Rooms:
         named = [s.name for s in placed if s.name is not None]
         if len(set(named)) != len(named):
             raise RoomError("name-taken", "player names must differ: {names}", names=", ".join(named))
-        room = Room(self._new_code(), rules, placed, rounds=rounds, seed=seed, hints=hints)
+        dice = None if seed is not None else FairDice(client_seeds=[client_seed] if client_seed else [])
+        room = Room(self._new_code(), rules, placed, rounds=rounds, seed=seed, hints=hints, dice=dice)
         self._check_startable(room)
         room.start_if_ready()
         self._rooms[room.code] = room
@@ -305,7 +359,7 @@ class Rooms:
         """Refuse at once a table the engine would refuse when the last player joins."""
         names = [f"seat {s.index}" for s in room.seats]
         try:
-            Game(room.rules, names, seed=0, rounds=room.rounds)
+            Game(room.rules, names, by_hand=True, rounds=room.rounds)
         except ShutTheBoxError as error:
             raise RoomError("malformed", "{error}", error=error) from None
 

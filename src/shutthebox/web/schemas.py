@@ -14,6 +14,7 @@ __all__ = [
     "JoinRoom",
     "MoveIn",
     "PingIn",
+    "ProfileIn",
     "RollIn",
     "RulesQuery",
     "SeatIn",
@@ -29,7 +30,10 @@ class SeatIn(_Strict):
     """A seat: played here (``here``), by a bot, or open to a remote player."""
 
     kind: Literal["here", "bot", "remote"] = "here"
-    name: str | None = Field(default=None, description="player name; remote seats take the joiner's")
+    name: str | None = Field(
+        default=None, max_length=200,
+        description="player name; remote seats take the joiner's, the creator's profile plays under its own",
+    )
     bot: str | None = Field(default=None, description="bot name or strength: easy, medium, hard, expert")
 
 
@@ -40,12 +44,26 @@ class CreateRoom(_Strict):
     rules: dict[str, Any] = Field(default_factory=dict, description="rule options over the preset")
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     rounds: int = Field(default=1, ge=1, le=20)
-    seed: int | None = Field(default=None, description="seed of the dice, to replay a game")
+    seed: int | None = Field(
+        default=None, description="seed of the dice, to replay a game: a practice room, unranked"
+    )
     hints: bool = True
+    client_seed: str | None = Field(
+        default=None, max_length=64, description="your own seed for the fair dice: 1 to 64 of A-Z a-z 0-9 - _"
+    )
 
 
 class JoinRoom(_Strict):
-    name: str
+    """Take an open seat: a name (a profile plays under its own) and your own seed for the fair dice."""
+
+    name: str | None = Field(default=None, max_length=200)
+    client_seed: str | None = Field(default=None, max_length=64)
+
+
+class ProfileIn(_Strict):
+    """A profile's display name."""
+
+    name: str = Field(max_length=200)
 
 
 class RulesQuery(BaseModel):

@@ -89,7 +89,11 @@ def room_json(room: Room, token: str | None) -> dict[str, Any]:
         "rules": room.rules.to_dict(),
         "rules_key": rules_key(room.rules),
         "hints": room.hints,
-        "seed": room.seed if room.status == "over" else None,  # the seed would tell the next rolls
+        "kind": room.kind,
+        "ranked": room.kind == "ranked",
+        "seed": room.seed,  # chosen for practice: known to its creator, so shown to every seat
+        "fairness": _fairness(room),
+        "assisted": sorted(game.assisted) if game is not None else [],
         "seats": [seat.to_json(seat.index in connected) for seat in room.seats],
         "you": list(room.seats_of(token)),
         "events": len(events),
@@ -97,6 +101,14 @@ def room_json(room: Room, token: str | None) -> dict[str, Any]:
         "saved_game_id": game.saved_id if game is not None else None,
         "match": match_json(game.state) if game is not None else None,
     }
+
+
+def _fairness(room: Room) -> dict[str, Any] | None:
+    """The fair dice's public facts: the commitment from the start, the seed once the game is over."""
+    if room.dice is None:
+        return None
+    over = room.game is not None and room.game.state.is_over
+    return room.dice.fairness(reveal=over).to_json()
 
 
 def rules_catalog() -> dict[str, Any]:

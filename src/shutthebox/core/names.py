@@ -1,0 +1,78 @@
+"""Player names: any name a person can type, cleaned the same way everywhere.
+
+A name is NFC-normalised, its runs of spaces made one, and trimmed. It may hold
+letters of any script, accents, "/", and emoji joined into one (family, flags,
+skin tones); it may not hold control or invisible formatting characters
+(bidirectional overrides among them), and it is at most `NAME_LENGTH`
+characters as a person counts them (a joined emoji is one).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from shutthebox.core.errors import ParseError
+
+__all__ = ["NAME_LENGTH", "clean_name", "visible_length"]
+
+NAME_LENGTH = 24
+"""The most characters a name shows, counting a joined emoji or an accented letter as one."""
+CODE_POINTS = 64
+"""The most code points behind them (a family emoji takes seven)."""
+
+_JOINERS = {"\u200c", "\u200d"}  # zero-width (non-)joiner: joined emoji, some scripts
+_FORBIDDEN = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}
+
+
+def _allowed_format(char: str) -> bool:
+    """The invisible characters a typed name may need: joiners and emoji tag characters."""
+    return char in _JOINERS or 0xE0020 <= ord(char) <= 0xE007F
+
+
+def _extends(char: str) -> bool:
+    """A code point drawn as part of the character before it."""
+    code = ord(char)
+    return (
+        unicodedata.category(char) in {"Mn", "Me", "Mc"}
+        or char in _JOINERS
+        or 0xFE00 <= code <= 0xFE0F  # variation selectors (text or emoji style)
+        or 0x1F3FB <= code <= 0x1F3FF  # skin tones
+        or 0xE0020 <= code <= 0xE007F  # tags (subdivision flags)
+    )
+
+
+def visible_length(name: str) -> int:
+    """How many characters a person sees: marks, joiners and what a joiner joins count for nothing,
+    and a pair of regional indicators (a flag) is one."""
+    count, joined, flag_half = 0, False, False
+    for char in name:
+        if joined or _extends(char):
+            joined = char == "\u200d"
+            continue
+        if 0x1F1E6 <= ord(char) <= 0x1F1FF:
+            flag_half = not flag_half
+            if not flag_half:
+                continue
+        count += 1
+    return count
+
+
+def clean_name(name: str) -> str:
+    """``name`` as it is kept and shown, or a `ParseError` saying what is wrong with it."""
+    if not isinstance(name, str):
+        raise ParseError("a name is text, not {value!r}", value=name)
+    cleaned = " ".join(unicodedata.normalize("NFC", name).split())
+    if not cleaned:
+        raise ParseError("a name needs at least one visible character, not {name!r}", name=name)
+    for char in cleaned:
+        category = unicodedata.category(char)
+        if category in _FORBIDDEN or (category == "Cf" and not _allowed_format(char)):
+            raise ParseError(
+                "the name {name!r} holds an invisible or control character (U+{code:04X})",
+                name=name, code=ord(char),
+            )
+    if visible_length(cleaned) > NAME_LENGTH or len(cleaned) > CODE_POINTS:
+        raise ParseError(
+            "the name {name!r} is longer than {most} characters", name=name, most=NAME_LENGTH
+        )
+    return cleaned
