@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 READY = """() => {
   const box = document.querySelector('#box');
@@ -74,3 +74,10 @@ def play_solo(page: Page, act: object = click_once, limit: int = 60) -> None:
             return
         act(page)  # type: ignore[operator]
     raise AssertionError("the game did not end")
+
+
+def make_profile(page: Page, name: str) -> None:
+    """Create the player's profile with the form the first visit shows."""
+    page.fill("#profile-input", name)
+    page.click("#profile-save")
+    expect(page.locator("#profile-show .profile-name")).to_have_text(name)

@@ -9,14 +9,16 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from e2e.conftest import screenshot
-from e2e.play import click_once, is_over, my_turn, phase, play_solo, press_once
+from e2e.play import click_once, is_over, make_profile, my_turn, phase, play_solo, press_once
 
 pytestmark = pytest.mark.e2e
 
 
-def start_quick_solo(page: Page, tiles: int) -> None:
+def start_quick_solo(page: Page, tiles: int, profile: str | None = None) -> None:
     page.goto("/")
     page.wait_for_selector("body[data-ready=true]")
+    if profile:
+        make_profile(page, profile)
     page.click(f"#quick-{tiles}")
     expect(page.locator("#box")).to_have_attribute("data-status", "playing")
 
@@ -71,7 +73,9 @@ def test_a_solo_game_by_keyboard_on_twelve_tiles(page: Page) -> None:
     expect(last).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("Escape")
     expect(last).to_have_attribute("aria-pressed", "false")
-    page.keyboard.press("h")  # the solver's ranked choices, the best tiles marked on the board
+    page.keyboard.press("h")  # in a ranked game, a warning first: the hint costs this game's bests
+    expect(page.locator("#hint-confirm")).to_be_focused()
+    page.keyboard.press("Enter")  # the solver's ranked choices, the best tiles marked on the board
     expect(page.locator("#hint ol li").first).to_be_visible()
     assert page.locator("#tiles .tile.hinted").count() >= 1
     play_solo(page, press_once)
@@ -156,7 +160,7 @@ def test_the_language_follows_the_browser_and_the_switch(browser: Browser, serve
 
 
 def test_the_best_score_is_remembered_after_a_reload(page: Page) -> None:
-    start_quick_solo(page, 12)
+    start_quick_solo(page, 12, profile="Remy")  # the leaderboard shows profiles only
     play_solo(page, click_once)
     score = final_score(page)
     expect(page.locator("#best-local")).to_contain_text(str(score))
@@ -170,6 +174,7 @@ def test_the_best_score_is_remembered_after_a_reload(page: Page) -> None:
     page.click("#nav-scores")  # the server keeps it too, with the leaderboard
     page.click("#board-tiles [data-tiles='12']")
     expect(page.locator("#leaderboard table")).to_contain_text("Player")
+    expect(page.locator("#leaderboard table")).to_contain_text("Remy")
     expect(page.locator("#server-bests")).to_contain_text("12 tiles")
 
 

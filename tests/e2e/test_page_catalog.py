@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tools.catalogs import PSEUDO, pseudo, unmarked_words, write_pseudo
 
 from e2e.conftest import running_server
-from e2e.play import click_once, play_solo
+from e2e.play import click_once, make_profile, play_solo
 
 pytestmark = pytest.mark.e2e
 
@@ -53,6 +53,11 @@ def pseudo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
+FAIR = """() => [...document.querySelectorAll('.hex, .seed')].flatMap((node) => [node.textContent, node.title])
+  .filter(Boolean)"""
+"""The fair dice's hex digests and client seeds the page shows: values, not words."""
+
+
 def new_page(browser: Browser, server: str, locale: str = "en-US", errors: list[str] | None = None) -> Page:
     context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 800}, base_url=server)
     page = context.new_page()
@@ -86,33 +91,53 @@ def test_pseudo_language_leaves_no_english_on_any_screen(browser: Browser, pseud
 
     for who in ("table", "bots", "online", "solo"):
         page.click(f"[data-who={who}]")
-        assert_all_marked(page, f"setup ({who})")
-    page.fill("#seat-name-0", HOST)
+        assert_all_marked(page, f"setup ({who})")  # the first visit's profile form among them
+    make_profile(page, HOST)
+    assert_all_marked(page, "setup with a profile")
 
     page.click("#quick-9")
     expect(page.locator("#box")).to_have_attribute("data-status", "playing")
     code = page.locator("#room-info strong").inner_text()
     code = re.findall(r"[A-Z2-9]{5}", code)[-1]
-    assert_all_marked(page, "solo, before the roll", (code,))
+    page.click("#fairness summary")
+    assert_all_marked(page, "solo, before the roll, the fair dice open", (code, *page.evaluate(FAIR)))
     page.click("#btn-roll")
     page.wait_for_function("() => document.querySelector('#box').dataset.phase === 'move'")
     page.locator("#tiles .tile:not([disabled])").first.click()
-    assert_all_marked(page, "solo, a tile selected", (code,))
+    assert_all_marked(page, "solo, a tile selected", (code, *page.evaluate(FAIR)))
     page.keyboard.press("Escape")
     page.keyboard.press("h")
+    expect(page.locator("#hint-confirm")).to_be_focused()
+    assert_all_marked(page, "solo, the hint's warning", (code, *page.evaluate(FAIR)))
+    page.keyboard.press("Enter")
     expect(page.locator("#hint ol li").first).to_be_visible()
-    assert_all_marked(page, "solo, a hint", (code,))
+    assert_all_marked(page, "solo, a hint", (code, *page.evaluate(FAIR)))
     play_solo(page, click_once)
     expect(page.locator("#result")).to_be_visible()
     page.evaluate("document.querySelector('details.log').open = true")
-    assert_all_marked(page, "the result and the game log", (code,))
+    assert_all_marked(page, "the result and the game log", (code, *page.evaluate(FAIR)))
     page.click("#btn-review")
     expect(page.locator("#review table")).to_be_visible()
-    assert_all_marked(page, "the review", (code,))
+    assert_all_marked(page, "the review", (code, *page.evaluate(FAIR)))
+    page.click("#btn-verify")
+    expect(page.locator("#verify")).to_have_attribute("data-proven", "true")
+    assert_all_marked(page, "the verification", (code, *page.evaluate(FAIR)))
+    page.click("#btn-again")  # a game without a hint, so it counts: the scores below show it
+    expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+    play_solo(page, click_once)
 
     page.goto("/#/rules")
     expect(page.locator("#view-rules")).to_be_visible()
     assert_all_marked(page, "rules")
+    page.click("#profile-chip")  # renaming, refused: the name is taken
+    page.fill("#profile-input", GUEST)
+    guest_profile = new_page(browser, pseudo_server)
+    make_profile(guest_profile, GUEST)
+    guest_profile.context.close()
+    page.click("#profile-save")
+    expect(page.locator("#profile-error")).to_contain_text("⟦")
+    assert_all_marked(page, "a name refused", (GUEST,))
+    page.click("#profile-cancel")
     page.goto("/#/scores")
     expect(page.locator("#leaderboard table")).to_be_visible()
     expect(page.locator("#server-bests li").first).to_be_visible()
@@ -120,8 +145,7 @@ def test_pseudo_language_leaves_no_english_on_any_screen(browser: Browser, pseud
 
     page.goto("/#/")
     page.fill("#join-code", "ZZZZZ")  # no such room: the server refuses, in the page's language
-    page.fill("#join-name", GUEST)
-    page.click("#join-button")
+    page.click("#join-button")  # as the profile: no name to type
     expect(page.locator("#join-error")).to_be_visible()
     expect(page.locator("#join-error")).to_contain_text("⟦")
     assert_all_marked(page, "a refusal", ("ZZZZZ",))
@@ -130,7 +154,7 @@ def test_pseudo_language_leaves_no_english_on_any_screen(browser: Browser, pseud
     page.click("#start")
     code = page.locator("#room-code").inner_text()
     link = page.locator("#share-link").get_attribute("href") or ""
-    assert_all_marked(page, "an online room, waiting", (link, code))
+    assert_all_marked(page, "an online room, waiting", (link, code, *page.evaluate(FAIR)))
     guest = new_page(browser, pseudo_server, errors=errors)
     speak_pseudo(guest)
     guest.goto(link)
@@ -141,7 +165,7 @@ def test_pseudo_language_leaves_no_english_on_any_screen(browser: Browser, pseud
     guest.click("#join-button")
     for screen in (page, guest):
         expect(screen.locator("#players .name")).to_have_text([HOST, GUEST])
-        assert_all_marked(screen, "an online room, playing", (link, code))
+        assert_all_marked(screen, "an online room, playing", (link, code, *screen.evaluate(FAIR)))
     guest.context.close()
     page.context.close()
     assert errors == []

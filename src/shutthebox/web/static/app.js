@@ -3,6 +3,7 @@
 
 import { _, detectLang, htmlLang, lang, languages, loadLanguages, ngettext, saveLang, setLang, translatePage } from "./i18n.js";
 import { api, ApiError, RoomSocket } from "./net.js";
+import { verifyRecord } from "./verify.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
@@ -36,6 +37,8 @@ const S = {
   hintPending: false,
   autoRoll: false,
   bestInfo: null,
+  hintAsk: false,
+  renaming: false,
 };
 
 // -- storage in the browser -------------------------------------------------------
@@ -54,7 +57,31 @@ const store = {
 };
 
 function playerName() {
-  return store.get("name", "") || _("Player");
+  return profile()?.name || store.get("name", "") || _("Player");
+}
+
+// The player's profile in this browser: {id, name, key}; the key is its secret, sent as a bearer.
+function profile() {
+  return store.get("profile", null);
+}
+
+// A client seed for the fair dice: 16 random bytes, base64url without padding.
+function clientSeed() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+// What this browser knows of a room's fair dice: its own client seed and the commitment it saw first.
+function fairFacts(code) {
+  return store.get("fair", {})[code] ?? {};
+}
+
+function rememberFair(code, facts) {
+  const all = store.get("fair", {});
+  all[code] = { ...all[code], ...facts };
+  const codes = Object.keys(all);
+  for (const old of codes.slice(0, Math.max(0, codes.length - 30))) delete all[old];
+  store.set("fair", all);
 }
 
 // -- small helpers ------------------------------------------------------------------
@@ -102,10 +129,14 @@ function failure(error) {
   return error instanceof ApiError ? refusal(error.message) : _("The server cannot be reached.");
 }
 
-function showError(where, error) {
+function showMessage(where, text) {
   const node = $(where);
-  node.textContent = failure(error);
+  node.textContent = text;
   node.hidden = false;
+}
+
+function showError(where, error) {
+  showMessage(where, failure(error));
 }
 
 function tilesText(tiles) {
@@ -247,9 +278,15 @@ function applyPreset(name) {
   if (S.who !== "solo" && S.options.mode === "solo") S.options.mode = "round";
 }
 
+// The seat a profile plays in: the first one played here (the server names it after the profile).
+function profileSeat() {
+  return profile() ? S.seats.findIndex((seat) => seat.kind === "here") : -1;
+}
+
 function renderSeats() {
   const list = $("#seats");
   list.replaceChildren();
+  const mine = profileSeat();
   S.seats.forEach((seat, index) => {
     const n = index + 1;
     const item = el("li", { class: "seat" });
@@ -259,8 +296,10 @@ function renderSeats() {
       item.append(
         el("input", {
           id: `seat-name-${index}`,
-          value: seat.name || "",
-          maxlength: "24",
+          value: index === mine ? profile().name : seat.name || "",
+          readonly: index === mine,
+          title: index === mine ? _("Your player name: rename it at the top of the page.") : null,
+          maxlength: "64",
           "aria-label": _("Name of player {n}", { n }),
           oninput: (event) => {
             seat.name = event.target.value;
@@ -380,22 +419,27 @@ function createBody(overrides = {}) {
     if (value !== null && value !== undefined) rules[key] = value;
   }
   if (rules.max_tiles === undefined) rules.max_tiles = null;
-  const seats = S.seats.map((seat) =>
-    seat.kind === "remote" ? { kind: "remote" } : seat.kind === "bot" ? { kind: "bot", name: (seat.name || "").trim(), bot: seat.bot } : { kind: "here", name: (seat.name || "").trim() },
+  const mine = profileSeat();
+  const seats = S.seats.map((seat, index) =>
+    seat.kind === "remote" ? { kind: "remote" } : seat.kind === "bot" ? { kind: "bot", name: (seat.name || "").trim(), bot: seat.bot } : { kind: "here", name: index === mine ? profile().name : (seat.name || "").trim() },
   );
   const body = { preset: S.preset, rules, seats, rounds: S.rounds, hints: S.hints };
   if (/^-?\d+$/.test(S.seed)) body.seed = Number(S.seed);
   return body;
 }
 
+// Create a room with a fresh client seed of this browser, as the profile when there is one.
 async function startGame(body, errorBox = "#setup-error") {
   $(errorBox).hidden = true;
+  const seed = clientSeed();
   try {
-    const created = await api("/api/rooms", { method: "POST", body });
+    const created = await api("/api/rooms", { method: "POST", body: { ...body, client_seed: seed }, token: profile()?.key });
     S.lastBody = { ...body, seed: undefined };
     rememberRoom(created.code, created.token);
+    rememberFair(created.code, { seed });
     goToRoom(created.code);
   } catch (error) {
+    profileRefused(error);
     showError(errorBox, error);
   }
 }
@@ -422,15 +466,125 @@ function rememberRoom(code, token) {
 async function joinRoom(event) {
   event.preventDefault();
   const code = $("#join-code").value.trim().toUpperCase();
-  const name = $("#join-name").value.trim();
+  const me = profile();
+  const name = me ? me.name : $("#join-name").value.trim();
+  const seed = clientSeed();
   $("#join-error").hidden = true;
   try {
-    const joined = await api(`/api/rooms/${encodeURIComponent(code)}/join`, { method: "POST", body: { name } });
-    store.set("name", name);
+    const joined = await api(`/api/rooms/${encodeURIComponent(code)}/join`, { method: "POST", body: { name, client_seed: seed }, token: me?.key });
+    if (!me) store.set("name", name);
     rememberRoom(joined.code, joined.token);
+    rememberFair(joined.code, { seed });
     goToRoom(joined.code);
   } catch (error) {
+    profileRefused(error);
     showError("#join-error", error);
+  }
+}
+
+// -- the player profile ------------------------------------------------------------
+// Asked once, on the first visit: a name the server keeps unique (look-alikes refused) and a secret
+// key this browser keeps. "Not now" plays as a guest, whose games count for no ranking.
+
+// A translated message with the name in bold, wherever the language puts {name}.
+function withName(text, name) {
+  const [before, after = ""] = text.split("{name}");
+  return el("span", {}, before, el("strong", { class: "profile-name", text: name }), after);
+}
+
+function renderProfile() {
+  const me = profile();
+  const asking = S.renaming || (!me && !store.get("profileLater", false));
+  $("#profile-form").hidden = !asking;
+  $("#profile-show").hidden = asking;
+  $("#profile-title").textContent = me ? _("Rename yourself") : _("Choose your player name");
+  $("#profile-cancel").textContent = me ? _("Cancel") : _("Not now");
+  const show = me
+    ? [withName(_("Playing as {name}"), me.name), el("button", { type: "button", class: "small", id: "profile-rename", text: _("Rename"), onclick: openProfileForm })]
+    : [el("span", { text: _("Playing as a guest: your games count for no ranking.") }), el("button", { type: "button", class: "small", id: "profile-create", text: _("Choose a name"), onclick: openProfileForm })];
+  $("#profile-show").replaceChildren(...show);
+  const chip = $("#profile-chip");
+  chip.hidden = !me;
+  chip.textContent = me ? me.name : "";
+  chip.setAttribute("aria-label", me ? _("Your player name: {name}. Rename", { name: me.name }) : "");
+  $("#join-name-field").hidden = Boolean(me);
+  $("#join-as").hidden = !me;
+  if (me) $("#join-as").replaceChildren(withName(_("You join as {name}."), me.name));
+}
+
+function openProfileForm() {
+  S.renaming = true;
+  if (S.view !== "setup") {
+    location.hash = "#/";
+    showView("setup");
+  }
+  renderProfile();
+  $("#profile-error").hidden = true;
+  const input = $("#profile-input");
+  input.value = profile()?.name ?? (store.get("name", "") || "");
+  input.focus();
+  input.select();
+}
+
+function closeProfileForm() {
+  if (!profile()) store.set("profileLater", true);
+  S.renaming = false;
+  renderProfile();
+}
+
+// The seats the page names show the new name; the setup shows the profile's seat.
+function profileChanged() {
+  S.renaming = false;
+  for (const seat of S.seats) if (seat.defaultName) seat.name = seat.defaultName();
+  renderProfile();
+  renderSetup();
+}
+
+async function saveProfile(event) {
+  event.preventDefault();
+  const name = $("#profile-input").value.trim();
+  const me = profile();
+  $("#profile-error").hidden = true;
+  if (!name) {
+    showMessage("#profile-error", _("Type a name first."));
+    return;
+  }
+  try {
+    if (me) {
+      const renamed = await api("/api/profiles/me", { method: "PATCH", body: { name }, token: me.key });
+      store.set("profile", { ...me, name: renamed.name });
+    } else {
+      const made = await api("/api/profiles", { method: "POST", body: { name } });
+      store.set("profile", { id: made.profile.id, name: made.profile.name, key: made.key });
+    }
+    profileChanged();
+  } catch (error) {
+    profileRefused(error);
+    showError("#profile-error", error); // a name taken (or a look-alike of one): the server says which
+    $("#profile-input").select();
+  }
+}
+
+// The server no longer knows this browser's profile (its database was reset): forget it, ask again.
+function profileRefused(error) {
+  if (!(error instanceof ApiError) || error.code !== "no-profile") return;
+  store.set("profile", null);
+  store.set("profileLater", false);
+  profileChanged();
+}
+
+// At the start: is the profile still known, under which name (renamed in another tab)?
+async function checkProfile() {
+  const me = profile();
+  if (!me) return;
+  try {
+    const known = await api("/api/profiles/me", { token: me.key });
+    if (known.name !== me.name) {
+      store.set("profile", { ...me, name: known.name });
+      profileChanged();
+    }
+  } catch (error) {
+    profileRefused(error); // offline: the profile is kept as it is
   }
 }
 
@@ -501,9 +655,10 @@ function openRoom(code) {
   S.historySeen = 0;
   S.overSeen = false;
   S.hint = null;
+  S.hintAsk = false;
   S.selected.clear();
   $("#log").replaceChildren();
-  for (const id of ["#hint", "#result", "#review"]) $(id).hidden = true;
+  for (const id of ["#hint", "#result", "#review", "#verify"]) $(id).hidden = true;
   showView("game");
   S.socket = new RoomSocket(code, token, {
     state: (message) => receiveState(message.state),
@@ -549,6 +704,11 @@ function receiveError(message) {
 
 function receiveHint(advice) {
   S.hint = advice;
+  const room = S.room;
+  if (room?.match && room.assisted && !room.assisted.includes(room.match.actor)) {
+    room.assisted = [...room.assisted, room.match.actor]; // the server marked the asker as it answered
+    renderPlayers(room);
+  }
   renderHint();
 }
 
@@ -565,6 +725,7 @@ function receiveState(room) {
     S.selected.clear();
     S.hint = null;
     S.hintPending = false;
+    S.hintAsk = false;
   }
   narrate(room, first);
   if (S.autoRoll) {
@@ -681,6 +842,8 @@ function renderGame() {
   if (match && match.rounds > 1) info.append(" · ", _("Round {round} of {rounds}", { round: match.round, rounds: match.rounds }));
   if (match && match.tiebreak) info.append(" · ", _("tie-break"));
   if (match && room.rules.stake) info.append(" · ", _("Pot: {pot}", { pot: match.pot }));
+  // Translators: a room's kind: its games count for the rankings, or not (practice).
+  if (room.kind) info.append(" · ", room.ranked ? _("ranked") : _("unranked"));
   $("#rules-info").textContent = `${tilesCount(room.rules.tiles)} · ${optionLabel("mode", room.rules.mode)} · ${rulesSummary(room.rules)}`;
   labelDice(shownFaces());
 
@@ -688,13 +851,73 @@ function renderGame() {
   waiting.hidden = room.status !== "waiting" && !(remote && room.status === "playing" && room.events === 0);
   if (!waiting.hidden) renderWaiting(room);
 
+  renderPractice(room);
+  renderFairness(room);
   renderPlayers(room);
   renderTiles(room);
   renderStatus(room);
   renderControls();
   renderHint();
   $("#result").hidden = room.status !== "over";
-  if (room.status !== "over") $("#review").hidden = true;
+  if (room.status !== "over") {
+    $("#review").hidden = true;
+    $("#verify").hidden = true;
+  }
+}
+
+// A practice room tells every seat: its dice come from a seed chosen in advance, it ranks nobody.
+function renderPractice(room) {
+  const banner = $("#practice");
+  banner.hidden = room.kind !== "practice";
+  if (banner.hidden) return;
+  const text = room.seed === null || room.seed === undefined
+    ? _("Practice game: the dice come from a chosen seed. This game counts for no ranking.")
+    : _("Practice game: the dice come from the chosen seed {seed}. This game counts for no ranking.", { seed: room.seed });
+  banner.textContent = text;
+}
+
+// A hex digest cut short for reading; the whole of it on hover and when the details are open.
+function shortHex(hex) {
+  return el("code", { class: "hex", title: hex, text: `${hex.slice(0, 12)}…` });
+}
+
+// A client seed, marked when it is this browser's own.
+function seedNode(seed, mine) {
+  // Translators: after a client seed: the one this browser sent.
+  const yours = seed === mine ? ` (${_("yours")})` : null;
+  return el("span", {}, el("code", { class: "seed", text: seed }), yours);
+}
+
+function fact(term, ...details) {
+  return [el("dt", { text: term }), el("dd", {}, ...details)];
+}
+
+// The fair dice of the room: the commitment from the start, the server seed once the game is over.
+function renderFairness(room) {
+  const box = $("#fairness");
+  const fair = room.fairness;
+  box.hidden = !fair;
+  if (!fair) return;
+  if (!fairFacts(room.code).commitment) rememberFair(room.code, { commitment: fair.commitment });
+  const open = box.open;
+  const mine = fairFacts(room.code).seed;
+  const seeds = fair.client_seeds.length
+    ? fair.client_seeds.map((seed) => seedNode(seed, mine))
+    : [el("span", { class: "muted", text: _("none: the server's seed alone") })];
+  const revealed = fair.server_seed
+    ? el("code", { class: "hex full", id: "server-seed", text: fair.server_seed })
+    : el("span", { class: "muted", text: _("kept secret until the game is over") });
+  box.replaceChildren(
+    // Translators: followed by the first digits of the commitment (a SHA-256 in hex).
+    el("summary", {}, el("span", { text: _("Fair dice · commitment") }), " ", shortHex(fair.commitment), fair.server_seed ? el("span", { class: "revealed", text: ` · ${_("seed revealed")}` }) : null),
+    el("dl", { class: "facts" },
+      ...fact(_("Commitment (SHA-256 of the server seed)"), el("code", { class: "hex full", id: "commitment", text: fair.commitment })),
+      ...fact(_("Client seeds"), ...seeds.flatMap((node) => [node, " "])),
+      ...fact(_("Server seed"), revealed),
+    ),
+    el("p", { class: "muted", text: _("The server published this commitment before the first roll and reveals its seed when the game is over: every die can then be recomputed from the seed and the client seeds.") }),
+  );
+  box.open = open;
 }
 
 function renderWaiting(room) {
@@ -725,6 +948,8 @@ function renderPlayers(room) {
     if (room.you.includes(seat.index)) badges.push(_("you"));
     if (seat.kind === "bot") badges.push([_("bot"), botLabel(seat.bot)].join(" · "));
     if (seat.kind === "remote") badges.push([_("online"), seat.connected ? _("connected") : _("not connected")].join(" · "));
+    // Translators: a badge of a player who asked for a hint: this game counts for none of their bests.
+    if (room.ranked && room.assisted?.includes(seat.index)) badges.push(_("hint asked: no best"));
     const item = el(
       "li",
       { class: `player${active ? " active" : ""}${match && match.winner === seat.index ? " won" : ""}${match && !match.alive[seat.index] ? " out" : ""}`, "aria-current": active ? "true" : null },
@@ -882,9 +1107,21 @@ function clearSelection() {
   }
 }
 
+// In a ranked game a hint costs the asker this game's bests: the first one is confirmed.
+function needsHintConfirm(room) {
+  return Boolean(room.ranked && !room.assisted?.includes(room.match.actor));
+}
+
 function askHint() {
   const room = S.room;
   if (!room || !room.hints || !mine(room)) return;
+  if (needsHintConfirm(room) && !S.hintAsk) {
+    S.hintAsk = true;
+    renderHint();
+    $("#hint-confirm").focus();
+    return;
+  }
+  S.hintAsk = false;
   $("#hint").hidden = false;
   $("#hint").replaceChildren(el("p", { class: "muted", text: _("Loading…") }));
   S.hintPending = true;
@@ -895,9 +1132,24 @@ function formatValue(advice, value) {
   return advice.objective === "score" ? value.toFixed(2) : `${(100 * value).toFixed(1)} %`;
 }
 
+function renderHintConfirm(box) {
+  box.hidden = false;
+  box.replaceChildren(
+    el("p", { id: "hint-warning", text: _("Asking for a hint makes this game count for no best for you. Ask anyway?") }),
+    el("div", { class: "actions" },
+      el("button", { type: "button", id: "hint-confirm", class: "primary", text: _("Ask for a hint"), onclick: askHint }),
+      el("button", { type: "button", id: "hint-cancel", text: _("Cancel"), onclick: () => { S.hintAsk = false; renderHint(); } }),
+    ),
+  );
+}
+
 function renderHint() {
   const box = $("#hint");
   const advice = S.hint;
+  if (S.hintAsk && !advice && !S.hintPending) {
+    renderHintConfirm(box);
+    return;
+  }
   if (!advice) {
     if (!S.hintPending) box.hidden = true;
     return;
@@ -968,6 +1220,7 @@ async function finish(room) {
   parts.push(
     el("div", { class: "actions" },
       el("button", { type: "button", id: "btn-review", onclick: showReview, text: _("Review the game") }),
+      room.kind ? el("button", { type: "button", id: "btn-verify", onclick: showVerify, text: _("Verify this game") }) : null,
       el("button", { type: "button", id: "btn-again", class: "primary", onclick: playAgain, text: _("Play again") }),
       el("button", { type: "button", id: "btn-new", onclick: () => (location.hash = "#/"), text: _("New game") }),
     ),
@@ -1041,6 +1294,70 @@ async function showReview() {
   } catch (error) {
     box.replaceChildren(el("p", { class: "error", text: failure(error) }));
   }
+}
+
+// -- verifying the game: every die recomputed here, in the browser -----------------------------------
+// Besides the record itself: the commitment must be the one this page saw before the first roll,
+// and this browser's client seed must be among the seeds every die was drawn from.
+function browserChecks(record) {
+  const fair = record.fairness;
+  if (!fair) return [];
+  const known = fairFacts(S.code);
+  const checks = [];
+  if (known.commitment) {
+    checks.push(known.commitment === fair.commitment
+      ? { ok: true, text: _("The commitment is the one this page showed before the first roll.") }
+      : { ok: false, text: _("The record's commitment is not the one this page showed before the first roll.") });
+  }
+  if (known.seed) {
+    checks.push(fair.client_seeds.includes(known.seed)
+      ? { ok: true, text: _("Your client seed {seed} is in every die.", { seed: known.seed }) }
+      : { ok: false, text: _("Your client seed {seed} is missing from the record.", { seed: known.seed }) });
+  }
+  return checks;
+}
+
+function verdictText(verdict) {
+  if (!verdict.proven) return _(verdict.reason, verdict.values);
+  return ngettext("{n} die recomputed from the revealed seed; every move adds up to its roll.", "{n} dice recomputed from the revealed seed; every move adds up to its roll.", verdict.dice);
+}
+
+// The record as a file, for `shutthebox verify` or anyone's own check.
+function recordLink(record) {
+  const href = `data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify(record, null, 1))}`;
+  return el("a", { href, download: `shutthebox-${S.code}.json`, text: _("Download the record (JSON)") });
+}
+
+async function showVerify() {
+  const box = $("#verify");
+  box.hidden = false;
+  box.replaceChildren(el("p", { class: "muted", text: _("Loading…") }));
+  let record;
+  try {
+    record = await api(`/api/rooms/${S.code}/record`);
+  } catch (error) {
+    box.replaceChildren(el("p", { class: "error", text: failure(error) }));
+    return;
+  }
+  const title = el("h3", { text: _("Verify this game") });
+  const download = el("p", {}, recordLink(record));
+  if (!globalThis.crypto?.subtle) { // Web Crypto is only given to secure pages
+    box.replaceChildren(title, el("p", { class: "error", text: _("This browser verifies on secure pages only (https, or this computer): download the record and check it with shutthebox verify.") }), download);
+    return;
+  }
+  const verdict = await verifyRecord(record);
+  const checks = [{ ok: verdict.proven, text: verdictText(verdict), id: "verdict-dice" }, ...browserChecks(record)];
+  const proven = checks.every((check) => check.ok);
+  box.dataset.proven = String(proven);
+  box.dataset.event = verdict.event ?? "";
+  box.replaceChildren(
+    title,
+    el("p", { id: "verdict", class: `verdict ${proven ? "proven" : "failed"}`, text: proven ? `✓ ${_("Proven")}` : `✗ ${_("Not proven")}` }),
+    el("ul", { class: "checks" }, ...checks.map((check) => el("li", { id: check.id, class: check.ok ? "proven" : "failed", text: `${check.ok ? "✓" : "✗"} ${check.text}` }))),
+    el("p", { class: "muted", text: _("This page recomputes every die with your browser's own cryptography and adds up every move; shutthebox verify replays every rule too.") }),
+    download,
+  );
+  box.scrollIntoView({ block: "nearest" });
 }
 
 // -- the scores page -------------------------------------------------------------------------------------
@@ -1128,12 +1445,14 @@ async function switchLang(code) {
   for (const button of $$(".lang")) button.setAttribute("aria-pressed", String(button.dataset.lang === lang()));
   translatePage();
   for (const seat of S.seats) if (seat.defaultName) seat.name = seat.defaultName();
+  renderProfile();
   renderSetup();
   if (S.view === "scores") renderScores();
   if (S.socket) S.socket.reopen(); // the server says its refusals in the language the socket connected with
   if (S.room) {
     renderGame();
     if (S.room.status === "over" && !$("#result").hidden) finish(S.room).then(() => ($("#review").hidden ? null : showReview()));
+    if (!$("#verify").hidden) showVerify();
   }
 }
 
@@ -1162,6 +1481,11 @@ async function main() {
     startGame(createBody());
   });
   $("#join").addEventListener("submit", joinRoom);
+  $("#profile-form").addEventListener("submit", saveProfile);
+  $("#profile-cancel").addEventListener("click", closeProfileForm);
+  $("#profile-chip").addEventListener("click", openProfileForm);
+  renderProfile();
+  checkProfile();
   $("#btn-roll").addEventListener("click", roll);
   $("#btn-one").addEventListener("click", () => chooseDice(1));
   $("#btn-two").addEventListener("click", () => chooseDice(2));

@@ -1,12 +1,13 @@
 // Offline: the page, its modules and its words come from the network, and from the cache when
 // offline. Of the API only the catalogs are kept (/api/i18n, /api/i18n/{lang}); games never are.
-const CACHE = "shutthebox-v2";
+const CACHE = "shutthebox-v3";
 const PAGE = [
   "/",
   "/static/style.css",
   "/static/app.js",
   "/static/i18n.js",
   "/static/net.js",
+  "/static/verify.js",
   "/static/icon.svg",
   "/static/manifest.webmanifest",
   "/api/i18n",

@@ -1,0 +1,132 @@
+// Verifying a game record in the browser, with Web Crypto only: the revealed server seed is the one
+// committed to, every die is the one the fair scheme gives, and every move adds up to its roll.
+// No DOM here. Reasons are English messages with {fields}: the page shows _(reason, values).
+// The full rules (whose turn, which tiles were open) are replayed by `shutthebox verify`.
+
+const ALGORITHM = "hmac-sha256-v1";
+const LIMIT = 252; // 6 × 42: bytes below it give each face exactly 42 times
+const encoder = new TextEncoder();
+
+// Marks a message for the catalogs (tools/catalogs.py finds _("…")); the page translates it.
+const _ = (message) => message;
+
+function bytesOfHex(hex) {
+  return Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
+}
+
+function hexOf(buffer) {
+  return [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// The SHA-256 of some bytes, in hex (a commitment is the server seed's).
+export async function sha256Hex(bytes) {
+  return hexOf(await crypto.subtle.digest("SHA-256", bytes));
+}
+
+function hmacKey(serverSeed) {
+  return crypto.subtle.importKey("raw", serverSeed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+}
+
+async function sign(key, message) {
+  return new Uint8Array(await crypto.subtle.sign("HMAC", key, message));
+}
+
+// Die k from an HMAC key: the first byte below 252 of the chained digests, as byte % 6 + 1.
+async function dieWithKey(key, clientSeeds, k) {
+  let digest = await sign(key, encoder.encode(`${clientSeeds.join(",")}:${k}`));
+  for (;;) {
+    const byte = digest.find((b) => b < LIMIT);
+    if (byte !== undefined) return (byte % 6) + 1;
+    digest = await sign(key, digest);
+  }
+}
+
+// Die number k (from 0) of a game with this server seed (hex) and these client seeds.
+export async function die(serverSeedHex, clientSeeds, k) {
+  return dieWithKey(await hmacKey(bytesOfHex(serverSeedHex)), clientSeeds, k);
+}
+
+function verdict(proven, reason, values = {}, event = null, dice = 0) {
+  return { proven, event, reason, values, dice };
+}
+
+function failed(reason, values = {}, event = null, dice = 0) {
+  return verdict(false, reason, values, event, dice);
+}
+
+const isHex64 = (value) => typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
+const sum = (numbers) => numbers.reduce((a, b) => a + b, 0);
+
+// Why the record's fairness cannot be checked at all, or null when it can.
+async function fairnessProblem(record) {
+  const fairness = record.fairness;
+  if (!fairness) {
+    if (record.seed !== null && record.seed !== undefined) {
+      return failed(_("The dice come from seed {seed}, chosen for practice: nothing proves them."), { seed: record.seed });
+    }
+    return failed(_("The record has no fair dice to verify (typed in by hand)."));
+  }
+  if (fairness.algorithm !== ALGORITHM) {
+    return failed(_("The dice algorithm {algorithm} is not known."), { algorithm: String(fairness.algorithm) });
+  }
+  if (fairness.server_seed === null || fairness.server_seed === undefined) {
+    return failed(_("The server seed is not revealed yet: the game is not over."));
+  }
+  if (!isHex64(fairness.server_seed) || !isHex64(fairness.commitment) || !Array.isArray(fairness.client_seeds)) {
+    return failed(_("The record's fairness is malformed."));
+  }
+  if ((await sha256Hex(bytesOfHex(fairness.server_seed))) !== fairness.commitment) {
+    return failed(_("The revealed server seed is not the one committed to (its SHA-256 differs)."));
+  }
+  return null;
+}
+
+// What is wrong with event `index` ({reason, values}), or null; `walk` holds the key and seeds,
+// the number of the next die and the roll a move is still due for.
+async function eventProblem(event, index, walk) {
+  const problem = (reason, values = {}) => ({ reason, values: { index, ...values } });
+  if (Array.isArray(event.roll)) {
+    if (event.typed) return problem(_("Event {index}: the dice were typed in, not rolled by the server."));
+    const expected = [];
+    while (expected.length < event.roll.length) {
+      expected.push(await dieWithKey(walk.key, walk.clientSeeds, walk.dice + expected.length));
+    }
+    if (!event.roll.length || expected.join() !== event.roll.join()) {
+      const values = { roll: event.roll.join(" + ") || "—", expected: expected.join(" + ") || "—" };
+      return problem(_("Event {index}: roll {roll} is not what the fair dice give ({expected})."), values);
+    }
+    walk.dice += expected.length;
+    walk.roll = event.roll;
+  } else if (Array.isArray(event.move)) {
+    if (!walk.roll) return problem(_("Event {index}: a move with no roll before it."));
+    if (sum(event.move) !== sum(walk.roll)) {
+      const values = { tiles: event.move.join(" + "), total: sum(walk.roll) };
+      return problem(_("Event {index}: the tiles {tiles} do not add up to the roll ({total})."), values);
+    }
+    walk.roll = null;
+  } else if (!Number.isInteger(event.dice)) {
+    return problem(_("Event {index} is neither a roll, a choice of dice nor a move."));
+  }
+  return null;
+}
+
+// The verdict on a record (its JSON, parsed): {proven, event, reason, values, dice}.
+// `event` is the index of the first event that fails (null: the record as a whole); `dice` how many
+// dice were recomputed.
+export async function verifyRecord(record) {
+  if (!record || record.format !== "shutthebox-record" || !Array.isArray(record.events)) {
+    return failed(_("This is not a Shut the Box game record."));
+  }
+  const problem = await fairnessProblem(record);
+  if (problem) return problem;
+  const { server_seed: serverSeed, client_seeds: clientSeeds } = record.fairness;
+  const walk = { key: await hmacKey(bytesOfHex(serverSeed)), clientSeeds, dice: 0, roll: null };
+  for (const [index, event] of record.events.entries()) {
+    const found = await eventProblem(event ?? {}, index, walk);
+    if (found) return failed(found.reason, found.values, index, walk.dice);
+  }
+  if (record.result === null || record.result === undefined) {
+    return failed(_("The record states no result: the game is not over."), {}, null, walk.dice);
+  }
+  return verdict(true, _("Every die comes from the revealed seed and every move adds up to its roll."), {}, null, walk.dice);
+}

@@ -1,0 +1,293 @@
+"""Fair dice in the page: its verifier (Web Crypto, static/verify.js) gives the known answers and
+the core's verdicts, proves a finished game and names the event a tampered copy fails at; a
+practice room says so to every seat; a hint in a ranked game is confirmed first; and a player
+profile is asked once, look-alike names refused in the server's words."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from e2e.play import click_once, make_profile, play_solo
+from shutthebox.core.fair import FairDice
+from shutthebox.core.game import Game
+from shutthebox.core.record import GameRecord
+from shutthebox.core.rules import Rules
+from shutthebox.core.verify import verify
+
+pytestmark = pytest.mark.e2e
+
+VECTORS = Path(__file__).parents[1] / "vectors" / "fair-dice.json"
+
+DICE = """async (cases) => {
+  const { die } = await import("/static/verify.js");
+  const all = [];
+  for (const c of cases) {
+    const dice = [];
+    for (let k = 0; k < c.dice.length; k += 1) dice.push(await die(c.server_seed, c.client_seeds, k));
+    all.push(dice);
+  }
+  return all;
+}"""
+
+COMMITMENTS = """async (seeds) => {
+  const { sha256Hex } = await import("/static/verify.js");
+  const bytes = (hex) => Uint8Array.from(hex.match(/../g), (pair) => parseInt(pair, 16));
+  return Promise.all(seeds.map((seed) => sha256Hex(bytes(seed))));
+}"""
+
+VERIFY = """async (record) => (await import("/static/verify.js")).verifyRecord(record)"""
+
+
+def opened(page: Page) -> Page:
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    return page
+
+
+def room_code(page: Page) -> str:
+    return page.locator("#room-info strong").inner_text().split()[-1]
+
+
+def refusal(detail: str) -> str:
+    """A server's refusal as the page shows it: a sentence (as app.js's refusal())."""
+    text = detail.strip()
+    return text[0].upper() + text[1:] + ("" if text[-1] in ".!?…" else ".")
+
+
+SERVER_SEED = bytes.fromhex("7a411af18acedf717e9a49c85bd065687731024b292d3b288227aa3a8eed7c9e")
+
+
+def core_record(players: list[str], client_seeds: list[str]) -> dict[str, Any]:
+    """A finished game of the core under the fair dice (a known server seed, so the same game each
+    time), each player taking the first legal action."""
+    game = Game(Rules(), players, dice=FairDice(SERVER_SEED, client_seeds))
+    while not game.state.is_over:
+        if game.state.is_chance:
+            game.roll()
+        else:
+            game.act(game.state.legal_actions()[0])
+    data: dict[str, Any] = game.record().to_json()
+    return data
+
+
+def changed_die(record: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """A copy of ``record`` with one die of a later roll changed; the index of its event."""
+    tampered = copy.deepcopy(record)
+    rolls = [i for i, event in enumerate(tampered["events"]) if "roll" in event]
+    index = rolls[len(rolls) // 2]
+    roll = tampered["events"][index]["roll"]
+    roll[-1] = roll[-1] % 6 + 1
+    return index, tampered
+
+
+def changed_move(record: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    tampered = copy.deepcopy(record)
+    index = next(i for i, event in enumerate(tampered["events"]) if len(event.get("move", [])) > 1)
+    tampered["events"][index]["move"] = tampered["events"][index]["move"][:1]
+    return index, tampered
+
+
+def changed_client_seed(record: dict[str, Any]) -> tuple[int | None, dict[str, Any]]:
+    tampered = copy.deepcopy(record)
+    tampered["fairness"]["client_seeds"][0] += "x"
+    return None, tampered  # fails at the first roll whose dice differ then
+
+
+def changed_server_seed(record: dict[str, Any]) -> tuple[None, dict[str, Any]]:
+    tampered = copy.deepcopy(record)
+    tampered["fairness"]["server_seed"] = "00" * 32  # not the one committed to: the record fails whole
+    return None, tampered
+
+
+def test_the_pages_dice_are_the_known_answers(page: Page) -> None:
+    cases = json.loads(VECTORS.read_text())["cases"]
+    opened(page)
+    assert page.evaluate(DICE, cases) == [case["dice"] for case in cases]
+    seeds = [case["server_seed"] for case in cases]
+    assert page.evaluate(COMMITMENTS, seeds) == [case["commitment"] for case in cases]
+
+
+@pytest.mark.parametrize("tamper", [changed_die, changed_move, changed_client_seed, changed_server_seed])
+def test_the_pages_verdict_names_the_event_the_core_names(page: Page, tamper: Any) -> None:
+    record = core_record(["Ana", "Luis"], ["abcDEF_-12", "Zq3-x_9"])
+    opened(page)
+    proven = page.evaluate(VERIFY, record)
+    assert proven["proven"] is True
+    assert proven["dice"] == sum(len(event["roll"]) for event in record["events"] if "roll" in event)
+
+    index, tampered = tamper(record)
+    found = page.evaluate(VERIFY, tampered)
+    core = verify(GameRecord.from_json(tampered))
+    assert found["proven"] is core.proven is False
+    assert found["event"] == core.event  # the same event as the core's verify names
+    if tamper is changed_client_seed:
+        assert found["event"] is not None  # the first roll whose dice differ
+    else:
+        assert found["event"] == index
+
+
+def test_a_practice_or_unfinished_record_is_not_proven(page: Page) -> None:
+    record = core_record(["Ana"], [])
+    opened(page)
+    practice = {**record, "fairness": None, "seed": 42}
+    unfinished = {**record, "fairness": {**record["fairness"], "server_seed": None}, "result": None}
+    found = [page.evaluate(VERIFY, r) for r in (practice, unfinished)]
+    assert [verdict["proven"] for verdict in found] == [False, False]
+    assert found[0]["reason"] == "The dice come from seed {seed}, chosen for practice: nothing proves them."
+    assert found[0]["values"] == {"seed": 42}
+    assert found[1]["reason"] == "The server seed is not revealed yet: the game is not over."
+
+
+def test_a_finished_game_is_proven_in_the_page_and_a_tampered_copy_fails(page: Page, server: str) -> None:
+    opened(page)
+    make_profile(page, "Verity")
+    key = page.evaluate("JSON.parse(localStorage.getItem('stb.profile')).key")
+    with page.expect_request(lambda r: r.url.endswith("/api/rooms") and r.method == "POST") as created:
+        page.click("#quick-9")
+    request = created.value
+    assert request.headers["authorization"] == f"Bearer {key}"  # played as the profile
+    client_seed = (request.post_data_json or {})["client_seed"]
+    assert re.fullmatch(r"[A-Za-z0-9_-]{22}", client_seed)  # 16 random bytes, base64url, no padding
+    expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+    code = room_code(page)
+    state = httpx.get(f"{server}/api/rooms/{code}").json()
+    commitment = state["fairness"]["commitment"]
+    assert client_seed in state["fairness"]["client_seeds"]
+    expect(page.locator("#practice")).to_be_hidden()
+    expect(page.locator("#fairness summary .hex")).to_have_text(commitment[:12] + "…")
+    expect(page.locator("#fairness summary .hex")).to_have_attribute("title", commitment)
+    expect(page.locator("#players .name")).to_have_text(["Verity"])
+
+    play_solo(page, click_once)
+    record = httpx.get(f"{server}/api/rooms/{code}/record").json()
+    assert record["fairness"]["server_seed"] is not None
+    expect(page.locator("#server-seed")).to_have_text(record["fairness"]["server_seed"])
+    page.click("#btn-verify")
+    expect(page.locator("#verify")).to_have_attribute("data-proven", "true")
+    dice = sum(len(event["roll"]) for event in record["events"] if "roll" in event)
+    expect(page.locator("#verdict-dice")).to_contain_text(f"{dice} dice recomputed from the revealed seed")
+    expect(page.locator("#verify .checks")).to_contain_text("the one this page showed before the first roll")
+    expect(page.locator("#verify .checks")).to_contain_text(f"Your client seed {client_seed} is in every die")
+
+    index, tampered = changed_die(record)
+    page.route(f"**/api/rooms/{code}/record", lambda route: route.fulfill(json=tampered))
+    page.click("#btn-verify")
+    expect(page.locator("#verify")).to_have_attribute("data-proven", "false")
+    expect(page.locator("#verify")).to_have_attribute("data-event", str(index))
+    expect(page.locator("#verdict")).to_contain_text("Not proven")
+    expect(page.locator("#verdict-dice")).to_contain_text(f"Event {index}: roll")
+    assert verify(GameRecord.from_json(tampered)).event == index
+
+    page.click("#nav-scores")  # a ranked game of a profile: on the leaderboard under its name
+    expect(page.locator("#leaderboard table")).to_contain_text("Verity")
+
+
+def test_a_practice_room_says_so_to_every_seat(browser: Browser, server: str) -> None:
+    host = opened(browser.new_context(locale="en-US", base_url=server).new_page())
+    host.click("[data-who=online]")
+    host.fill("#seat-name-0", "Pia")
+    host.fill("#opt-seed", "42")
+    host.click("#start")
+    link = host.locator("#share-link").get_attribute("href") or ""
+    guest = opened(browser.new_context(locale="en-US", base_url=server).new_page())
+    guest.goto(link)
+    guest.wait_for_selector("body[data-ready=true]")
+    guest.fill("#join-name", "Quim")
+    guest.click("#join-button")
+    for page in (host, guest):
+        expect(page.locator("#players .name")).to_have_text(["Pia", "Quim"])
+        banner = page.locator("#practice")
+        expect(banner).to_be_visible()
+        expect(banner).to_contain_text("chosen seed 42")
+        expect(banner).to_contain_text("counts for no ranking")
+        expect(page.locator("#room-info")).to_contain_text("unranked")
+        expect(page.locator("#fairness")).to_be_hidden()  # no commitment: nothing to prove
+    host.context.close()
+    guest.context.close()
+
+
+def test_a_hint_in_a_ranked_game_is_confirmed_first(page: Page, server: str) -> None:
+    opened(page)
+    make_profile(page, "Hinta")
+    page.click("#quick-12")
+    page.click("#btn-roll")
+    page.wait_for_function("() => document.querySelector('#box').dataset.phase === 'move'")
+    code = room_code(page)
+    page.click("#btn-hint")
+    expect(page.locator("#hint-warning")).to_have_text(
+        "Asking for a hint makes this game count for no best for you. Ask anyway?"
+    )
+    page.click("#hint-cancel")
+    expect(page.locator("#hint")).to_be_hidden()
+    assert httpx.get(f"{server}/api/rooms/{code}").json()["assisted"] == []
+
+    page.keyboard.press("h")  # the keyboard asks the same; Enter takes the focused "Ask for a hint"
+    expect(page.locator("#hint-confirm")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#hint ol li").first).to_be_visible()
+    expect(page.locator("#players .badges")).to_contain_text("hint asked")
+    assert httpx.get(f"{server}/api/rooms/{code}").json()["assisted"] == [0]
+
+
+def test_a_profile_is_asked_once_and_a_look_alike_name_is_refused(browser: Browser, server: str) -> None:
+    first = opened(browser.new_context(locale="en-US", base_url=server).new_page())
+    expect(first.locator("#profile-form")).to_be_visible()  # the first visit asks a name
+    expect(first.locator("#profile-title")).to_have_text("Choose your player name")
+    make_profile(first, "Ana")
+    stored = first.evaluate("JSON.parse(localStorage.getItem('stb.profile'))")
+    assert stored["name"] == "Ana" and stored["key"] and isinstance(stored["id"], int)
+    me = httpx.get(f"{server}/api/profiles/me", headers={"Authorization": f"Bearer {stored['key']}"})
+    assert me.json() == {"id": stored["id"], "name": "Ana"}
+
+    first.reload()
+    first.wait_for_selector("body[data-ready=true]")
+    expect(first.locator("#profile-form")).to_be_hidden()  # asked once
+    expect(first.locator("#profile-chip")).to_have_text("Ana")
+    expect(first.locator("#seat-name-0")).to_have_value("Ana")
+    expect(first.locator("#seat-name-0")).not_to_be_editable()  # the profile's seat is named after it
+    expect(first.locator("#join-name")).to_be_hidden()
+    expect(first.locator("#join-as")).to_have_text("You join as Ana.")
+
+    second = opened(browser.new_context(locale="en-US", base_url=server).new_page())
+    second.fill("#profile-input", "Аna")  # a Cyrillic А
+    second.click("#profile-save")
+    refused = httpx.post(f"{server}/api/profiles", json={"name": "Аna"})
+    assert refused.status_code == 409 and refused.json()["error"] == "name-taken"
+    expect(second.locator("#profile-error")).to_have_text(refusal(refused.json()["detail"]))
+    expect(second.locator("#profile-form")).to_be_visible()
+    assert second.evaluate("localStorage.getItem('stb.profile')") is None
+    make_profile(second, "Bea")  # another name is taken at once
+
+    first.click("#profile-chip")  # rename: the same refusal for a name another holds
+    expect(first.locator("#profile-input")).to_have_value("Ana")
+    first.fill("#profile-input", "BEA")
+    first.click("#profile-save")
+    expect(first.locator("#profile-error")).to_contain_text("Bea")
+    first.fill("#profile-input", "Ana María")
+    first.click("#profile-save")
+    expect(first.locator("#profile-chip")).to_have_text("Ana María")
+    expect(first.locator("#profile-show")).to_contain_text("Playing as Ana María")
+    me = httpx.get(f"{server}/api/profiles/me", headers={"Authorization": f"Bearer {stored['key']}"})
+    assert me.json()["name"] == "Ana María"
+    first.context.close()
+    second.context.close()
+
+
+def test_not_now_plays_as_a_guest_until_a_name_is_chosen(page: Page) -> None:
+    opened(page)
+    page.click("#profile-cancel")
+    expect(page.locator("#profile-show")).to_contain_text("Playing as a guest")
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    expect(page.locator("#profile-form")).to_be_hidden()  # not asked again
+    page.click("#profile-create")
+    expect(page.locator("#profile-input")).to_be_focused()
+    make_profile(page, "Gaspar")
