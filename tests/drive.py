@@ -7,11 +7,10 @@ of the engine: they enumerate every subset of the tiles.
 
 from __future__ import annotations
 
-import random
-from itertools import combinations
-
 import hashlib
+import random
 from collections.abc import Sequence
+from itertools import combinations
 
 from shutthebox import DiceChoice, Game, Match, Move, Roll
 from shutthebox.core.fair import FairDice, die

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 import pytest
 
@@ -158,7 +159,7 @@ def test_a_finished_game_is_kept_once() -> None:
     kept: list[GameRecord] = []
 
     class Keeper:
-        def save(self, record: GameRecord, *, source: str) -> int:
+        def save(self, record: GameRecord, *, source: str, profiles: Mapping[int, int] | None = None) -> int:
             kept.append(record)
             return 40 + len(kept)
 

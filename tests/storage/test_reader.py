@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 import sqlite3
 import sys
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from shutthebox import Game, Mode, Roll, Rules
+from shutthebox.core.fair import FairDice
 from shutthebox.core.options import CLASSIC
 from shutthebox.core.record import Event
 from shutthebox.storage import Store
@@ -22,9 +24,14 @@ from shutthebox.term.scores import stored_scores
 T0 = datetime(2026, 3, 1, 9, 30, 15, tzinfo=UTC)
 
 
-def play(rules: Rules, players: list[str], seed: int) -> Game:
+FAMILY = "👨\u200d👩\u200d👧\u200d👦 Fam"  # a joined emoji
+PROFILES = ("Ana", "AC/DC", FAMILY, "Eva")  # Eva's is renamed "Eva M" once every game is stored
+
+
+def play(rules: Rules, players: list[str], seed: int, *, fair: bool = False) -> Game:
     rng = random.Random(seed)
-    game = Game(rules, players, seed=seed)
+    dice = FairDice(hashlib.sha256(f"reader {seed}".encode()).digest()) if fair else None
+    game = Game(rules, players, seed=None if fair else seed, dice=dice)
     while not game.state.is_over:
         state = game.state
         game.roll() if state.is_chance else game.act(rng.choice(state.legal_actions()))
@@ -33,9 +40,29 @@ def play(rules: Rules, players: list[str], seed: int) -> Game:
 
 @pytest.fixture(scope="module")
 def history(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Solo games and rounds on three boards, some rolled by hand, some at the same second."""
+    """Solo games and rounds on three boards, some rolled by hand, some at the same second: practice
+    games on a chosen seed, then ranked games on fair dice, most of them played by profiles (one of
+    them renamed since), some by guests under the same names, some with a hint asked."""
     path = tmp_path_factory.mktemp("reader") / "history.db"
     with Store.open(f"sqlite:///{path}") as store:
+        keys = {name: store.create_profile(name) for name in PROFILES}
+        for index in range(60, 120):
+            rules = Rules(tiles=(9, 10, 12)[index % 3], mode=Mode.SOLO if index % 4 else Mode.ROUND,
+                          scoring="digits" if index % 7 == 0 else "sum")
+            if rules.mode is Mode.SOLO:
+                players = [PROFILES[index % 4]]
+            else:  # every fourth game: each profile in turn starts a round against Luis, and a third
+                first = PROFILES[index // 4 % 4]
+                players = [first, "Luis", "Ana" if first == "Eva" else "Eva"][: 2 + index % 2]
+            game = play(rules, players, index, fair=True)
+            if index % 5 == 1:  # the last seat asked for a hint
+                game.assist(len(players) - 1)
+            seats = {} if index % 5 == 3 else {  # else guests took the names
+                seat: keys[name][0].id for seat, name in enumerate(players) if name in keys
+            }
+            when = T0 + timedelta(seconds=index // 2)
+            store.save(game.record(), source="web", finished_at=when, profiles=seats)
+        store.rename_profile(keys["Eva"][1], "Eva M")
         for index in range(60):
             rules = Rules(tiles=(9, 10, 12)[index % 3], mode=Mode.SOLO if index % 4 else Mode.ROUND,
                           scoring="digits" if index % 7 == 0 else "sum")
@@ -51,7 +78,10 @@ def history(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize(
     ("players", "limit"),
-    [((), 10), ((), 1), ((), 100), (("Ana",), 10), (("Luis", "Eva"), 25), (("Nobody",), 10), (("Eva",), 3)],
+    [
+        ((), 10), ((), 1), ((), 100), (("Ana",), 10), (("Luis", "Eva"), 25), (("Nobody",), 10), (("Eva",), 3),
+        (("AC/DC",), 10), ((FAMILY,), 200), (("Eva M", "Luis"), 200), (("Ana", "AC/DC", FAMILY, "Eva M"), 5),
+    ],
 )
 def test_the_reader_answers_as_the_store(history: Path, players: tuple[str, ...], limit: int) -> None:
     quick = read_scores(str(history), players, limit=limit)
@@ -60,12 +90,33 @@ def test_the_reader_answers_as_the_store(history: Path, players: tuple[str, ...]
         assert quick is not None and quick["games"] and quick["bests"]
 
 
-def test_the_reader_leaves_typed_games_out_of_the_bests(history: Path) -> None:
-    quick = read_scores(str(history))
+@pytest.mark.parametrize("name", ["Ana", "AC/DC", FAMILY, "Eva M", "Eva", "Luis"])
+def test_profiles_and_guests_have_bests_in_the_history(history: Path, name: str) -> None:
+    """Each name the comparison above asks for has bests of its own: the comparison compares something."""
+    quick = read_scores(str(history), [name])
+    assert quick is not None and quick["bests"]
+    assert {best["player"] for best in quick["bests"]} == {name}
+
+
+def _best_turns(raw: sqlite3.Connection, best: dict[str, object]) -> set[tuple[object, ...]]:
+    """(ranked, profile) of the turns a best may name: its game, board, rules and score."""
+    query = (
+        "SELECT ranked, profile_id FROM turns WHERE game_id = ? AND tiles = ? AND rules_key = ? AND score = ?"
+    )
+    return set(raw.execute(query, (best["game_id"], best["tiles"], best["rules_key"], best["score"])))
+
+
+def test_the_reader_takes_bests_from_ranked_turns_only_and_a_profiles_from_its_own(history: Path) -> None:
+    quick = read_scores(str(history), ["Ana", "AC/DC", FAMILY, "Eva M", "Eva", "Luis"], limit=200)
     assert quick is not None
-    assert any(game["typed"] for game in quick["games"])
+    assert {game["kind"] for game in quick["games"]} == {"ranked", "practice", "companion", "assisted"}
+    assert all(game["ranked"] is (game["kind"] == "ranked") for game in quick["games"])
     with sqlite3.connect(history) as raw:
         typed_games = {row[0] for row in raw.execute("SELECT id FROM games WHERE typed")}
+        profiles = dict(raw.execute("SELECT name, id FROM profiles"))
+        for best in quick["bests"]:
+            profile = profiles.get(str(best["player"]))
+            assert (1, profile) in _best_turns(raw, best), best  # a ranked turn of that profile, or a guest's
     assert typed_games and not {best["game_id"] for best in quick["bests"]} & typed_games
 
 

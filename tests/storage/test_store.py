@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
-from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
+from sqlalchemy import create_engine, text
 
-from shutthebox import DiceChoice, Game, Move, Roll, Rules, ScriptedDice
-from shutthebox.core.record import Event, GameRecord
+from shutthebox import Rules
+from shutthebox.core.record import GameRecord, replay
 from shutthebox.storage import (
     ENV_VAR,
     StorageError,
@@ -21,44 +21,24 @@ from shutthebox.storage import (
     engine_url,
     rules_key,
 )
-
-T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
-
-
-def scripted(rules: Rules, players: list[str], script: str) -> GameRecord:
-    """Play ``script``: ``d1``/``d2`` chooses dice, ``r3,1`` rolls, ``m2+1`` moves."""
-    rolls = [Roll.parse(tok[1:]) for tok in script.split() if tok[0] == "r"]
-    game = Game(rules, players, dice=ScriptedDice(rolls))
-    for token in script.split():
-        kind, arg = token[0], token[1:]
-        if kind == "d":
-            game.act(DiceChoice(int(arg)))
-        elif kind == "r":
-            game.roll()
-        else:
-            game.act(Move.parse(arg))
-    return game.record()
-
-
-SOLO3 = Rules(tiles=3, mode="solo")
-# Tiles 1-3, one die allowed from the start (high-shut): 3 then 2+1 shuts the box.
-SHUT = "d1 r3 m3 d1 r3 m2+1"
-# 3 shut, then a 6 on one die: 1 and 2 stay open, score 3.
-LEFT_3 = "d1 r3 m3 d1 r6"
-# Nothing fits a 4 after shutting 3 then 2: tile 1 stays open, score 1.
-LEFT_1 = "d1 r3 m3 d1 r2 m2 d1 r4"
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store.open(f"sqlite:///{tmp_path / 'games.db'}") as opened:
-        yield opened
+from storage.helpers import (
+    LEFT_1,
+    LEFT_3,
+    SHUT,
+    SOLO3,
+    T0,
+    profiles_of,
+    scripted,
+    seeded_game,
+    seeded_shut,
+    typed_copy,
+)
 
 
 def test_open_migrates_to_head_and_uses_wal(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "games.db"
     with Store.open(f"sqlite:///{path}") as store:
-        assert store.schema_version() == "0002"
+        assert store.schema_version() == "0003"
         assert store.count() == 0
     with Store.open(f"sqlite:///{path}") as store, store.engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
@@ -66,7 +46,7 @@ def test_open_migrates_to_head_and_uses_wal(tmp_path: Path) -> None:
     with sqlite3.connect(path) as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         tables = {row[0] for row in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert {"games", "turns", "alembic_version"} <= tables
+    assert {"games", "turns", "profiles", "profile_names", "alembic_version"} <= tables
 
 
 def test_a_saved_game_survives_closing_and_reopening(tmp_path: Path) -> None:
@@ -81,6 +61,8 @@ def test_a_saved_game_survives_closing_and_reopening(tmp_path: Path) -> None:
     assert stored.summary.source == "web"
     assert stored.summary.finished_at == T0
     assert stored.record.to_json() == record.to_json()
+    assert stored.record.fairness is not None and stored.record.fairness.revealed
+    assert stored.summary.kind == "ranked"
 
 
 def test_reopening_an_existing_database_keeps_its_games(tmp_path: Path) -> None:
@@ -89,7 +71,7 @@ def test_reopening_an_existing_database_keeps_its_games(tmp_path: Path) -> None:
         store.save(scripted(SOLO3, ["Ana"], SHUT), source="terminal")
     with Store.open(url) as store:
         assert store.count() == 1
-        assert store.schema_version() == "0002"
+        assert store.schema_version() == "0003"
 
 
 def test_in_memory_database_works() -> None:
@@ -197,22 +179,31 @@ def test_long_game_turns_have_no_score_and_no_best(store: Store) -> None:
     rules = Rules(tiles=3, mode="long")
     # Ana starts (5 beats 2), shuts all three tiles and wins at once.
     store.save(scripted(rules, ["Ana", "Luis"], "r5 r2 " + SHUT), source="web")
+    assert store.games()[0].kind == "ranked"  # fair dice: no best only because no score
     assert store.bests("Ana") == []
     assert store.games()[0].winner == "Ana"
     assert store.history("Ana")[0].score is None
 
 
 def test_leaderboard_ranks_by_best_then_average(store: Store) -> None:
+    profiles = profiles_of(store, "Ana", "Luis", "Eva", "Zoe")
     for name, script in [("Ana", LEFT_1), ("Ana", LEFT_3), ("Luis", LEFT_1), ("Eva", SHUT), ("Luis", LEFT_1)]:
-        store.save(scripted(SOLO3, [name], script), source="web")
-    store.save(scripted(SOLO3.but(scoring="count"), ["Zoe"], SHUT), source="web")
+        store.save(scripted(SOLO3, [name], script), source="web", profiles={0: profiles[name].id})
+    store.save(
+        scripted(SOLO3.but(scoring="count"), ["Zoe"], SHUT), source="web", profiles={0: profiles["Zoe"].id}
+    )
     board = store.leaderboard(SOLO3)
     assert [(e.rank, e.player, e.best, e.turns, e.shut_boxes) for e in board] == [
         (1, "Eva", 0, 1, 1),
         (2, "Luis", 1, 2, 0),
         (3, "Ana", 1, 2, 0),
     ]
+    assert [e.profile for e in board] == [profiles[name].id for name in ("Eva", "Luis", "Ana")]
     assert board[2].average == 2.0
+    assert board[0].to_json() == {
+        "rank": 1, "player": "Eva", "profile": profiles["Eva"].id, "best": 0, "average": 0.0, "turns": 1,
+        "shut_boxes": 1,
+    }
     assert [e.player for e in store.leaderboard(SOLO3, limit=1)] == ["Eva"]
     assert store.leaderboard() == []  # nobody played the classic 9-tile game
 
@@ -274,18 +265,16 @@ def test_postgresql_without_psycopg_names_the_missing_driver() -> None:
 
 
 # -- games whose dice were typed in by hand ---------------------------------------------------------
-def typed_copy(record: GameRecord) -> GameRecord:
-    """The same game, its rolls typed in at a real box."""
-    events = [Event(e.player, e.action, typed=isinstance(e.action, Roll)) for e in record.events]
-    return replace(record, events=events, seed=None)
-
-
 def test_a_game_with_typed_dice_is_kept_but_counts_for_no_best(store: Store) -> None:
+    ana = store.create_profile("Ana")[0]
     rolled = scripted(SOLO3, ["Ana"], LEFT_3)
-    store.save(typed_copy(scripted(SOLO3, ["Ana"], SHUT)), source="companion", finished_at=T0)
-    store.save(rolled, source="terminal", finished_at=T0)
+    store.save(
+        typed_copy(scripted(SOLO3, ["Ana"], SHUT)), source="companion", finished_at=T0, profiles={0: ana.id}
+    )
+    store.save(rolled, source="terminal", finished_at=T0, profiles={0: ana.id})
     assert [g.typed for g in store.games()] == [False, True]
     assert store.games()[1].to_json()["typed"] is True
+    assert [g.kind for g in store.games()] == ["ranked", "companion"]
     assert [(b.score, b.turns) for b in store.bests("Ana")] == [(3, 1)]  # the typed 0 is not a best
     assert [(e.player, e.best, e.shut_boxes) for e in store.leaderboard(SOLO3)] == [("Ana", 3, 0)]
     assert [t.score for t in store.history("Ana")] == [3, 0]  # both are in the history
@@ -294,7 +283,6 @@ def test_a_game_with_typed_dice_is_kept_but_counts_for_no_best(store: Store) -> 
 def test_the_migration_marks_the_old_games_whose_dice_were_typed(tmp_path: Path) -> None:
     """Databases written before revision 0002 knew typed games by their null seed."""
     from alembic import command
-    from sqlalchemy import create_engine, text
 
     from shutthebox.storage.store import _migrations_config
 
@@ -303,9 +291,9 @@ def test_the_migration_marks_the_old_games_whose_dice_were_typed(tmp_path: Path)
     with engine.begin() as connection:
         command.upgrade(_migrations_config(connection), "0001")
         for number, (record, source) in enumerate([
-            (scripted(SOLO3, ["Ana"], SHUT).to_json() | {"seed": None}, "terminal"),  # typed in plain
-            (scripted(SOLO3, ["Ana"], SHUT).to_json() | {"seed": 7}, "companion"),
-            (scripted(SOLO3, ["Ana"], LEFT_3).to_json() | {"seed": 7}, "web"),
+            (scripted(SOLO3, ["Ana"], SHUT, practice=True).to_json() | {"seed": None}, "terminal"),  # typed
+            (scripted(SOLO3, ["Ana"], SHUT, practice=True).to_json() | {"seed": 7}, "companion"),
+            (scripted(SOLO3, ["Ana"], LEFT_3, practice=True).to_json() | {"seed": 7}, "web"),
         ], start=1):
             connection.execute(text(
                 "INSERT INTO games (id, finished_at, source, mode, tiles, rules_key, players, record)"
@@ -318,7 +306,99 @@ def test_the_migration_marks_the_old_games_whose_dice_were_typed(tmp_path: Path)
             ), {"id": number})
     engine.dispose()
     with Store.open(url) as store, store.engine.connect() as connection:
-        assert store.schema_version() == "0002"
+        assert store.schema_version() == "0003"  # through 0002 to the newest
         games = connection.execute(text("SELECT id, typed FROM games ORDER BY id")).all()
         turns = connection.execute(text("SELECT game_id, typed FROM turns ORDER BY game_id")).all()
     assert games == turns == [(1, True), (2, True), (3, False)]
+
+
+# -- revision 0003: profiles, ranked turns --------------------------------------------------------
+_OLD_GAME = (
+    "INSERT INTO games (id, finished_at, source, mode, tiles, rules_key, players, winner, record, typed)"
+    " VALUES (:id, :at, :source, :mode, :tiles, :key, :players, :winner, :record, :typed)"
+)
+_OLD_TURN = (
+    "INSERT INTO turns (game_id, seq, player, round, tiebreak, open_tiles, open_sum, score, tiles,"
+    " rules_key, finished_at, typed)"
+    " VALUES (:id, :seq, :player, :round, :tiebreak, :open, :sum, :score, :tiles, :key, :at, :typed)"
+)
+_OLD_GAME_COLUMNS = "id, finished_at, source, mode, tiles, rules_key, players, winner, record, typed"
+_OLD_TURN_COLUMNS = (
+    "id, game_id, seq, player, round, tiebreak, open_tiles, open_sum, score, tiles, rules_key, finished_at,"
+    " typed"
+)
+
+
+def _save_at_0002(connection: Any, game_id: int, record: GameRecord, source: str) -> None:
+    """Write a game as the store of revision 0002 did: a row per game and per turn, no kind, no rank."""
+    state = replay(record)
+    key, when = rules_key(record.rules), (T0 + timedelta(minutes=game_id)).isoformat()
+    connection.execute(text(_OLD_GAME), {
+        "id": game_id, "at": when, "source": source, "mode": str(record.rules.mode),
+        "tiles": record.rules.tiles, "key": key, "players": json.dumps(list(record.players)),
+        "winner": record.players[state.winner] if state.winner is not None else None,
+        "record": record.dumps(), "typed": record.typed,
+    })
+    for seq, turn in enumerate(state.history):
+        connection.execute(text(_OLD_TURN), {
+            "id": game_id, "seq": seq, "player": record.players[turn.player], "round": turn.round,
+            "tiebreak": turn.tiebreak, "open": json.dumps(list(turn.board.open_tiles)),
+            "sum": turn.board.open_sum, "score": turn.score, "tiles": record.rules.tiles, "key": key,
+            "at": when, "typed": record.typed,
+        })
+
+
+def test_the_migration_to_0003_keeps_every_game_and_ranks_none(tmp_path: Path) -> None:
+    """Games before 0003 rolled from a secret seed nothing committed to: kept, but practice (or companion)."""
+    from alembic import command
+
+    from shutthebox.storage.reader import read_scores
+    from shutthebox.storage.store import _migrations_config
+    from shutthebox.term.scores import stored_scores
+
+    path = tmp_path / "old.db"
+    url = f"sqlite:///{path}"
+    engine = create_engine(url)
+    old_games = [
+        (seeded_shut(SOLO3, "Ana"), "web"),  # Ana shut the box: her best before 0003
+        (seeded_game(Rules(tiles=3), ["Ana", "Luis"], 11), "web"),
+        (typed_copy(scripted(SOLO3, ["Ana"], LEFT_1, practice=True)), "companion"),
+        (scripted(Rules(tiles=3), ["Luis", "Eva"], f"r5 r2 {LEFT_1} {LEFT_3}", practice=True), "terminal"),
+    ]
+    with engine.begin() as connection:
+        command.upgrade(_migrations_config(connection), "0002")
+        for game_id, (record, source) in enumerate(old_games, start=1):
+            _save_at_0002(connection, game_id, record, source)
+        games_before = connection.execute(text(f"SELECT {_OLD_GAME_COLUMNS} FROM games ORDER BY id")).all()
+        turns_before = connection.execute(text(f"SELECT {_OLD_TURN_COLUMNS} FROM turns ORDER BY id")).all()
+    engine.dispose()
+    assert len(games_before) == 4 and len(turns_before) >= 6
+
+    with Store.open(url) as store:
+        assert store.schema_version() == "0003"
+        with store.engine.connect() as connection:
+            games_after = connection.execute(text(f"SELECT {_OLD_GAME_COLUMNS} FROM games ORDER BY id")).all()
+            turns_after = connection.execute(text(f"SELECT {_OLD_TURN_COLUMNS} FROM turns ORDER BY id")).all()
+            kinds = connection.execute(text("SELECT id, kind FROM games ORDER BY id")).all()
+            marks = connection.execute(text("SELECT DISTINCT ranked, profile_id FROM turns")).all()
+        assert games_after == games_before and turns_after == turns_before  # not a row lost or changed
+        assert kinds == [(1, "practice"), (2, "practice"), (3, "companion"), (4, "practice")]
+        assert marks == [(False, None)]  # no turn ranked, none a profile's
+        summaries = {g.id: g.to_json() for g in store.games()}
+        assert {i: (s["kind"], s["ranked"]) for i, s in summaries.items()} == {
+            1: ("practice", False), 2: ("practice", False), 3: ("companion", False), 4: ("practice", False)
+        }
+        assert [store.game(i).record.to_json() for i in range(1, 5)] == [r.to_json() for r, _ in old_games]
+        history = store.history("Ana")
+        assert len(history) == sum(1 for turn in turns_before if turn.player == "Ana")
+        assert (1, 0) in {(t.game_id, t.score) for t in history}  # her shut box is kept, in the history
+        assert store.bests("Ana") == store.bests("Luis") == store.bests("Eva") == []
+        assert store.leaderboard(SOLO3) == store.leaderboard(Rules(tiles=3)) == []
+        quick = read_scores(str(path), ["Ana", "Luis", "Eva"])
+        assert quick is not None and quick["bests"] == []
+        assert quick == stored_scores(url, ["Ana", "Luis", "Eva"])
+
+        ana = store.create_profile("Ana")[0]  # the new tables work on the migrated file
+        new = store.save(scripted(SOLO3, ["Ana"], LEFT_3), source="web", profiles={0: ana.id})
+        assert [(b.score, b.game_id, b.turns) for b in store.bests("Ana")] == [(3, new, 1)]
+        assert [(e.player, e.best) for e in store.leaderboard(SOLO3)] == [("Ana", 3)]

@@ -22,6 +22,7 @@ CODE_POINTS = 64
 
 _JOINERS = {"\u200c", "\u200d"}  # zero-width (non-)joiner: joined emoji, some scripts
 _FORBIDDEN = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}
+_SPACES = {"\t", "\n", "\r"}  # pasted along with a name: made one space like the others
 
 
 def _allowed_format(char: str) -> bool:
@@ -61,18 +62,26 @@ def clean_name(name: str) -> str:
     """``name`` as it is kept and shown, or a `ParseError` saying what is wrong with it."""
     if not isinstance(name, str):
         raise ParseError("a name is text, not {value!r}", value=name)
-    cleaned = " ".join(unicodedata.normalize("NFC", name).split())
-    if not cleaned:
-        raise ParseError("a name needs at least one visible character, not {name!r}", name=name)
-    for char in cleaned:
+    composed = unicodedata.normalize("NFC", name)
+    for char in composed:  # before collapsing spaces: str.split() takes \x1c-\x1f, NEL, Zl and Zp for spaces
         category = unicodedata.category(char)
+        if char in _SPACES:
+            continue
         if category in _FORBIDDEN or (category == "Cf" and not _allowed_format(char)):
             raise ParseError(
                 "the name {name!r} holds an invisible or control character (U+{code:04X})",
                 name=name, code=ord(char),
             )
-    if visible_length(cleaned) > NAME_LENGTH or len(cleaned) > CODE_POINTS:
+    cleaned = " ".join(composed.split())
+    if not cleaned or visible_length(cleaned) == 0:  # joiners, selectors or tags alone show nothing
+        raise ParseError("a name needs at least one visible character, not {name!r}", name=name)
+    if visible_length(cleaned) > NAME_LENGTH:
         raise ParseError(
             "the name {name!r} is longer than {most} characters", name=name, most=NAME_LENGTH
+        )
+    if len(cleaned) > CODE_POINTS:
+        raise ParseError(
+            "the name {name!r} is built of more than {most} code points (joined emoji take several)",
+            name=name, most=CODE_POINTS,
         )
     return cleaned

@@ -260,12 +260,18 @@ class GameRecord:
             text = path.read_text(encoding="utf-8")
         except OSError as error:
             raise RecordError("cannot read record {path!r}: {error}", path=str(path), error=error) from None
+        except UnicodeDecodeError:
+            raise RecordError(
+                "record {path!r} is not UTF-8 text (a JSON game record)", path=str(path)
+            ) from None
         return cls.loads(text)
 
 
 def dice_of(record: GameRecord) -> DiceSource | None:
     """The dice the record's rolls must come from: its seed's, or its revealed fair seed's
     (which must be the one committed to); None when nothing can be checked."""
+    if record.seed is not None and record.fairness is not None:  # `from_json` refuses it too
+        raise RecordError("a record has a seed or fairness, not both")
     if record.seed is not None:
         return SeededDice(record.seed)
     fairness = record.fairness

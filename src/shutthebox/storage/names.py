@@ -12,6 +12,7 @@ refused by the database itself, even between two requests at once.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from functools import cache
 from importlib import resources
@@ -50,7 +51,15 @@ def _fold(text: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
 
 
+_INVISIBLE = re.compile(
+    "[\u034f\u200b-\u200f\u2060-\u2064\ufe00-\ufe0f\U000e0100-\U000e01ef]"
+    "|(?<![\U0001f3f4\U000e0020-\U000e007f])[\U000e0020-\U000e007f]+"
+)
+"""What a reader cannot see: joiners, variation selectors, the grapheme joiner, and tag characters
+anywhere but in a flag's tag sequence (after U+1F3F4)."""
+
+
 def look_alike_keys(name: str) -> frozenset[str]:
     """The keys under which ``name`` is held: equal keys, look-alike names."""
-    plain = unicodedata.normalize("NFKC", name)
+    plain = unicodedata.normalize("NFKC", _INVISIBLE.sub("", name))
     return frozenset({_fold(_skeleton(plain)), _skeleton(_fold(plain))})

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import unicodedata
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -392,7 +393,15 @@ class Store:
                     profile_id=linked.get(turn.player),
                 )
             )
+        if not set(linked) <= set(range(len(record.players))):
+            raise StorageError(
+                "profiles link seats {seats}, but the game has {count}", seats=sorted(linked),
+                count=len(record.players),
+            )
         with self._session() as session:
+            known = set(session.scalars(select(ProfileRow.id).where(ProfileRow.id.in_(linked.values()))))
+            if known != set(linked.values()):
+                raise StorageError("there is no profile {ids}", ids=sorted(set(linked.values()) - known))
             session.add(row)
             session.flush()
             return row.id
@@ -542,6 +551,8 @@ class Store:
         key = key if key is not None else secrets.token_urlsafe(32)
         row = ProfileRow(name=name, key_hash=_key_hash(key), created_at=datetime.now(UTC))
         with self._claiming(name), self._session() as session:
+            if session.scalar(select(ProfileRow.id).where(ProfileRow.key_hash == row.key_hash)) is not None:
+                raise StorageError("this key already belongs to a profile")
             self._check_free(session, name, None)
             session.add(row)
             session.flush()
@@ -570,9 +581,10 @@ class Store:
             return Profile(row.id, row.name) if row is not None else None
 
     def profile_named(self, name: str) -> Profile | None:
-        """The profile shown as ``name``, if any."""
+        """The profile shown as ``name`` (as typed: composed and its spaces made one, as names are kept)."""
+        shown = unicodedata.normalize("NFC", " ".join(name.split()))
         with self._session() as session:
-            row = session.scalar(select(ProfileRow).where(ProfileRow.name == name).limit(1))
+            row = session.scalar(select(ProfileRow).where(ProfileRow.name == shown).limit(1))
             return Profile(row.id, row.name) if row is not None else None
 
     @staticmethod
