@@ -12,8 +12,10 @@ from shutthebox.i18n import SOURCE, activate
 
 @pytest.fixture(autouse=True)
 def _private_database(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """No test writes the player's own history: the default database is a temporary file."""
+    """No test writes the player's own history or profile: the default database is a temporary
+    file, the data folder a temporary one."""
     monkeypatch.setenv("SHUTTHEBOX_DB", f"sqlite:///{tmp_path / 'history.db'}")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
 
 @pytest.fixture(autouse=True)

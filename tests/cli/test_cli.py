@@ -180,25 +180,45 @@ def test_rule_flags_build_the_rules() -> None:
     assert rules_from_args(parser.parse_args(["play"])) == Rules()
 
 
-def test_play_plain_with_typed_rolls_and_save(
+def test_play_plain_companion_with_typed_rolls_and_save(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     typed = ["4,4", "8", "3,4", "7", "3,3", "6", "2,2", "4", "2,3", "3+2", "3,1"]
     monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in typed)))
     path = tmp_path / "solo.json"
-    argv = ["--lang", "en", "play", "Ana", "--plain", "--seed", "3", "--save", str(path)]
+    argv = ["--lang", "en", "play", "Ana", "--plain", "--companion", "--save", str(path)]
     status, out, err = cli(capsys, *argv)
     assert status == 0, err
     assert "Ana scores 15 (open: 1, 5, 9), grade C." in out
+    assert "The dice were typed in, so this game counts for no best." in out
     record = GameRecord.load(path)
-    assert record.seed == 3 and record.typed  # the rolls were typed, and the record says so
+    assert record.seed is None and record.typed and record.kind == "companion"  # and the record says so
     state = replay(record)
     assert state.history[0].score == 15 and state.rules.mode.value == "solo"
+    assert "shutthebox verify" not in out  # typed dice: nothing to prove
+
+
+@pytest.mark.parametrize("seed", [[], ["--seed", "3"]], ids=["fair", "practice"])
+def test_play_plain_refuses_typed_dice_outside_companion_mode(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, seed: list[str]
+) -> None:
+    """Regression: ``play --plain`` took typed dice in any game, and the score counted as a best."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("4,4\n8\n3 1\n"))
+    path = tmp_path / "solo.json"
+    status, out, err = cli(capsys, "--lang", "en", "play", "Ana", "--plain", *seed, "--save", str(path))
+    assert status == 0 and err == ""  # refused with a message, never a traceback
+    refused = "typed dice are for companion mode (--companion) only, at a real box; press Enter to roll."
+    assert f"'4,4': {refused} Nothing changed." in out
+    assert f"'8': {refused}" in out and f"'3 1': {refused}" in out
+    assert "Ana rolls" not in out and "Game abandoned." in out
+    assert "Press Enter to roll (two dice): " in out and "type the dice" not in out
+    assert not path.exists()  # nothing was played, so nothing to save
 
 
 def test_play_in_spanish(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO("6,6\n9+3\n1,1\n2\n1,2\n"))
-    status, out, _ = cli(capsys, "--lang", "es", "play", "Ana", "--plain", "--one-die", "never")
+    argv = ["--lang", "es", "play", "Ana", "--plain", "--companion", "--one-die", "never"]
+    status, out, _ = cli(capsys, *argv)
     assert status == 0
     assert out.startswith("Cerrar la Caja")
     assert "Ana anota 31 (abiertas: 1, 4, 5, 6, 7, 8), calificación F." in out

@@ -14,8 +14,8 @@ from shutthebox.strategy.names import STRATEGIES
 # For each subcommand: a phrase of its description and one of an option's help, in each language.
 PHRASES: dict[str, dict[str, tuple[str, str]]] = {
     "play": {
-        "en": ("Play a game in the terminal", "seed for the dice and bots"),
-        "es": ("Juega una partida en la terminal", "semilla de los dados y los robots"),
+        "en": ("Play a game in the terminal", "a practice game: dice and bots from this seed"),
+        "es": ("Juega una partida en la terminal", "una partida de práctica: dados y robots de esta semilla"),
     },
     "scores": {
         "en": ("Show personal bests per board size", "how many recent games to list"),
@@ -24,6 +24,11 @@ PHRASES: dict[str, dict[str, tuple[str, str]]] = {
     "replay": {
         "en": ("check every action", "print the replayed result as JSON"),
         "es": ("comprueba cada acción", "imprimir en JSON el resultado de la repetición"),
+    },
+    "verify": {
+        "en": ("Check a game record of fair dice", "print the verdict as one JSON object"),
+        "es": ("Comprueba el registro de una partida con dados justos",
+               "imprimir el veredicto como un objeto JSON"),
     },
     "solve": {
         "en": ("Solve the game exactly", "also print the exact rational value"),

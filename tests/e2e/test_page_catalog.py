@@ -53,8 +53,8 @@ def pseudo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-FAIR = """() => [...document.querySelectorAll('.hex, .seed')].flatMap((node) => [node.textContent, node.title])
-  .filter(Boolean)"""
+FAIR = """() => [...document.querySelectorAll('.hex, .seed')]
+  .flatMap((node) => [node.textContent, node.title]).filter(Boolean)"""
 """The fair dice's hex digests and client seeds the page shows: values, not words."""
 
 

@@ -327,7 +327,8 @@ def test_the_plain_game_speaks_the_pseudo_language(played: Played, game: str) ->
     assert pseudo("Game abandoned.") not in ran.out
     for expected in {
         "solo": ["Final score ", "One die or two?", "Legal moves: ", "Hint: ", "is not a move", "Saved to"],
-        "round": ["rolls one die to see who starts", "wins round", "Ledger: ", "Bot (", "showing 1 to 6"],
+        "round": ["rolls one die to see who starts", "wins round", "Ledger: ", "Bot (",
+                  "typed dice are for companion mode"],
         "long": ["'s turn, opening shut tiles", "Tiles to open for", "opens every tile and wins!"],
         "companion": ["Companion mode", "Hint: ", "Type what", "counts for no best", "showing 1 to 6"],
     }[game]:
@@ -576,7 +577,7 @@ async def test_a_solo_game_on_the_screen_in_the_pseudo_language(speak_pseudo: Pa
         assert message(app) == said("Roll first, then pick tiles.")
         seen += screen_texts(app)
         refusals: list[tuple[tuple[str, ...], str]] = [
-            (("5",), said("Press Enter to roll.")),
+            (("5",), said("Typed dice are for companion mode (--companion) only: press Enter to roll.")),
             (("v",), said("The review comes once the game is over.")),
             (("n",), said("Finish this game first (q quits).")),
             (("s",), said("Finish this game first (q quits).")),

@@ -1,4 +1,4 @@
-"""The plain line-by-line game: typed rolls and moves in, lines out."""
+"""The plain line-by-line game: answers in, lines out; the game rolls, typed dice only in companion mode."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from shutthebox import (
     RecordError,
     Roll,
     Rules,
+    ScriptedDice,
     replay,
 )
 from shutthebox.i18n import using
@@ -31,30 +32,43 @@ from shutthebox.term.plain import PlainGame
 SHUTTHEBOX = Path(sys.executable).parent / "shutthebox"
 
 # The worked turn of rules §2: shut 8, 7, 6, 4 and 3+2, then a 3+1 cannot be used.
-TO_1_5_9 = ["4,4", "8", "3,4", "7", "3,3", "6", "2,2", "4", "2,3", "3+2", "3,1"]
+ROLLS_1_5_9 = ["4,4", "3,4", "3,3", "2,2", "2,3", "3,1"]
+TO_1_5_9 = ["", "8", "", "7", "", "6", "", "4", "", "3+2", ""]
+"""What Ana answers: Enter to roll, then the tiles to shut."""
+REFUSED = "typed dice are for companion mode (--companion) only, at a real box; press Enter to roll."
 
 
-def run(lines: list[str], rules: Rules | None = None, lang: str = "en") -> tuple[Match | None, Game, str]:
-    """Play ``lines`` as typed input; the game has seeded dice, but every roll here is typed."""
-    game = Game(rules or Rules(mode=Mode.SOLO), ["Ana"], seed=0)
+def run(
+    lines: list[str],
+    rolls: list[str] = ROLLS_1_5_9,
+    rules: Rules | None = None,
+    lang: str = "en",
+    hint: object = None,
+) -> tuple[Match | None, Game, str]:
+    """Play ``lines`` as typed answers; the game rolls ``rolls`` when Enter asks it to."""
+    game = Game(rules or Rules(mode=Mode.SOLO), ["Ana"], dice=ScriptedDice([Roll.parse(r) for r in rolls]))
     out = io.StringIO()
     stdin = io.StringIO("".join(f"{line}\n" for line in lines))
-    plain = PlainGame(game, stdin=stdin, stdout=out)  # type: ignore[arg-type]
+    plain = PlainGame(game, stdin=stdin, stdout=out, hint=hint)  # type: ignore[arg-type]
     with using(lang):
         return plain.run(), game, out.getvalue()
 
 
-def test_a_solo_game_with_typed_rolls() -> None:
+def test_a_solo_game_rolled_by_the_game() -> None:
     final, game, out = run(TO_1_5_9)
     assert final is game.state and final.is_over
     assert final.history[0].board.open_tiles == (1, 5, 9) and final.history[0].score == 15
-    assert [str(e.action) for e in game.events] == [line.replace(",", "+") for line in TO_1_5_9]
+    assert [str(e.action) for e in game.events] == [
+        "4+4", "8", "3+4", "7", "3+3", "6", "2+2", "4", "2+3", "3+2", "3+1"
+    ]
+    assert not any(e.typed for e in game.events)
     lines = out.splitlines()
     assert lines[0] == "Shut the Box"
     assert lines[1].startswith("Rules: 9 ") and "solo" in lines[1]
     assert lines[2] == "Ana's turn"
     assert lines[3] == "Board: 1 2 3 4 5 6 7 8 9"
-    assert "Ana rolls 4+4 = 8" in out
+    assert "Press Enter to roll (two dice): Ana rolls 4+4 = 8" in out
+    assert "type" not in out  # the prompt no longer invites typing the dice
     assert "Board: 1 2 3 4 5 6 7 · 9\n" in out
     assert "Board: 1 · · · 5 · · · 9\n" in out
     assert "Ana rolls 3+1 = 4" in out
@@ -71,7 +85,7 @@ def test_a_solo_game_with_sum_plus_roll_scores_19() -> None:
 
 # Each bad answer, and where in TO_1_5_9 it is typed: at a roll prompt or at a move prompt.
 BAD_ANSWERS = [
-    (0, "x"), (0, "7,7"), (0, "3"), (0, "1,2,3"), (0, "0,4"),
+    (0, "x"), (0, "7,7"), (0, "3"), (0, "1,2,3"), (0, "0,4"), (0, "4,4"), (0, "4 4"), (10, "3,1"),
     (1, "9"), (1, "nine"), (1, "5+4"), (1, "8+8"), (1, "13"), (1, "4,4"),
     (3, "8"), (3, "4+2"), (9, "4+1"),
 ]
@@ -85,24 +99,72 @@ def test_bad_input_gets_a_message_and_changes_nothing() -> None:
         assert final == clean_final, answer
         assert game.events == clean_game.events, answer
         assert len(out.splitlines()) > len(clean_out.splitlines()), answer  # a message was printed
-    _, _, out = run(["x", *TO_1_5_9[:1], "nine", *TO_1_5_9[1:]])
+    _, _, out = run(["x", *TO_1_5_9[:2], "nine", *TO_1_5_9[2:]])
     assert "'x'" in out and "'nine'" in out  # the messages quote what was typed
 
 
+def test_typed_dice_outside_companion_mode_are_refused_and_change_nothing() -> None:
+    """Regression: the plain game took typed dice in any game, and their score counted as a best."""
+    game = Game(Rules(mode=Mode.SOLO), ["Ana"])  # fair dice: a ranked game
+    out = io.StringIO()
+    before = game.state
+    PlainGame(game, stdin=io.StringIO("6,6\n6 6\n"), stdout=out).run()  # type: ignore[arg-type]
+    assert game.state is before and game.events == []
+    text = out.getvalue()
+    assert text.count(f"'6,6': {REFUSED} Nothing changed.") == 1
+    assert f"'6 6': {REFUSED} Nothing changed." in text
+    assert "Ana rolls" not in text and text.rstrip().endswith("Game abandoned.")
+
+
 def test_question_mark_lists_the_legal_moves_and_h_asks_for_a_hint() -> None:
-    final, _, out = run([*TO_1_5_9[:1], "?", "h", *TO_1_5_9[1:]])
+    final, game, out = run([*TO_1_5_9[:1], "?", "h", *TO_1_5_9[1:]])
     assert final is not None and final.history[0].score == 15
     listed = out.split("Legal moves: ")[1].splitlines()[0].split(", ")
     assert sorted(listed) == sorted(["8", "7+1", "6+2", "5+3", "5+2+1", "4+3+1"])
     assert "No hint available here." in out
+    assert game.assisted == {0}
+
+
+def test_a_hint_makes_the_askers_turns_count_for_no_best_said_once() -> None:
+    def hint(state: Match) -> str:
+        return "shut 8"
+
+    _, game, out = run([*TO_1_5_9[:1], "h", "h", *TO_1_5_9[1:3], "h", *TO_1_5_9[3:]], hint=hint)
+    notice = "Ana asked for a hint: Ana's turns of this game count for no best."
+    assert out.count(notice) == 1 and out.count("Hint: shut 8") == 3
+    assert out.index(notice) < out.index("Hint: shut 8")
+    assert game.record().assisted == (0,)
+    _, quiet, out = run(TO_1_5_9, hint=hint)
+    assert not quiet.assisted and "asked for a hint" not in out
+
+
+def test_hints_in_companion_mode_are_the_advice_and_mark_nobody() -> None:
+    game = Game(Rules(mode=Mode.SOLO), ["Ana"], by_hand=True)
+    out = io.StringIO()
+    answers = io.StringIO("4,4\nh\n8\n")
+    PlainGame(game, stdin=answers, stdout=out, hint=lambda state: "shut 8").run()  # type: ignore[arg-type]
+    assert not game.assisted and "asked for a hint" not in out.getvalue()
+    assert [e.typed for e in game.events] == [True, False]
+
+
+def test_a_game_on_a_chosen_seed_says_it_is_practice_at_the_start() -> None:
+    game = Game(Rules(mode=Mode.SOLO), ["Ana"], seed=7)
+    out = io.StringIO()
+    PlainGame(game, stdin=io.StringIO(""), stdout=out).run()  # type: ignore[arg-type]
+    lines = out.getvalue().splitlines()
+    assert lines[2] == "Practice game: the dice come from seed 7, so this game counts for no best."
+    fair = io.StringIO()
+    PlainGame(Game(Rules(mode=Mode.SOLO), ["Ana"]), stdin=io.StringIO(""), stdout=fair).run()  # type: ignore[arg-type]
+    assert "Practice" not in fair.getvalue()
 
 
 def test_the_dice_choice_prompt() -> None:
-    lines = ["6,3", "9", "6,2", "8", "4,3", "7", "x", "3", "1", "5", "5", "2", "1,1", "2", "1", "2"]
-    final, game, out = run(lines)
+    rolls = ["6,3", "6,2", "4,3", "5", "1,1", "2"]
+    lines = ["", "9", "", "8", "", "7", "x", "3", "1", "", "5", "2", "", "2", "1", ""]
+    final, game, out = run(lines, rolls)
     assert final is not None and final.is_over
     assert out.count("One die or two? [1/2] ") == 5  # twice refused ("x", "3"), then 1, 2 and 1
-    assert "Ana rolls 5 = 5" in out
+    assert "Press Enter to roll (one die): Ana rolls 5 = 5" in out
     assert "Ana rolls 2 = 2" in out
     assert final.history[0].board.open_tiles == (1, 3, 4, 6)
     assert final.history[0].score == 14
@@ -121,6 +183,8 @@ def test_spanish_text() -> None:
     assert out.startswith("Cerrar la Caja\n")
     assert "Turno de Ana" in out
     assert "Ana anota 15 (abiertas: 1, 5, 9), calificación C." in out
+    _, _, out = run(["4,4"], lang="es")
+    assert "'4,4': los dados se escriben solo en modo compañero (--companion)" in out
 
 
 class _RandomBot:
@@ -164,9 +228,10 @@ def solo_answers(seed: int) -> tuple[str, Game]:
     return "".join(f"{a}\n" for a in answers), game
 
 
-def test_a_real_pipe_run_plays_to_the_end_and_records_its_seed(tmp_path: Path) -> None:
+def test_a_real_pipe_run_on_a_chosen_seed_is_practice_and_records_its_seed(tmp_path: Path) -> None:
     """Regression: ``play --plain --seed 1 --save`` wrote ``"seed": null`` (every roll counted as
-    typed), so replay could not check the rolls and the game was not a fair best."""
+    typed), so replay could not check the rolls. A chosen seed is a practice game: it says so at the
+    start and at the end, and counts for no best."""
     text, expected = solo_answers(1)
     record = tmp_path / "game.json"
     env = {**os.environ, "SHUTTHEBOX_DB": f"sqlite:///{tmp_path / 'history.db'}", "LANG": "C"}
@@ -176,6 +241,7 @@ def test_a_real_pipe_run_plays_to_the_end_and_records_its_seed(tmp_path: Path) -
     )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
+    assert "Practice game: the dice come from seed 1, so this game counts for no best." in done.stdout
     turn = expected.state.history[0]
     if turn.board.is_shut:
         assert "Ana shuts the box! Score 0, grade S." in done.stdout
@@ -188,8 +254,9 @@ def test_a_real_pipe_run_plays_to_the_end_and_records_its_seed(tmp_path: Path) -
     assert record.exists()
     saved = GameRecord.load(record)
     assert saved.events == expected.events  # the same game, action for action
-    assert saved.seed == 1 and not saved.typed
-    assert "New personal best for Ana on 9 tiles" in done.stdout
+    assert saved.seed == 1 and not saved.typed and saved.kind == "practice"
+    assert "A practice game (dice from the chosen seed 1), so it counts for no best." in done.stdout
+    assert "personal best" not in done.stdout
     forged = saved.to_json()
     forged["events"][0]["roll"] = [7 - face for face in forged["events"][0]["roll"]]
     with pytest.raises(RecordError, match=r"event 0: roll .* is not what seed 1 gives"):
@@ -199,3 +266,38 @@ def test_a_real_pipe_run_plays_to_the_end_and_records_its_seed(tmp_path: Path) -
         capture_output=True, text=True, timeout=60, check=False, env=env,
     )
     assert replayed.returncode == 0 and "Replay matches the record." in replayed.stdout
+
+
+class _Answers(io.StringIO):
+    """Standard input that answers as it is asked: Enter to roll, two dice, the last legal move."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def readline(self, size: int | None = -1) -> str:
+        state = self.game.state
+        if state.phase is Phase.MOVE:
+            return f"{state.legal_moves[-1]}\n"
+        return "2\n" if state.phase is Phase.CHOOSE else "\n"
+
+
+def test_a_fair_game_counts_for_the_best_and_its_record_is_proven(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from shutthebox.core.verify import verify
+    from shutthebox.term.scores import save_finished
+    from shutthebox.term.session import PlaySetup
+
+    monkeypatch.setenv("SHUTTHEBOX_DB", f"sqlite:///{tmp_path / 'history.db'}")
+    setup = PlaySetup(rules=Rules(mode=Mode.SOLO), humans=("Ana",))
+    game = setup.new_game()
+    out = io.StringIO()
+    assert PlainGame(game, stdin=_Answers(game), stdout=out).run() is game.state
+    assert "Practice" not in out.getvalue() and game.ranked
+    lines = save_finished(game, setup.humans)
+    assert lines[0] == "Saved to your history (game 1)."
+    assert lines[1].startswith("New personal best for Ana on 9 tiles: ")
+    assert lines[2:] == ["Your player profile Ana was created; its secret key stays in your data folder."]  # the first game saved here
+    record = game.record()
+    assert record.kind == "ranked" and verify(record).proven

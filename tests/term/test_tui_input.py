@@ -12,6 +12,7 @@ from shutthebox.term.screens import ReviewScreen, SetupScreen
 from shutthebox.term.session import PlaySetup
 
 SOLO = Rules(mode=Mode.SOLO)
+REFUSED_TYPED_DICE = "Typed dice are for companion mode (--companion) only: press Enter to roll."
 
 
 async def test_bad_keys_get_a_message_and_change_nothing() -> None:
@@ -19,7 +20,7 @@ async def test_bad_keys_get_a_message_and_change_nothing() -> None:
     async with app.run_test(size=SIZE) as pilot:
         start = state(app)
         await pilot.press("5")
-        assert state(app) is start and shown(app, "#message") == "Press Enter to roll."
+        assert state(app) is start and shown(app, "#message") == REFUSED_TYPED_DICE
         await pilot.press("enter")
         rolled = state(app)
         assert rolled.phase is Phase.MOVE
@@ -100,7 +101,8 @@ async def test_the_game_in_spanish() -> None:
     async with app.run_test(size=SIZE) as pilot:
         assert "Ana: tira dos dados." in shown(app, "#status")
         await pilot.press("7")
-        assert shown(app, "#message") == "Pulsa Intro para tirar."
+        refused = "Solo en modo compañero (--companion) se escriben los dados: pulsa Intro."
+        assert shown(app, "#message") == refused
         await pilot.press("enter", "7", "enter", "enter", "7")
         assert shown(app, "#message") == "La ficha 7 ya está cerrada."
         assert "Ana: cierra fichas que sumen 2." in shown(app, "#status")

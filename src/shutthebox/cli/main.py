@@ -1,4 +1,4 @@
-"""The ``shutthebox`` command: play, replay, serve, and the tools built on the solver.
+"""The ``shutthebox`` command: play, replay, verify, serve, and the tools built on the solver.
 
 Bad arguments exit with status 2 and one line naming what is wrong, in the
 user's language (``--lang``, else the locale), never a traceback. Only the
@@ -65,6 +65,17 @@ COMMANDS: tuple[Command, ...] = (
         "replay",
         N_("check and replay a game record"),
         N_("Load a game record (JSON), check every action, and print how it went."),
+        "shutthebox.cli.games",
+    ),
+    Command(
+        "verify",
+        N_("prove a game's dice were fair"),
+        N_(
+            "Check a game record of fair dice (docs/fairness.md): the revealed server seed is the one "
+            "committed to before play, every die is the one the seeds give, every move is legal and "
+            "every turn ends as recorded. Exit status 0 when all is proven, 1 when not (the first event "
+            "that fails is named), 2 when the file cannot be read."
+        ),
         "shutthebox.cli.games",
     ),
     Command(

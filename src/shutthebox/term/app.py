@@ -4,7 +4,9 @@ The app is the only place that changes the game: a key or a click becomes an
 action, the engine checks it (`Match.apply`), and ``self.state = new`` redraws
 the screen. A refused key leaves the state as it was and says why. Bots act by
 themselves on their turns; in companion mode every roll is typed in from a real
-box and the best move is shown without asking.
+box and the best move is shown without asking. Anywhere else the game rolls its
+own dice and typed faces are refused; a hint asked for makes the asking
+player's turns count for no best, said in the log the first time.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from shutthebox.core.record import GameRecord
 from shutthebox.i18n import N_, SOURCE, Lang, _, activate, say
 from shutthebox.i18n.words import rules_line
 from shutthebox.term import keys, view
-from shutthebox.term.narrate import narrate, turn_begins, turn_header
+from shutthebox.term.narrate import assisted_line, narrate, practice_line, turn_begins, turn_header
 from shutthebox.term.session import PlaySetup
 from shutthebox.term.style import GAME_CSS
 from shutthebox.term.widgets import DiceView, GameLog, KeyBar, Scoreboard, TileRow
@@ -121,6 +123,8 @@ class ShutTheBoxApp(App[GameRecord | None]):
         log.clear()
         if setup.companion:
             log.write(_("Companion mode: roll the real dice, type the faces, see the best move."))
+        elif self.game.seed is not None:
+            log.write(practice_line(self.game.seed))
         state = self.game.state
         self.state = state
         if turn_begins(None, state):
@@ -201,7 +205,8 @@ class ShutTheBoxApp(App[GameRecord | None]):
             finally:
                 self._running_bots = False
         if self._companion and self._advice_due():
-            self.action_hint()
+            assert self.state is not None
+            self._show_hint(self.state)
         self._redraw()
 
     def _timed_bot_step(self) -> None:
@@ -281,7 +286,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
             if self._companion:
                 self._type_face(state, number)
             else:
-                self.message = _("Press Enter to roll.")
+                self.message = _("Typed dice are for companion mode (--companion) only: press Enter to roll.")
         elif state.phase is Phase.MOVE:
             self._toggle(state, number)
 
@@ -362,13 +367,25 @@ class ShutTheBoxApp(App[GameRecord | None]):
         self.message = ""
 
     def action_hint(self) -> None:
-        """Show the solver's advice for the player to act (CHOOSE and MOVE phases)."""
+        """The ``h`` key: the solver's advice for the person to act; outside companion mode their turns
+        of this game then count for no best (said in the log the first time)."""
         state = self.state
         if state is None or state.is_over or len(self.screen_stack) > 1:
             return
         if not state.is_decision:
             self.message = _("No hint available here.")
             return
+        if self._human_turn() is None:  # a bot's decision: nobody at the keyboard is to act
+            return
+        game = self.game
+        if not self._companion and game is not None and state.actor is not None:
+            if state.actor not in game.assisted:
+                self.query_one(GameLog).write(assisted_line(state.players[state.actor]))
+            game.assist(state.actor)
+        self._show_hint(state)
+
+    def _show_hint(self, state: Match) -> None:
+        """Show the solver's advice for ``state`` (CHOOSE and MOVE phases), in a thread if allowed."""
         if not self.threads:
             self.hint = self._hint_for(state)
             self._redraw()

@@ -14,11 +14,27 @@ from shutthebox.core.rules import Mode, grade
 from shutthebox.i18n import N_, _
 from shutthebox.i18n.words import dice_word
 
-__all__ = ["narrate", "outcome_lines", "turn_begins", "turn_header"]
+__all__ = ["assisted_line", "narrate", "outcome_lines", "practice_line", "turn_begins", "turn_header"]
 
 
 def _name(state: Match, player: int | None) -> str:
     return state.players[player] if player is not None else "?"
+
+
+def practice_line(seed: int) -> str:
+    """Said when a game on a chosen seed starts: whoever knows the seed knows every die, so it is
+    practice, and the players should know before they play that it counts for no best."""
+    return _("Practice game: the dice come from seed {seed}, so this game counts for no best.").format(
+        seed=seed
+    )
+
+
+def assisted_line(player: str) -> str:
+    """Said the first time a player asks for a hint outside companion mode: from then on the solver
+    helped them, so their turns of this game count for no best."""
+    return _("{player} asked for a hint: {player}'s turns of this game count for no best.").format(
+        player=player
+    )
 
 
 def turn_begins(before: Match | None, after: Match) -> bool:

@@ -1,12 +1,14 @@
 """The plain, line-by-line terminal game: for pipes, screen readers and simple shells.
 
 It reads answers from an input stream and writes lines to an output stream, so
-it runs the same in a terminal, through a pipe and in tests. The player may
-press Enter to roll or type the faces rolled on a real box; in companion mode
-(a game rolled by hand) every roll is typed and the solver's advice is printed
-before each decision. The `Game` moves the bots; what happened is told by
-`narrate`, as in the Textual app. A refused answer is explained and the game
-stays as it was.
+it runs the same in a terminal, through a pipe and in tests. The game rolls
+its own dice (Enter rolls); only in companion mode (a game at a real box) are
+the faces typed in, and the solver's advice is printed before each decision.
+Typed dice anywhere else are refused, so a ranked game's dice are all the
+game's. A hint asked for outside companion mode makes the asking player's
+turns count for no best, and the game says so the first time. The `Game`
+moves the bots; what happened is told by `narrate`, as in the Textual app. A
+refused answer is explained and the game stays as it was.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from shutthebox.core.game import Game
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
 from shutthebox.i18n import N_, _
 from shutthebox.i18n.words import dice_word, rules_line
-from shutthebox.term.narrate import narrate, turn_begins, turn_header
+from shutthebox.term.narrate import assisted_line, narrate, practice_line, turn_begins, turn_header
 
 __all__ = ["HintFn", "PlainGame"]
 
@@ -68,6 +70,8 @@ class PlainGame:
         self.line(_("Rules: {rules}").format(rules=rules_line(self.game.rules)))
         if self.companion:
             self.line(_("Companion mode: roll the real dice, type the faces, see the best move."))
+        elif self.game.seed is not None:
+            self.line(practice_line(self.game.seed))
         if turn_begins(None, self.game.state):
             self._announce_turn(self.game.state)
         while not self.game.state.is_over:
@@ -115,7 +119,7 @@ class PlainGame:
         if answer is None:
             return False
         if answer in {"h", "?"}:
-            self._show_hint(state)
+            self._ask_hint(state)
         elif answer in {"1", "2"}:
             self._act(DiceChoice(int(answer)))
         else:
@@ -134,18 +138,25 @@ class PlainGame:
             )
         else:
             prompt = (
-                N_("{player} rolls one die to see who starts: press Enter, or type the die you rolled: ")
+                N_("{player} rolls one die to see who starts: press Enter to roll it: ")
                 if rolloff
-                else N_("Press Enter to roll ({dice}), or type the dice you rolled: ")
+                else N_("Press Enter to roll ({dice}): ")
             )
         answer = self.ask(_(prompt).format(player=who, dice=dice_word(count)))
         if answer is None:
             return False
-        if not answer:
-            if self.companion:
-                self.line(_("Type the faces of the dice you rolled (1 to 6)."))
+        if not self.companion:
+            if answer:  # the game rolls here: typed faces would make its dice the player's
+                refusal = _(
+                    "{answer!r}: typed dice are for companion mode (--companion) only, at a real box; "
+                    "press Enter to roll. Nothing changed."
+                )
+                self.line(refusal.format(answer=answer))
             else:
                 self._act(None)
+            return True
+        if not answer:
+            self.line(_("Type the faces of the dice you rolled (1 to 6)."))
             return True
         try:
             faces = Roll.parse(answer)
@@ -174,7 +185,7 @@ class PlainGame:
             self.line(_("Legal moves: {moves}").format(moves=", ".join(str(m) for m in moves)))
             return True
         if answer == "h":
-            self._show_hint(state)
+            self._ask_hint(state)
             return True
         try:
             move = Move.parse(answer)
@@ -193,6 +204,15 @@ class PlainGame:
         if self.companion and self._advised is not state:
             self._advised = state
             self._show_hint(state)
+
+    def _ask_hint(self, state: Match) -> None:
+        """A hint asked for: outside companion mode the asker's turns count for no best (said once)."""
+        actor = state.actor
+        if not self.companion and actor is not None:
+            if actor not in self.game.assisted:
+                self.line(assisted_line(self.name(actor)))
+            self.game.assist(actor)
+        self._show_hint(state)
 
     def _show_hint(self, state: Match) -> None:
         advice = self.hint(state) if self.hint else None

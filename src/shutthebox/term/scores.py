@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shutthebox.core.errors import ShutTheBoxError
-from shutthebox.i18n import _, say
+from shutthebox.i18n import _, ngettext, say
 from shutthebox.i18n.words import mode_name, rules_line
 
 TYPE_CHECKING = False
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from shutthebox.core.game import Game
+    from shutthebox.core.record import GameRecord
 
 __all__ = ["options_of_key", "save_finished", "scores_json", "scores_lines", "stored_scores"]
 
@@ -51,30 +52,38 @@ def _rules_words(key: str) -> str:
 def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
     """Store a finished game and say how each person did against their best.
 
-    A game rolled by hand (at a real box) is kept as ``companion`` and counts for
-    no best. A store that cannot be opened or written costs the player only a message.
+    Only fair dice count (docs/fairness.md): a game whose dice were typed in at a
+    real box (companion mode) or drawn from a chosen seed (practice) is kept but
+    counts for no best, and the turns of a player who asked for a hint count for
+    none either; each is said plainly, so nobody takes a score for a record it is
+    not. A store that cannot be opened or written costs the player only a message.
     """
     record = game.record()
     source = "companion" if game.by_hand else "terminal"
     try:
         from shutthebox.storage import Store
+        from shutthebox.term.profile import link_profile
 
         with Store.open() as store:
+            profiles, news = link_profile(store, record.players, humans)
             before = {name: store.best(name, record.rules) for name in humans}
-            game_id = game.save(store, source=source)
+            game_id = game.save(store, source=source, profiles=profiles)
     except (ShutTheBoxError, ImportError, OSError) as error:
         return [_("The game could not be saved to the history: {reason}").format(reason=say(error))]
     except Exception as error:  # a database driver error must not lose the game on screen
         reason = type(error).__name__
         return [_("The game could not be saved to the history: {reason}").format(reason=reason)]
     lines = [_("Saved to your history (game {id}).").format(id=game_id)]
-    if record.typed:
-        return [*lines, _("The dice were typed in, so this game counts for no best.")]
+    told = [news] if news else []
+    unranked = _why_unranked(record)
+    if unranked is not None:
+        return [*lines, unranked, *told]
     state = game.state
+    helped = [record.players[p] for p in record.assisted if record.players[p] in humans]
     for name in humans:
         player = state.players.index(name)
         scores = [t.score for t in state.history if t.player == player and t.score is not None]
-        if not scores:
+        if not scores or name in helped:
             continue
         score = min(scores)
         old = before.get(name)
@@ -88,7 +97,26 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
                     player=name, best=old.score, tiles=record.rules.tiles
                 )
             )
-    return lines
+    if helped:
+        lines.append(ngettext(
+            "{players} asked for a hint, so {players}'s turns of this game count for no best.",
+            "{players} asked for hints, so their turns of this game count for no best.",
+            len(helped),
+        ).format(players=", ".join(helped)))
+    return [*lines, *told]
+
+
+def _why_unranked(record: GameRecord) -> str | None:
+    """Why no turn of this game counts for a best, in a sentence; None when its dice were fair."""
+    if record.typed:
+        return _("The dice were typed in, so this game counts for no best.")
+    if record.seed is not None:
+        return _("A practice game (dice from the chosen seed {seed}), so it counts for no best.").format(
+            seed=record.seed
+        )
+    if record.fairness is None:
+        return _("The dice were not rolled under the fair scheme, so this game counts for no best.")
+    return None
 
 
 def _players(store: Any, players: Sequence[str], limit: int) -> list[str]:

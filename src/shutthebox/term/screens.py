@@ -116,8 +116,9 @@ class SetupScreen(Screen[PlaySetup | None]):
                                                 compact=True, type="integer"))
             yield _row(_("Companion (real box)"), onoff(cur.companion if cur else False, "companion"))
             seed = "" if cur is None or cur.seed is None else str(cur.seed)
-            yield _row(_("Seed (blank: random)"), Input(seed,
-                                              id="seed", compact=True, type="integer"))
+            yield _row(_("Practice seed"), Input(
+                seed, id="seed", compact=True, type="integer",
+                placeholder=_("blank: fair dice, ranked; a number: practice, unranked")))
             yield _row(_("Language"), Select([(language_name(lang), lang) for lang in languages()],
                                              value=self.lang, allow_blank=False, compact=True, id="lang"))
         yield Static(id="setup-error")

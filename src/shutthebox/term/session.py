@@ -2,9 +2,9 @@
 
 `PlaySetup` is what the command line flags and the setup screen both produce,
 so the plain game and the Textual app start a game the same way. `new_game` starts
-the `Game` it describes: seeded dice (or, in companion mode, every roll typed
-in from a real box) and the bots seated, each with a generator drawn from the
-game's seed.
+the `Game` it describes: fair dice (ranked), dice from a chosen seed (practice,
+unranked), or in companion mode every roll typed in from a real box; and the
+bots seated, each with a generator drawn from the game's seed.
 """
 
 from __future__ import annotations
@@ -83,8 +83,9 @@ class PlaySetup:
     def new_game(self, seed: int | None = None, dice: DiceSource | None = None) -> Game:
         """The game this setup describes, its bots seated; an unknown bot or a bad table is refused.
 
-        ``seed`` (else the setup's) seeds the dice and the bots, unless other ``dice`` are
-        given (scripted ones, in tests); companion games are rolled by hand.
+        ``seed`` (else the setup's) seeds the dice and the bots of a practice game, unless other
+        ``dice`` are given (scripted ones, in tests); with neither, the dice are fair; companion
+        games are rolled by hand.
         """
         game = Game(
             self.rules, self.names, seed=self.seed if seed is None else seed, dice=dice,

@@ -1,0 +1,165 @@
+"""The Textual game and ranked play: the game rolls (typed dice only in companion mode), a chosen seed
+is a practice game and says so, a hint makes the asker's turns count for no best, and after saving the
+log says plainly when and why a game counted for no best."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tui_support import SIZE, log_text, make_app, shown, state
+
+from shutthebox import Game, Mode, Phase, Rules
+from shutthebox.term.app import ShutTheBoxApp
+from shutthebox.term.scores import save_finished
+from shutthebox.term.session import PlaySetup
+
+SOLO = Rules(mode=Mode.SOLO)
+REFUSED = "Typed dice are for companion mode (--companion) only: press Enter to roll."
+PRACTICE = "Practice game: the dice come from seed {seed}, so this game counts for no best."
+
+
+def keep(game: Game, setup: PlaySetup) -> list[str]:
+    return save_finished(game, setup.humans)
+
+
+@pytest.fixture
+def history(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A history of the test's own, where finished games are kept."""
+    db = tmp_path / "history.db"
+    monkeypatch.setenv("SHUTTHEBOX_DB", f"sqlite:///{db}")
+    return db
+
+
+async def play_out(app: ShutTheBoxApp, pilot: object, hint_at: int | None = None) -> None:
+    """Play every person's part to the end by keys (Enter rolls, 2 dice, the last legal move);
+    ``h`` first at the decision numbered ``hint_at``."""
+    decision = 0
+    for _step in range(400):
+        now = state(app)
+        if now.is_over:
+            return
+        if now.is_chance:
+            keys = ["enter"]
+        else:
+            keys = ["h"] if decision == hint_at else []
+            decision += 1
+            if now.phase is Phase.CHOOSE:
+                keys.append("2")
+            else:
+                keys += [str(tile) for tile in now.legal_moves[-1].tiles] + ["enter"]
+        await pilot.press(*keys)  # type: ignore[attr-defined]
+    raise AssertionError("the game did not end")
+
+
+async def test_digits_at_a_roll_are_refused_outside_companion_mode_and_change_nothing() -> None:
+    app = ShutTheBoxApp(PlaySetup(rules=Rules(), humans=("Ana", "Luis")), bot_delay=0, threads=False)
+    async with app.run_test(size=SIZE) as pilot:
+        start = state(app)
+        assert start.phase is Phase.ROLL_OFF
+        for key in ("3", "6", "1"):
+            await pilot.press(key)
+            assert state(app) is start and app.typed == ()
+            assert shown(app, "#message") == REFUSED
+        assert app.game is not None and app.game.events == []
+        await pilot.press("enter")  # the game rolls Ana's die
+        assert len(app.game.events) == 1 and not app.game.events[0].typed
+        assert "type" not in str(app.query_one("#keys").render())
+
+
+async def test_a_game_on_a_chosen_seed_says_it_is_practice() -> None:
+    app = ShutTheBoxApp(PlaySetup(rules=SOLO, humans=("Ana",), seed=4), bot_delay=0, threads=False)
+    async with app.run_test(size=SIZE) as pilot:
+        assert log_text(app).splitlines()[0] == PRACTICE.format(seed=4)
+        await play_out(app, pilot)
+        await pilot.press("n")  # the next game: the next seed, still practice
+        assert log_text(app).splitlines()[0] == PRACTICE.format(seed=5)
+    fair = ShutTheBoxApp(PlaySetup(rules=SOLO, humans=("Ana",)), bot_delay=0, threads=False)
+    async with fair.run_test(size=SIZE):
+        assert "Practice" not in log_text(fair)
+        assert fair.game is not None and fair.game.ranked
+
+
+async def test_a_hint_marks_the_askers_turns_and_says_so_once() -> None:
+    app = make_app(SOLO, ("Ana",), "3,4", "6,6")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "h")
+        assert shown(app, "#hint").startswith("Best: shut 7 ")
+        notice = "Ana asked for a hint: Ana's turns of this game count for no best."
+        assert log_text(app).count(notice) == 1
+        assert app.game is not None and app.game.assisted == {0}
+        await pilot.press("h", "7", "enter", "enter", "h")
+        assert log_text(app).count(notice) == 1  # said the first time only
+        assert app.record().assisted == (0,)
+
+
+async def test_a_hint_is_not_asked_for_a_bot() -> None:
+    app = make_app(Rules(), ("Ana",), "1", "6", "3,4", bots=("medium",))
+    app.bot_delay = 60  # the bot waits: Ana presses keys on its turn
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # Ana's die to see who starts: 1
+        app.act(None)  # the bot's: 6, it starts
+        app.act(None)  # its roll: 3+4, and its decision is due
+        bot_decides = state(app)
+        assert bot_decides.phase is Phase.MOVE and bot_decides.actor == 1
+        await pilot.press("h")
+        assert shown(app, "#message") == "Wait: it is Bot (medium)'s turn."
+        assert app.game is not None and app.game.assisted == set() and shown(app, "#hint") == ""
+
+
+async def test_companion_advice_marks_nobody() -> None:
+    app = make_app(SOLO, ("Ana",), companion=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3", "4")
+        assert shown(app, "#hint").startswith("Best: ")  # advice without asking
+        await pilot.press("h")
+        assert app.game is not None and app.game.assisted == set()
+        assert "asked for a hint" not in log_text(app)
+
+
+async def test_after_saving_a_fair_game_counts_for_the_best(history: Path) -> None:
+    app = ShutTheBoxApp(PlaySetup(rules=SOLO, humans=("Ana",)), bot_delay=0, threads=False, save=keep)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_out(app, pilot)
+        log = log_text(app)
+        assert "Saved to your history (game 1)." in log
+        assert "New personal best for Ana on 9 tiles: " in log
+        assert "no best" not in log
+
+
+@pytest.mark.parametrize(
+    ("setup", "why"),
+    [
+        (PlaySetup(rules=SOLO, humans=("Ana",), seed=3),
+         "A practice game (dice from the chosen seed 3), so it counts for no best."),
+        (PlaySetup(rules=SOLO, humans=("Ana",), companion=True),
+         "The dice were typed in, so this game counts for no best."),
+    ],
+    ids=["practice", "companion"],
+)
+async def test_after_saving_the_log_says_why_a_game_counted_for_no_best(
+    history: Path, setup: PlaySetup, why: str
+) -> None:
+    app = ShutTheBoxApp(setup, bot_delay=0, threads=False, save=keep)
+    async with app.run_test(size=SIZE) as pilot:
+        if setup.companion:
+            await pilot.press("1", "1", "2", "enter", "1", "1")  # 1+1 shut 2, then 1+1 cannot be used
+        else:
+            await play_out(app, pilot)
+        assert state(app).is_over
+        log = log_text(app).splitlines()
+        assert log[-3:] == ["Saved to your history (game 1).", why, "Your player profile Ana was created; its secret key stays in your data folder."]
+
+
+async def test_after_saving_a_hint_asked_says_whose_turns_count_for_no_best(history: Path) -> None:
+    setup = PlaySetup(rules=Rules(mode=Mode.ELIMINATION, limit=1), humans=("Ana", "Luis"))
+    app = ShutTheBoxApp(setup, bot_delay=0, threads=False, save=keep)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_out(app, pilot, hint_at=0)
+        assert app.game is not None and len(app.game.assisted) == 1
+        asker = setup.humans[next(iter(app.game.assisted))]
+        other = next(name for name in setup.humans if name != asker)
+        log = log_text(app)
+        assert f"{asker} asked for a hint, so {asker}'s turns of this game count for no best." in log
+        assert f"New personal best for {other} on 9 tiles: " in log
+        assert f"New personal best for {asker}" not in log
