@@ -69,10 +69,10 @@ def face_of(digests: Iterator[bytes]) -> int:
 
 
 def _digests(server_seed: bytes, message: bytes) -> Iterator[bytes]:
-    digest = hmac.new(server_seed, message, hashlib.sha256).digest()
+    digest = hmac.digest(server_seed, message, "sha256")
     while True:
         yield digest
-        digest = hmac.new(server_seed, digest, hashlib.sha256).digest()
+        digest = hmac.digest(server_seed, digest, "sha256")
 
 
 def die(server_seed: bytes, client_seeds: Sequence[str], k: int) -> int:
