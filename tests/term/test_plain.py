@@ -298,6 +298,7 @@ def test_a_fair_game_counts_for_the_best_and_its_record_is_proven(
     lines = save_finished(game, setup.humans)
     assert lines[0] == "Saved to your history (game 1)."
     assert lines[1].startswith("New personal best for Ana on 9 tiles: ")
-    assert lines[2:] == ["Your player profile Ana was created; its secret key stays in your data folder."]  # the first game saved here
+    created = "Your player profile Ana was created; its secret key stays in your data folder."
+    assert lines[2:] == [created]  # the first game saved here
     record = game.record()
     assert record.kind == "ranked" and verify(record).proven

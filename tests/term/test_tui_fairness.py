@@ -148,7 +148,8 @@ async def test_after_saving_the_log_says_why_a_game_counted_for_no_best(
             await play_out(app, pilot)
         assert state(app).is_over
         log = log_text(app).splitlines()
-        assert log[-3:] == ["Saved to your history (game 1).", why, "Your player profile Ana was created; its secret key stays in your data folder."]
+        created = "Your player profile Ana was created; its secret key stays in your data folder."
+        assert log[-3:] == ["Saved to your history (game 1).", why, created]
 
 
 async def test_after_saving_a_hint_asked_says_whose_turns_count_for_no_best(history: Path) -> None:
