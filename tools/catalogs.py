@@ -55,6 +55,7 @@ PYTHON_KEYWORDS: dict[str, Any] = {
     "OutOfTurnError": None,
     "RecordError": None,
     "StorageError": None,
+    "NameTakenError": None,
     "CliError": None,
     "RoomError": (2,),
 }

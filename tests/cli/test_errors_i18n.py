@@ -356,3 +356,25 @@ def test_usage_errors_speak_spanish(
     status, err = cli(capsys, "--lang", "en", *argv)
     assert status == 2 and len(err.splitlines()) == 1, err
     assert english in err and err.endswith("(see --help)\n")
+
+
+def test_every_kind_of_error_is_a_catalog_keyword() -> None:
+    """An error class the catalog tool does not know keeps its messages English: a refusal of a
+    look-alike profile name once reached a Spanish reader in English."""
+    import importlib
+    import pkgutil
+
+    from tools.catalogs import PYTHON_KEYWORDS
+
+    import shutthebox
+
+    for module in pkgutil.walk_packages(shutthebox.__path__, "shutthebox."):
+        if ".migrations" not in module.name and not module.name.endswith("__main__"):
+            importlib.import_module(module.name)
+    kinds, seen = [ShutTheBoxError], set()
+    while kinds:
+        kind = kinds.pop()
+        seen.add(kind.__name__)
+        kinds.extend(kind.__subclasses__())
+    assert "NameTakenError" in seen
+    assert seen <= set(PYTHON_KEYWORDS), sorted(seen - set(PYTHON_KEYWORDS))

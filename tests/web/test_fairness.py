@@ -235,3 +235,9 @@ def test_the_leaderboard_ranks_fair_games_of_profiles(client: TestClient) -> Non
     assert {e["player"]: e["best"] for e in entries} == best
     assert [e["best"] for e in entries] == sorted(e["best"] for e in entries)
     assert all(isinstance(e["profile"], int) for e in entries)
+
+
+def test_a_look_alike_is_refused_in_the_readers_language(client: TestClient) -> None:
+    profile_key(client, "Ana")
+    response = client.post("/api/profiles", json={"name": "\u0410na"}, headers={"Accept-Language": "es"})
+    refused(response, 409, "name-taken", "se parece demasiado a 'Ana'")
