@@ -192,3 +192,19 @@ def test_fairness_of_the_wrong_shape_is_refused() -> None:
         with pytest.raises(ParseError):
             Fairness.from_json(bad)
     assert Fairness.from_json(good).to_json() == good
+
+
+@pytest.mark.parametrize("text", ['{"format": ' + "9" * 5000 + "}", "[" * 100_000])
+def test_a_record_too_long_or_too_deep_is_a_record_error(text: str) -> None:
+    from shutthebox.core.errors import RecordError
+
+    with pytest.raises(RecordError, match="too long or nesting too deep"):
+        GameRecord.loads(text)
+
+
+def test_fairness_in_an_older_version_is_refused() -> None:
+    from shutthebox.core.errors import RecordError
+
+    data = fair_record()
+    with pytest.raises(RecordError, match="came in version 3"):
+        GameRecord.from_json({**data, "version": 2})

@@ -174,3 +174,17 @@ def test_control_characters_python_counts_as_spaces_are_refused(char: str) -> No
 
 def test_tabs_and_line_ends_pasted_with_a_name_become_one_space() -> None:
     assert clean_name("\tAna\r\nLuis\n") == "Ana Luis"
+
+
+@pytest.mark.parametrize("blank", ["\u3164", "\u115f", "\u1160", "\uffa0", "\u2800", "\u17b4", "\u17b5"])
+def test_letters_that_draw_nothing_are_refused(blank: str) -> None:
+    """Before: "Ana" plus a Hangul filler made a second Ana, and a filler alone a blank name."""
+    for name in (f"Ana{blank}", blank):
+        with pytest.raises(ParseError, match=f"U\\+{ord(blank):04X}"):
+            clean_name(name)
+
+
+def test_a_character_piled_with_marks_is_refused() -> None:
+    assert clean_name("Zoe\u0301\u0302") == "Zoé\u0302"  # two marks: a letter some languages write
+    with pytest.raises(ParseError, match="more than 4 marks"):
+        clean_name("Z" + "\u0300\u0301\u0302\u0303\u0304" + "oe")

@@ -216,3 +216,18 @@ def test_a_name_with_invisible_characters_added_looks_like_the_name(store: Store
     store.create_profile("Ana")
     with pytest.raises(StorageError):  # refused as malformed or as taken: not a second "Ana" on screen
         store.create_profile(wanted)
+
+
+@pytest.mark.parametrize(("held", "like"), [("me", "rne"), ("Mimi", "rnirni"), ("Ana", "Ana\u200d")])
+def test_a_letter_drawn_like_two_is_a_look_alike(store: Store, held: str, like: str) -> None:
+    store.create_profile(held)
+    with pytest.raises(NameTakenError):
+        store.create_profile(like)
+
+
+def test_look_alike_keys_are_kept_as_hashes_that_fit_any_column(store: Store) -> None:
+    long = "\ufdfa" * 24  # one character whose compatibility form is eighteen letters
+    store.create_profile(long)
+    with store._session() as session:
+        keys = [row.key for row in session.scalars(select(ProfileNameRow))]
+    assert keys and all(len(key) == 64 for key in keys)

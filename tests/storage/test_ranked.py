@@ -266,7 +266,9 @@ def test_a_seat_linked_to_a_profile_counts_for_it_whatever_the_seat_was_called(s
     game_id = store.save(scripted(SOLO3, ["Ani"], LEFT_1), source="web", profiles={0: ana.id})
     assert [(b.player, b.game_id) for b in store.bests("Ana")] == [("Ana", game_id)]
     assert store.bests("Ani") == []  # not a guest's: the turn is the profile's
-    assert [t.game_id for t in store.history("Ani")] == [game_id]  # the history is by seat name
+    assert store.history("Ani") == []  # the history is the profile's too, not the seat name's
+    assert [t.game_id for t in store.history("Ana")] == [game_id]
+    assert [g.id for g in store.games(player="Ana")] == [game_id] and store.games(player="Ani") == []
 
 
 def test_turns_of_seats_not_linked_are_guests_even_in_a_linked_game(store: Store) -> None:

@@ -43,9 +43,21 @@ def play_out(*tables: Table) -> dict[str, Any]:
 
 
 # -- fair dice -------------------------------------------------------------------------------------
+def commit(client: TestClient) -> dict[str, Any]:
+    response = client.post("/api/commitments")
+    assert response.status_code == 201, response.text
+    promise: dict[str, Any] = response.json()
+    return promise
+
+
 def test_the_dice_come_from_the_committed_seed_and_every_client_seed(client: TestClient) -> None:
-    host, state = create(client, seats=[{"name": "Ana"}, {"kind": "remote"}], client_seed="ana-seed")
+    promise = commit(client)
+    assert promise["server_seed"] is None and promise["client_seeds"] == []
+    host, state = create(
+        client, seats=[{"name": "Ana"}, {"kind": "remote"}], ticket=promise["ticket"], client_seed="ana-seed"
+    )
     commitment = state["fairness"]["commitment"]
+    assert commitment == promise["commitment"]  # committed before the server knew Ana's seed
     guest, joined = join(client, host.code, name="Luis", client_seed="luis-seed")
     assert joined["fairness"]["client_seeds"] == ["ana-seed", "luis-seed"]
     assert joined["fairness"]["commitment"] == commitment and joined["fairness"]["server_seed"] is None
@@ -71,10 +83,24 @@ def test_a_creator_learns_nothing_that_tells_the_next_roll(client: TestClient) -
     assert over["fairness"]["server_seed"] not in text  # nothing said at creation held the seed
 
 
+def test_a_creators_client_seed_comes_only_after_the_commitment(client: TestClient) -> None:
+    """Before: the server learned the creator's seed before it drew and committed to its own."""
+    solo = {"seats": [{"name": "Ana"}]}
+    refused(client.post("/api/rooms", json={**solo, "client_seed": "early"}), 422, "malformed", "commit")
+    ticket = commit(client)["ticket"]
+    practice = {**solo, "ticket": ticket, "seed": 3}
+    refused(client.post("/api/rooms", json=practice), 422, "malformed", "practice")
+    create(client, **solo, ticket=ticket, client_seed="mine")
+    refused(client.post("/api/rooms", json={**solo, "ticket": ticket}), 422, "malformed", "ticket")  # once
+    refused(client.post("/api/rooms", json={**solo, "ticket": "forged"}), 422, "malformed", "ticket")
+
+
 @pytest.mark.parametrize("seed", ["", "a,b", "x" * 65, "semi:colon", "ñ"])
 def test_a_client_seed_that_could_blur_the_dice_is_refused(client: TestClient, seed: str) -> None:
+    ticket = commit(client)["ticket"]
     refused(
-        client.post("/api/rooms", json={"seats": [{"name": "Ana"}], "client_seed": seed}), 422, "malformed"
+        client.post("/api/rooms", json={"seats": [{"name": "Ana"}], "ticket": ticket, "client_seed": seed}),
+        422, "malformed",
     )
     host, _ = create(client, seats=[{"name": "Ana"}, {"kind": "remote"}])
     before = host.state()
@@ -241,3 +267,46 @@ def test_a_look_alike_is_refused_in_the_readers_language(client: TestClient) -> 
     profile_key(client, "Ana")
     response = client.post("/api/profiles", json={"name": "\u0410na"}, headers={"Accept-Language": "es"})
     refused(response, 409, "name-taken", "se parece demasiado a 'Ana'")
+
+
+def test_a_guest_or_a_bot_cannot_pass_for_a_profile(client: TestClient) -> None:
+    """Before: a guest seat named Ana played, and its games showed in Ana's history."""
+    profile_key(client, "Ana")
+    for seats in ([{"name": "ana"}], [{"name": "Luis"}, {"kind": "bot", "name": "\u0410na", "bot": "easy"}]):
+        refused(client.post("/api/rooms", json={"seats": seats}), 409, "name-taken", "profile")
+    host, _ = create(client, seats=[{"name": "Luis"}, {"kind": "remote"}])
+    refused(client.post(f"/api/rooms/{host.code}/join", json={"name": "ANA"}), 409, "name-taken")
+    refused(client.post("/api/rooms", json={"seats": [{"name": "Eva"}, {"name": "EVA"}]}), 409, "name-taken")
+    refused(client.post(f"/api/rooms/{host.code}/join", json={"name": "luis"}), 409, "name-taken")
+
+
+def test_a_players_history_is_the_profiles(client: TestClient) -> None:
+    ana = profile_key(client, "Ana")
+    table, _ = create(client, key=ana, seats=[{}])
+    score = table.play_while_mine()["match"]["history"][0]["score"]
+    assert [t["score"] for t in client.get("/api/players/Ana/history").json()["turns"]] == [score]
+    games = client.get("/api/games", params={"player": "Ana"}).json()["games"]
+    assert [g["scores"][0]["score"] for g in games] == [score]
+
+
+def test_games_rolled_on_a_players_own_machine_stay_off_the_server_board(client: TestClient) -> None:
+    """Before: a terminal game on the same database put its player first on the server's leaderboard."""
+    from shutthebox import Game, Rules
+
+    store = client.app.state.lobby.store  # type: ignore[attr-defined]
+    termy = store.create_profile("Termy")[0]
+    game = Game(Rules(mode="solo"), ["Termy"])  # type: ignore[arg-type]
+    while not game.state.is_over:
+        state = game.state
+        game.roll() if state.is_chance else game.act(state.legal_actions()[0])
+    game.save(store, source="terminal", profiles={0: termy.id})
+    assert store.leaderboard() and client.get("/api/leaderboard").json()["entries"] == []
+    assert client.get("/api/players/Termy/bests").json()["bests"] == []
+    assert store.bests("Termy")  # the terminal's own bests keep it
+
+
+@pytest.mark.parametrize("path", ["/api/profiles", "/api/rooms"])
+def test_a_lone_surrogate_in_a_name_is_a_refusal_not_a_crash(client: TestClient, path: str) -> None:
+    body = '{"name": "\\ud800"}' if path == "/api/profiles" else '{"seats": [{"name": "A\\ud800"}]}'
+    response = client.post(path, content=body, headers={"Content-Type": "application/json"})
+    assert response.status_code == 422 and response.json()["error"] == "malformed"

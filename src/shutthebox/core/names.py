@@ -9,20 +9,43 @@ characters as a person counts them (a joined emoji is one).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from shutthebox.core.errors import ParseError
 
-__all__ = ["NAME_LENGTH", "clean_name", "visible_length"]
+__all__ = ["NAME_LENGTH", "clean_name", "unseen_removed", "visible_length"]
 
 NAME_LENGTH = 24
 """The most characters a name shows, counting a joined emoji or an accented letter as one."""
 CODE_POINTS = 64
 """The most code points behind them (a family emoji takes seven)."""
 
+MARKS_PER_CHARACTER = 4
+"""The most combining marks one character carries (a name piled with marks spills over others)."""
+
 _JOINERS = {"\u200c", "\u200d"}  # zero-width (non-)joiner: joined emoji, some scripts
 _FORBIDDEN = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}
 _SPACES = {"\t", "\n", "\r"}  # pasted along with a name: made one space like the others
+_BLANKS = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u17b4", "\u17b5"}
+"""Letters that draw nothing (Hangul fillers, the blank Braille pattern, Khmer inherent vowels)."""
+_UNSEEN = re.compile(
+    "[\u034f\u200b-\u200f\u2060-\u2064\ufe00-\ufe0f\U000e0100-\U000e01ef]"
+    "|(?<![\U0001f3f4\U000e0020-\U000e007f])[\U000e0020-\U000e007f]+"
+)
+"""What a reader cannot see in a name: joiners, variation selectors, the grapheme joiner, and tag
+characters anywhere but in a flag's tag sequence (after U+1F3F4)."""
+
+
+_PILED = re.compile(
+    f"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]{{{MARKS_PER_CHARACTER + 1}}}"
+)
+"""More combining marks in a row than one character carries."""
+
+
+def unseen_removed(name: str) -> str:
+    """``name`` without what a reader cannot see: two names equal after this look the same."""
+    return _UNSEEN.sub("", name)
 
 
 def _allowed_format(char: str) -> bool:
@@ -67,7 +90,7 @@ def clean_name(name: str) -> str:
         category = unicodedata.category(char)
         if char in _SPACES:
             continue
-        if category in _FORBIDDEN or (category == "Cf" and not _allowed_format(char)):
+        if char in _BLANKS or category in _FORBIDDEN or (category == "Cf" and not _allowed_format(char)):
             raise ParseError(
                 "the name {name!r} holds an invisible or control character (U+{code:04X})",
                 name=name, code=ord(char),
@@ -83,5 +106,10 @@ def clean_name(name: str) -> str:
         raise ParseError(
             "the name {name!r} is built of more than {most} code points (joined emoji take several)",
             name=name, most=CODE_POINTS,
+        )
+    if _PILED.search(cleaned):
+        raise ParseError(
+            "the name {name!r} piles more than {most} marks on one character",
+            name=name, most=MARKS_PER_CHARACTER,
         )
     return cleaned

@@ -184,6 +184,9 @@ class GameRecord:
                 format=data.get("format"), expected=FORMAT,
             )
         version = data.get("version")
+        if version in READABLE and version < 3 and ({"fairness", "assisted"} & set(data)):
+            raise RecordError("record version {version} has no fairness or assisted: they came in version 3",
+                              version=version)
         if version not in READABLE:
             supported = ", ".join(map(str, READABLE))
             raise RecordError(
@@ -251,6 +254,10 @@ class GameRecord:
                 line=error.lineno,
                 column=error.colno,
                 char=error.pos,
+            ) from None
+        except (ValueError, RecursionError):  # a number of thousands of digits, arrays nested deep
+            raise RecordError(
+                "record is not a JSON game record: a number too long or nesting too deep"
             ) from None
         return cls.from_json(data)
 

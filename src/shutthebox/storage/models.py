@@ -80,5 +80,5 @@ class ProfileNameRow(Base):
 
     __tablename__ = "profile_names"
 
-    key: Mapped[str] = mapped_column(String(4 * NAME_LENGTH), primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha256 of a look-alike key
     profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), index=True)

@@ -11,18 +11,21 @@ refused by the database itself, even between two requests at once.
 
 from __future__ import annotations
 
+import hashlib
 import json
-import re
 import unicodedata
 from functools import cache
 from importlib import resources
+
+from shutthebox.core.names import unseen_removed
 
 __all__ = ["look_alike_keys"]
 
 
 @cache
 def _prototypes() -> dict[str, str]:
-    """Each confusable character mapped to the lowest code point of its class (ASCII when there is one)."""
+    """Each confusable character mapped to the lowest code point of its class (ASCII when there is
+    one), or to the ASCII letters it is drawn like (``m`` is ``rn``)."""
     table = resources.files("confusable_homoglyphs").joinpath("confusables.json")
     data = json.loads(table.read_text("utf-8"))
     parent: dict[str, str] = {}
@@ -32,6 +35,7 @@ def _prototypes() -> dict[str, str]:
             char = parent[char]
         return char
 
+    spelled: dict[str, str] = {}  # a letter drawn like two: m is rn
     for char, glyphs in data.items():
         for glyph in glyphs:
             other = glyph["c"].replace("\u200e", "")
@@ -39,7 +43,12 @@ def _prototypes() -> dict[str, str]:
                 a, b = find(char), find(other)
                 if a != b:
                     parent[max(a, b)] = min(a, b)
-    return {char: find(char) for char in parent}
+            elif len(char) == 1 and other.isascii() and other.isalnum():
+                spelled[char] = min(spelled.get(char, other), other)
+    skeleton = {char: spelled.get(find(char), find(char)) for char in parent}
+    for char, spelling in spelled.items():
+        skeleton.setdefault(char, spelling)
+    return skeleton
 
 
 def _skeleton(text: str) -> str:
@@ -51,15 +60,9 @@ def _fold(text: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
 
 
-_INVISIBLE = re.compile(
-    "[\u034f\u200b-\u200f\u2060-\u2064\ufe00-\ufe0f\U000e0100-\U000e01ef]"
-    "|(?<![\U0001f3f4\U000e0020-\U000e007f])[\U000e0020-\U000e007f]+"
-)
-"""What a reader cannot see: joiners, variation selectors, the grapheme joiner, and tag characters
-anywhere but in a flag's tag sequence (after U+1F3F4)."""
-
-
 def look_alike_keys(name: str) -> frozenset[str]:
-    """The keys under which ``name`` is held: equal keys, look-alike names."""
-    plain = unicodedata.normalize("NFKC", _INVISIBLE.sub("", name))
-    return frozenset({_fold(_skeleton(plain)), _skeleton(_fold(plain))})
+    """The keys under which ``name`` is held (SHA-256 in hex: a long name's keys fit any column):
+    equal keys, look-alike names."""
+    plain = unicodedata.normalize("NFKC", unseen_removed(name))
+    keys = {_fold(_skeleton(plain)), _skeleton(_fold(plain))}
+    return frozenset(hashlib.sha256(key.encode("utf-8")).hexdigest() for key in keys)

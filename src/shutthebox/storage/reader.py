@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import unicodedata
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
@@ -128,6 +129,7 @@ def _bests(connection: sqlite3.Connection, player: str) -> list[dict[str, Any]]:
     """The player's (a profile's, else a guest's) best ranked turn per board size and rules key, the
     earliest of equals; with the count."""
     found: dict[tuple[int, str], dict[str, Any]] = {}
+    player = unicodedata.normalize("NFC", " ".join(player.split()))  # as names are kept (Store too)
     profile = connection.execute(_PROFILE, (player,)).fetchone()
     turns = connection.execute(*((_OF_PROFILE, (profile[0],)) if profile else (_OF_GUEST, (player,))))
     for tiles, rules_key, score, open_sum, game_id, finished_at in turns:

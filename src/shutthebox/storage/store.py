@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, case, create_engine, event, func, select
+from sqlalchemy import Engine, case, create_engine, event, func, select, true
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
@@ -55,6 +55,11 @@ class StorageError(ShutTheBoxError):
 
 class NameTakenError(StorageError):
     """A profile name that another profile holds, or one that looks like it."""
+
+
+def _as_kept(name: str) -> str:
+    """A name typed to look one up, as names are kept: composed (NFC), its spaces made one."""
+    return unicodedata.normalize("NFC", " ".join(name.split()))
 
 
 def _key_hash(key: str) -> str:
@@ -421,7 +426,8 @@ class Store:
         """Stored games, newest first, optionally those of one player or from one source."""
         query = select(GameRow).order_by(GameRow.finished_at.desc(), GameRow.id.desc())
         if player is not None:
-            query = query.where(GameRow.id.in_(select(TurnRow.game_id).where(TurnRow.player == player)))
+            theirs = self._turns_of(player, self.profile_named(player))
+            query = query.where(GameRow.id.in_(select(TurnRow.game_id).where(theirs)))
         if source is not None:
             query = query.where(GameRow.source == source)
         with self._session() as session:
@@ -434,11 +440,11 @@ class Store:
             return session.scalar(select(func.count()).select_from(GameRow)) or 0
 
     def history(self, player: str, *, limit: int = 100) -> list[TurnEntry]:
-        """The turns ``player`` played, newest first."""
+        """The turns ``player`` (a profile, else a guest: see `bests`) played, newest first."""
         query = (
             select(TurnRow, GameRow.source, GameRow.mode)
             .join(GameRow)
-            .where(TurnRow.player == player)
+            .where(self._turns_of(player, self.profile_named(player)))
             .order_by(TurnRow.finished_at.desc(), TurnRow.game_id.desc(), TurnRow.seq.desc())
             .limit(limit)
         )
@@ -459,21 +465,29 @@ class Store:
                 for turn, source, mode in session.execute(query).all()
             ]
 
-    def bests(self, player: str, *, tiles: int | None = None, rules: Rules | None = None) -> list[Best]:
+    def bests(
+        self,
+        player: str,
+        *,
+        tiles: int | None = None,
+        rules: Rules | None = None,
+        guest: bool = False,
+        source: str | None = None,
+    ) -> list[Best]:
         """``player``'s best turn per board size and rule set, from their ranked turns only.
 
         ``player`` names a profile (its turns, whatever seat name they played
-        under) or else a guest (the turns played under that name by no profile).
-        The earliest turn reaching the best score is the one named. Narrow with
-        ``tiles`` or ``rules`` (which also fixes the board size).
+        under) or else, or when ``guest``, a guest (the turns played under that
+        name by no profile). The earliest turn reaching the best score is the
+        one named. Narrow with ``tiles``, ``rules`` (which also fixes the board
+        size) or the ``source`` of the games (``web``: the server rolled them).
         """
-        profile = self.profile_named(player)
-        whose = (
-            TurnRow.profile_id == profile.id
-            if profile is not None
-            else (TurnRow.player == player) & TurnRow.profile_id.is_(None)
+        profile = None if guest else self.profile_named(player)
+        query = select(TurnRow).where(
+            self._turns_of(player, profile), TurnRow.score.is_not(None), TurnRow.ranked.is_(True)
         )
-        query = select(TurnRow).where(whose, TurnRow.score.is_not(None), TurnRow.ranked.is_(True))
+        if source is not None:
+            query = query.where(TurnRow.game_id.in_(select(GameRow.id).where(GameRow.source == source)))
         if rules is not None:
             query = query.where(TurnRow.rules_key == rules_key(rules))
         if tiles is not None:
@@ -500,14 +514,17 @@ class Store:
                     )
         return [replace(best, turns=counts[group]) for group, best in found.items()]
 
-    def best(self, player: str, rules: Rules) -> Best | None:
+    def best(self, player: str, rules: Rules, *, guest: bool = False) -> Best | None:
         """``player``'s best turn under ``rules`` (mode and stakes aside), or None."""
-        found = self.bests(player, rules=rules)
+        found = self.bests(player, rules=rules, guest=guest)
         return found[0] if found else None
 
-    def leaderboard(self, rules: Rules | None = None, *, limit: int = 20) -> list[LeaderboardEntry]:
+    def leaderboard(
+        self, rules: Rules | None = None, *, limit: int = 20, source: str | None = None
+    ) -> list[LeaderboardEntry]:
         """Profiles ranked by best turn score under ``rules`` (classic by default), ranked turns only:
-        fair dice, no hint asked. Guests and bots, who have no profile, are never on it.
+        fair dice, no hint asked; of the games from ``source`` only, when named (``web``: the
+        server rolled them). Guests and bots, who have no profile, are never on it.
 
         Ties on the best score go to the lower average, then to the name.
         """
@@ -524,7 +541,9 @@ class Store:
                 func.sum(case((TurnRow.score == 0, 1), else_=0)),
             )
             .join(ProfileRow, ProfileRow.id == TurnRow.profile_id)
+            .join(GameRow, GameRow.id == TurnRow.game_id)
             .where(TurnRow.rules_key == key, TurnRow.score.is_not(None), TurnRow.ranked.is_(True))
+            .where(GameRow.source == source if source is not None else true())
             .group_by(ProfileRow.id, ProfileRow.name)
             .order_by(best, average, ProfileRow.name)
             .limit(limit)
@@ -543,6 +562,14 @@ class Store:
             )
             for rank, (player, profile, low, mean, count, shut) in enumerate(rows, start=1)
         ]
+
+    @staticmethod
+    def _turns_of(player: str, profile: Profile | None) -> Any:
+        """Which turns are ``player``'s: the ``profile``'s, else a guest's (played under that name,
+        as names are kept, by no profile)."""
+        if profile is not None:
+            return TurnRow.profile_id == profile.id
+        return (TurnRow.player == _as_kept(player)) & TurnRow.profile_id.is_(None)
 
     # -- profiles ------------------------------------------------------------------
     def create_profile(self, name: str, *, key: str | None = None) -> tuple[Profile, str]:
@@ -580,11 +607,21 @@ class Store:
             row = session.scalar(select(ProfileRow).where(ProfileRow.key_hash == _key_hash(key)))
             return Profile(row.id, row.name) if row is not None else None
 
+    def holder(self, name: str) -> Profile | None:
+        """The profile holding ``name`` or a name that looks like it, if any."""
+        with self._session() as session:
+            row = session.execute(
+                select(ProfileRow.id, ProfileRow.name)
+                .join(ProfileNameRow, ProfileNameRow.profile_id == ProfileRow.id)
+                .where(ProfileNameRow.key.in_(look_alike_keys(name)))
+                .limit(1)
+            ).first()
+            return Profile(row[0], row[1]) if row is not None else None
+
     def profile_named(self, name: str) -> Profile | None:
         """The profile shown as ``name`` (as typed: composed and its spaces made one, as names are kept)."""
-        shown = unicodedata.normalize("NFC", " ".join(name.split()))
         with self._session() as session:
-            row = session.scalar(select(ProfileRow).where(ProfileRow.name == shown).limit(1))
+            row = session.scalar(select(ProfileRow).where(ProfileRow.name == _as_kept(name)).limit(1))
             return Profile(row.id, row.name) if row is not None else None
 
     @staticmethod

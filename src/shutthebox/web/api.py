@@ -24,6 +24,9 @@ from shutthebox.web.views import room_json, rules_catalog
 __all__ = ["router"]
 
 router = APIRouter(prefix="/api")
+SERVER_ROLLED = "web"
+"""The source of the games this server rolled: its bests and leaderboard count no other (a game
+rolled by a program its player runs proves nothing to anyone else)."""
 ERRORS: dict[int | str, dict[str, Any]] = {
     status: {
         "description": text,
@@ -101,6 +104,14 @@ async def rename_profile(body: ProfileIn, lobby: LobbyDep, key: TokenDep) -> dic
 
 
 # -- rooms -------------------------------------------------------------------
+@router.post("/commitments", status_code=201, summary="Fair dice committed to, for the room you create next")
+def commit_dice(lobby: LobbyDep) -> dict[str, Any]:
+    """The commitment (sha256 of a secret server seed) and a ticket: create the room with the
+    ticket and your client seed, which so reaches the server only after it committed."""
+    ticket, dice = lobby.rooms.commit()
+    return {"ticket": ticket, **dice.fairness(reveal=False).to_json()}
+
+
 @router.post("/rooms", status_code=201, responses=ERRORS, summary="Create a room and start its game")
 async def create_room(body: CreateRoom, lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
     """With a profile key as the bearer token, the creator's profile plays the first seat played here."""
@@ -190,7 +201,8 @@ def get_history(
 def get_bests(
     name: str, store: StoreDep, tiles: Annotated[int | None, Query(ge=1, le=12)] = None
 ) -> dict[str, Any]:
-    return {"player": name, "bests": [b.to_json() for b in store.bests(name, tiles=tiles)]}
+    bests = store.bests(name, tiles=tiles, source=SERVER_ROLLED)
+    return {"player": name, "bests": [b.to_json() for b in bests]}
 
 
 def rules_query(query: Annotated[RulesQuery, Query()]) -> Rules:
@@ -208,7 +220,7 @@ def get_leaderboard(
     rules: Annotated[Rules, Depends(rules_query)],
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> dict[str, Any]:
-    entries = store.leaderboard(rules, limit=limit)
+    entries = store.leaderboard(rules, limit=limit, source=SERVER_ROLLED)
     return {
         "tiles": rules.tiles,
         "rules_key": rules_key(rules),

@@ -67,7 +67,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def malformed(_request: Request, error: RequestValidationError) -> JSONResponse:
         detail = describe_validation(error)
         refusal = RoomError("malformed", "the request cannot be read: {detail}", detail=detail)
-        body = {**refusal.to_json(), "errors": jsonable(error.errors())}
+        errors = [{k: v for k, v in e.items() if k != "input"} for e in error.errors()]  # echo no input:
+        body = {**refusal.to_json(), "errors": jsonable(errors)}  # it may not even encode (a lone surrogate)
         return JSONResponse(body, status_code=422)
 
     app.include_router(api.router)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 
@@ -19,8 +20,8 @@ from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.match import DiceChoice
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import SOURCE, Lang, using
-from shutthebox.storage import NameTakenError, StorageError, Store
-from shutthebox.web.rooms import ClientAction, Profile, Room, RoomError, Rooms, SeatSpec
+from shutthebox.storage import NameTakenError, Profile, StorageError, Store
+from shutthebox.web.rooms import ClientAction, Room, RoomError, Rooms, SeatSpec
 from shutthebox.web.schemas import ActionIn, CreateRoom, DiceIn, JoinRoom, MoveIn
 from shutthebox.web.settings import Settings
 from shutthebox.web.views import room_json
@@ -28,6 +29,7 @@ from shutthebox.web.views import room_json
 __all__ = ["Listener", "Lobby", "client_action", "rules_of"]
 
 log = logging.getLogger(__name__)
+Named = TypeVar("Named")
 
 
 class Sender(Protocol):
@@ -92,7 +94,7 @@ class Lobby:
         found = await run_in_threadpool(self.store.profile, key)
         if found is None:
             raise RoomError("no-profile", "no player profile has this key; create one first")
-        return Profile(found.id, found.name)
+        return found
 
     async def my_profile(self, key: str | None) -> Profile:
         """The profile of ``key``, which must be given."""
@@ -102,41 +104,58 @@ class Lobby:
         return found
 
     async def create_profile(self, name: str) -> tuple[Profile, str]:
-        made, key = await self._naming(self.store.create_profile, name)
-        return Profile(made.id, made.name), key
+        return await self._naming(lambda: self.store.create_profile(name))
 
     async def rename_profile(self, key: str | None, name: str) -> Profile:
         await self.my_profile(key)
-        renamed = await self._naming(self.store.rename_profile, key, name)
-        return Profile(renamed.id, renamed.name)
+        assert key is not None
+        return await self._naming(lambda: self.store.rename_profile(key, name))
 
     @staticmethod
-    async def _naming(call: Any, *args: str | None) -> Any:
+    async def _naming(call: Callable[[], Named]) -> Named:
         """Run a store call that names a profile; its refusals as the page reads them."""
         try:
-            return await run_in_threadpool(call, *args)
+            return await run_in_threadpool(call)
         except NameTakenError as error:
             raise RoomError("name-taken", "{error}", error=error) from None
         except StorageError as error:
             raise RoomError("malformed", "{error}", error=error) from None
 
     # -- rooms ----------------------------------------------------------------
+    async def _not_a_profiles(self, name: str | None) -> None:
+        """Refuse a guest's or a bot's name that a profile holds (or one like it): nobody passes for
+        a player with an identity."""
+        if not name:
+            return
+        holder = await run_in_threadpool(self.store.holder, name)
+        if holder is not None:
+            raise RoomError(
+                "name-taken", "the name {name!r} is a player's profile ({held!r}): play under another",
+                name=name, held=holder.name,
+            )
+
     async def create(self, body: CreateRoom, profile: Profile | None = None) -> tuple[Room, str]:
         """A room for ``body``; the creator's ``profile`` plays its first seat played here."""
         rules = rules_of(body)
         mine = next((i for i, s in enumerate(body.seats) if s.kind == "here"), None) if profile else None
+        for index, seat in enumerate(body.seats):
+            if index != mine and seat.kind != "remote":
+                await self._not_a_profiles(seat.name)
         seats = [
             SeatSpec(kind=s.kind, name=s.name, bot=s.bot, profile=profile if i == mine else None)
             for i, s in enumerate(body.seats)
         ]
         room, token = self.rooms.create(
-            rules, seats, rounds=body.rounds, seed=body.seed, hints=body.hints, client_seed=body.client_seed
+            rules, seats, rounds=body.rounds, seed=body.seed, hints=body.hints,
+            ticket=body.ticket, client_seed=body.client_seed,
         )
         await self.changed(room)
         return room, token
 
     async def join(self, code: str, body: JoinRoom, profile: Profile | None = None) -> tuple[Room, str, int]:
         room = self.rooms.get(code)
+        if profile is None:
+            await self._not_a_profiles(body.name)
         async with room.lock:
             token, seat = room.join(body.name, client_seed=body.client_seed, profile=profile)
         await self.changed(room)

@@ -8,9 +8,11 @@ server), or *remote* (open until someone joins with the room's code, who then
 gets a token of their own). The page never decides anything: every action
 goes through `Room.act`, which checks the seat and the turn, then the engine.
 
-The dice of a room are fair (`core.fair`): the room commits to its secret
-server seed when it is created, each seat's client seed joins it, and the seed
-is revealed when the game ends; such a game is ranked. A room created with a
+The dice of a room are fair (`core.fair`): the server commits to its secret
+seed first (`Rooms.commit`, a ticket the creator then claims the room with, so
+the creator's client seed reaches it only after the commitment), each joiner's
+client seed joins it, and the seed is revealed when the game ends; such a game
+is ranked. A room created with a
 chosen seed is a practice room, unranked, and says so to every seat. A seat
 may be played by a profile (its name is the profile's), whose ranked turns
 reach the leaderboard.
@@ -32,6 +34,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from shutthebox.core import fair
 from shutthebox.core.board import Move
 from shutthebox.core.dice import SeededDice
 from shutthebox.core.errors import IllegalActionError, OutOfTurnError, ShutTheBoxError, plural_phrase
@@ -42,10 +45,13 @@ from shutthebox.core.names import clean_name
 from shutthebox.core.rules import Rules
 from shutthebox.i18n import say
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from shutthebox.storage import Profile
+
 __all__ = [
     "ALPHABET",
     "ClientAction",
-    "Profile",
     "Room",
     "RoomError",
     "Rooms",
@@ -58,6 +64,9 @@ __all__ = [
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: codes are read aloud
 CODE_LENGTH = 5
+TICKET_SECONDS = 15 * 60.0
+"""How long committed dice wait for the room that claims them."""
+MAX_TICKETS = 10_000
 SeatKind = Literal["here", "bot", "remote"]
 ClientAction = Literal["roll"] | DiceChoice | Move
 """What a client may ask for: roll the dice (the server rolls), choose dice, shut tiles."""
@@ -98,12 +107,17 @@ def check_name(name: str, seat: int | None = None) -> str:
         raise RoomError("malformed", "seat {seat}: {error}", seat=seat, error=error) from None
 
 
+def look_alike(name: str, other: str) -> bool:
+    """Two names a reader could take for one another (the same, or look-alikes)."""
+    from shutthebox.storage.names import look_alike_keys
+
+    return name == other or bool(look_alike_keys(name) & look_alike_keys(other))
+
+
 def check_client_seed(seed: str | None) -> str | None:
     """A client seed as the fair dice take it, or `RoomError`."""
-    from shutthebox.core.fair import check_client_seed as checked
-
     try:
-        return None if seed is None else checked(seed)
+        return None if seed is None else fair.check_client_seed(seed)
     except ShutTheBoxError as error:
         raise RoomError("malformed", "{error}", error=error) from None
 
@@ -116,14 +130,6 @@ class SeatSpec:
     name: str | None = None
     bot: str | None = None  # a bot name or a strength (easy, medium, hard, expert)
     profile: Profile | None = None  # the creator's profile plays this seat
-
-
-@dataclass(frozen=True, slots=True)
-class Profile:
-    """Who plays a seat under an identity (the storage's profile, as the room needs it)."""
-
-    id: int
-    name: str
 
 
 @dataclass(slots=True)
@@ -203,7 +209,7 @@ class Room:
         open_seats = [s for s in self.seats if s.kind == "remote" and s.name is None]
         if not open_seats:
             raise RoomError("room-full", "room {code} has no open seat left", code=self.code)
-        if name in {s.name for s in self.seats}:
+        if any(look_alike(name, s.name) for s in self.seats if s.name is not None):
             raise RoomError(
                 "name-taken", "the name {name!r} is already taken in room {code}", name=name, code=self.code
             )
@@ -293,6 +299,44 @@ class Rooms:
         self.max_rooms = max_rooms
         self.idle_seconds = idle_seconds
         self._rooms: dict[str, Room] = {}
+        self._committed: dict[str, tuple[FairDice, float]] = {}  # ticket -> dice, when committed
+
+    def commit(self) -> tuple[str, FairDice]:
+        """Fair dice committed to before anyone's client seed is known, and the ticket that claims
+        them for a new room (once, within `TICKET_SECONDS`)."""
+        now = time.monotonic()
+        for ticket, (_dice, when) in list(self._committed.items()):
+            if now - when > TICKET_SECONDS:
+                del self._committed[ticket]
+        while len(self._committed) >= MAX_TICKETS:
+            del self._committed[next(iter(self._committed))]  # the oldest
+        ticket, dice = secrets.token_urlsafe(18), FairDice()
+        self._committed[ticket] = (dice, now)
+        return ticket, dice
+
+    def _claim(self, ticket: str | None, client_seed: str | None, seed: int | None) -> FairDice | None:
+        """The room's dice: committed under ``ticket`` with the creator's ``client_seed`` added now,
+        fresh ones, or none for a practice room."""
+        if seed is not None:
+            if ticket is not None or client_seed is not None:
+                raise RoomError(
+                    "malformed", "a practice room rolls from its chosen seed: no ticket, no client seed"
+                )
+            return None
+        if ticket is None:
+            if client_seed is not None:
+                raise RoomError(
+                    "malformed",
+                    "a client seed comes after the server commits: first ask POST /api/commitments",
+                )
+            return FairDice()
+        claimed = self._committed.pop(ticket, None)
+        if claimed is None or time.monotonic() - claimed[1] > TICKET_SECONDS:
+            raise RoomError("malformed", "the commitment ticket is unknown or expired: ask for a new one")
+        dice = claimed[0]
+        if client_seed is not None:
+            dice.add_client_seed(client_seed)
+        return dice
 
     def __len__(self) -> int:
         return len(self._rooms)
@@ -315,10 +359,12 @@ class Rooms:
         rounds: int = 1,
         seed: int | None = None,
         hints: bool = True,
+        ticket: str | None = None,
         client_seed: str | None = None,
     ) -> tuple[Room, str]:
         """A new room and the creator's token (which acts for every seat played here). Its fair dice
-        commit now, with the creator's client seed; a chosen ``seed`` makes a practice room."""
+        are the ones committed under ``ticket`` (then the creator's ``client_seed`` joins them) or
+        fresh ones; a chosen ``seed`` makes a practice room."""
         client_seed = check_client_seed(client_seed)
         self._prune()
         if len(self._rooms) >= self.max_rooms:
@@ -346,9 +392,9 @@ class Rooms:
         if not any(s.kind == "here" for s in placed):
             raise RoomError("malformed", "at least one seat must be played here by the room's creator")
         named = [s.name for s in placed if s.name is not None]
-        if len(set(named)) != len(named):
+        if any(look_alike(a, b) for i, a in enumerate(named) for b in named[:i]):
             raise RoomError("name-taken", "player names must differ: {names}", names=", ".join(named))
-        dice = None if seed is not None else FairDice(client_seeds=[client_seed] if client_seed else [])
+        dice = self._claim(ticket, client_seed, seed)
         room = Room(self._new_code(), rules, placed, rounds=rounds, seed=seed, hints=hints, dice=dice)
         self._check_startable(room)
         room.start_if_ready()

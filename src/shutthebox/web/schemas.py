@@ -48,8 +48,12 @@ class CreateRoom(_Strict):
         default=None, description="seed of the dice, to replay a game: a practice room, unranked"
     )
     hints: bool = True
+    ticket: str | None = Field(
+        default=None, max_length=64, description="from POST /api/commitments: the dice committed to before"
+    )
     client_seed: str | None = Field(
-        default=None, max_length=64, description="your own seed for the fair dice: 1 to 64 of A-Z a-z 0-9 - _"
+        default=None, max_length=64,
+        description="your own seed for the fair dice (1 to 64 of A-Z a-z 0-9 - _); needs a ticket",
     )
 
 

@@ -32,7 +32,7 @@ def upgrade() -> None:
     )
     op.create_table(
         "profile_names",
-        sa.Column("key", sa.String(400), primary_key=True),
+        sa.Column("key", sa.String(64), primary_key=True),
         sa.Column(
             "profile_id", sa.Integer(), sa.ForeignKey("profiles.id", ondelete="CASCADE"),
             nullable=False, index=True,
