@@ -188,3 +188,10 @@ def test_a_character_piled_with_marks_is_refused() -> None:
     assert clean_name("Zoe\u0301\u0302") == "Zoé\u0302"  # two marks: a letter some languages write
     with pytest.raises(ParseError, match="more than 4 marks"):
         clean_name("Z" + "\u0300\u0301\u0302\u0303\u0304" + "oe")
+
+
+@pytest.mark.parametrize("name", [".", ".."])
+def test_a_name_that_reads_as_a_folder_in_a_web_address_is_refused(name: str) -> None:
+    with pytest.raises(ParseError, match="web address"):
+        clean_name(name)
+    assert clean_name("...") == "..."  # not a folder: it stays in the address as typed

@@ -310,3 +310,9 @@ def test_a_lone_surrogate_in_a_name_is_a_refusal_not_a_crash(client: TestClient,
     body = '{"name": "\\ud800"}' if path == "/api/profiles" else '{"seats": [{"name": "A\\ud800"}]}'
     response = client.post(path, content=body, headers={"Content-Type": "application/json"})
     assert response.status_code == 422 and response.json()["error"] == "malformed"
+
+
+@pytest.mark.parametrize("seed", [True, -1, 2**63, "7", 1.5])
+def test_a_practice_seed_is_a_whole_number_that_fits(client: TestClient, seed: object) -> None:
+    response = client.post("/api/rooms", json={"seats": [{"name": "Ana"}], "seed": seed})
+    refused(response, 422, "malformed", "seed")

@@ -107,6 +107,11 @@ def clean_name(name: str) -> str:
             "the name {name!r} is built of more than {most} code points (joined emoji take several)",
             name=name, most=CODE_POINTS,
         )
+    if cleaned in {".", ".."}:
+        raise ParseError(
+            "the name {name!r} reads as a folder in a web address (where it names the player): add a letter",
+            name=name,
+        )
     if _PILED.search(cleaned):
         raise ParseError(
             "the name {name!r} piles more than {most} marks on one character",

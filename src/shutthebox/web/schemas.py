@@ -45,7 +45,8 @@ class CreateRoom(_Strict):
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     rounds: int = Field(default=1, ge=1, le=20)
     seed: int | None = Field(
-        default=None, description="seed of the dice, to replay a game: a practice room, unranked"
+        default=None, ge=0, le=2**63 - 1, strict=True,
+        description="seed of the dice, to replay a game: a practice room, unranked",
     )
     hints: bool = True
     ticket: str | None = Field(
