@@ -234,3 +234,44 @@ def test_the_installed_command_shows_its_help() -> None:
     bad = subprocess.run([str(SHUTTHEBOX), "play", "--tiles", "13"], capture_output=True, text=True,
                          timeout=60, check=False, env=env, stdin=subprocess.DEVNULL)
     assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1 and "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("e\x1b[2Jvil", "the name 'e\\x1b[2Jvil' holds an invisible or control character (U+001B)"),
+        ("An\u202ea", "the name 'An\\u202ea' holds an invisible or control character (U+202E)"),
+        ("\u2066Ana", "the name '\\u2066Ana' holds an invisible or control character (U+2066)"),
+        ("Bartholomew Fitzgerald III", "the name 'Bartholomew Fitzgerald III' is longer than 24 characters"),
+        ("  ", "a name needs at least one visible character, not '  '"),
+    ],
+    ids=["escape", "bidi-override", "bidi-isolate", "too-long", "blank"],
+)
+def test_play_refuses_a_player_name_the_history_would_refuse(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, name: str, why: str
+) -> None:
+    """Regression: ``play --plain $'e\\x1b[2Jvil'`` played a whole game (the escape drawn in every
+    line) that then could not be saved; such a name is refused before the game, in one line."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n" * 40))
+    path = tmp_path / "game.json"
+    status, out, err = cli(capsys, "--lang", "en", "play", "--plain", "Luis", name, "--save", str(path))
+    assert status == 2 and out == "" and not path.exists()
+    assert err == f"shutthebox: error: {why}\n"
+    status, _, err = cli(capsys, "--lang", "es", "play", "--plain", name)
+    assert status == 2 and err.startswith("shutthebox: error: ") and len(err.splitlines()) == 1
+    assert "\x1b" not in err and "\u202e" not in err and "\u2066" not in err  # quoted, never drawn
+
+
+def test_play_keeps_the_names_cleaned(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    typed = ["4,4", "8", "3,4", "7", "3,3", "6", "2,2", "4", "2,3", "3+2", "3,1"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in typed)))
+    path = tmp_path / "solo.json"
+    status, out, err = cli(
+        capsys, "--lang", "en", "play", "--plain", "--companion", " Ana\tMari\u0301a ", "--save", str(path)
+    )
+    assert status == 0, err
+    assert "Ana María's turn" in out and "Ana María scores 15" in out
+    assert "Saved to your history (game 1)." in out
+    assert GameRecord.load(path).players == ("Ana María",)

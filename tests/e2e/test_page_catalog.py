@@ -20,7 +20,7 @@ ALLOWED = {
     "R", "H", "Esc",  # the key caps on the buttons: the keys to press, whatever the language
 }
 """ASCII words a screen may show outside the catalog. The player names are Greek, so they need none."""
-HOST, GUEST = "Άννα", "Λουκάς"
+HOST, GUEST, HOLDER = "Άννα", "Λουκάς", "Μαρία"
 
 COLLECT = """() => {
   const texts = [document.title];
@@ -130,13 +130,13 @@ def test_pseudo_language_leaves_no_english_on_any_screen(browser: Browser, pseud
     expect(page.locator("#view-rules")).to_be_visible()
     assert_all_marked(page, "rules")
     page.click("#profile-chip")  # renaming, refused: the name is taken
-    page.fill("#profile-input", GUEST)
-    guest_profile = new_page(browser, pseudo_server)
-    make_profile(guest_profile, GUEST)
-    guest_profile.context.close()
+    page.fill("#profile-input", HOLDER)
+    holder = new_page(browser, pseudo_server)
+    make_profile(holder, HOLDER)
+    holder.context.close()
     page.click("#profile-save")
     expect(page.locator("#profile-error")).to_contain_text("⟦")
-    assert_all_marked(page, "a name refused", (GUEST,))
+    assert_all_marked(page, "a name refused", (HOLDER,))
     page.click("#profile-cancel")
     page.goto("/#/scores")
     expect(page.locator("#leaderboard table")).to_be_visible()
@@ -165,6 +165,7 @@ def test_pseudo_language_leaves_no_english_on_any_screen(browser: Browser, pseud
     guest.click("#join-button")
     for screen in (page, guest):
         expect(screen.locator("#players .name")).to_have_text([HOST, GUEST])
+        expect(screen.locator("#players .guest")).to_have_count(1)  # the guest's seat, not the profile's
         assert_all_marked(screen, "an online room, playing", (link, code, *screen.evaluate(FAIR)))
     guest.context.close()
     page.context.close()

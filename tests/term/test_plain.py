@@ -302,3 +302,94 @@ def test_a_fair_game_counts_for_the_best_and_its_record_is_proven(
     assert lines[2:] == [created]  # the first game saved here
     record = game.record()
     assert record.kind == "ranked" and verify(record).proven
+
+
+def test_a_question_mark_at_the_dice_choice_explains_it_and_asks_for_no_hint() -> None:
+    """Regression: ``?`` at "One die or two?" asked for a hint, and a hint costs the player's best."""
+    asked: list[Match] = []
+
+    def hint(state: Match) -> str:
+        asked.append(state)
+        return "two dice"
+
+    rolls = ["6,3", "6,2", "4,3", "5", "1,1", "2"]
+    lines = ["", "9", "", "8", "", "7", "?", "1", "", "5", "2", "", "2", "1", ""]
+    final, game, out = run(lines, rolls, hint=hint)
+    assert final is not None and final.history[0].score == 14  # the game as without the "?"
+    assert "Type 1 to roll one die or 2 to roll two dice; h asks for a hint." in out
+    assert not asked and not game.assisted and "Hint: " not in out and "no best" not in out
+
+
+class _AsksHints(_Answers):
+    """`_Answers`, with ``h`` typed first at a decision: ``presses(player, n)`` times at that player's
+    decision numbered ``n`` (from 0)."""
+
+    def __init__(self, game: Game, presses: dict[tuple[int, int], int]) -> None:
+        super().__init__(game)
+        self.presses = presses
+        self.at: Match | None = None
+        self.left = 0
+        self.decisions: dict[int, int] = {}
+
+    def readline(self, size: int | None = -1) -> str:
+        state = self.game.state
+        if state.is_decision and state is not self.at:
+            assert state.actor is not None
+            self.at = state
+            n = self.decisions.get(state.actor, 0)
+            self.decisions[state.actor] = n + 1
+            self.left = self.presses.get((state.actor, n), 0)
+        if state.is_decision and self.left:
+            self.left -= 1
+            return "h\n"
+        return super().readline(size)
+
+
+def hint_warning(player: str) -> str:
+    return f"A hint makes {player}'s turns of this game count for no best. Press h again to see it."
+
+
+def test_in_a_ranked_game_the_first_hint_of_each_player_is_warned_of_and_asked_again() -> None:
+    """Regression: the first ``h`` of a ranked game showed the hint at once and cost the player's
+    best without a word before. Now it says the price; a second ``h`` shows it; later ones come at
+    once; and another player is warned for themselves."""
+    from drive import fair_dice_for
+
+    rolls = [Roll.parse(r) for r in ("6", "1", "3,4", "6,6")]  # Ana starts, then rolls 3+4 and 6+6
+    game = Game(Rules(), ["Ana", "Luis"], dice=fair_dice_for(rolls))
+    assert game.ranked
+    asked: list[Match] = []
+
+    def hint(state: Match) -> str:
+        asked.append(state)
+        return "shut 7"
+
+    answers = _AsksHints(game, {(0, 0): 2, (0, 1): 1, (1, 0): 1})
+    out = io.StringIO()
+    assert PlainGame(game, stdin=answers, stdout=out, hint=hint).run() is game.state
+    text = out.getvalue()
+    assert text.count(hint_warning("Ana")) == 1 and text.count(hint_warning("Luis")) == 1
+    notice = "Ana asked for a hint: Ana's turns of this game count for no best."
+    assert text.count(notice) == 1
+    assert text.index(hint_warning("Ana")) < text.index(notice) < text.index("Hint: shut 7")
+    assert text.count("Hint: shut 7") == 2 == len(asked)  # the second h, then at once
+    assert [s.actor for s in asked] == [0, 0]
+    assert game.assisted == {0} and game.record().assisted == (0,)  # Luis was only warned
+    assert "Luis asked for a hint" not in text
+
+
+def test_the_warning_lapses_once_the_game_moves_on() -> None:
+    from drive import fair_dice_for
+
+    game = Game(Rules(mode=Mode.SOLO), ["Ana"], dice=fair_dice_for([Roll.parse("3,4"), Roll.parse("6,6")]))
+    answers = _AsksHints(game, {(0, 0): 1, (0, 1): 1})  # one h at 3+4, a move, one h at 6+6
+    out = io.StringIO()
+    PlainGame(game, stdin=answers, stdout=out, hint=lambda state: "shut 9+3").run()  # type: ignore[arg-type]
+    text = out.getvalue()
+    assert text.count(hint_warning("Ana")) == 2 and "Hint: " not in text and not game.assisted
+
+
+def test_hints_in_a_practice_game_cost_no_best_and_come_at_once() -> None:
+    """A chosen seed counts for no best already: its hints are shown without a warning."""
+    _, game, out = run([*TO_1_5_9[:1], "h", *TO_1_5_9[1:]], hint=lambda state: "shut 8")
+    assert not game.ranked and out.count("Hint: shut 8") == 1 and "Press h again" not in out

@@ -74,3 +74,47 @@ def test_a_damaged_profile_file_is_made_anew(tmp_path: Path) -> None:
     local = read_profile()
     assert local is not None and local.name == "Eva"
     assert json.loads(path.read_text())["name"] == "Eva"
+
+
+def fair_finished(name: str, n: int) -> Game:
+    """A finished ranked solo game for ``name``: fair dice from a server seed of its own."""
+    from shutthebox.core.fair import FairDice
+
+    game = Game(SOLO, [name], dice=FairDice(bytes([n]) * 32))
+    finish(game, random.Random(n))
+    return game
+
+
+def score_of(game: Game) -> int:
+    score = game.state.history[-1].score
+    assert score is not None
+    return score
+
+
+def test_a_guest_named_like_another_players_profile_is_told_of_the_guests_own_best(tmp_path: Path) -> None:
+    """Regression: a guest named "Ana" was told "New personal best" (or not) against the best of the
+    profile Ana, another person's."""
+    games = sorted((fair_finished("Ana", n) for n in range(12)), key=score_of)
+    theirs, mine, worse = games[0], games[-2], games[-1]
+    assert score_of(theirs) < score_of(mine) <= score_of(worse)
+    with Store.open() as store:  # someone else's profile Ana, with a better ranked turn
+        profile, _key = store.create_profile("Ana")
+        store.save(theirs.record(), source="web", profiles={0: profile.id})
+        assert store.best("Ana", SOLO).score == score_of(theirs)  # type: ignore[union-attr]
+    lines = save_finished(mine, ["Ana"])  # this machine has no profile, and Ana is taken: a guest
+    assert any("kept without a profile" in line for line in lines), lines
+    assert f"New personal best for Ana on 9 tiles: {score_of(mine)}!" in lines, lines
+    lines = save_finished(worse, ["Ana"])
+    assert f"Ana's best on 9 tiles with these rules: {score_of(mine)}." in lines, lines
+
+
+def test_the_profiles_seat_is_told_of_the_profiles_best_not_a_guests(tmp_path: Path) -> None:
+    games = sorted((fair_finished("Ana", n) for n in range(12)), key=score_of)
+    guest, first, mine = games[0], games[-1], games[-2]
+    assert score_of(guest) < score_of(mine) < score_of(first)
+    with Store.open() as store:  # a guest Ana played here once, with a better turn
+        store.save(guest.record(), source="web")
+    save_finished(first, ["Ana"])  # the profile Ana is made with this game
+    assert read_profile() is not None
+    lines = save_finished(mine, ["Ana"])
+    assert f"New personal best for Ana on 9 tiles: {score_of(mine)}!" in lines, lines

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from tui_support import SIZE, log_text, make_app, shown, state
 
-from shutthebox import Game, Mode, Phase, Rules
+from drive import fair_dice_for
+from shutthebox import Game, Mode, Phase, Roll, Rules
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.scores import save_finished
 from shutthebox.term.session import PlaySetup
@@ -33,7 +34,7 @@ def history(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 async def play_out(app: ShutTheBoxApp, pilot: object, hint_at: int | None = None) -> None:
     """Play every person's part to the end by keys (Enter rolls, 2 dice, the last legal move);
-    ``h`` first at the decision numbered ``hint_at``."""
+    ``h`` twice first at the decision numbered ``hint_at`` (the first says a hint's price)."""
     decision = 0
     for _step in range(400):
         now = state(app)
@@ -42,7 +43,7 @@ async def play_out(app: ShutTheBoxApp, pilot: object, hint_at: int | None = None
         if now.is_chance:
             keys = ["enter"]
         else:
-            keys = ["h"] if decision == hint_at else []
+            keys = ["h", "h"] if decision == hint_at else []
             decision += 1
             if now.phase is Phase.CHOOSE:
                 keys.append("2")
@@ -164,3 +165,41 @@ async def test_after_saving_a_hint_asked_says_whose_turns_count_for_no_best(hist
         assert f"{asker} asked for a hint, so {asker}'s turns of this game count for no best." in log
         assert f"New personal best for {other} on 9 tiles: " in log
         assert f"New personal best for {asker}" not in log
+
+
+def warning(player: str) -> str:
+    return f"A hint makes {player}'s turns of this game count for no best. Press h again to see it."
+
+
+def ranked_app(*rolls: str) -> ShutTheBoxApp:
+    """A ranked solo game for Ana (fair dice) whose first rolls are ``rolls``."""
+    dice = fair_dice_for([Roll.parse(roll) for roll in rolls])
+    return ShutTheBoxApp(PlaySetup(rules=SOLO, humans=("Ana",)), dice=dice, bot_delay=0, threads=False)
+
+
+async def test_in_a_ranked_game_the_first_hint_is_warned_of_and_shown_on_a_second_h() -> None:
+    """Regression: the first ``h`` of a ranked game showed the hint at once, and the player's turns
+    counted for no best without a word before."""
+    app = ranked_app("3,4", "6,6")
+    notice = "Ana asked for a hint: Ana's turns of this game count for no best."
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.game is not None and app.game.ranked
+        await pilot.press("enter", "h")
+        assert shown(app, "#hint") == warning("Ana")  # where the hint would be, whole at 80 columns
+        assert app.game.assisted == set() and notice not in log_text(app)
+        await pilot.press("h")
+        assert shown(app, "#hint").startswith("Best: shut 7 ")
+        assert app.game.assisted == {0} and log_text(app).count(notice) == 1
+        await pilot.press("7", "enter", "enter", "h")  # the next decision (6+6): the hint at once
+        assert shown(app, "#hint").startswith("Best: ") and warning("Ana") not in shown(app, "#hint")
+        assert log_text(app).count(notice) == 1
+
+
+async def test_the_warning_lapses_once_the_game_moves_on() -> None:
+    app = ranked_app("3,4", "6,6")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "h", "7", "enter")  # warned, then played on without the hint
+        assert shown(app, "#hint") == ""
+        await pilot.press("enter", "h")
+        assert state(app).roll == Roll.parse("6,6") and shown(app, "#hint") == warning("Ana")
+        assert app.game is not None and app.game.assisted == set()

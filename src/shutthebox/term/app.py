@@ -6,7 +6,9 @@ the screen. A refused key leaves the state as it was and says why. Bots act by
 themselves on their turns; in companion mode every roll is typed in from a real
 box and the best move is shown without asking. Anywhere else the game rolls its
 own dice and typed faces are refused; a hint asked for makes the asking
-player's turns count for no best, said in the log the first time.
+player's turns count for no best, said in the log the first time. In a ranked
+game a player's first ``h`` only says that price where the hint would be; the
+hint comes with a second ``h`` at the same position, and later ones at once.
 """
 
 from __future__ import annotations
@@ -30,7 +32,14 @@ from shutthebox.core.record import GameRecord
 from shutthebox.i18n import N_, SOURCE, Lang, _, activate, say
 from shutthebox.i18n.words import rules_line
 from shutthebox.term import keys, view
-from shutthebox.term.narrate import assisted_line, narrate, practice_line, turn_begins, turn_header
+from shutthebox.term.narrate import (
+    assisted_line,
+    hint_warning,
+    narrate,
+    practice_line,
+    turn_begins,
+    turn_header,
+)
 from shutthebox.term.session import PlaySetup
 from shutthebox.term.style import GAME_CSS
 from shutthebox.term.widgets import DiceView, GameLog, KeyBar, Scoreboard, TileRow
@@ -79,6 +88,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
         self.game: Game | None = None
         self.games_played = 0
         self.hint: list[str] = []
+        self._warned: Match | None = None  # the position where the first hint's price was said
         self._bot_timer: Timer | None = None
         self._running_bots = False
         self.saved: list[GameRecord] = []
@@ -87,14 +97,15 @@ class ShutTheBoxApp(App[GameRecord | None]):
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static(id="title")
+        # plain text, never markup: the lines hold players' names, and "[/]" is a name like another
+        yield Static(id="title", markup=False)
         with Horizontal(id="top"):
             yield Scoreboard(id="scores")
             yield DiceView(id="dice")
         yield TileRow(id="tiles")
-        yield Static(id="status")
-        yield Static(id="message")
-        yield Static(id="hint")
+        yield Static(id="status", markup=False)
+        yield Static(id="message", markup=False)
+        yield Static(id="hint", markup=False)
         yield GameLog(id="log", wrap=True, markup=False)
         yield KeyBar(id="keys")
 
@@ -368,7 +379,8 @@ class ShutTheBoxApp(App[GameRecord | None]):
 
     def action_hint(self) -> None:
         """The ``h`` key: the solver's advice for the person to act; outside companion mode their turns
-        of this game then count for no best (said in the log the first time)."""
+        of this game then count for no best (said in the log the first time). A player's first ``h``
+        in a ranked game says that price instead, and a second ``h`` at the same position asks."""
         state = self.state
         if state is None or state.is_over or len(self.screen_stack) > 1:
             return
@@ -380,8 +392,15 @@ class ShutTheBoxApp(App[GameRecord | None]):
         game = self.game
         if not self._companion and game is not None and state.actor is not None:
             if state.actor not in game.assisted:
-                self.query_one(GameLog).write(assisted_line(state.players[state.actor]))
+                name = state.players[state.actor]
+                if game.ranked and self._warned is not state:  # the price first, the hint on a second h
+                    self._warned = state
+                    self.hint = [hint_warning(name)]
+                    self._redraw()
+                    return
+                self.query_one(GameLog).write(assisted_line(name))
             game.assist(state.actor)
+        self._warned = None
         self._show_hint(state)
 
     def _show_hint(self, state: Match) -> None:

@@ -14,7 +14,15 @@ from shutthebox.core.rules import Mode, grade
 from shutthebox.i18n import N_, _
 from shutthebox.i18n.words import dice_word
 
-__all__ = ["assisted_line", "narrate", "outcome_lines", "practice_line", "turn_begins", "turn_header"]
+__all__ = [
+    "assisted_line",
+    "hint_warning",
+    "narrate",
+    "outcome_lines",
+    "practice_line",
+    "turn_begins",
+    "turn_header",
+]
 
 
 def _name(state: Match, player: int | None) -> str:
@@ -33,6 +41,14 @@ def assisted_line(player: str) -> str:
     """Said the first time a player asks for a hint outside companion mode: from then on the solver
     helped them, so their turns of this game count for no best."""
     return _("{player} asked for a hint: {player}'s turns of this game count for no best.").format(
+        player=player
+    )
+
+
+def hint_warning(player: str) -> str:
+    """Said when a player of a ranked game first asks for a hint, before it is shown: the hint would
+    cost their turns of this game their best, so it is asked for again to be seen."""
+    return _("A hint makes {player}'s turns of this game count for no best. Press h again to see it.").format(
         player=player
     )
 

@@ -6,7 +6,8 @@ its own dice (Enter rolls); only in companion mode (a game at a real box) are
 the faces typed in, and the solver's advice is printed before each decision.
 Typed dice anywhere else are refused, so a ranked game's dice are all the
 game's. A hint asked for outside companion mode makes the asking player's
-turns count for no best, and the game says so the first time. The `Game`
+turns count for no best: in a ranked game the first ``h`` of each player only
+says so, and the hint comes with a second ``h`` (``?`` never asks for one). The `Game`
 moves the bots; what happened is told by `narrate`, as in the Textual app. A
 refused answer is explained and the game stays as it was.
 """
@@ -23,7 +24,14 @@ from shutthebox.core.game import Game
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
 from shutthebox.i18n import N_, _
 from shutthebox.i18n.words import dice_word, rules_line
-from shutthebox.term.narrate import assisted_line, narrate, practice_line, turn_begins, turn_header
+from shutthebox.term.narrate import (
+    assisted_line,
+    hint_warning,
+    narrate,
+    practice_line,
+    turn_begins,
+    turn_header,
+)
 
 __all__ = ["HintFn", "PlainGame"]
 
@@ -48,6 +56,7 @@ class PlainGame:
         self.hint = hint
         self.companion = game.by_hand
         self._advised: Match | None = None
+        self._warned: Match | None = None  # the position where the first hint's price was said
 
     def line(self, line: str) -> None:
         print(line, file=self.stdout, flush=True)
@@ -118,8 +127,10 @@ class PlainGame:
         answer = self.ask(_("One die or two? [1/2] "))
         if answer is None:
             return False
-        if answer in {"h", "?"}:
+        if answer == "h":
             self._ask_hint(state)
+        elif answer == "?":  # a hint has a price: only h asks for one
+            self.line(_("Type 1 to roll one die or 2 to roll two dice; h asks for a hint."))
         elif answer in {"1", "2"}:
             self._act(DiceChoice(int(answer)))
         else:
@@ -206,12 +217,21 @@ class PlainGame:
             self._show_hint(state)
 
     def _ask_hint(self, state: Match) -> None:
-        """A hint asked for: outside companion mode the asker's turns count for no best (said once)."""
+        """A hint asked for: outside companion mode the asker's turns count for no best (said once).
+
+        In a ranked game a player's first ``h`` only says what a hint costs; a second ``h`` at the
+        same position asks for it, and the player's later hints come at once.
+        """
         actor = state.actor
         if not self.companion and actor is not None:
             if actor not in self.game.assisted:
+                if self.game.ranked and self._warned is not state:
+                    self._warned = state
+                    self.line(hint_warning(self.name(actor)))
+                    return
                 self.line(assisted_line(self.name(actor)))
             self.game.assist(actor)
+        self._warned = None
         self._show_hint(state)
 
     def _show_hint(self, state: Match) -> None:

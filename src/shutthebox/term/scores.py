@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shutthebox.core.errors import ShutTheBoxError
-from shutthebox.i18n import _, ngettext, say
+from shutthebox.i18n import N_, _, ngettext, say
 from shutthebox.i18n.words import mode_name, rules_line
 
 TYPE_CHECKING = False
@@ -56,7 +56,9 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
     real box (companion mode) or drawn from a chosen seed (practice) is kept but
     counts for no best, and the turns of a player who asked for a hint count for
     none either; each is said plainly, so nobody takes a score for a record it is
-    not. A store that cannot be opened or written costs the player only a message.
+    not. The seat played under this machine's profile is compared with the profile's
+    best, every other person's with the best of the guest of that name. A store that
+    cannot be opened or written costs the player only a message.
     """
     record = game.record()
     source = "companion" if game.by_hand else "terminal"
@@ -66,7 +68,10 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
 
         with Store.open() as store:
             profiles, news = link_profile(store, record.players, humans)
-            before = {name: store.best(name, record.rules) for name in humans}
+            linked = {record.players[seat] for seat in profiles}
+            before = {  # a guest's best is a guest's: never a profile's that has the same name
+                name: store.best(name, record.rules, guest=name not in linked) for name in humans
+            }
             game_id = game.save(store, source=source, profiles=profiles)
     except (ShutTheBoxError, ImportError, OSError) as error:
         return [_("The game could not be saved to the history: {reason}").format(reason=say(error))]
@@ -117,6 +122,22 @@ def _why_unranked(record: GameRecord) -> str | None:
     if record.fairness is None:
         return _("The dice were not rolled under the fair scheme, so this game counts for no best.")
     return None
+
+
+_KINDS: dict[str, str] = {
+    "practice": N_("practice (no best)"),
+    "companion": N_("companion (no best)"),
+    "assisted": N_("hint asked (no best for the asker)"),
+}
+"""How a stored game that counts for no best (or for no best of some players) is marked."""
+
+
+def _kind_words(kind: object) -> str:
+    """`` · practice (no best)`` for a game that counts for no best; nothing for a ranked one."""
+    if kind is None or kind == "ranked":
+        return ""
+    words = _(_KINDS[kind]) if isinstance(kind, str) and kind in _KINDS else str(kind)
+    return " · " + words
 
 
 def _players(store: Any, players: Sequence[str], limit: int) -> list[str]:
@@ -197,5 +218,6 @@ def scores_lines(players: Sequence[str] = (), *, limit: int = 10) -> list[str]:
                 scores=scores,
                 winner=winner,
             )
+            + _kind_words(game.get("kind"))
         )
     return lines

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -121,7 +122,7 @@ class SetupScreen(Screen[PlaySetup | None]):
                 placeholder=_("blank: fair dice, ranked; a number: practice, unranked")))
             yield _row(_("Language"), Select([(language_name(lang), lang) for lang in languages()],
                                              value=self.lang, allow_blank=False, compact=True, id="lang"))
-        yield Static(id="setup-error")
+        yield Static(id="setup-error", markup=False)  # it quotes the names typed: text, not markup
         with Horizontal(id="setup-buttons"):
             yield Button(_("Start"), id="start", variant="primary", compact=True)
             yield Button(_("Cancel"), id="cancel", compact=True)
@@ -237,9 +238,10 @@ class ReviewScreen(ModalScreen[None]):
         """The decisions, best beside chosen, with the accuracy of each player."""
         result = self.review
         accuracy = ", ".join(f"{name} {value:.0f}%" for name, value in result.accuracy.items())
+        caption = _("Accuracy: {accuracy}").format(accuracy=accuracy or "—") + "   " + _("Esc closes")
         table = Table(
             title=_("Review of the game"),
-            caption=_("Accuracy: {accuracy}").format(accuracy=accuracy or "—") + "   " + _("Esc closes"),
+            caption=Text(caption),  # it names the players: text, not markup
             expand=True,
             box=None,
         )
@@ -249,7 +251,8 @@ class ReviewScreen(ModalScreen[None]):
             roll = "" if d.roll is None else f"{d.roll.total}"
             chosen, best = self._short(d.chosen), self._short(d.best)
             style = "" if d.chosen == d.best else ("yellow" if d.verdict != "blunder" else "red")
-            table.add_row(d.player, str(d.board), roll, chosen, best, verdict_name(d.verdict), style=style)
+            cells = (d.player, str(d.board), roll, chosen, best, verdict_name(d.verdict))
+            table.add_row(*map(Text, cells), style=style)  # a player's name is text, never markup
         return table
 
     def _short(self, action: DiceChoice | Move) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from shutthebox.core.dice import DiceSource
 from shutthebox.core.game import Game
+from shutthebox.core.names import clean_name
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import SOURCE, Lang, _, languages, translations, using
 from shutthebox.i18n.words import STRENGTHS, strength_name
@@ -52,7 +53,11 @@ def mode_for(players: int, mode: Mode | None) -> Mode:
 
 @dataclass(frozen=True)
 class PlaySetup:
-    """Everything needed to start a game at the terminal."""
+    """Everything needed to start a game at the terminal.
+
+    The people's names are kept cleaned (spaces made one, composed); a name holding a control or
+    invisible character, or longer than a name may be, is refused with a `ParseError`.
+    """
 
     rules: Rules
     humans: tuple[str, ...]
@@ -64,6 +69,7 @@ class PlaySetup:
     names: tuple[str, ...] = field(init=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "humans", tuple(clean_name(name) for name in self.humans))
         object.__setattr__(self, "bots", tuple(strength_of(bot) for bot in self.bots))
         names = list(self.humans)
         for bot in self.bots:

@@ -121,7 +121,8 @@ class Scoreboard(Static):
             table.add_column(header, no_wrap=True, overflow="ellipsis")
         for row in self.rows:
             style = "bold" if row.to_act else ("dim strike" if row.out else "")
-            table.add_row("▶" if row.to_act else "", row.name, *row.cells, style=style)
+            cells = (Text(row.name), *map(Text, row.cells))  # a name is text, never markup
+            table.add_row("▶" if row.to_act else "", *cells, style=style)
         return table
 
 

@@ -3,12 +3,13 @@
 
 import { _, detectLang, htmlLang, lang, languages, loadLanguages, ngettext, saveLang, setLang, translatePage } from "./i18n.js";
 import { api, ApiError, RoomSocket } from "./net.js";
-import { verifyRecord } from "./verify.js";
+import { seenDiffers, verifyRecord } from "./verify.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 const KEY_TILES = { 0: 10, "-": 11, "=": 12 };
 const STRENGTH_NAMES = ["easy", "medium", "hard", "expert"];
+const MAX_SEED = 2n ** 63n - 1n; // the largest dice seed the server keeps
 
 const S = {
   catalog: null,
@@ -39,6 +40,7 @@ const S = {
   bestInfo: null,
   hintAsk: false,
   renaming: false,
+  seen: new Map(),
 };
 
 // -- storage in the browser -------------------------------------------------------
@@ -400,7 +402,17 @@ function renderRuleFields() {
     el("label", { class: "check" }, checkbox("opt-one_die_forced", o.one_die_forced, (v) => (o.one_die_forced = v)), el("span", { text: _("One die is compulsory when allowed") })),
     el("label", { class: "check" }, checkbox("opt-shut_wins", o.shut_wins, (v) => (o.shut_wins = v)), el("span", { text: _("Shutting the box wins the round at once") })),
     el("label", { class: "check" }, checkbox("opt-hints", S.hints, (v) => (S.hints = v)), el("span", { text: _("Hints allowed") })),
-    field(_("Dice seed (optional, to replay a game)"), el("input", { id: "opt-seed", inputmode: "numeric", value: S.seed, oninput: (event) => (S.seed = event.target.value.trim()) })),
+    field(_("Dice seed (optional, to replay a game)"), el("input", {
+      id: "opt-seed",
+      inputmode: "numeric",
+      value: S.seed,
+      "aria-invalid": practiceSeed(S.seed) === undefined ? "true" : null,
+      "aria-describedby": "setup-error",
+      oninput: (event) => {
+        S.seed = event.target.value.trim();
+        event.target.removeAttribute("aria-invalid");
+      },
+    })),
   );
 }
 
@@ -424,19 +436,52 @@ function createBody(overrides = {}) {
     seat.kind === "remote" ? { kind: "remote" } : seat.kind === "bot" ? { kind: "bot", name: (seat.name || "").trim(), bot: seat.bot } : { kind: "here", name: index === mine ? profile().name : (seat.name || "").trim() },
   );
   const body = { preset: S.preset, rules, seats, rounds: S.rounds, hints: S.hints };
-  if (/^-?\d+$/.test(S.seed)) body.seed = Number(S.seed);
+  const seed = practiceSeed(S.seed);
+  if (seed !== null && seed !== undefined) body.seed = seed;
   return body;
 }
 
-// Create a room with a fresh client seed of this browser, as the profile when there is one.
+// The practice seed typed in the setup: null when there is none (fair dice), a whole number from 0
+// to 2^63 - 1 (a BigInt beyond what a JavaScript number holds exactly), or undefined when the text
+// is no such number.
+function practiceSeed(text) {
+  if (!text) return null;
+  if (!/^[0-9]+$/.test(text)) return undefined;
+  const seed = BigInt(text);
+  if (seed > MAX_SEED) return undefined;
+  return seed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(seed) : seed;
+}
+
+// The setup's own game, unless its practice seed is no seed the server takes: then the page says so.
+function submitSetup(event) {
+  event.preventDefault();
+  if (practiceSeed(S.seed) === undefined) {
+    showMessage("#setup-error", _("The dice seed must be a whole number from 0 to {max}; leave it empty for fair dice.", { max: String(MAX_SEED) }));
+    $("#opt-seed").setAttribute("aria-invalid", "true");
+    $("#opt-seed").focus();
+    return;
+  }
+  startGame(createBody());
+}
+
+// Create a room, as the profile when there is one. A ranked room's dice are committed to first
+// (POST /api/commitments): this browser's fresh client seed goes with the room, after the
+// commitment, which is kept to be compared with the room's. A practice room takes neither.
 async function startGame(body, errorBox = "#setup-error") {
   $(errorBox).hidden = true;
-  const seed = clientSeed();
+  const practice = body.seed !== undefined && body.seed !== null;
   try {
-    const created = await api("/api/rooms", { method: "POST", body: { ...body, client_seed: seed }, token: profile()?.key });
+    let fair = null;
+    let claim = {};
+    if (!practice) {
+      const committed = await api("/api/commitments", { method: "POST" });
+      fair = { seed: clientSeed(), commitment: committed.commitment };
+      claim = { ticket: committed.ticket, client_seed: fair.seed };
+    }
+    const created = await api("/api/rooms", { method: "POST", body: { ...body, ...claim }, token: profile()?.key });
     S.lastBody = { ...body, seed: undefined };
     rememberRoom(created.code, created.token);
-    rememberFair(created.code, { seed });
+    if (fair) rememberFair(created.code, fair);
     goToRoom(created.code);
   } catch (error) {
     profileRefused(error);
@@ -474,7 +519,8 @@ async function joinRoom(event) {
     const joined = await api(`/api/rooms/${encodeURIComponent(code)}/join`, { method: "POST", body: { name, client_seed: seed }, token: me?.key });
     if (!me) store.set("name", name);
     rememberRoom(joined.code, joined.token);
-    rememberFair(joined.code, { seed });
+    const commitment = joined.state?.fairness?.commitment;
+    rememberFair(joined.code, commitment ? { seed, commitment } : { seed });
     goToRoom(joined.code);
   } catch (error) {
     profileRefused(error);
@@ -656,6 +702,7 @@ function openRoom(code) {
   S.overSeen = false;
   S.hint = null;
   S.hintAsk = false;
+  S.seen = new Map();
   S.selected.clear();
   $("#log").replaceChildren();
   for (const id of ["#hint", "#result", "#review", "#verify"]) $(id).hidden = true;
@@ -721,6 +768,7 @@ function receiveState(room) {
   const previous = S.room;
   S.room = room;
   S.busy = false;
+  for (const event of room.recent) S.seen.set(event.seq, event); // compared with the record by "Verify"
   if (!previous || previous.events !== room.events) {
     S.selected.clear();
     S.hint = null;
@@ -852,6 +900,7 @@ function renderGame() {
   if (!waiting.hidden) renderWaiting(room);
 
   renderPractice(room);
+  renderFairWarning(room);
   renderFairness(room);
   renderPlayers(room);
   renderTiles(room);
@@ -874,6 +923,20 @@ function renderPractice(room) {
     ? _("Practice game: the dice come from a chosen seed. This game counts for no ranking.")
     : _("Practice game: the dice come from the chosen seed {seed}. This game counts for no ranking.", { seed: room.seed });
   banner.textContent = text;
+}
+
+// The room's commitment must stay the one this page got first (for the creator, before its client
+// seed was sent): if the server shows another, its dice prove nothing, and the page says so.
+function renderFairWarning(room) {
+  const banner = $("#fair-warning");
+  const first = room.fairness ? fairFacts(room.code).commitment : null;
+  banner.hidden = !first || first === room.fairness.commitment;
+  if (banner.hidden) return;
+  const text = _("This page first got the commitment {first}, but the room shows {room}: these dice prove nothing, do not trust this game.");
+  const parts = text.split(/(\{first\}|\{room\})/).map((part) =>
+    part === "{first}" ? shortHex(first) : part === "{room}" ? shortHex(room.fairness.commitment) : part,
+  );
+  banner.replaceChildren(el("strong", { text: _("Warning: the server changed this room's commitment.") }), " ", ...parts);
 }
 
 // A hex digest cut short for reading; the whole of it on hover and when the details are open.
@@ -950,10 +1013,14 @@ function renderPlayers(room) {
     if (seat.kind === "remote") badges.push([_("online"), seat.connected ? _("connected") : _("not connected")].join(" · "));
     // Translators: a badge of a player who asked for a hint: this game counts for none of their bests.
     if (room.ranked && room.assisted?.includes(seat.index)) badges.push(_("hint asked: no best"));
+    // A human seat without a profile: its name is held by nobody, so it may be anyone's.
+    const guest = seat.kind !== "bot" && seat.name !== null && seat.name !== undefined && seat.profile === null;
     const item = el(
       "li",
       { class: `player${active ? " active" : ""}${match && match.winner === seat.index ? " won" : ""}${match && !match.alive[seat.index] ? " out" : ""}`, "aria-current": active ? "true" : null },
       el("span", { class: "name", text: seat.name ?? "…" }),
+      // Translators: a badge of a seat played without a player profile.
+      guest ? el("span", { class: "guest", title: _("Played without a player profile: anyone may take this name, and this seat ranks nobody."), text: _("guest") }) : null,
       badges.length ? el("span", { class: "badges", text: badges.join(" · ") }) : null,
     );
     if (last && last.score !== null) item.append(el("span", { class: "score", text: `${last.score} (${last.grade})` }));
@@ -1317,9 +1384,21 @@ function browserChecks(record) {
   return checks;
 }
 
+// The events this page received while the game was played, against the record's.
+function seenCheck(record) {
+  if (!S.seen.size) return [];
+  const differs = seenDiffers(record, S.seen);
+  if (differs) return [{ ok: false, id: "verdict-seen", text: _("Event {index} of the record is not what this page saw during the game.", differs) }];
+  return [{ ok: true, id: "verdict-seen", text: ngettext("The {n} event this page saw during the game is in the record as it was seen.", "The {n} events this page saw during the game are in the record as they were seen.", S.seen.size) }];
+}
+
 function verdictText(verdict) {
   if (!verdict.proven) return _(verdict.reason, verdict.values);
-  return ngettext("{n} die recomputed from the revealed seed; every move adds up to its roll.", "{n} dice recomputed from the revealed seed; every move adds up to its roll.", verdict.dice);
+  return ngettext(
+    "Every die comes from the revealed seed ({n} die recomputed); every move adds up to its roll on tiles of the board.",
+    "Every die comes from the revealed seed ({n} dice recomputed); every move adds up to its roll on tiles of the board.",
+    verdict.dice,
+  );
 }
 
 // The record as a file, for `shutthebox verify` or anyone's own check.
@@ -1346,15 +1425,16 @@ async function showVerify() {
     return;
   }
   const verdict = await verifyRecord(record);
-  const checks = [{ ok: verdict.proven, text: verdictText(verdict), id: "verdict-dice" }, ...browserChecks(record)];
+  const checks = [{ ok: verdict.proven, text: verdictText(verdict), id: "verdict-dice" }, ...browserChecks(record), ...seenCheck(record)];
   const proven = checks.every((check) => check.ok);
   box.dataset.proven = String(proven);
   box.dataset.event = verdict.event ?? "";
   box.replaceChildren(
     title,
-    el("p", { id: "verdict", class: `verdict ${proven ? "proven" : "failed"}`, text: proven ? `✓ ${_("Proven")}` : `✗ ${_("Not proven")}` }),
+    // Translators: the verdict of the page's check: the dice (not every rule of the game).
+    el("p", { id: "verdict", class: `verdict ${proven ? "proven" : "failed"}`, text: proven ? `✓ ${_("Dice proven")}` : `✗ ${_("Dice not proven")}` }),
     el("ul", { class: "checks" }, ...checks.map((check) => el("li", { id: check.id, class: check.ok ? "proven" : "failed", text: `${check.ok ? "✓" : "✗"} ${check.text}` }))),
-    el("p", { class: "muted", text: _("This page recomputes every die with your browser's own cryptography and adds up every move; shutthebox verify replays every rule too.") }),
+    el("p", { class: "muted", id: "verify-scope", text: _("This page recomputes every die with your browser's own cryptography and checks each move's sum and tiles; it does not replay the rules (whose turn it was, which tiles were open, the scores). shutthebox verify replays every rule.") }),
     download,
   );
   box.scrollIntoView({ block: "nearest" });
@@ -1476,10 +1556,7 @@ async function main() {
     renderSeats();
     $(`#seat-name-${S.seats.length - 1}`)?.focus();
   });
-  $("#setup").addEventListener("submit", (event) => {
-    event.preventDefault();
-    startGame(createBody());
-  });
+  $("#setup").addEventListener("submit", submitSetup);
   $("#join").addEventListener("submit", joinRoom);
   $("#profile-form").addEventListener("submit", saveProfile);
   $("#profile-cancel").addEventListener("click", closeProfileForm);

@@ -11,6 +11,24 @@ export class ApiError extends Error {
   }
 }
 
+// JSON text of a value; a BigInt (a dice seed beyond 2^53) is written as its exact digits.
+export function toJSON(value) {
+  const big = [];
+  const mark = `\u0000big${Math.random().toString(36).slice(2)}:`;
+  const text = JSON.stringify(value, (key, v) => (typeof v === "bigint" ? `${mark}${big.push(v) - 1}` : v));
+  if (!big.length) return text;
+  const quoted = JSON.stringify(mark).slice(1, -1).replace(/[\\$^.*+?()[\]{}|]/g, "\\$&");
+  return text.replace(new RegExp(`"${quoted}(\\d+)"`, "g"), (found, i) => String(big[Number(i)]));
+}
+
+// A JSON text read; a "seed" too large for a JavaScript number stays exact, as a BigInt (where the
+// browser gives the reviver the number's source text).
+export function fromJSON(text) {
+  return JSON.parse(text, (key, value, context) =>
+    key === "seed" && typeof value === "number" && !Number.isSafeInteger(value) && context?.source ? BigInt(context.source) : value,
+  );
+}
+
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json", "Accept-Language": lang() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -18,9 +36,9 @@ export async function api(path, { method = "GET", body, token } = {}) {
   const response = await fetch(path, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : toJSON(body),
   });
-  const data = await response.json().catch(() => ({}));
+  const data = await response.text().then(fromJSON).catch(() => ({}));
   if (!response.ok) {
     const detail = data.detail || _("The server answered with an error ({status}).", { status: response.status });
     throw new ApiError(response.status, data.error || "http", detail);
@@ -53,7 +71,7 @@ export class RoomSocket {
       for (const message of this.queue.splice(0)) socket.send(JSON.stringify(message));
     });
     socket.addEventListener("message", (event) => {
-      const message = JSON.parse(event.data);
+      const message = fromJSON(event.data);
       const handler = this.handlers[message.type];
       if (handler) handler(message);
     });

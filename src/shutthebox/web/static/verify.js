@@ -1,7 +1,10 @@
-// Verifying a game record in the browser, with Web Crypto only: the revealed server seed is the one
-// committed to, every die is the one the fair scheme gives, and every move adds up to its roll.
+// Verifying a game record's dice in the browser, with Web Crypto only: the revealed server seed is
+// the one committed to, every die is the one the fair scheme gives, and what is cheap to check
+// besides: each event's player is one of the game's, each move adds up to its roll on distinct
+// tiles of the board, no choice of dice or move comes before a roll, the record states a result.
+// A verdict "proven" proves the dice, not the game: the rules (whose turn it was, which tiles were
+// open, the scores) are replayed by `shutthebox verify` only.
 // No DOM here. Reasons are English messages with {fields}: the page shows _(reason, values).
-// The full rules (whose turn, which tiles were open) are replayed by `shutthebox verify`.
 
 const ALGORITHM = "hmac-sha256-v1";
 const LIMIT = 252; // 6 × 42: bytes below it give each face exactly 42 times
@@ -81,52 +84,117 @@ async function fairnessProblem(record) {
   return null;
 }
 
+const isWhole = (value) => Number.isInteger(value);
+
 // What is wrong with event `index` ({reason, values}), or null; `walk` holds the key and seeds,
-// the number of the next die and the roll a move is still due for.
+// the number of the next die, the roll a move is still due for (and who rolled it), the dice
+// count chosen for the next roll, the number of players and tiles.
 async function eventProblem(event, index, walk) {
   const problem = (reason, values = {}) => ({ reason, values: { index, ...values } });
+  const player = event.player;
+  if (!isWhole(player) || player < 0 || player >= walk.players) {
+    const values = { player: JSON.stringify(player) ?? "—", last: walk.players - 1 };
+    return problem(_("Event {index}: player {player} is not one of the game's players (0 to {last})."), values);
+  }
   if (Array.isArray(event.roll)) {
     if (event.typed) return problem(_("Event {index}: the dice were typed in, not rolled by the server."));
+    if (event.roll.length < 1 || event.roll.length > 2) {
+      return problem(_("Event {index}: a roll of {count} dice (a roll is of one die or two)."), { count: event.roll.length });
+    }
+    if (walk.chosen !== null && event.roll.length !== walk.chosen) {
+      return problem(_("Event {index}: {count} dice rolled where {chosen} were chosen."), { count: event.roll.length, chosen: walk.chosen });
+    }
     const expected = [];
     while (expected.length < event.roll.length) {
       expected.push(await dieWithKey(walk.key, walk.clientSeeds, walk.dice + expected.length));
     }
-    if (!event.roll.length || expected.join() !== event.roll.join()) {
-      const values = { roll: event.roll.join(" + ") || "—", expected: expected.join(" + ") || "—" };
+    if (!expected.every((face, i) => face === event.roll[i])) {
+      const values = { roll: event.roll.map(String).join(" + "), expected: expected.join(" + ") };
       return problem(_("Event {index}: roll {roll} is not what the fair dice give ({expected})."), values);
     }
     walk.dice += expected.length;
     walk.roll = event.roll;
+    walk.roller = player;
+    walk.chosen = null;
   } else if (Array.isArray(event.move)) {
     if (!walk.roll) return problem(_("Event {index}: a move with no roll before it."));
-    if (sum(event.move) !== sum(walk.roll)) {
-      const values = { tiles: event.move.join(" + "), total: sum(walk.roll) };
+    const tiles = event.move;
+    const onBoard = tiles.every((tile) => isWhole(tile) && tile >= 1 && tile <= walk.tiles);
+    if (!tiles.length || !onBoard || new Set(tiles).size !== tiles.length) {
+      const values = { tiles: JSON.stringify(tiles), high: walk.tiles };
+      return problem(_("Event {index}: the move {tiles} is not of distinct tiles from 1 to {high}."), values);
+    }
+    if (player !== walk.roller) {
+      return problem(_("Event {index}: player {player} moves on the roll of player {roller}."), { player, roller: walk.roller });
+    }
+    if (sum(tiles) !== sum(walk.roll)) {
+      const values = { tiles: tiles.join(" + "), total: sum(walk.roll) };
       return problem(_("Event {index}: the tiles {tiles} do not add up to the roll ({total})."), values);
     }
     walk.roll = null;
-  } else if (!Number.isInteger(event.dice)) {
+  } else if (event.dice !== undefined) {
+    if (event.dice !== 1 && event.dice !== 2) {
+      return problem(_("Event {index}: a choice of {dice} dice (one die or two can be chosen)."), { dice: JSON.stringify(event.dice) });
+    }
+    if (walk.dice === 0) return problem(_("Event {index}: a choice of dice before any roll of the game."));
+    walk.chosen = event.dice;
+  } else {
     return problem(_("Event {index} is neither a roll, a choice of dice nor a move."));
   }
   return null;
 }
 
-// The verdict on a record (its JSON, parsed): {proven, event, reason, values, dice}.
-// `event` is the index of the first event that fails (null: the record as a whole); `dice` how many
-// dice were recomputed.
+// The verdict on a record (its JSON, parsed): {proven, event, reason, values, dice}. "Proven" is
+// said of the dice and the checks above, never of the rules. `event` is the index of the first
+// event that fails (null: the record as a whole); `dice` how many dice were recomputed.
 export async function verifyRecord(record) {
   if (!record || record.format !== "shutthebox-record" || !Array.isArray(record.events)) {
     return failed(_("This is not a Shut the Box game record."));
   }
   const problem = await fairnessProblem(record);
   if (problem) return problem;
+  const tiles = record.rules?.tiles;
+  if (!Array.isArray(record.players) || !record.players.length || !isWhole(tiles) || tiles < 1 || tiles > 12) {
+    return failed(_("The record's players or rules are malformed."));
+  }
+  if (record.result === null || record.result === undefined) {
+    return failed(_("The record states no result: the game is not over."));
+  }
+  if (typeof record.result !== "object" || Array.isArray(record.result)) {
+    return failed(_("The record's result is malformed."));
+  }
   const { server_seed: serverSeed, client_seeds: clientSeeds } = record.fairness;
-  const walk = { key: await hmacKey(bytesOfHex(serverSeed)), clientSeeds, dice: 0, roll: null };
+  const walk = {
+    key: await hmacKey(bytesOfHex(serverSeed)),
+    clientSeeds,
+    dice: 0,
+    roll: null,
+    roller: null,
+    chosen: null,
+    players: record.players.length,
+    tiles,
+  };
   for (const [index, event] of record.events.entries()) {
     const found = await eventProblem(event ?? {}, index, walk);
     if (found) return failed(found.reason, found.values, index, walk.dice);
   }
-  if (record.result === null || record.result === undefined) {
-    return failed(_("The record states no result: the game is not over."), {}, null, walk.dice);
+  return verdict(true, _("Every die comes from the revealed seed; every move adds up to its roll on tiles of the board."), {}, null, walk.dice);
+}
+
+// The events this page saw while the game was played ({seq: event} as the room's "recent" sent
+// them: {player, kind, dice | count | tiles}) against the record: the first index that differs
+// ({index}), or null. Nothing seen, nothing compared.
+export function seenDiffers(record, seen) {
+  const same = (a, b) => Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
+  const sorted = (tiles) => (Array.isArray(tiles) ? [...tiles].sort((a, b) => a - b) : tiles);
+  for (const [seq, live] of [...seen.entries()].sort((a, b) => a[0] - b[0])) {
+    const event = record.events?.[seq];
+    const matches = event && event.player === live.player && (
+      live.kind === "roll" ? same(event.roll, live.dice)
+      : live.kind === "dice" ? event.dice === live.count
+      : live.kind === "move" && same(sorted(event.move), sorted(live.tiles))
+    );
+    if (!matches) return { index: seq };
   }
-  return verdict(true, _("Every die comes from the revealed seed and every move adds up to its roll."), {}, null, walk.dice);
+  return null;
 }
