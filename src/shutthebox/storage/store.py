@@ -610,13 +610,17 @@ class Store:
     def holder(self, name: str) -> Profile | None:
         """The profile holding ``name`` or a name that looks like it, if any."""
         with self._session() as session:
-            row = session.execute(
-                select(ProfileRow.id, ProfileRow.name)
-                .join(ProfileNameRow, ProfileNameRow.profile_id == ProfileRow.id)
-                .where(ProfileNameRow.key.in_(look_alike_keys(name)))
-                .limit(1)
-            ).first()
-            return Profile(row[0], row[1]) if row is not None else None
+            return self._holder(session, name)
+
+    @staticmethod
+    def _holder(session: Session, name: str) -> Profile | None:
+        row = session.execute(
+            select(ProfileRow.id, ProfileRow.name)
+            .join(ProfileNameRow, ProfileNameRow.profile_id == ProfileRow.id)
+            .where(ProfileNameRow.key.in_(look_alike_keys(name)))
+            .limit(1)
+        ).first()
+        return Profile(row[0], row[1]) if row is not None else None
 
     def profile_named(self, name: str) -> Profile | None:
         """The profile shown as ``name`` (as typed: composed and its spaces made one, as names are kept)."""
@@ -631,20 +635,16 @@ class Store:
         except ShutTheBoxError as error:
             raise StorageError("{error}", error=error) from None
 
-    @staticmethod
-    def _check_free(session: Session, name: str, mine: int | None) -> None:
+    @classmethod
+    def _check_free(cls, session: Session, name: str, mine: int | None) -> None:
         """Refuse ``name`` if a profile other than ``mine`` holds it or a name like it."""
-        holder = session.execute(
-            select(ProfileRow.name, ProfileRow.id)
-            .join(ProfileNameRow, ProfileNameRow.profile_id == ProfileRow.id)
-            .where(ProfileNameRow.key.in_(look_alike_keys(name)))
-            .limit(1)
-        ).first()
-        if holder is not None and holder[1] != mine:
-            if holder[0] == name:
+        holder = cls._holder(session, name)
+        if holder is not None and holder.id != mine:
+            if holder.name == name:
                 raise NameTakenError("the name {name!r} is taken by another player", name=name)
             raise NameTakenError(
-                "the name {name!r} looks too much like {held!r}, another player's", name=name, held=holder[0]
+                "the name {name!r} looks too much like {held!r}, another player's",
+                name=name, held=holder.name,
             )
 
     @contextmanager
