@@ -160,9 +160,13 @@ def test_out_of_turn_and_after_the_end() -> None:
             over.apply(action, 0)
 
 
-def test_a_choice_that_equals_the_only_option_changes_nothing() -> None:
+def test_a_choice_that_changes_nothing_is_refused() -> None:
+    """Issue 10: `{"type":"dice","count":2}` while two dice are due was accepted and recorded, so
+    20,000 of them made a game's review spend seconds; it is refused now, and the state stays."""
     state = Match.new(SOLO, ["Ana"])
-    assert state.apply(DiceChoice(2)) == state
+    with pytest.raises(IllegalActionError, match="already chosen"):
+        state.apply(DiceChoice(2))
+    assert state == Match.new(SOLO, ["Ana"])
 
 
 def test_describe_says_who_does_what() -> None:

@@ -275,7 +275,9 @@ class Match:
     def _choose(self, choice: DiceChoice) -> Match:
         if self.phase is not Phase.CHOOSE:
             if self.phase is Phase.ROLL and choice.count == self.dice_count:
-                return self
+                raise IllegalActionError(  # a choice that changes nothing is refused, never recorded
+                    "{choice}: already chosen; roll the dice; {state}", choice=choice, state=self.describe()
+                )
             on = ", ".join(map(str, tiles_of(self.target))) or "-"
             if self.phase is not Phase.ROLL:
                 reason = N_("{choice}: there is no choice of dice now; {state}")

@@ -71,6 +71,16 @@ class Mode(Choice):
     def unknown(cls) -> str:
         return N_("unknown way to play {value!r}: choose one of {names}")
 
+MAX_STAKE = 1_000_000
+"""The largest stake a rule set takes (a bound, so no absurd number reaches a store or a screen)."""
+MAX_LIMIT = 10_000
+"""The largest elimination limit (45 by the rules)."""
+
+
+def _shown(value: object) -> str:
+    """A value as an error names it: its repr, cut short, so an error never echoes a huge input."""
+    text = repr(value)
+    return text if len(text) <= 24 else text[:20] + "…"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -103,7 +113,9 @@ class Rules:
         for name in ("tiles", "stake", "limit"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError("{name} must be a whole number, not {value!r}", name=name, value=value)
+                raise RulesError(
+                    "{name} must be a whole number, not {value}", name=name, value=_shown(value)
+                )
         if not 1 <= self.tiles <= MAX_TILES:
             raise RulesError(
                 "tiles must be between 1 and {high}, not {tiles}", high=MAX_TILES, tiles=self.tiles
@@ -111,15 +123,20 @@ class Rules:
         if self.max_tiles is not None and (
             not isinstance(self.max_tiles, int)
             or isinstance(self.max_tiles, bool)
-            or self.max_tiles < 1
+            or not 1 <= self.max_tiles <= MAX_TILES
         ):
             raise RulesError(
-                "max_tiles must be a whole number of 1 or more, not {value!r}", value=self.max_tiles
+                "max_tiles must be a whole number from 1 to {high}, or none, not {value}",
+                high=MAX_TILES, value=_shown(self.max_tiles),
             )
-        if self.stake < 0:
-            raise RulesError("stake must be 0 or more, not {stake}", stake=self.stake)
-        if self.limit < 1:
-            raise RulesError("limit must be 1 or more, not {limit}", limit=self.limit)
+        if not 0 <= self.stake <= MAX_STAKE:
+            raise RulesError(
+                "stake must be between 0 and {high}, not {stake}", high=MAX_STAKE, stake=_shown(self.stake)
+            )
+        if not 1 <= self.limit <= MAX_LIMIT:
+            raise RulesError(
+                "limit must be between 1 and {high}, not {limit}", high=MAX_LIMIT, limit=_shown(self.limit)
+            )
         if self.mode is Mode.LONG and self.one_die is OneDie.NEVER and self.tiles == 1:
             raise RulesError("a long game on one tile can never end when one die is never allowed")
 
