@@ -38,7 +38,7 @@ from storage.helpers import (
 def test_open_migrates_to_head_and_uses_wal(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "games.db"
     with Store.open(f"sqlite:///{path}") as store:
-        assert store.schema_version() == "0003"
+        assert store.schema_version() == "0004"
         assert store.count() == 0
     with Store.open(f"sqlite:///{path}") as store, store.engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
@@ -71,7 +71,7 @@ def test_reopening_an_existing_database_keeps_its_games(tmp_path: Path) -> None:
         store.save(scripted(SOLO3, ["Ana"], SHUT), source="terminal")
     with Store.open(url) as store:
         assert store.count() == 1
-        assert store.schema_version() == "0003"
+        assert store.schema_version() == "0004"
 
 
 def test_in_memory_database_works() -> None:
@@ -306,7 +306,7 @@ def test_the_migration_marks_the_old_games_whose_dice_were_typed(tmp_path: Path)
             ), {"id": number})
     engine.dispose()
     with Store.open(url) as store, store.engine.connect() as connection:
-        assert store.schema_version() == "0003"  # through 0002 to the newest
+        assert store.schema_version() == "0004"  # through 0002 to the newest
         games = connection.execute(text("SELECT id, typed FROM games ORDER BY id")).all()
         turns = connection.execute(text("SELECT game_id, typed FROM turns ORDER BY game_id")).all()
     assert games == turns == [(1, True), (2, True), (3, False)]
@@ -375,7 +375,7 @@ def test_the_migration_to_0003_keeps_every_game_and_ranks_none(tmp_path: Path) -
     assert len(games_before) == 4 and len(turns_before) >= 6
 
     with Store.open(url) as store:
-        assert store.schema_version() == "0003"
+        assert store.schema_version() == "0004"
         with store.engine.connect() as connection:
             games_after = connection.execute(text(f"SELECT {_OLD_GAME_COLUMNS} FROM games ORDER BY id")).all()
             turns_after = connection.execute(text(f"SELECT {_OLD_TURN_COLUMNS} FROM turns ORDER BY id")).all()

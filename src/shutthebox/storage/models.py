@@ -1,4 +1,4 @@
-"""The tables: one row per finished game, one row per turn played in it."""
+"""The tables: finished games and their turns, profiles, and the rooms in play with their events."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ from datetime import datetime
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-__all__ = ["Base", "GameRow", "ProfileNameRow", "ProfileRow", "TurnRow"]
+__all__ = [
+    "Base", "CommitmentRow", "GameRow", "ProfileNameRow", "ProfileRow", "RoomEventRow", "RoomRow", "TurnRow",
+]
 
 NAME_LENGTH = 100
 KEY_LENGTH = 200
@@ -82,3 +84,47 @@ class ProfileNameRow(Base):
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha256 of a look-alike key
     profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), index=True)
+
+
+class RoomRow(Base):
+    """A room of the web server in play (or finished, until it is closed): enough to resume it
+    after a crash. Seats keep the hash of their token, never the token."""
+
+    __tablename__ = "rooms"
+
+    code: Mapped[str] = mapped_column(String(8), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16))  # waiting, playing, over
+    setup: Mapped[dict[str, object]] = mapped_column(JSON)  # rules, rounds, seed, hints, clock
+    dice: Mapped[dict[str, object] | None] = mapped_column(JSON)  # the fair dice: server seed, client seeds
+    seats: Mapped[list[dict[str, object]]] = mapped_column(JSON)
+    extra: Mapped[dict[str, object]] = mapped_column(JSON)  # notices, rematch, adjournment
+    game_id: Mapped[int | None] = mapped_column(Integer)  # the stored game, once saved
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    touched_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    events: Mapped[list[RoomEventRow]] = relationship(
+        back_populates="room", cascade="all, delete-orphan", order_by="RoomEventRow.seq"
+    )
+
+
+class RoomEventRow(Base):
+    """One acknowledged action of a room, in order: replayed through the engine to resume it.
+    The key (room, seq) lets only one action take each place in a room's history."""
+
+    __tablename__ = "room_events"
+
+    room_code: Mapped[str] = mapped_column(
+        ForeignKey("rooms.code", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    body: Mapped[dict[str, object]] = mapped_column(JSON)
+    room: Mapped[RoomRow] = relationship(back_populates="events")
+
+
+class CommitmentRow(Base):
+    """Fair dice committed to and waiting for the room that claims them with the ticket."""
+
+    __tablename__ = "commitments"
+
+    ticket_hash: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha256 of the ticket, hex
+    server_seed: Mapped[str] = mapped_column(String(64))  # hex, secret until the game ends
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

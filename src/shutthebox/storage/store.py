@@ -27,6 +27,7 @@ from shutthebox.core.rules import Rules, grade
 from shutthebox.storage.location import ENV_VAR, default_url
 from shutthebox.storage.models import KEY_LENGTH, NAME_LENGTH, GameRow, ProfileNameRow, ProfileRow, TurnRow
 from shutthebox.storage.names import look_alike_keys
+from shutthebox.storage.rooms import retrying
 
 __all__ = [
     "ENV_VAR",
@@ -245,6 +246,17 @@ def _summary(row: GameRow) -> GameSummary:
     )
 
 
+def _copy_game(row: GameRow) -> GameRow:
+    """A fresh copy of an unsaved game row and its turns, for one try of a save."""
+    columns = ("finished_at", "source", "mode", "tiles", "rules_key", "players", "winner", "record", "typed",
+               "kind")
+    copy = GameRow(**{name: getattr(row, name) for name in columns})
+    turn_columns = ("seq", "player", "round", "tiebreak", "open_tiles", "open_sum", "score", "tiles",
+                    "rules_key", "finished_at", "typed", "ranked", "profile_id")
+    copy.turns = [TurnRow(**{name: getattr(turn, name) for name in turn_columns}) for turn in row.turns]
+    return copy
+
+
 def _migrations_config(connection: Any) -> Any:
     from alembic.config import Config
 
@@ -403,13 +415,19 @@ class Store:
                 "profiles link seats {seats}, but the game has {count}", seats=sorted(linked),
                 count=len(record.players),
             )
-        with self._session() as session:
-            known = set(session.scalars(select(ProfileRow.id).where(ProfileRow.id.in_(linked.values()))))
-            if known != set(linked.values()):
-                raise StorageError("there is no profile {ids}", ids=sorted(set(linked.values()) - known))
-            session.add(row)
-            session.flush()
-            return row.id
+
+        def write() -> int:
+            with self._session() as session:
+                wanted = set(linked.values())
+                known = set(session.scalars(select(ProfileRow.id).where(ProfileRow.id.in_(wanted))))
+                if known != wanted:
+                    raise StorageError("there is no profile {ids}", ids=sorted(wanted - known))
+                kept = _copy_game(row)  # a failed try may leave the row attached to its dead session
+                session.add(kept)
+                session.flush()
+                return kept.id
+
+        return retrying(write)  # another writer holding the lock delays a save, never drops it
 
     # -- reading ---------------------------------------------------------------
     def game(self, game_id: int) -> StoredGame:
