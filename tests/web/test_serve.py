@@ -16,6 +16,9 @@ def test_serve_options_and_defaults() -> None:
         ["serve", "--host", "0.0.0.0", "--port", "9000", "--db", "sqlite:///x.db", "--data", "d"]
     )
     assert (args.host, args.port, args.db, args.data) == ("0.0.0.0", 9000, "sqlite:///x.db", "d")
+    assert (args.turn_seconds, args.room_idle) == (60, 7200)
+    args = build_parser().parse_args(["serve", "--turn-seconds", "0", "--room-idle", "600"])
+    assert (args.turn_seconds, args.room_idle) == (0, 600)
 
 
 @pytest.mark.parametrize(
@@ -24,6 +27,9 @@ def test_serve_options_and_defaults() -> None:
         (["serve", "--port", "70000"], "port 70000 is not between 0 and 65535"),
         (["serve", "--port", "web"], "'web' is not a port number"),
         (["serve", "--bot-delay", "-1"], "between 0 and 10 seconds"),
+        (["serve", "--turn-seconds", "3"], "'3' must be 0 (no clock) or 5 to 3600 seconds"),
+        (["serve", "--turn-seconds", "4000"], "'4000' must be 0 (no clock) or 5 to 3600 seconds"),
+        (["serve", "--room-idle", "5"], "'5' must be at least 60 seconds"),
     ],
 )
 def test_bad_serve_options_exit_with_one_line(

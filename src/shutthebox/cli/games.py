@@ -323,6 +323,21 @@ _seconds = number_type(
     float, 0, 10, not_a=N_("{text!r} is not a number of seconds"),
     out_of_range=N_("{text!r} must be between 0 and 10 seconds"),
 )
+_NO_CLOCK = N_("{text!r} must be 0 (no clock) or 5 to 3600 seconds")
+_clock_seconds = number_type(int, 0, 3600, out_of_range=_NO_CLOCK)
+
+
+def _turn_seconds(text: str) -> int:
+    """Seconds of the turn clock: 0 for none, else 5 to 3600 (as a room may ask)."""
+    seconds = _clock_seconds(text)
+    if 0 < seconds < 5:
+        raise argparse.ArgumentTypeError(_(_NO_CLOCK).format(text=text))
+    return seconds
+
+
+_idle_seconds = number_type(
+    int, 60, None, out_of_range=N_("{text!r} must be at least 60 seconds"),
+)
 
 
 def serve_arguments(serve: argparse.ArgumentParser) -> None:
@@ -338,6 +353,18 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"],
         help=_("server log level (info)"),
     )
+    serve.add_argument(
+        "--turn-seconds", type=_turn_seconds, default=60, metavar="SECONDS",
+        help=_("the turn clock of online rooms: seconds for each action before a bot plays it (60; 0: none)"),
+    )
+    serve.add_argument(
+        "--room-idle", type=_idle_seconds, default=7200, metavar="SECONDS",
+        help=_("close a room nobody played nor watched for this long (7200)"),
+    )
+    serve.add_argument(
+        "--allow-origin", action="append", default=[], metavar="ORIGIN", dest="allowed_origins",
+        help=_("a page origin (https://example.com) whose WebSockets are welcome too; repeatable"),
+    )
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -348,6 +375,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
         from shutthebox.storage import engine_url
         from shutthebox.web import Settings, create_app
+        from shutthebox.web.guard import install_log_filter
     except ImportError as error:
         raise CliError(
             "the web app needs {module}: pip install 'shutthebox[web]'",
@@ -365,8 +393,15 @@ def run_serve(args: argparse.Namespace) -> int:
         database_url=args.db,
         data_dir=Path(args.data) if args.data else None,
         bot_delay=args.bot_delay,
+        turn_seconds=args.turn_seconds or None,
+        room_idle_seconds=float(args.room_idle),
+        allowed_origins=tuple(args.allowed_origins),
     )
     address = f"http://{args.host}:{args.port}/"
     print(_("Shut the Box: {address} (Ctrl+C stops the server)").format(address=address), flush=True)
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level)
+    install_log_filter()  # the request lines name WebSockets with their ?token=: it is written as …
+    uvicorn.run(
+        create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
+        ws_max_size=settings.max_frame_bytes,  # a bigger message closes the socket (1009)
+    )
     return 0

@@ -6,24 +6,42 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
 
 from shutthebox import __version__
+from shutthebox.i18n import using
 from shutthebox.storage import Store, default_url
 from shutthebox.web import api, sockets
-from shutthebox.web.language import SpeakTheReadersLanguage
+from shutthebox.web.guard import Guard, budgets, describe, install_log_filter, safe_errors
+from shutthebox.web.language import SpeakTheReadersLanguage, language_of
 from shutthebox.web.lobby import Lobby
 from shutthebox.web.rooms import RoomError
 from shutthebox.web.settings import Settings
-from shutthebox.web.sockets import describe_validation
 
 __all__ = ["STATIC", "create_app"]
 
 STATIC = Path(str(resources.files("shutthebox.web") / "static"))
+DOCS_STATIC = Path(str(resources.files("fastapi_offline") / "static"))
+"""Swagger UI's script and style (as the fastapi-offline package ships them, Swagger UI 5: it reads
+OpenAPI 3.1), served by the app itself: the API docs work offline."""
+REFUSAL: dict[str, Any] = {
+    "title": "Refusal",
+    "type": "object",
+    "required": ["error", "detail"],
+    "properties": {
+        "error": {"type": "string", "description": "what kind of refusal: malformed, not-found, too-many…"},
+        "detail": {"type": "string", "description": "why, in the reader's language"},
+        "errors": {"type": "array", "items": {"$ref": "#/components/schemas/ValidationError"}},
+    },
+}
+"""Every refusal of the API: ``{"error": code, "detail": why}`` (a 422 of a bad request adds ``errors``)."""
 
 
 def database_url(settings: Settings) -> str:
@@ -36,17 +54,19 @@ def database_url(settings: Settings) -> str:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The web app: JSON API under ``/api``, the room WebSocket, and the page at ``/``."""
     settings = settings or Settings()
+    budgets(settings)  # a rate that cannot be read stops the server now, not at its first request
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        install_log_filter()  # whichever server runs the app: no token reaches its log
         store = Store.open(database_url(settings))
-        app.state.lobby = Lobby(settings, store)
+        lobby = app.state.lobby = Lobby(settings, store)
+        await run_in_threadpool(lobby.resume)  # every room in play before a crash, where it was
+        lobby.start()
         try:
             yield
         finally:
-            for room in app.state.lobby.rooms:
-                if room.bot_task is not None:
-                    room.bot_task.cancel()
+            await lobby.stop()
             store.close()
 
     app = FastAPI(
@@ -54,9 +74,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version=__version__,
         summary="Cerrar la Caja: solo, pass-and-play, bots and online rooms; the server rolls and judges.",
         lifespan=lifespan,
+        docs_url=None,  # served below from the app's own copy of Swagger UI, not from a CDN
+        redoc_url=None,  # no Redoc: it fetches its logo from its maker's site
     )
     app.state.settings = settings
 
+    app.add_middleware(Guard, settings=settings)  # inside the language: its refusals are said in it
     app.add_middleware(SpeakTheReadersLanguage)
 
     @app.exception_handler(RoomError)
@@ -65,11 +88,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_request: Request, error: RequestValidationError) -> JSONResponse:
-        detail = describe_validation(error)
-        refusal = RoomError("malformed", "the request cannot be read: {detail}", detail=detail)
-        errors = [{k: v for k, v in e.items() if k != "input"} for e in error.errors()]  # echo no input:
-        body = {**refusal.to_json(), "errors": jsonable(errors)}  # it may not even encode (a lone surrogate)
-        return JSONResponse(body, status_code=422)
+        errors = safe_errors(error.errors())  # echo no input: it may be long, or not even encode
+        refusal = RoomError("malformed", "the request cannot be read: {detail}", detail=describe(errors))
+        return JSONResponse({**refusal.to_json(), "errors": jsonable(errors)}, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def internal(request: Request, _error: Exception) -> JSONResponse:
+        """A bug: a 500 that tells nothing of the inside (Starlette raises the error on, to the log)."""
+        with using(language_of(request.scope)):
+            refusal = RoomError("internal", "the server failed to answer; its log says why")
+            return JSONResponse(refusal.to_json(), status_code=500)
 
     app.include_router(api.router)
     app.include_router(sockets.router)
@@ -83,7 +111,54 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return FileResponse(STATIC / "sw.js", headers={"Service-Worker-Allowed": "/"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    serve_docs(app)
     return app
+
+
+def serve_docs(app: FastAPI) -> None:
+    """``/docs``: Swagger UI from ``/docs-static`` (no CDN), over an OpenAPI whose refusals are
+    described as the API sends them."""
+
+    @app.get("/docs", include_in_schema=False)
+    def docs(request: Request) -> HTMLResponse:
+        root = request.scope.get("root_path", "")
+        return get_swagger_ui_html(
+            openapi_url=f"{root}{app.openapi_url}",
+            title=f"{app.title} API",
+            swagger_js_url=f"{root}/docs-static/swagger-ui-bundle.js",
+            swagger_css_url=f"{root}/docs-static/swagger-ui.css",
+            swagger_favicon_url=f"{root}/docs-static/favicon.png",
+            swagger_ui_parameters={"validatorUrl": None},  # no badge fetched from the validator's site
+        )
+
+    app.mount("/docs-static", StaticFiles(directory=DOCS_STATIC), name="docs-static")
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            with_refusals(generate())
+        assert app.openapi_schema is not None
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def with_refusals(schema: dict[str, Any]) -> None:
+    """Describe the refusals as sent: a 422 is a `REFUSAL` (not FastAPI's list of errors), and any
+    request may be refused as too large (413) or too many (429)."""
+    schemas = schema.setdefault("components", {}).setdefault("schemas", {})
+    if "HTTPValidationError" in schemas:
+        schemas["HTTPValidationError"] = {**REFUSAL, "title": "HTTPValidationError"}
+    schemas["Refusal"] = REFUSAL
+    refused = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Refusal"}}}}
+    for path, operations in schema.get("paths", {}).items():
+        if not path.startswith("/api/"):
+            continue
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            if "requestBody" in operation:
+                responses.setdefault("413", {"description": "the body is too large", **refused})
+            responses.setdefault("429", {"description": "too many requests from this address", **refused})
 
 
 def jsonable(errors: object) -> object:

@@ -24,4 +24,44 @@ class Settings:
     data_dir: Path | None = None
     bot_delay: float = 0.6
     max_rooms: int = 500
-    room_idle_seconds: float = 6 * 3600.0
+    """Games in play at once (finished rooms do not count)."""
+    max_rooms_per_client: int = 20
+    """Games in play at once created from one client address (a further one is refused, 429)."""
+    room_idle_seconds: float = 2 * 3600.0
+    """A room nobody acted in nor watched for this long is closed (its finished game stays stored)."""
+    turn_seconds: int | None = 60
+    """The turn clock of online rooms, unless the creator sets one: seconds for each action."""
+    rematch_seconds: float = 120.0
+    """How long the players of a finished room have to answer a rematch."""
+    hint_max_cells: int = 3_000_000_000
+    """The work one hint, bot move or review decision may ask of the solver (cells of its tables,
+    about 5 ns each); beyond it the answer comes from a cheaper objective (see `web.advisor`)."""
+    hint_max_bytes: int = 1_000_000_000
+    """The memory one such solve may take."""
+    tick_seconds: float = 0.5
+    """How often clocks, rematches and interrupted bots are looked at."""
+
+    # -- the edge (web.guard): sizes, rate limits per client address, origins --
+    max_body_bytes: int = 64 * 1024
+    """A request body over this is refused (413) before more of it is read."""
+    max_frame_bytes: int = 16 * 1024
+    """A WebSocket message over this closes the socket (1009, as uvicorn does)."""
+    max_json_depth: int = 16
+    """JSON bodies nested deeper than this are refused (422)."""
+    rate_limit_storage: str = "memory://"
+    """Where the rate limits count (a `limits` storage URI: ``memory://``, ``redis://host:6379``)."""
+    rate_rooms: str = "20/minute;200/hour"
+    """Rooms created (POST /api/rooms), and fair dice committed to (POST /api/commitments), each, per
+    client address (the rates are `limits` strings: ``N/minute``, several joined by ``;``)."""
+    rate_joins: str = "20/minute;200/hour"
+    """Seats taken in online rooms (POST /api/rooms/{code}/join)."""
+    rate_profiles: str = "10/minute;50/hour"
+    """Profiles created (POST /api/profiles)."""
+    rate_room_requests: str = "1200/minute"
+    """Requests and WebSockets naming a room code: a player makes a few per action."""
+    rate_room_misses: str = "30/minute;300/hour"
+    """Room codes asked for that name no room (404): what guessing codes spends."""
+    max_sockets_per_client: int = 16
+    """WebSockets open at once from one client address (a further one is closed with 4429)."""
+    allowed_origins: tuple[str, ...] = ()
+    """Page origins (``https://example.com``) whose WebSockets are welcome besides the server's own."""

@@ -1,0 +1,514 @@
+"""The edge (`web.guard`): sizes, strict JSON, tokens, rate limits per address, origins, quiet logs."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect as ws_connect
+
+from shutthebox.web import Settings, create_app
+from shutthebox.web.guard import (
+    Guard,
+    RedactTokens,
+    client_address,
+    frame_too_large,
+    redact,
+    same_origin,
+    strict_json,
+)
+from shutthebox.web.rooms import RoomError
+from web.helpers import create
+
+SMALL = 1024
+JSON = {"Content-Type": "application/json"}
+GUESSES = ["AAAAA", "BBBBB"] * 3
+
+
+def addressed(app: ASGIApp) -> ASGIApp:
+    """``app`` seen from the address an ``X-Client`` header names, as uvicorn would set it."""
+
+    async def shim(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            for name, value in scope["headers"]:
+                if name == b"x-client":
+                    scope = {**scope, "client": (value.decode(), 40000)}
+        await app(scope, receive, send)
+
+    return shim
+
+
+@contextmanager
+def guarded(tmp_path: Path, **settings: Any) -> Iterator[TestClient]:
+    """A test client of an app with these settings; ``X-Client`` picks the client's address."""
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'guard.db'}", bot_delay=0, **settings))
+    with TestClient(addressed(app)) as client:
+        yield client
+
+
+def at(address: str) -> dict[str, str]:
+    return {"X-Client": address}
+
+
+def refused(response: Any, status: int, error: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    body: dict[str, Any] = response.json()
+    assert body["error"] == error and isinstance(body["detail"], str) and body["detail"]
+    return body
+
+
+# -- bodies -----------------------------------------------------------------------
+def test_a_body_over_the_limit_is_413_and_not_echoed(tmp_path: Path) -> None:
+    with guarded(tmp_path, max_body_bytes=SMALL) as client:
+        name = "A" * (4 * SMALL)
+        response = client.post("/api/profiles", json={"name": name})
+        body = refused(response, 413, "too-large")
+        assert str(SMALL) in body["detail"]
+        assert len(response.content) < 200 and "AAAA" not in response.text
+        assert client.post("/api/profiles", json={"name": "Ana"}).status_code == 201
+
+
+async def test_a_streamed_body_is_read_no_further_than_the_limit() -> None:
+    """No Content-Length: the guard counts the chunks and stops at the first one past the limit."""
+    reached: list[Scope] = []
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        reached.append(scope)
+
+    guard = Guard(app, Settings(max_body_bytes=SMALL))
+    chunks = [{"type": "http.request", "body": b"x" * 300, "more_body": True} for _ in range(100)]
+    read = 0
+
+    async def receive() -> Message:
+        nonlocal read
+        read += 1
+        return chunks[read - 1]
+
+    sent: list[Message] = []
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http", "method": "POST", "path": "/api/profiles", "query_string": b"",
+        "headers": [(b"content-type", b"application/json")], "client": ("10.0.0.1", 1),
+    }
+    await guard(scope, receive, send)
+    assert read == 4  # 1,200 bytes: the first chunk over 1,024
+    assert sent[0]["status"] == 413 and not reached
+    assert json.loads(sent[1]["body"])["error"] == "too-large"
+
+
+async def test_a_declared_length_over_the_limit_is_refused_before_reading() -> None:
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        raise AssertionError("the app must not be reached")
+
+    async def receive() -> Message:
+        raise AssertionError("the body must not be read")
+
+    sent: list[Message] = []
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http", "method": "POST", "path": "/api/rooms", "query_string": b"",
+        "headers": [(b"content-length", b"10000000")], "client": ("10.0.0.1", 1),
+    }
+    await Guard(app, Settings())(scope, receive, send)
+    assert sent[0]["status"] == 413
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"name": NaN}', '{"name": Infinity}', '{"name": -Infinity}', '{"name": 1e999}',
+        '{"seats": [{"name": "Ana"}], "rules": {"tiles": -1e400}}',
+    ],
+)
+def test_numbers_that_are_not_finite_are_422(tmp_path: Path, text: str) -> None:
+    with guarded(tmp_path) as client:
+        path = "/api/rooms" if "seats" in text else "/api/profiles"
+        response = client.post(path, content=text, headers=JSON)
+        assert "finite" in refused(response, 422, "malformed")["detail"]
+
+
+def test_whole_numbers_beyond_64_bits_are_422_where_they_stand(tmp_path: Path) -> None:
+    with guarded(tmp_path) as client:
+        digits = "9" * 5000  # past Python's own limit of 4,300 digits: no 500 either
+        for number in [str(2**63), str(-(2**63) - 1), digits]:
+            text = f'{{"seats": [{{"name": "Ana"}}], "rules": {{"tiles": {number}}}}}'
+            response = client.post("/api/rooms", content=text, headers=JSON)
+            detail = refused(response, 422, "malformed")["detail"]
+            assert "body.rules.tiles" in detail and "9223372036854775807" in detail
+            assert digits not in response.text
+        refused(client.get(f"/api/games?offset={2**63}"), 422, "malformed")
+        refused(client.get(f"/api/games/{2**64}"), 422, "malformed")
+        refused(client.get(f"/api/games/-{digits}/review"), 422, "malformed")
+        assert client.get(f"/api/games?offset={2**63 - 1}").status_code == 200
+
+
+def test_nesting_deeper_than_the_bound_is_422(tmp_path: Path) -> None:
+    with guarded(tmp_path, max_json_depth=8) as client:
+        for depth in [9, 5000, 30000]:
+            text = '{"name": ' + "[" * depth + "]" * depth + "}"
+            response = client.post("/api/profiles", content=text, headers=JSON)
+            assert "deeper than 8" in refused(response, 422, "malformed")["detail"]
+        shallow = '{"seats": [{"name": "Ana"}]}'
+        response = client.post("/api/rooms", content=shallow, headers=JSON)
+        assert response.status_code == 201
+
+
+def test_invalid_utf8_and_invalid_json_are_422_without_echo(tmp_path: Path) -> None:
+    with guarded(tmp_path) as client:
+        response = client.post("/api/profiles", content=b'{"name": "\xff\xfe"}')
+        assert "UTF-8" in refused(response, 422, "malformed")["detail"]
+        secret = "zebra-" * 50
+        response = client.post(
+            "/api/profiles", content=f'{{"name": "{secret}" ', headers=JSON
+        )
+        assert "line 1" in refused(response, 422, "malformed")["detail"]
+        assert "zebra" not in response.text
+
+
+def test_validation_errors_do_not_echo_the_input(tmp_path: Path) -> None:
+    with guarded(tmp_path) as client:
+        table, _ = create(client, seats=[{"name": "Ana"}], seed=1)
+        url = f"/api/rooms/{table.code}/actions"
+        response = client.post(url, json={"type": "q" * 500}, headers=table.headers)
+        refused(response, 422, "malformed")
+        assert "qqqq" not in response.text and "'roll'" in response.text
+        response = client.post(url, json={"type": "roll", "k" * 500: 1}, headers=table.headers)
+        refused(response, 422, "malformed")
+        assert "k" * 60 not in response.text
+        response = client.post(url, json={"type": "jump"}, headers=table.headers)
+        assert "'jump'" in refused(response, 422, "malformed")["detail"]  # a short word is named
+
+
+@pytest.mark.parametrize("header", ["Bearer é".encode(), b"Bearer \x00abc", b"Bearer " + b"a" * 600])
+def test_a_token_that_is_not_printable_ascii_is_422(tmp_path: Path, header: bytes) -> None:
+    with guarded(tmp_path) as client:
+        table, _ = create(client, seats=[{"name": "Ana"}], seed=1)
+        for response in [
+            client.get(f"/api/rooms/{table.code}", headers={"Authorization": header}),
+            client.get("/api/profiles/me", headers={"Authorization": header}),
+        ]:
+            refused(response, 422, "malformed")
+            assert "é" not in response.text and "aaaa" not in response.text
+
+
+def test_strict_json_reads_what_the_api_takes() -> None:
+    assert strict_json(b'{"a": [1, 2.5, "x", null, true]}', max_depth=2) == {"a": [1, 2.5, "x", None, True]}
+    assert strict_json(str(2**63 - 1).encode(), max_depth=1) == 2**63 - 1
+    with pytest.raises(RoomError, match="deeper than 1"):
+        strict_json(b"[[1]]", max_depth=1)
+    with pytest.raises(RoomError, match=r"body\.a\.1"):
+        strict_json(b'{"a": [0, 99999999999999999999]}', max_depth=4)
+
+
+def test_frame_too_large_counts_bytes() -> None:
+    assert not frame_too_large(None, 4)
+    assert not frame_too_large("abcd", 4) and frame_too_large("abcde", 4)
+    assert frame_too_large("éé©", 4)  # 7 bytes in UTF-8
+    assert frame_too_large(b"12345", 4) and not frame_too_large(b"1234", 4)
+
+
+def test_the_app_still_takes_bodies_and_streams_after_the_guard(tmp_path: Path) -> None:
+    with guarded(tmp_path) as client:
+        response = client.post("/api/profiles", json={"name": "Ana"})
+        assert response.status_code == 201
+        with client.stream("GET", "/api/rules") as streamed:
+            assert streamed.status_code == 200 and json.loads(streamed.read())
+
+
+# -- rate limits ------------------------------------------------------------------------
+def test_over_a_rate_limit_is_429_with_retry_after_and_other_addresses_go_on(tmp_path: Path) -> None:
+    with guarded(tmp_path, rate_profiles="3/minute") as client:
+        for n in range(3):
+            made = client.post("/api/profiles", json={"name": f"Ana{n}"}, headers=at("10.1.1.1"))
+            assert made.status_code == 201
+        response = client.post("/api/profiles", json={"name": "Ana9"}, headers=at("10.1.1.1"))
+        refused(response, 429, "too-many")
+        assert 1 <= int(response.headers["Retry-After"]) <= 60
+        assert response.headers["Retry-After"] in response.json()["detail"]
+        assert client.post("/api/profiles", json={"name": "Luis"}, headers=at("10.1.1.2")).status_code == 201
+        loopback = at("127.0.0.1")
+        here = [client.post("/api/profiles", json={"name": f"L{n}"}, headers=loopback) for n in range(4)]
+        assert [r.status_code for r in here] == [201, 201, 201, 429]  # loopback is no exception
+
+
+def test_rooms_and_commitments_have_a_budget_each(tmp_path: Path) -> None:
+    with guarded(tmp_path, rate_rooms="2/minute") as client:
+        body = {"seats": [{"name": "Ana"}]}
+        codes = [client.post("/api/rooms", json=body, headers=at("10.2.0.1")).status_code for _ in range(3)]
+        assert codes == [201, 201, 429]
+        tickets = [client.post("/api/commitments", headers=at("10.2.0.1")).status_code for _ in range(3)]
+        assert tickets == [201, 201, 429]
+        assert client.post("/api/rooms", json=body, headers=at("10.2.0.2")).status_code == 201
+
+
+def test_joining_has_its_budget(tmp_path: Path) -> None:
+    with guarded(tmp_path, rate_joins="2/minute") as client:
+        table, _ = create(client, seats=[{"name": "Ana"}] + [{"kind": "remote"}] * 4)
+        join = f"/api/rooms/{table.code}/join"
+        joins = [client.post(join, json={"name": f"P{n}"}, headers=at("10.3.0.1")) for n in range(3)]
+        assert [r.status_code for r in joins] == [200, 200, 429]
+        assert client.post(join, json={"name": "Q"}, headers=at("10.3.0.2")).status_code == 200
+
+
+def test_guessing_room_codes_is_slow(tmp_path: Path) -> None:
+    """Each code that names no room spends the misses budget; once spent, no room answers that address."""
+    with guarded(tmp_path, rate_room_misses="5/minute") as client:
+        table, _ = create(client, seats=[{"name": "Ana"}], seed=1)
+        guesses = [client.get(f"/api/rooms/{code}", headers=at("10.4.0.1")) for code in GUESSES]
+        assert [r.status_code for r in guesses] == [404] * 5 + [429]
+        refused(client.get(f"/api/rooms/{table.code}", headers=at("10.4.0.1")), 429, "too-many")
+        with client.websocket_connect(f"/api/rooms/{table.code}/ws", headers=at("10.4.0.1")) as ws:
+            assert ws.receive_json()["error"] == "too-many"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4429
+        assert client.get(f"/api/rooms/{table.code}", headers=at("10.4.0.2")).status_code == 200
+
+
+def test_requests_naming_a_room_have_a_budget(tmp_path: Path) -> None:
+    with guarded(tmp_path, rate_room_requests="4/minute") as client:
+        table, _ = create(client, seats=[{"name": "Ana"}], seed=1)
+        codes = [client.get(f"/api/rooms/{table.code}", headers=at("10.5.0.1")).status_code for _ in range(5)]
+        assert codes == [200] * 4 + [429]
+        assert client.get("/api/rules", headers=at("10.5.0.1")).status_code == 200  # no room named
+
+
+def test_the_budgets_are_counted_per_address_an_ipv6_one_by_its_network() -> None:
+    def scope(host: str) -> Scope:
+        return {"client": (host, 1)}
+
+    assert client_address(scope("10.0.0.7")) == "10.0.0.7"
+    assert client_address(scope("2001:db8:1:2:aaaa::1")) == client_address(scope("2001:db8:1:2:bbbb::9"))
+    assert client_address(scope("2001:db8:1:2::1")) != client_address(scope("2001:db8:1:3::1"))
+    assert client_address(scope("::ffff:10.0.0.7")) == "10.0.0.7"
+    assert client_address({"client": None}) == "unknown"
+
+
+def test_the_rate_limit_settings_are_checked_at_start(tmp_path: Path) -> None:
+    with pytest.raises(ValueError):
+        create_app(Settings(database_url=f"sqlite:///{tmp_path / 'x.db'}", rate_joins="often"))
+
+
+# -- WebSockets ------------------------------------------------------------------------
+def closed_with(ws: Any) -> tuple[dict[str, Any], int]:
+    """The refusal a socket was sent, and the code it was closed with."""
+    refusal = ws.receive_json()
+    with pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_json()
+    return refusal, closed.value.code
+
+
+def test_sockets_per_address_are_capped(tmp_path: Path) -> None:
+    with guarded(tmp_path, max_sockets_per_client=2) as client:
+        table, _ = create(client, seats=[{"name": "Ana"}], seed=1)
+        url = f"/api/rooms/{table.code}/ws"
+        with client.websocket_connect(url, headers=at("10.6.0.1")) as one, \
+                client.websocket_connect(url, headers=at("10.6.0.1")) as two:
+            assert one.receive_json()["type"] == two.receive_json()["type"] == "state"
+            with client.websocket_connect(url, headers=at("10.6.0.1")) as three:
+                refusal, code = closed_with(three)
+                assert (refusal["type"], refusal["error"], code) == ("error", "too-many", 4429)
+            with client.websocket_connect(url, headers=at("10.6.0.2")) as elsewhere:
+                assert elsewhere.receive_json()["type"] == "state"
+        with client.websocket_connect(url, headers=at("10.6.0.1")) as again:  # the two closed: room again
+            assert again.receive_json()["type"] == "state"
+
+
+@pytest.mark.parametrize(
+    ("origin", "welcome"),
+    [
+        (None, True),
+        ("http://testserver", True),
+        ("http://testserver:80", True),
+        ("https://games.example", True),  # in allowed_origins
+        ("http://evil.example", False),
+        ("http://testserver:8080", False),
+        ("null", False),
+    ],
+)
+def test_a_socket_from_another_origin_is_refused(tmp_path: Path, origin: str | None, welcome: bool) -> None:
+    with guarded(tmp_path, allowed_origins=("https://games.example",)) as client:
+        table, _ = create(client, seats=[{"name": "Ana"}], seed=1)
+        headers = {"Origin": origin} if origin else {}
+        url = f"/api/rooms/{table.code}/ws?token={table.token}"
+        with client.websocket_connect(url, headers=headers) as ws:
+            if welcome:
+                assert ws.receive_json()["state"]["you"] == [0]
+            else:
+                refusal, code = closed_with(ws)
+                assert (refusal["error"], code) == ("wrong-origin", 4403)
+                assert table.token not in json.dumps(refusal)
+
+
+def test_same_origin_compares_host_and_port() -> None:
+    assert same_origin("https://shut.example", "shut.example")
+    assert same_origin("http://localhost:8000", "localhost:8000")
+    assert same_origin("HTTP://LocalHost:8000", "localhost:8000")
+    assert not same_origin("http://localhost:8001", "localhost:8000")
+    assert not same_origin("https://shut.example:444", "shut.example")
+    assert not same_origin("http://shut.example.evil", "shut.example")
+    assert not same_origin("http://[::1", "localhost")
+    assert same_origin("https://other.example", "shut.example", ["https://other.example/"])
+
+
+def test_a_socket_token_that_is_not_ascii_is_refused(tmp_path: Path) -> None:
+    with guarded(tmp_path) as client:
+        table, _ = create(client, seats=[{"name": "Ana"}], seed=1)
+        for token in ["%C3%A9", "%FF", "a%00b"]:
+            with client.websocket_connect(f"/api/rooms/{table.code}/ws?token={token}") as ws:
+                refusal, code = closed_with(ws)
+                assert (refusal["error"], code) == ("malformed", 4422)
+        assert table.state()["code"] == table.code
+
+
+def test_a_frame_over_the_limit_closes_the_socket(tmp_path: Path) -> None:
+    with guarded(tmp_path, max_frame_bytes=SMALL) as client:
+        table, _ = create(client, seats=[{"name": "Ana"}], seed=1)
+        with client.websocket_connect(f"/api/rooms/{table.code}/ws?token={table.token}") as ws:
+            ws.receive_json()
+            ws.send_text(json.dumps({"type": "ping", "pad": "x" * 2 * SMALL}))
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 1009
+        with client.websocket_connect(f"/api/rooms/{table.code}/ws?token={table.token}") as ws:
+            ws.receive_json()
+            ws.send_json({"type": "ping"})
+            assert ws.receive_json() == {"type": "pong"}
+
+
+# -- errors -----------------------------------------------------------------------------
+def test_an_unexpected_error_is_a_500_that_tells_nothing(tmp_path: Path) -> None:
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'boom.db'}"))
+
+    @app.get("/api/boom")
+    def boom() -> None:
+        raise RuntimeError("the secret is swordfish at /srv/shutthebox/db.py line 12")
+
+    with TestClient(app, raise_server_exceptions=False) as client:
+        response = client.get("/api/boom")
+        body = refused(response, 500, "internal")
+        assert set(body) == {"error", "detail"}
+        assert "swordfish" not in response.text and "RuntimeError" not in response.text
+
+
+# -- the API docs ------------------------------------------------------------------------
+def test_the_api_docs_are_served_by_the_app_itself(tmp_path: Path) -> None:
+    with guarded(tmp_path) as client:
+        page = client.get("/docs")
+        assert page.status_code == 200 and "SwaggerUIBundle" in page.text
+        assert re.search(r"https?://", page.text) is None
+        found = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+        assert len(found) == 3  # the script, the style, the icon
+        for asset in found:
+            assert asset.startswith("/docs-static/"), asset
+            assert client.get(asset).status_code == 200, asset
+        assert "/openapi.json" in page.text and client.get("/openapi.json").status_code == 200
+        assert client.get("/redoc").status_code == 404  # Redoc would fetch its logo from outside
+
+
+def test_the_openapi_describes_refusals_as_they_are_sent(tmp_path: Path) -> None:
+    with guarded(tmp_path) as client:
+        schema = client.get("/openapi.json").json()
+        refusal = schema["components"]["schemas"]["HTTPValidationError"]
+        assert refusal["required"] == ["error", "detail"]
+        create_room = schema["paths"]["/api/rooms"]["post"]["responses"]
+        assert {"413", "422", "429"} <= set(create_room)
+
+
+# -- the log -----------------------------------------------------------------------------
+def test_the_log_filter_hides_tokens_and_keys() -> None:
+    record = logging.LogRecord(
+        "uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',
+        ("127.0.0.1:5000", "GET", "/api/rooms/ABCDE/ws?lang=es&token=s3cr3t-_x&key=k3y", "1.1", 200), None,
+    )
+    assert RedactTokens().filter(record)
+    line = record.getMessage()
+    assert "s3cr3t" not in line and "k3y" not in line
+    assert line == '127.0.0.1:5000 - "GET /api/rooms/ABCDE/ws?lang=es&token=…&key=… HTTP/1.1" 200'
+    assert redact("?token=abc") == "?token=…"
+    assert redact("?monkey=abc&turkey=1") == "?monkey=abc&turkey=1"
+    assert redact("GET /x?a=1&token=t%C3%A9 HTTP/1.1") == "GET /x?a=1&token=… HTTP/1.1"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def serving(folder: Path) -> Iterator[tuple[str, Path]]:
+    """``shutthebox serve`` at log level info on a free port: its URL and its log file."""
+    port, log_path = free_port(), folder / "server.log"
+    with log_path.open("w") as log:
+        process = subprocess.Popen(
+            [
+                sys.executable, "-m", "shutthebox", "serve", "--port", str(port),
+                "--db", f"sqlite:///{folder / 'serve.db'}", "--bot-delay", "0", "--log-level", "info",
+            ],
+            stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        url = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(300):
+                if process.poll() is not None:
+                    raise RuntimeError(f"the server stopped: {log_path.read_text()}")
+                try:
+                    if httpx.get(f"{url}/api/rules").status_code == 200:
+                        break
+                except httpx.TransportError:
+                    time.sleep(0.1)
+            else:
+                raise RuntimeError("the server did not answer")
+            yield url, log_path
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+
+
+def test_a_real_server_logs_no_token_and_closes_big_frames(tmp_path: Path) -> None:
+    with serving(tmp_path) as (url, log_path):
+        created = httpx.post(f"{url}/api/rooms", json={"seats": [{"name": "Ana"}], "seed": 3}).json()
+        code, token = created["code"], created["token"]
+        assert httpx.get(f"{url}/api/rooms/{code}?token={token}").status_code == 200
+        socket_url = f"{url.replace('http', 'ws')}/api/rooms/{code}/ws?lang=en&token={token}"
+        with ws_connect(socket_url) as ws:
+            assert json.loads(ws.recv(timeout=10))["state"]["you"] == [0]
+            ws.send(json.dumps({"type": "ping"}))
+            assert json.loads(ws.recv(timeout=10)) == {"type": "pong"}
+        with ws_connect(socket_url, max_size=None) as ws:
+            ws.recv(timeout=10)
+            ws.send(json.dumps({"type": "ping", "pad": "x" * 20_000}))  # over max_frame_bytes (16 KiB)
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        assert httpx.get(f"{url}/api/rooms/{code}").status_code == 200
+        time.sleep(0.3)  # let the last lines reach the file
+    log = log_path.read_text()
+    assert token not in log
+    assert f'"WebSocket /api/rooms/{code}/ws?lang=en&token=…" [accepted]' in log, log
+    assert f"GET /api/rooms/{code}?token=… HTTP/1.1" in log, log
