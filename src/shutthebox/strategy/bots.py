@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Protocol
 
 from shutthebox.core.board import Move, mask_sum, subsets_with_sum
@@ -79,7 +79,7 @@ def _fewest(state: Match, rng: random.Random) -> DiceChoice | Move:
     return min(state.legal_moves, key=lambda m: (len(m), [-t for t in m.tiles]))
 
 
-@cache
+@lru_cache(maxsize=65_536)  # keyed by whole rule sets, so a server seeing many stakes stays bounded
 def _usable(rules: Rules, target: int, count: int) -> float:
     """Probability that a roll of ``count`` dice can be matched from ``target``."""
     faces = range(1, 7)

@@ -12,14 +12,15 @@ chosen / best), as a percentage: 100 for perfect play.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from shutthebox.core.board import Board, Move
 from shutthebox.core.dice import Roll
-from shutthebox.core.match import DiceChoice
+from shutthebox.core.match import DiceChoice, Match
 from shutthebox.core.record import GameRecord, replay_states
-from shutthebox.strategy.advice import advise
+from shutthebox.strategy.advice import Advice, advise
 from shutthebox.strategy.solver import Objective
 
 __all__ = ["VERDICTS", "Decision", "Review", "review", "verdict"]
@@ -102,13 +103,14 @@ class Review:
         }
 
 
-def review(record: GameRecord) -> Review:
-    """Grade every decision of ``record`` against the exact solver."""
+def review(record: GameRecord, advise_with: Callable[[Match], Advice] = advise) -> Review:
+    """Grade every decision of ``record`` against the exact solver (``advise_with``: a server bounds
+    the work of each decision with its own)."""
     decisions: list[Decision] = []
     before = None
     for index, (event, state) in enumerate(replay_states(record)):
         if event is not None and before is not None and isinstance(event.action, (DiceChoice, Move)):
-            advice = advise(before)
+            advice = advise_with(before)
             chosen = next(c for c in advice.choices if c.action == event.action)
             best, worst = advice.choices[0], advice.choices[-1]
             decisions.append(

@@ -12,13 +12,14 @@
 - `shutthebox.strategy.solver.exact` recomputes the turn objectives in exact rationals.
 
 The dice choice (one die or two) is part of every policy. Results are cached
-per turn-relevant rules, so hints and bots pay for a solve once.
+per turn-relevant rules, so hints and bots pay for a solve once; each cache
+keeps its most recently used solves only (a server sees any number of rules).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -130,7 +131,7 @@ def solve_key(key: TurnKey, objective: Objective, target: int | None = None) -> 
     return Solution(turn, objective, target)
 
 
-@cache
+@lru_cache(maxsize=64)  # one column: up to 1 MB each at 12 tiles
 def _solve_cached(key: TurnKey, objective: Objective, target: int | None) -> Solution:
     return solve_key(key, objective, target)
 
@@ -179,7 +180,7 @@ def solve_beat_key(key: TurnKey) -> BeatTable:
     return BeatTable(turn, targets)
 
 
-@cache
+@lru_cache(maxsize=4)  # a column per target: up to 3.5 GB at 12 tiles under digits
 def _beat_cached(key: TurnKey) -> BeatTable:
     return solve_beat_key(key)
 
@@ -206,7 +207,7 @@ def solve_duel_key(
     )
 
 
-@cache
+@lru_cache(maxsize=4)  # a column per posted score: as large as the beat table
 def _duel_cached(key: TurnKey, shut_wins: bool) -> Duel:
     return solve_duel_key(key, shut_wins=shut_wins)
 
@@ -287,7 +288,7 @@ def solve_long_key(key: TurnKey, tolerance: float = 1e-14, max_sweeps: int = 10_
     )
 
 
-@cache
+@lru_cache(maxsize=16)  # two turns of one column
 def _long_cached(key: TurnKey) -> LongSolution:
     return solve_long_key(key)
 

@@ -1,0 +1,226 @@
+"""What a solve will cost, known before it starts: its work (cells) and its peak memory (bytes).
+
+The solver (`shutthebox.strategy.solver`) works one turn at a time. A turn of
+``P`` columns (independent payoffs) on ``N = 2**tiles`` target masks builds a
+``fail`` table of ``13 * N * P`` values, then, level by level, for every target
+of ``k`` tiles and every count of extra turns it can hold (up to ``tiles - k``
+with extra turns on doubles, else none) writes the 13 roll totals' values and
+reads every move's child: twice over with extra turns on (plain rolls and
+doubles). Those values written and read are the *cells* of the turn; with four
+columns or fewer NumPy reads every target's moves padded to the most any total
+has, and each level has a fixed cost of calls, both counted in cells too, so
+that a cell is about the same time in every solve: at most 5 ns of processor
+time on the machine the model was calibrated on (``benchmarks/bench_hint_bound.py
+--calibrate``; most solves take a quarter of that, the repetitions being bounded
+from above).
+
+What drives the cost is then:
+
+- the objective (`objective_for`): ``score``, ``shut``, ``beat`` and
+  ``tie-or-beat`` are one turn of one column; ``win`` (the first of two in a
+  round) solves the second player's turn against every score the first can
+  post, one column each, and repeats both turns until a tie's value settles;
+  ``long`` repeats two one-column turns until the game's value settles;
+- the tiles (``N`` doubles with each), extra turns on doubles (up to 13 copies
+  of each table, and twice the work), the moves a roll allows (``max_tiles``);
+- for ``win`` the scoring, which sets the scores that can be posted:
+  ``n(n+1)/2 + 1`` for ``sum``, 12 more for ``sum-plus-roll``, ``n + 1`` for
+  ``count``, but up to ``N`` for ``digits``: a 12-tile ``digits`` round is 4,096
+  columns, a ``fail`` table of 1.7 GB rebuilt at each repetition.
+
+How many repetitions a ``win`` or ``long`` solve takes is not known before it
+runs: `duel_rounds` and `long_sweeps` bound it by the most measured over every
+rule option, with a margin. The number of players, the posted scores and the
+stakes choose the objective but do not change its cost. An estimate is
+arithmetic on the rules (the moves of each roll total are the engine's cached
+list): microseconds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+
+from shutthebox.core.board import subsets_with_sum
+from shutthebox.core.match import Match
+from shutthebox.core.rules import Rules, Scoring
+from shutthebox.strategy.names import Objective
+
+__all__ = ["Cost", "cost_of", "duel_rounds", "estimate", "long_sweeps", "posted_scores"]
+
+TOTALS = 13  # roll totals 0..12, as the solver indexes them
+FLOAT = 8  # bytes of a float64
+STEP_CELLS = 12_000
+"""The fixed calls of one level and count of extra turns, in cells."""
+SETUP_CELLS = 2_500
+"""Per target mask: building the move graph, the score and one-die tables when they are not cached."""
+CALL_CELLS = 20_000_000
+"""Any solve's own start, in cells (up to a tenth of a second)."""
+MARGIN = 110
+"""Percent of the arrays counted, for what NumPy and the allocator hold besides them."""
+
+# Calibration (benchmarks/bench_hint_bound.py --rounds): for each board size, 1 to 12 tiles, the most
+# repetitions measured over every rule option (one-die rule, forced or not, max_tiles, extra turns,
+# scoring, shut_wins), then a quarter more for a round, half more for the long game.
+_DUEL_ROUNDS = (105, 200, 170, 79, 42, 27, 20, 18, 15, 14, 12, 12)
+_DUEL_ROUNDS_COUNT = (105, 200, 172, 82, 48, 39, 37, 33, 29, 25, 24, 24)
+_LONG_SWEEPS = {  # (one tile per roll, extra turns on doubles)
+    (False, False): (6, 17, 15, 57, 47, 36, 30, 29, 29, 32, 38, 62),
+    (False, True): (6, 20, 24, 50, 39, 36, 27, 27, 26, 26, 29, 42),
+    (True, False): (6, 15, 17, 60, 75, 117, 191, 258, 321, 455, 531, 897),
+    (True, True): (6, 17, 14, 98, 72, 104, 156, 197, 185, 191, 236, 414),
+}
+
+
+def duel_rounds(rules: Rules) -> int:
+    """The most repetitions of both turns a two-player round's solve takes (the solver stops at 200).
+
+    Each shrinks the error by the chance of a tie: ``count`` scoring ties most, ``digits`` only
+    on the same open tiles, so never more than ``sum`` (so measured over every option up to 9
+    tiles, and with the defaults from 10 to 12)."""
+    table = _DUEL_ROUNDS_COUNT if rules.scoring is Scoring.COUNT else _DUEL_ROUNDS
+    return table[rules.tiles - 1]
+
+
+def long_sweeps(rules: Rules) -> int:
+    """The most sweeps the long game's value iteration takes: one tile per roll converges slowest."""
+    one_tile = rules.max_tiles == 1 and rules.tiles > 1
+    return _LONG_SWEEPS[one_tile, rules.doubles_extra_turn][rules.tiles - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """The bound on one solve: the cells it works (its time) and its peak memory in bytes."""
+
+    objective: Objective
+    cells: int
+    bytes: int
+
+    def within(self, max_cells: int, max_bytes: int) -> bool:
+        """Whether the solve fits both limits."""
+        return self.cells <= max_cells and self.bytes <= max_bytes
+
+    def to_json(self) -> dict[str, object]:
+        return {"objective": str(self.objective), "cells": self.cells, "bytes": self.bytes}
+
+
+def posted_scores(tiles: int, scoring: Scoring | str) -> int:
+    """How many different scores a turn can end on, at most: the columns of a ``win`` solve."""
+    scoring = Scoring.parse(scoring)
+    top = tiles * (tiles + 1) // 2
+    if scoring is Scoring.SUM:
+        return top + 1
+    if scoring is Scoring.SUM_PLUS_ROLL:
+        return top + TOTALS  # an open sum plus a failed total of 0 to 12, or 0
+    if scoring is Scoring.COUNT:
+        return tiles + 1
+    return 1 << tiles  # digits: nearly every open set is a number of its own
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """The sizes one turn solve works on."""
+
+    tiles: int
+    doubles: bool
+    max_tiles: int | None
+
+    @classmethod
+    def of(cls, rules: Rules) -> _Shape:
+        return cls(rules.tiles, rules.doubles_extra_turn, rules.max_tiles)
+
+    @property
+    def masks(self) -> int:
+        return 1 << self.tiles
+
+    @property
+    def extras(self) -> int:
+        return self.tiles + 1 if self.doubles else 1
+
+    def held(self, k: int) -> int:
+        """Counts of extra turns a target of ``k`` tiles is solved for."""
+        return min(self.extras, self.tiles - k + 1)
+
+    @property
+    def passes(self) -> int:
+        return 2 if self.doubles else 1
+
+    def cells(self, columns: int) -> int:
+        """Cells one turn solve works: its ``fail`` table, each target's totals and moves, its calls."""
+        n = self.tiles
+        moves, widest = _moves(n, self.max_tiles)
+        if columns <= 4:  # every target's moves padded to the most a total has
+            read = [TOTALS * comb(n, k) * widest for k in range(n + 1)]
+        else:  # in buckets of about as many moves, padded by at most a third
+            read = [count * 4 // 3 for count in moves]
+        induction = sum(self.held(k) * (TOTALS * comb(n, k) + read[k]) for k in range(1, n + 1))
+        steps = self.passes * sum(self.held(k) for k in range(1, n + 1))
+        return columns * (TOTALS * self.masks + self.passes * induction) + STEP_CELLS * steps
+
+    @property
+    def setup_cells(self) -> int:
+        return SETUP_CELLS * self.masks
+
+    def fail_bytes(self, columns: int) -> int:
+        return FLOAT * TOTALS * self.masks * columns
+
+    def value_bytes(self, columns: int) -> int:
+        """A solved turn's ``values`` (float64) and ``one_die`` (bool)."""
+        return (FLOAT + 1) * self.extras * (self.masks + 1) * columns
+
+    def level_bytes(self, columns: int) -> int:
+        """One level's temporaries: its rolls plain and double, the values repeated, the children
+        gathered and their best, the dice values."""
+        return 8 * FLOAT * TOTALS * comb(self.tiles, self.tiles // 2) * columns
+
+    @property
+    def fixed_bytes(self) -> int:
+        """The move graph, the score and one-die tables, NumPy's own slack."""
+        return 16_000_000 + 16 * FLOAT * TOTALS * self.masks
+
+
+@lru_cache(maxsize=12 * 13)
+def _moves(tiles: int, max_tiles: int | None) -> tuple[tuple[int, ...], int]:
+    """For each level ``k``, its (target, move) pairs (a move of ``j`` tiles fits ``comb(tiles - j,
+    k - j)`` targets of ``k`` tiles); and the most moves one roll total has."""
+    by_total = [subsets_with_sum(tiles, total, max_tiles) for total in range(1, TOTALS)]
+    sizes = [move.bit_count() for moves in by_total for move in moves]
+    per_level = tuple(sum(comb(tiles - j, k - j) for j in sizes if j <= k) for k in range(tiles + 1))
+    return per_level, max(len(moves) for moves in by_total)
+
+
+def cost_of(rules: Rules, objective: Objective | str) -> Cost:
+    """The bound on solving ``objective`` under ``rules`` from nothing (nothing cached)."""
+    objective = Objective.parse(objective)
+    shape = _Shape.of(rules)
+    one = shape.fail_bytes(1) + shape.value_bytes(1) + shape.level_bytes(1)
+    if objective is Objective.WIN:
+        columns = posted_scores(rules.tiles, rules.scoring)
+        cells = duel_rounds(rules) * (shape.cells(columns) + shape.cells(1))
+        fail, values = shape.fail_bytes(columns), shape.value_bytes(columns)
+        # The last round's second turn stays alive while the next fail table is built (two
+        # nested `where`s and their masks), and while the next turn is solved.
+        building = 3 * fail + fail // 4 + values
+        solving = 2 * fail + 2 * values + shape.level_bytes(columns)
+        peak = max(building, solving) + one
+    elif objective is Objective.LONG:
+        cells = long_sweeps(rules) * 2 * shape.cells(1)
+        handover = FLOAT * TOTALS * shape.masks * 2
+        mixing = 12 * FLOAT * 2 * shape.masks  # the last sweeps kept for Anderson mixing
+        peak = 3 * one + handover + mixing
+    else:
+        cells = shape.cells(1)
+        peak = one + shape.fail_bytes(1)  # and the score table negated
+    return Cost(
+        objective,
+        cells + shape.setup_cells + CALL_CELLS,
+        peak * MARGIN // 100 + shape.fixed_bytes,
+    )
+
+
+def estimate(state: Match) -> Cost:
+    """The bound on the solve `shutthebox.strategy.advice.advise` runs for ``state``."""
+    from shutthebox.strategy.advice import objective_for
+
+    return cost_of(state.rules, objective_for(state)[0])

@@ -1,0 +1,327 @@
+"""Hints within a budget: the cost model bounds what a solve takes, over it the cheaper objective
+answers with its reason (or the server refuses), identical requests share one solve, answers are kept
+in a bounded cache."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import tracemalloc
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+import shutthebox.strategy.advice as advice_module
+import shutthebox.strategy.solver.turn as turn_module
+from drive import play
+from shutthebox import Match, Phase, Roll, Rules
+from shutthebox.strategy import solver
+from shutthebox.strategy.advice import advise
+from shutthebox.strategy.cost import Cost, cost_of, duel_rounds, estimate, long_sweeps, posted_scores
+from shutthebox.strategy.solver import (
+    Objective,
+    TurnKey,
+    score_table,
+    solve_duel_key,
+    solve_key,
+    solve_long_key,
+)
+from shutthebox.strategy.solver.topology import Level, topology
+from shutthebox.web.advisor import Advisor
+from shutthebox.web.rooms import RoomError
+
+SCORINGS = ("sum", "sum-plus-roll", "count", "digits")
+
+
+def decision(rules: Rules, players: int = 2, rolls: str = "3,4") -> Match:
+    """The first decision of a match: the first seat wins the roll-off, then each roll of ``rolls``."""
+    state = Match.new(rules, [f"P{i + 1}" for i in range(players)])
+    dice = itertools.cycle(Roll.parse(roll) for roll in rolls.split())
+    while not state.is_decision:
+        if state.phase is Phase.ROLL_OFF:
+            face = 6 if state.actor == state.contenders[0] else 1
+            state = state.apply(Roll((face,)), state.actor)
+        else:
+            state = state.apply(next(dice), state.actor)
+    return state
+
+
+# -- the cost model -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scoring", SCORINGS)
+def test_a_round_to_win_has_a_column_for_every_score_that_can_be_posted(scoring: str) -> None:
+    for tiles in range(1, 13):
+        distinct = np.unique(score_table(tiles, scoring)).size
+        assert posted_scores(tiles, scoring) >= distinct
+        if scoring != "digits" or tiles < 12:  # at 12 tiles, 1+2 and 12 both read "12"
+            assert posted_scores(tiles, scoring) == distinct
+
+
+def test_the_estimate_grows_with_the_board_the_extra_turns_and_the_objective() -> None:
+    for scoring, doubles, objective in itertools.product(SCORINGS, (False, True), Objective):
+        if objective in (Objective.BEAT, Objective.TIE_OR_BEAT):
+            continue  # one turn, as score
+        costs = [cost_of(Rules(tiles=t, scoring=scoring, doubles_extra_turn=doubles), objective)  # type: ignore[arg-type]
+                 for t in range(1, 13)]
+        # Below 6 tiles a round ties often and the long game settles slowly: more repetitions of
+        # tiny solves, all within the fixed cost of any solve.
+        for smaller, larger in itertools.pairwise(costs[5:]):
+            assert smaller.cells <= larger.cells and smaller.bytes <= larger.bytes
+    for tiles, scoring in itertools.product(range(1, 13), SCORINGS):
+        rules = Rules(tiles=tiles, scoring=scoring)  # type: ignore[arg-type]
+        plain, extra = cost_of(rules, "win"), cost_of(rules.but(doubles_extra_turn=True), "win")
+        assert plain.cells < extra.cells and plain.bytes < extra.bytes
+        assert cost_of(rules, "score").cells < plain.cells
+        one_turn = {(cost_of(rules, o).cells, cost_of(rules, o).bytes) for o in ("score", "shut", "beat")}
+        assert len(one_turn) == 1  # one turn of one column each
+    twelve = Rules(tiles=12, doubles_extra_turn=True)
+    win = {scoring: cost_of(twelve.but(scoring=scoring), "win") for scoring in SCORINGS}
+    assert win["count"].bytes < win["sum"].bytes < win["sum-plus-roll"].bytes < win["digits"].bytes
+    assert win["digits"].bytes > 5_000_000_000  # what a 12-tile digits round took: 8.7 GB
+
+
+def test_the_estimate_follows_the_objective_the_hint_asks_for() -> None:
+    duel = decision(Rules(tiles=9, scoring="digits"))  # type: ignore[arg-type]
+    three = decision(Rules(tiles=9, scoring="digits"), players=3)  # type: ignore[arg-type]
+    assert estimate(duel) == cost_of(duel.rules, "win")
+    assert estimate(three) == cost_of(three.rules, "score")
+    long = decision(Rules(tiles=9, mode="long"))  # type: ignore[arg-type]
+    assert estimate(long) == cost_of(long.rules, "long")
+
+
+class Meter:
+    """What a solve does, counted where the solver does it: the fail tables built, the cells each
+    level writes and the children it reads; the repetitions of whole turns."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.cells = 0
+        self.turns = 0
+        real_turn, real_best = turn_module.solve_turn, turn_module.best_children
+
+        def solve_turn(*args: Any, **kwargs: Any) -> Any:
+            self.turns += 1
+            self.cells += kwargs["fail"].size
+            return real_turn(*args, **kwargs)
+
+        def best_children(out: Any, values: Any, level: Level, wide: bool) -> None:
+            columns = values.shape[1]
+            read = sum(b.children.size for b in level.buckets) if wide else level.children.size
+            self.cells += out.size + read * columns
+            real_best(out, values, level, wide)
+
+        monkeypatch.setattr(solver, "solve_turn", solve_turn)
+        monkeypatch.setattr(turn_module, "best_children", best_children)
+
+
+def _solve(rules: Rules, objective: Objective) -> None:
+    key = TurnKey.of(rules)
+    if objective is Objective.WIN:
+        solve_duel_key(key, shut_wins=rules.shut_wins)
+    elif objective is Objective.LONG:
+        solve_long_key(key)
+    else:
+        solve_key(key, objective, 20 if objective is Objective.BEAT else None)
+
+
+BOUNDED = [
+    *((t, d, m, "score", "sum") for t in (4, 7, 9) for d in (False, True) for m in (None, 2)),
+    *((t, d, None, "beat", "sum") for t in (5, 8) for d in (False, True)),
+    *((t, d, m, "long", "sum") for t in (4, 6, 8) for d in (False, True) for m in (None, 1)),
+    *((t, d, None, "win", s) for t in (4, 6, 8) for d in (False, True) for s in SCORINGS),
+]
+
+
+@pytest.mark.parametrize("case", BOUNDED, ids=str)
+def test_the_estimate_bounds_the_work_a_solve_does(
+    monkeypatch: pytest.MonkeyPatch, case: tuple[int, bool, int | None, str, str]
+) -> None:
+    tiles, doubles, max_tiles, objective, scoring = case
+    mode = "long" if objective == "long" else "round"
+    rules = Rules(tiles=tiles, doubles_extra_turn=doubles, max_tiles=max_tiles, mode=mode, scoring=scoring)  # type: ignore[arg-type]
+    cost = cost_of(rules, objective)
+    meter = Meter(monkeypatch)
+    _solve(rules, Objective.parse(objective))
+    assert 0 < meter.cells <= cost.cells
+    if objective == "win":
+        assert meter.turns <= 2 * duel_rounds(rules)
+    elif objective == "long":
+        assert meter.turns <= 2 * long_sweeps(rules)
+
+
+@pytest.mark.parametrize(
+    ("tiles", "doubles", "scoring"),
+    [(8, False, "digits"), (8, True, "digits"), (9, False, "digits"), (10, False, "sum-plus-roll"),
+     (10, True, "sum")],
+)
+def test_the_estimate_bounds_the_memory_of_a_round_to_win(tiles: int, doubles: bool, scoring: str) -> None:
+    """NumPy reports its arrays to tracemalloc: the peak of the solve stays within the estimate, and
+    is the larger part of it (the bound is not loose by an order of magnitude)."""
+    rules = Rules(tiles=tiles, doubles_extra_turn=doubles, scoring=scoring)  # type: ignore[arg-type]
+    cost = cost_of(rules, "win")
+    topology(tiles, None)
+    tracemalloc.start()
+    try:
+        _solve(rules, Objective.WIN)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert cost.bytes / 3 < peak <= cost.bytes
+
+
+# -- the advisor ------------------------------------------------------------------------------
+
+
+def _under(cost: Cost) -> dict[str, int]:
+    """A budget that just fits ``cost``."""
+    return {"max_cells": cost.cells, "max_bytes": cost.bytes}
+
+
+async def test_a_hint_within_the_budget_is_the_exact_advice() -> None:
+    state = decision(Rules(tiles=6))
+    advisor = Advisor(**_under(cost_of(state.rules, "win")))
+    answer = await advisor.advise(state)
+    assert answer == advise(state).to_json()
+    assert answer["objective"] == "win" and "bounded" not in answer
+
+
+async def test_over_the_budget_the_lowest_expected_score_answers_and_says_why() -> None:
+    state = decision(Rules(tiles=6, scoring="digits"))  # type: ignore[arg-type]
+    win, score = cost_of(state.rules, "win"), cost_of(state.rules, "score")
+    advisor = Advisor(**_under(score))
+    assert score.cells < win.cells
+    answer = await advisor.advise(state)
+    bounded = answer.pop("bounded")
+    assert answer == advise(state, Objective.SCORE).to_json()
+    assert bounded["asked"] == "win" and bounded["answered"] == "score"
+    assert bounded["cost"] == {"objective": "win", "cells": win.cells, "bytes": win.bytes}
+    assert bounded["limit"] == {"cells": score.cells, "bytes": score.bytes}
+    assert "the chance to win the round" in bounded["reason"]
+    assert "the lowest expected score instead" in bounded["reason"]
+
+
+async def test_over_the_budget_the_long_game_answers_the_chance_to_clear_the_tiles() -> None:
+    state = decision(Rules(tiles=5, mode="long"))  # type: ignore[arg-type]
+    advisor = Advisor(**_under(cost_of(state.rules, "shut")))
+    answer = await advisor.advise(state)
+    assert answer.pop("bounded")["answered"] == "shut"
+    assert answer == advise(state, Objective.SHUT).to_json()
+
+
+async def test_a_later_player_beats_the_posted_score_within_any_budget_the_first_turn_fits() -> None:
+    state = play(Match.new(Rules(), ["P1", "P2", "P3"]), "r6 r1 r1 r1,1 m2 r1,1 r3,4")  # P1 leaves 43
+    assert state.phase is Phase.MOVE and state.round_scores == ((0, 43),)
+    advisor = Advisor(**_under(cost_of(state.rules, "score")))
+    answer = await advisor.advise(state)
+    assert answer["objective"] == "beat" and answer["target"] == 43 and "bounded" not in answer
+    assert answer == advise(state).to_json()
+
+
+async def test_when_even_the_cheaper_objective_is_over_the_budget_the_server_is_busy() -> None:
+    state = decision(Rules(tiles=6))
+    score = cost_of(state.rules, "score")
+    advisor = Advisor(max_cells=score.cells - 1, max_bytes=score.bytes)
+    with pytest.raises(RoomError) as refused:
+        await advisor.advise(state)
+    assert refused.value.code == "busy" and refused.value.status == 503
+    assert f"{-(-score.bytes // 1_000_000)} MB" in str(refused.value)
+
+
+def test_the_default_budget_answers_a_12_tile_digits_round_from_the_score_and_a_sum_round_exactly() -> None:
+    advisor = Advisor()
+    digits = decision(Rules.preset("web-12", scoring="digits", doubles_extra_turn=True))
+    plan = advisor.plan(digits)
+    assert (plan.asked, plan.objective) == (Objective.WIN, Objective.SCORE) and plan.bounded
+    assert plan.cost.within(advisor.max_cells, advisor.max_bytes)
+    for scoring in ("sum", "sum-plus-roll", "count"):
+        plain = advisor.plan(decision(Rules.preset("web-12", scoring=scoring, doubles_extra_turn=True)))
+        assert plain.objective is Objective.WIN and not plain.bounded
+    long = advisor.plan(decision(Rules.preset("web-12", mode="long")))
+    assert long.objective is Objective.LONG and not long.bounded
+
+
+class Counted:
+    """A function replaced by one that counts its calls and passes them on."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> None:
+        self.calls = 0
+        real: Callable[..., Any] = getattr(owner, name)
+
+        def counting(*args: Any, **kwargs: Any) -> Any:
+            self.calls += 1
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(owner, name, counting)
+
+
+@pytest.fixture
+def fresh_duels() -> Iterator[None]:
+    """The solver's cache of rounds emptied, so the first hint solves."""
+    solver._duel_cached.cache_clear()
+    yield
+    solver._duel_cached.cache_clear()
+
+
+@pytest.mark.usefixtures("fresh_duels")
+async def test_identical_requests_at_the_same_time_share_one_computation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    solves = Counted(monkeypatch, solver, "solve_duel_key")
+    advices = Counted(monkeypatch, advice_module, "advise")
+    state = decision(Rules(tiles=7))
+    advisor = Advisor()
+    first, second = await asyncio.gather(advisor.advise(state), advisor.advise(state))
+    assert first == second == advise(state).to_json()
+    assert (solves.calls, advices.calls) == (1, 1)
+    await advisor.advise(state)  # kept: nothing computed again
+    assert (solves.calls, advices.calls) == (1, 1)
+
+
+@pytest.mark.usefixtures("fresh_duels")
+async def test_requests_for_the_same_solve_at_the_same_time_solve_it_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    solves = Counted(monkeypatch, solver, "solve_duel_key")
+    advices = Counted(monkeypatch, advice_module, "advise")
+    states = [decision(Rules(tiles=7), rolls=rolls) for rolls in ("3,4", "6,5", "2,1")]
+    advisor = Advisor()
+    answers = await asyncio.gather(*(advisor.advise(state) for state in states))
+    assert answers == [advise(state).to_json() for state in states]
+    assert (solves.calls, advices.calls) == (1, 3)  # one solve, then each position read from it
+
+
+async def test_the_cache_keeps_the_most_recently_used_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    advices = Counted(monkeypatch, advice_module, "advise")
+    rules = Rules(tiles=9, mode="solo")  # type: ignore[arg-type]
+    one, two, three = (decision(rules, players=1, rolls=rolls) for rolls in ("3,4", "6,5", "2,1"))
+    advisor = Advisor(cache_size=2)
+    for state in (one, two, one, three):  # `one` used again, so `two` is the least recent
+        await advisor.advise(state)
+    assert advices.calls == 3 and advisor.cached() == 2
+    await advisor.advise(one)
+    await advisor.advise(three)
+    assert advices.calls == 3
+    await advisor.advise(two)  # evicted: computed again
+    assert advices.calls == 4 and advisor.cached() == 2
+
+
+async def test_a_failed_computation_fails_every_request_sharing_it_and_is_not_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = []
+
+    def failing(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        raise RuntimeError("solver down")
+
+    monkeypatch.setattr(advice_module, "advise", failing)
+    state = decision(Rules(tiles=5))
+    advisor = Advisor()
+    results = await asyncio.gather(advisor.advise(state), advisor.advise(state), return_exceptions=True)
+    assert [str(r) for r in results] == ["solver down", "solver down"] and len(calls) == 1
+    assert advisor.cached() == 0
+    with pytest.raises(RuntimeError):
+        await advisor.advise(state)
+    assert len(calls) == 2
