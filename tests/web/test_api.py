@@ -407,7 +407,8 @@ def test_finished_games_survive_a_server_restart(tmp_path: Path) -> None:
     with TestClient(create_app(settings)) as second:
         games = second.get("/api/games").json()["games"]
         assert [g["scores"] for g in games] == [[{"player": "Ana", "score": score}]]
-        refused(second.get(f"/api/rooms/{table.code}"), 404, "not-found")  # rooms in play are not kept
+        room = second.get(f"/api/rooms/{table.code}", headers=table.headers).json()  # rooms are kept too
+        assert (room["status"], room["saved_game_id"], room["you"]) == ("over", games[0]["id"], [0])
 
 
 def test_the_data_folder_holds_the_default_database(tmp_path: Path) -> None:

@@ -203,7 +203,10 @@ def test_the_bots_moves_are_pushed_and_the_game_ends(client: TestClient) -> None
 
 
 def test_an_unknown_room_answers_not_found_and_closes(client: TestClient) -> None:
-    with client.websocket_connect("/api/rooms/NOPE1/ws") as socket:
+    with client.websocket_connect("/api/rooms/NNPE2/ws") as socket:
         error = socket.receive_json()
         assert (error["type"], error["error"]) == ("error", "not-found")
-        assert "NOPE1" in error["detail"]
+        assert "NNPE2" in error["detail"]
+    with client.websocket_connect("/api/rooms/NOPE1/ws") as socket:  # no room code: not echoed
+        error = socket.receive_json()
+        assert (error["error"], "NOPE1" in error["detail"]) == ("not-found", False)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from starlette.concurrency import run_in_threadpool
 
 from shutthebox.core.errors import ShutTheBoxError
@@ -16,9 +16,10 @@ from shutthebox.core.rules import Rules
 from shutthebox.i18n import SOURCE, languages
 from shutthebox.i18n.export import language_list, page_catalog
 from shutthebox.storage import StorageError, Store, StoredGame, rules_key
+from shutthebox.web.guard import client_address
 from shutthebox.web.lobby import Lobby, review_json
-from shutthebox.web.rooms import RoomError
-from shutthebox.web.schemas import ActionIn, CreateRoom, JoinRoom, ProfileIn, RulesQuery
+from shutthebox.web.rooms import TOKEN, RoomError
+from shutthebox.web.schemas import ActionIn, CreateRoom, JoinRoom, ProfileIn, RematchIn, RulesQuery
 from shutthebox.web.views import room_json, rules_catalog
 
 __all__ = ["router"]
@@ -56,11 +57,21 @@ def token_of(
 ) -> str | None:
     """The seat token (or, to create, join and name, the profile key) from ``Authorization: Bearer …``."""
     if authorization and authorization.lower().startswith("bearer "):
-        return authorization[7:].strip() or None
+        token = authorization[7:].strip() or None
+        if token is not None and not TOKEN.fullmatch(token):
+            raise RoomError(
+                "malformed", "a bearer token is 1 to 64 of A-Z a-z 0-9 - _, as the server gave it"
+            )
+        return token
     return None
 
 
+MAX_ID = 2**63 - 1
+"""The largest id or offset a database integer holds."""
 LobbyDep = Annotated[Lobby, Depends(lobby)]
+RoomCode = Annotated[str, Path(max_length=16, description="the room's code, 5 letters and digits")]
+GameId = Annotated[int, Path(ge=1, le=MAX_ID)]
+PlayerName = Annotated[str, Path(max_length=200)]
 StoreDep = Annotated[Store, Depends(store)]
 TokenDep = Annotated[str | None, Depends(token_of)]
 
@@ -105,53 +116,62 @@ async def rename_profile(body: ProfileIn, lobby: LobbyDep, key: TokenDep) -> dic
 
 # -- rooms -------------------------------------------------------------------
 @router.post("/commitments", status_code=201, summary="Fair dice committed to, for the room you create next")
-def commit_dice(lobby: LobbyDep) -> dict[str, Any]:
+async def commit_dice(lobby: LobbyDep) -> dict[str, Any]:
     """The commitment (sha256 of a secret server seed) and a ticket: create the room with the
     ticket and your client seed, which so reaches the server only after it committed."""
-    ticket, dice = lobby.rooms.commit()
+    ticket, dice = await lobby.commit()
     return {"ticket": ticket, **dice.fairness(reveal=False).to_json()}
 
 
 @router.post("/rooms", status_code=201, responses=ERRORS, summary="Create a room and start its game")
-async def create_room(body: CreateRoom, lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
+async def create_room(body: CreateRoom, request: Request, lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
     """With a profile key as the bearer token, the creator's profile plays the first seat played here."""
-    room, token = await lobby.create(body, await lobby.profile(key))
-    return {"code": room.code, "token": token, "state": room_json(room, token)}
+    room, token = await lobby.create(body, await lobby.profile(key), client_address(request.scope))
+    return {"code": room.code, "token": token, "state": room_json(room, token, lobby.clock())}
 
 
 @router.get("/rooms/{code}", responses=ERRORS, summary="A room as the token's seats see it")
-def get_room(code: str, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
-    room = lobby.rooms.get(code)
-    return room_json(room, token)
+async def get_room(code: RoomCode, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
+    return room_json(await lobby.fresh(code), token, lobby.clock())
 
 
 @router.post("/rooms/{code}/join", responses=ERRORS, summary="Take an open seat of an online room")
-async def join_room(code: str, body: JoinRoom, lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
+async def join_room(code: RoomCode, body: JoinRoom, lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
     """With a profile key as the bearer token, the joiner plays under the profile's name."""
     room, token, seat = await lobby.join(code, body, await lobby.profile(key))
-    return {"code": room.code, "token": token, "seat": seat, "state": room_json(room, token)}
+    return {"code": room.code, "token": token, "seat": seat, "state": room_json(room, token, lobby.clock())}
 
 
 @router.post("/rooms/{code}/actions", responses=ERRORS, summary="Roll, choose dice or shut tiles")
-async def post_action(code: str, body: ActionIn, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
-    room = lobby.rooms.get(code)
+async def post_action(code: RoomCode, body: ActionIn, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
+    room = await lobby.fresh(code)
     await lobby.act(room, token, body)
-    return room_json(room, token)
+    return room_json(room, token, lobby.clock())
+
+
+@router.post("/rooms/{code}/rematch", responses=ERRORS, summary="Offer, accept or decline a rematch")
+async def post_rematch(code: RoomCode, body: RematchIn, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
+    """After the game, the first accept offers a new game to every seat; each accepts or declines.
+    When all have answered, the players who accepted play on in a new room (``rematch.code``)
+    with the tokens they hold."""
+    room = await lobby.fresh(code)
+    await lobby.rematch(room, token, body.accept, body.client_seed)
+    return room_json(room, token, lobby.clock())
 
 
 @router.get("/rooms/{code}/hint", responses=ERRORS, summary="The solver's ranked choices for your turn")
-async def get_hint(code: str, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
-    return await lobby.hint(lobby.rooms.get(code), token)
+async def get_hint(code: RoomCode, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
+    return await lobby.hint(await lobby.fresh(code), token)
 
 
 @router.get("/rooms/{code}/review", responses=ERRORS, summary="The review of the finished game")
-async def get_review(code: str, lobby: LobbyDep) -> dict[str, Any]:
-    return await lobby.review(lobby.rooms.get(code))
+async def get_review(code: RoomCode, lobby: LobbyDep) -> dict[str, Any]:
+    return await lobby.review(await lobby.fresh(code))
 
 
 @router.get("/rooms/{code}/record", responses=ERRORS, summary="The game record (the fair seed once over)")
-def get_record(code: str, lobby: LobbyDep) -> dict[str, Any]:
-    room = lobby.rooms.get(code)
+async def get_record(code: RoomCode, lobby: LobbyDep) -> dict[str, Any]:
+    room = await lobby.fresh(code)
     if room.game is None:
         raise RoomError("waiting", "the game in room {code} has not started", code=room.code)
     record: dict[str, Any] = room.game.record().to_json()  # the server seed is revealed only once over
@@ -162,10 +182,10 @@ def get_record(code: str, lobby: LobbyDep) -> dict[str, Any]:
 @router.get("/games", summary="Stored games, newest first")
 def list_games(
     store: StoreDep,
-    player: str | None = None,
-    source: str | None = None,
+    player: Annotated[str | None, Query(max_length=200)] = None,
+    source: Annotated[str | None, Query(max_length=32)] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_ID)] = 0,
 ) -> dict[str, Any]:
     games = store.games(player=player, source=source, limit=limit, offset=offset)
     return {"games": [g.to_json() for g in games], "total": store.count()}
@@ -179,27 +199,27 @@ def stored_game(store: Store, game_id: int) -> StoredGame:
 
 
 @router.get("/games/{game_id}", responses=ERRORS, summary="A stored game with its record")
-def get_game(game_id: int, store: StoreDep) -> dict[str, Any]:
+def get_game(game_id: GameId, store: StoreDep) -> dict[str, Any]:
     stored = stored_game(store, game_id)
     return {**stored.summary.to_json(), "record": stored.record.to_json()}
 
 
 @router.get("/games/{game_id}/review", responses=ERRORS, summary="The review of a stored game")
-async def get_game_review(game_id: int, store: StoreDep) -> dict[str, Any]:
+async def get_game_review(game_id: GameId, store: StoreDep, lobby: LobbyDep) -> dict[str, Any]:
     stored = await run_in_threadpool(stored_game, store, game_id)
-    return await run_in_threadpool(review_json, stored.record)
+    return await run_in_threadpool(review_json, stored.record, lobby.bounded_advice)
 
 
 @router.get("/players/{name:path}/history", summary="A player's turns, newest first")
 def get_history(
-    name: str, store: StoreDep, limit: Annotated[int, Query(ge=1, le=500)] = 100
+    name: PlayerName, store: StoreDep, limit: Annotated[int, Query(ge=1, le=500)] = 100
 ) -> dict[str, Any]:
     return {"player": name, "turns": [t.to_json() for t in store.history(name, limit=limit)]}
 
 
 @router.get("/players/{name:path}/bests", summary="A player's best ranked score per board size and rules")
 def get_bests(
-    name: str, store: StoreDep, tiles: Annotated[int | None, Query(ge=1, le=12)] = None
+    name: PlayerName, store: StoreDep, tiles: Annotated[int | None, Query(ge=1, le=12)] = None
 ) -> dict[str, Any]:
     bests = store.bests(name, tiles=tiles, source=SERVER_ROLLED)
     return {"player": name, "bests": [b.to_json() for b in bests]}

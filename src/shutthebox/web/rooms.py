@@ -1,37 +1,51 @@
-"""Rooms: a game in play on the server, its seats, and who may act for each seat.
+"""Rooms: a game in play on the server, its seats, who may act for each seat, and its clock.
 
-A room holds a `Game` (the driver every interface shares: seeded dice, the
-bots seated, every action checked by the engine, the record) and its seats.
-A seat is played *here* (by whoever holds the room's creator token: one person
-solo, or several people passing one device), by a *bot* (acting on the
-server), or *remote* (open until someone joins with the room's code, who then
-gets a token of their own). The page never decides anything: every action
-goes through `Room.act`, which checks the seat and the turn, then the engine.
+A room holds a `Game` (the driver every interface shares: dice, the bots
+seated, every action checked by the engine, the record) and its seats. A seat
+is played *here* (by whoever holds the room's creator token: one person solo,
+or several people passing one device), by a *bot* (acting on the server), or
+*remote* (open until someone joins with the room's code, who then gets a token
+of their own). The page never decides anything: every action goes through
+`Room.act`, which checks the seat and the turn, then the engine.
+
+Everything a room is lives in plain data the store keeps (`Room.kept`): its
+setup, its seats with the SHA-256 of their tokens (never a token), and its log,
+one entry per acknowledged action (``{"seat": 0, "roll": [3, 4]}``, ``"dice"``,
+``"move"``, ``"assist"`` for a hint asked), replayed through the engine by
+`Room.restore` after a crash: the fair dice recompute the same faces.
 
 The dice of a room are fair (`core.fair`): the server commits to its secret
-seed first (`Rooms.commit`, a ticket the creator then claims the room with, so
-the creator's client seed reaches it only after the commitment), each joiner's
-client seed joins it, and the seed is revealed when the game ends; such a game
-is ranked. A room created with a
-chosen seed is a practice room, unranked, and says so to every seat. A seat
-may be played by a profile (its name is the profile's), whose ranked turns
-reach the leaderboard.
+seed first (a ticket the creator then claims the room with, so the creator's
+client seed reaches it only after the commitment), each joiner's client seed
+joins it, and the seed is revealed when the game ends; such a game is ranked.
+A room created with a chosen seed is a practice room, unranked.
+
+The turn clock (online rooms): a seat that does not act within
+``turn_seconds`` misses; a stand-in bot plays the rest of its turn, marked
+``"by": "clock"``; after a second miss in a row a bot plays the seat for the
+rest of the game (``on_leave`` "bot") or the game is adjourned until the seat
+acts (``"adjourn"``). A finished room may offer a rematch to every seat
+(`Rematch`): the players who accept play on in a new room with the same rules,
+the bots and their own tokens.
 
 Errors are `RoomError`s carrying a short code for the page and an HTTP status::
 
     RoomError
-      no-profile 401 · not-found 404 · wrong-seat 403 · hints-off 403 · wrong-turn 409
-      illegal 409 · waiting 409 · over 409 · not-over 409 · no-decision 409
-      room-full 409 · name-taken 409 · malformed 422 · busy 503
+      no-profile 401 · not-found 404 · wrong-seat 403 · wrong-origin 403 · hints-off 403
+      wrong-turn 409 · illegal 409 · waiting 409 · over 409 · not-over 409 · no-decision 409
+      room-full 409 · name-taken 409 · too-large 413 · malformed 422 · too-many 429
+      internal 500 · busy 503
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from shutthebox.core import fair
@@ -39,11 +53,12 @@ from shutthebox.core.board import Move
 from shutthebox.core.dice import SeededDice
 from shutthebox.core.errors import IllegalActionError, OutOfTurnError, ShutTheBoxError, plural_phrase
 from shutthebox.core.fair import FairDice
-from shutthebox.core.game import Game
+from shutthebox.core.game import Chooser, Game
 from shutthebox.core.match import DiceChoice
 from shutthebox.core.names import clean_name
-from shutthebox.core.rules import Rules
+from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import say
+from shutthebox.storage.rooms import KeptRoom, token_hash
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -52,6 +67,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ALPHABET",
     "ClientAction",
+    "Rematch",
     "Room",
     "RoomError",
     "Rooms",
@@ -64,10 +80,15 @@ __all__ = [
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: codes are read aloud
 CODE_LENGTH = 5
+CODE = re.compile(f"[{ALPHABET}]{{{CODE_LENGTH}}}")
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 TICKET_SECONDS = 15 * 60.0
 """How long committed dice wait for the room that claims them."""
-MAX_TICKETS = 10_000
+STAND_IN = "medium"
+"""The strength of the bot that plays for a seat whose player ran out of time or left."""
+MAX_NOTICES = 8
 SeatKind = Literal["here", "bot", "remote"]
+OnLeave = Literal["bot", "adjourn"]
 ClientAction = Literal["roll"] | DiceChoice | Move
 """What a client may ask for: roll the dice (the server rolls), choose dice, shut tiles."""
 
@@ -75,8 +96,12 @@ _STATUS = {
     "no-profile": 401,
     "not-found": 404,
     "wrong-seat": 403,
+    "wrong-origin": 403,
     "hints-off": 403,
+    "too-large": 413,
     "malformed": 422,
+    "too-many": 429,
+    "internal": 500,
     "busy": 503,
 }
 
@@ -122,6 +147,11 @@ def check_client_seed(seed: str | None) -> str | None:
         raise RoomError("malformed", "{error}", error=error) from None
 
 
+def hash_of(token: str | None) -> str | None:
+    """What a seat keeps of ``token``; None for no token or one no seat could hold (wrong shape)."""
+    return token_hash(token) if token and TOKEN.fullmatch(token) else None
+
+
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
     """A seat asked for when creating a room."""
@@ -134,14 +164,20 @@ class SeatSpec:
 
 @dataclass(slots=True)
 class Seat:
-    """A place at the table."""
+    """A place at the table; ``token_hash`` is the SHA-256 of the token that acts for it."""
 
     index: int
     kind: SeatKind
     name: str | None
     bot: str | None = None
-    token: str | None = None
+    token_hash: str | None = None
     profile: int | None = None
+    missed: int = 0  # actions missed in a row on the clock
+    stand_in: bool = False  # a bot plays it for the rest of the game: its player left
+
+    @property
+    def human(self) -> bool:
+        return self.kind != "bot"
 
     def to_json(self, connected: bool) -> dict[str, Any]:
         return {
@@ -152,6 +188,15 @@ class Seat:
             "profile": self.profile,
             "joined": self.name is not None,
             "connected": connected,
+            "missed": self.missed,
+            "stand_in": self.stand_in,
+        }
+
+    def kept(self) -> dict[str, Any]:
+        return {
+            "index": self.index, "kind": self.kind, "name": self.name, "bot": self.bot,
+            "token_hash": self.token_hash, "profile": self.profile, "missed": self.missed,
+            "stand_in": self.stand_in,
         }
 
 
@@ -165,9 +210,55 @@ def resolve_bot(name: str) -> str:
         raise RoomError("malformed", "{error}", error=error) from None
 
 
-@dataclass
+def stand_in_bot(game: Game, seat: int) -> Chooser:
+    from shutthebox.strategy.bots import seat_bots
+
+    return seat_bots({seat: resolve_bot(STAND_IN)}, f"{game.bot_seed}/stand-in")[seat]
+
+
+@dataclass(slots=True)
+class Rematch:
+    """A new game offered to every seat of a finished room; its dice are committed at the offer."""
+
+    offered_by: int
+    answers: dict[int, bool | None]  # per seat: accepted, declined, not yet (bots accept)
+    deadline: float
+    dice: FairDice = field(default_factory=FairDice)
+    code: str | None = None  # the new room, once it starts
+
+    @property
+    def settled(self) -> bool:
+        return self.code is not None or None not in self.answers.values()
+
+    def to_json(self, now: float) -> dict[str, Any]:
+        return {
+            "offered_by": self.offered_by,
+            "answers": [self.answers.get(i) for i in range(max(self.answers) + 1)],
+            "remaining": max(0.0, round(self.deadline - now, 1)),
+            "code": self.code,
+            "commitment": self.dice.fairness(reveal=False).commitment,
+        }
+
+    def kept(self) -> dict[str, Any]:
+        return {
+            "offered_by": self.offered_by,
+            "answers": [[seat, answer] for seat, answer in self.answers.items()],
+            "deadline": self.deadline,
+            "server_seed": self.dice.server_seed.hex(),
+            "client_seeds": list(self.dice.client_seeds),
+            "code": self.code,
+        }
+
+    @classmethod
+    def restore(cls, kept: dict[str, Any]) -> Rematch:
+        dice = FairDice(bytes.fromhex(kept["server_seed"]), kept["client_seeds"])
+        answers = {int(seat): answer for seat, answer in kept["answers"]}
+        return cls(kept["offered_by"], answers, kept["deadline"], dice, kept["code"])
+
+
+@dataclass(eq=False)
 class Room:
-    """A game being played by its seats, with the tokens that act for them."""
+    """A game being played by its seats, with the hashes of the tokens that act for them."""
 
     code: str
     rules: Rules
@@ -176,9 +267,23 @@ class Room:
     seed: int | None = None  # chosen: a practice room
     hints: bool = True
     dice: FairDice | None = None  # committed at creation; None in a practice room
+    turn_seconds: int | None = None  # the clock: seconds for each action of a seat; None: no clock
+    on_leave: OnLeave = "bot"
     game: Game | None = None
+    log: list[dict[str, Any]] = field(default_factory=list)  # every acknowledged action, in order
+    kept_events: int = 0  # how many of `log` the store holds
+    by_clock: set[int] = field(default_factory=set)  # game events a stand-in played for an absent seat
+    notices: list[dict[str, Any]] = field(default_factory=list)
+    adjourned: int | None = None  # the seat the game waits for
+    rematch: Rematch | None = None
+    next_dice: FairDice | None = None  # a rematch's dice, committed to as the game ends
+    deadline: float | None = None  # when the seat to act runs out of time (epoch seconds)
+    clock_mark: tuple[int, int] | None = None  # (seat, events) the deadline was set for
+    created_at: float = field(default_factory=time.time)
+    touched: float = field(default_factory=time.time)
     review: dict[str, Any] | None = None
-    touched: float = field(default_factory=time.monotonic)
+    stale: bool = False  # a write failed: reload from the store before serving
+    owner: str | None = None  # the address that created it (not kept: a cap on rooms per address)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     listeners: set[Any] = field(default_factory=set)
@@ -186,14 +291,21 @@ class Room:
     # -- seats and tokens ---------------------------------------------------
     def seats_of(self, token: str | None) -> tuple[int, ...]:
         """The seats ``token`` acts for (none for a spectator)."""
-        if not token:
+        wanted = hash_of(token)
+        if wanted is None:
             return ()
-        return tuple(s.index for s in self.seats if s.token is not None and secrets.compare_digest(
-            s.token, token))
+        return tuple(
+            s.index for s in self.seats
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, wanted)
+        )
 
     @property
     def kind(self) -> Literal["ranked", "practice"]:
         return "practice" if self.dice is None else "ranked"
+
+    @property
+    def online(self) -> bool:
+        return any(s.kind == "remote" for s in self.seats)
 
     def join(
         self, name: str | None, *, client_seed: str | None = None, profile: Profile | None = None
@@ -217,11 +329,11 @@ class Room:
             raise RoomError("name-taken", "your profile already plays in room {code}", code=self.code)
         if client_seed is not None and self.dice is not None:
             self.dice.add_client_seed(client_seed)
-        seat = open_seats[0]
-        seat.name, seat.token = name, secrets.token_urlsafe(18)
+        seat, token = open_seats[0], secrets.token_urlsafe(18)
+        seat.name, seat.token_hash = name, token_hash(token)
         seat.profile = profile.id if profile is not None else None
         self.start_if_ready()
-        return seat.token, seat.index
+        return token, seat.index
 
     @property
     def status(self) -> Literal["waiting", "playing", "over"]:
@@ -244,6 +356,9 @@ class Room:
             from shutthebox.strategy.bots import seat_bots
 
             self.game.bots.update(seat_bots(bots, self.game.bot_seed))
+        for seat in self.seats:
+            if seat.stand_in:
+                self.game.bots[seat.index] = stand_in_bot(self.game, seat.index)
 
     # -- acting -------------------------------------------------------------
     def playing(self) -> Game:
@@ -272,71 +387,231 @@ class Room:
         assert actor is not None
         if actor not in held or (seat is not None and seat != actor):
             raise RoomError("wrong-turn", "it is not your turn: {state}", state=game.state.describe())
+        if self.seats[actor].stand_in:
+            raise RoomError(
+                "wrong-turn", "a bot plays seat {seat} ({name}) since its player left",
+                seat=actor, name=self.seats[actor].name or "-",
+            )
         return game, actor
 
     def act(self, token: str | None, action: ClientAction, seat: int | None = None) -> None:
         """Do ``action`` for the token's seat whose turn it is; nothing changes if it raises."""
-        game, actor = self.check_actor(token, seat)
-        self.touched = time.monotonic()
+        _game, actor = self.check_actor(token, seat)
+        self.apply(actor, action)
+        self.seats[actor].missed = 0
+        if self.adjourned == actor:
+            self.adjourned = None
+            self.notify("resumed", actor)
+
+    def apply(self, seat: int, action: ClientAction, *, by: str | None = None) -> None:
+        """Play ``action`` for ``seat`` through the engine and log it; nothing changes if it raises."""
+        game = self.playing()
         try:
             if action == "roll":
-                game.roll(actor)
+                faces = game.roll(seat)
+                entry: dict[str, Any] = {"seat": seat, "roll": list(faces.dice)}
             else:
-                game.act(action, actor)
+                game.act(action, seat)
+                entry = {"seat": seat, **_logged(action)}
         except OutOfTurnError as error:
             raise RoomError("wrong-turn", "{error}", error=error) from None
         except IllegalActionError as error:
             raise RoomError("illegal", "{error}", error=error) from None
         except ShutTheBoxError as error:
             raise RoomError("malformed", "{error}", error=error) from None
+        if by is not None:
+            entry["by"] = by
+            self.by_clock.add(len(game.events) - 1)
+        self.log.append(entry)
+        self.touched = time.time()
         self.review = None
+        if game.state.is_over and self.next_dice is None:
+            self.next_dice = FairDice()  # shown before anyone offers a rematch or sends a seed for it
+
+    def assist(self, seat: int) -> None:
+        """Note that ``seat`` had help (a hint, or a stand-in bot): its turns count for no best."""
+        game = self.game
+        if game is not None and seat not in game.assisted:
+            game.assist(seat)
+            self.log.append({"seat": seat, "assist": True})
+
+    def notify(self, kind: str, seat: int) -> None:
+        """Tell every seat what the clock did to ``seat`` (missed, stand-in, adjourned, resumed)."""
+        events = len(self.game.events) if self.game is not None else 0
+        notice = {"kind": kind, "seat": seat, "name": self.seats[seat].name, "event": events}
+        self.notices = [*self.notices, notice][-MAX_NOTICES:]
+
+    # -- the clock ------------------------------------------------------------
+    def clock_seat(self) -> int | None:
+        """The human seat whose time runs now (none without a clock, for bots, when adjourned)."""
+        game = self.game
+        if self.turn_seconds is None or game is None or game.state.is_over or self.adjourned is not None:
+            return None
+        actor = game.state.actor
+        if actor is None or actor in game.bots:
+            return None
+        return actor
+
+    def arm_clock(self, now: float) -> None:
+        """Give the seat to act its full time whenever the game moved on; stop the clock otherwise."""
+        seat = self.clock_seat()
+        if seat is None or self.turn_seconds is None or self.game is None:
+            self.deadline = self.clock_mark = None
+            return
+        mark = (seat, len(self.game.events))
+        if mark != self.clock_mark:
+            self.clock_mark, self.deadline = mark, now + self.turn_seconds
+
+    def run_out(self, now: float) -> int | None:
+        """If the seat to act ran out of time: count the miss and what follows; the seat, which a
+        stand-in plays until its turn ends (None when nothing ran out, or the game is adjourned)."""
+        seat = self.clock_seat()
+        if seat is None or self.deadline is None or now < self.deadline:
+            return None
+        assert self.game is not None
+        place = self.seats[seat]
+        place.missed += 1
+        self.deadline = self.clock_mark = None
+        self.assist(seat)  # a bot played for them: their turns count for no best
+        if place.missed < 2:
+            self.notify("missed", seat)
+            return seat
+        if self.on_leave == "adjourn":
+            self.adjourned = seat
+            self.notify("adjourned", seat)
+            return None
+        place.stand_in = True
+        self.game.bots[seat] = stand_in_bot(self.game, seat)
+        self.notify("stand-in", seat)
+        return None  # the bots' loop plays it from now on
+
+    def turn_of(self) -> tuple[int | None, int]:
+        """Who acts and how many turns are over: a stand-in plays while this stays the same."""
+        assert self.game is not None
+        return self.game.state.actor, len(self.game.state.history)
+
+    # -- rematch --------------------------------------------------------------
+    def answer_rematch(self, token: str | None, accept: bool, client_seed: str | None, *,
+                       now: float, seconds: float) -> None:
+        """Offer a rematch (the first accept) or answer one, for every seat ``token`` holds."""
+        if self.game is None or not self.game.state.is_over:
+            raise RoomError("not-over", "the game in room {code} is not over yet", code=self.code)
+        held = [seat for seat in self.seats_of(token) if self.seats[seat].human]
+        if not held:
+            raise RoomError("wrong-seat", "this token holds no seat in room {code}", code=self.code)
+        client_seed = check_client_seed(client_seed)
+        if self.rematch is not None and self.rematch.settled:
+            raise RoomError("over", "the rematch of room {code} is settled already", code=self.code)
+        if self.rematch is None:
+            if not accept:
+                raise RoomError("malformed", "nobody offered a rematch in room {code}", code=self.code)
+            answers: dict[int, bool | None] = {  # bots play again; players who left do not
+                s.index: (not s.stand_in) if (s.stand_in or not s.human) else None for s in self.seats
+            }
+            self.rematch = Rematch(held[0], answers, now + seconds, self.next_dice or FairDice())
+        for seat in held:
+            self.rematch.answers[seat] = accept
+        if accept and client_seed is not None:
+            self.rematch.dice.add_client_seed(client_seed)
+        self.touched = time.time()
+
+    def rematch_due(self, now: float) -> bool:
+        """The rematch can be settled: everyone answered, or its time ran out."""
+        rematch = self.rematch
+        return rematch is not None and rematch.code is None and (rematch.settled or now >= rematch.deadline)
+
+    # -- keeping --------------------------------------------------------------
+    def kept(self) -> KeptRoom:
+        """The room as the store keeps it (its log too: `unkept` says which entries are new)."""
+        setup = {
+            "rules": self.rules.to_dict(), "rounds": self.rounds, "seed": self.seed, "hints": self.hints,
+            "turn_seconds": self.turn_seconds, "on_leave": self.on_leave,
+        }
+        dice = None
+        if self.dice is not None:
+            dice = {"server_seed": self.dice.server_seed.hex(), "client_seeds": list(self.dice.client_seeds)}
+        extra = {
+            "notices": self.notices,
+            "adjourned": self.adjourned,
+            "rematch": self.rematch.kept() if self.rematch is not None else None,
+            "next_dice": self.next_dice.server_seed.hex() if self.next_dice is not None else None,
+        }
+        return KeptRoom(
+            code=self.code, status=self.status, setup=setup, dice=dice,
+            seats=[seat.kept() for seat in self.seats], extra=extra,
+            game_id=self.game.saved_id if self.game is not None else None,
+            created_at=datetime.fromtimestamp(self.created_at, UTC),
+            touched_at=datetime.fromtimestamp(self.touched, UTC),
+        )
+
+    def unkept(self) -> list[tuple[int, dict[str, Any]]]:
+        """The log entries the store does not hold yet, with their places."""
+        return list(enumerate(self.log))[self.kept_events:]
+
+    @classmethod
+    def restore(cls, kept: KeptRoom) -> Room:
+        """The room as it was when the store last kept it: its game replayed, action by action."""
+        setup = kept.setup
+        dice = None
+        if kept.dice is not None:
+            dice = FairDice(bytes.fromhex(kept.dice["server_seed"]), kept.dice["client_seeds"])
+        extra = kept.extra
+        room = cls(
+            code=kept.code, rules=Rules.from_dict(setup["rules"]), rounds=setup["rounds"], seed=setup["seed"],
+            hints=setup["hints"], dice=dice, turn_seconds=setup["turn_seconds"], on_leave=setup["on_leave"],
+            seats=[Seat(**seat) for seat in kept.seats],
+            notices=list(extra.get("notices", [])), adjourned=extra.get("adjourned"),
+            rematch=Rematch.restore(extra["rematch"]) if extra.get("rematch") else None,
+            next_dice=FairDice(bytes.fromhex(extra["next_dice"])) if extra.get("next_dice") else None,
+            created_at=kept.created_at.timestamp(), touched=kept.touched_at.timestamp(),
+        )
+        room.start_if_ready()
+        for entry in kept.events:
+            room._replay(entry)
+        room.kept_events = len(room.log)
+        if room.game is not None:
+            room.game.saved_id = kept.game_id
+        return room
+
+    def _replay(self, entry: dict[str, Any]) -> None:
+        game = self.playing() if "assist" not in entry else self.game
+        assert game is not None
+        seat = entry["seat"]
+        if "assist" in entry:
+            self.assist(seat)
+            return
+        if "roll" in entry:
+            faces = game.roll(seat)
+            if list(faces.dice) != entry["roll"]:
+                raise ValueError(f"room {self.code}: the dice replay as {faces}, not {entry['roll']}")
+        else:
+            game.act(DiceChoice(entry["dice"]) if "dice" in entry else Move.of(entry["move"]), seat)
+        if "by" in entry:
+            self.by_clock.add(len(game.events) - 1)
+        self.log.append(entry)
+
+    def take_state_of(self, other: Room) -> None:
+        """Become ``other`` (the same room as the store holds it), keeping listeners and lock."""
+        for name in ("rules", "seats", "rounds", "seed", "hints", "dice", "turn_seconds", "on_leave", "game",
+                     "log", "kept_events", "by_clock", "notices", "adjourned", "rematch", "next_dice",
+                     "touched"):
+            setattr(self, name, getattr(other, name))
+        self.deadline = self.clock_mark = None
+        self.review, self.stale = None, False
+
+
+def _logged(action: DiceChoice | Move) -> dict[str, Any]:
+    if isinstance(action, DiceChoice):
+        return {"dice": action.count}
+    return {"move": sorted(action.tiles)}
 
 
 class Rooms:
-    """Every room of the server, by code; old rooms are dropped to make space."""
+    """Every room of the server in memory, by code (the store holds them all: see `Lobby`)."""
 
-    def __init__(self, *, max_rooms: int = 500, idle_seconds: float = 6 * 3600.0) -> None:
+    def __init__(self, *, max_rooms: int = 500) -> None:
         self.max_rooms = max_rooms
-        self.idle_seconds = idle_seconds
         self._rooms: dict[str, Room] = {}
-        self._committed: dict[str, tuple[FairDice, float]] = {}  # ticket -> dice, when committed
-
-    def commit(self) -> tuple[str, FairDice]:
-        """Fair dice committed to before anyone's client seed is known, and the ticket that claims
-        them for a new room (once, within `TICKET_SECONDS`)."""
-        now = time.monotonic()
-        for ticket, (_dice, when) in list(self._committed.items()):
-            if now - when > TICKET_SECONDS:
-                del self._committed[ticket]
-        while len(self._committed) >= MAX_TICKETS:
-            del self._committed[next(iter(self._committed))]  # the oldest
-        ticket, dice = secrets.token_urlsafe(18), FairDice()
-        self._committed[ticket] = (dice, now)
-        return ticket, dice
-
-    def _claim(self, ticket: str | None, client_seed: str | None, seed: int | None) -> FairDice | None:
-        """The room's dice: committed under ``ticket`` with the creator's ``client_seed`` added now,
-        fresh ones, or none for a practice room."""
-        if seed is not None:
-            if ticket is not None or client_seed is not None:
-                raise RoomError(
-                    "malformed", "a practice room rolls from its chosen seed: no ticket, no client seed"
-                )
-            return None
-        if ticket is None:
-            if client_seed is not None:
-                raise RoomError(
-                    "malformed",
-                    "a client seed comes after the server commits: first ask POST /api/commitments",
-                )
-            return FairDice()
-        claimed = self._committed.pop(ticket, None)
-        if claimed is None or time.monotonic() - claimed[1] > TICKET_SECONDS:
-            raise RoomError("malformed", "the commitment ticket is unknown or expired: ask for a new one")
-        dice = claimed[0]
-        if client_seed is not None:
-            dice.add_client_seed(client_seed)
-        return dice
 
     def __len__(self) -> int:
         return len(self._rooms)
@@ -344,14 +619,39 @@ class Rooms:
     def __iter__(self) -> Any:
         return iter(list(self._rooms.values()))
 
+    def __contains__(self, code: str) -> bool:
+        return code in self._rooms
+
     def get(self, code: str) -> Room:
-        room = self._rooms.get(code.strip().upper())
+        key = code.strip().upper()
+        room = self._rooms.get(key) if CODE.fullmatch(key) else None
         if room is None:
-            raise RoomError("not-found", "there is no room {code!r}", code=code)
-        room.touched = time.monotonic()
+            if CODE.fullmatch(key):
+                raise RoomError("not-found", "there is no room {code!r}", code=key)
+            raise RoomError("not-found", "a room code is {count} letters and digits", count=CODE_LENGTH)
         return room
 
-    def create(
+    def add(self, room: Room) -> None:
+        self._rooms[room.code] = room
+
+    def drop(self, code: str) -> None:
+        self._rooms.pop(code, None)
+
+    def check_space(self, owner: str | None = None, per_owner: int | None = None) -> None:
+        """Refuse a new room when the server holds as many games in play as it may, or ``owner``
+        (a client address) already holds ``per_owner`` of them."""
+        live = [room for room in self._rooms.values() if room.status != "over"]
+        if len(live) >= self.max_rooms:
+            raise RoomError(
+                "busy", "the server holds {count} rooms already; try again later", count=self.max_rooms
+            )
+        if owner is not None and per_owner is not None and sum(r.owner == owner for r in live) >= per_owner:
+            raise RoomError(
+                "too-many", "you have {count} games in play on this server already: finish one first",
+                count=per_owner,
+            )
+
+    def build(
         self,
         rules: Rules,
         seats: Iterable[SeatSpec],
@@ -359,19 +659,15 @@ class Rooms:
         rounds: int = 1,
         seed: int | None = None,
         hints: bool = True,
-        ticket: str | None = None,
-        client_seed: str | None = None,
+        dice: FairDice | None = None,
+        turn_seconds: int | None = None,
+        on_leave: OnLeave = "bot",
+        taken: Iterable[str] = (),
     ) -> tuple[Room, str]:
-        """A new room and the creator's token (which acts for every seat played here). Its fair dice
-        are the ones committed under ``ticket`` (then the creator's ``client_seed`` joins them) or
-        fresh ones; a chosen ``seed`` makes a practice room."""
-        client_seed = check_client_seed(client_seed)
-        self._prune()
-        if len(self._rooms) >= self.max_rooms:
-            raise RoomError(
-                "busy", "the server holds {count} rooms already; try again later", count=self.max_rooms
-            )
+        """A new room (not yet started, kept nor listed) and the creator's token, which acts for every
+        seat played here. ``dice``: the fair dice (None with a chosen ``seed``: a practice room)."""
         token = secrets.token_urlsafe(18)
+        held = token_hash(token)
         placed: list[Seat] = []
         for index, spec in enumerate(seats):
             if spec.kind == "remote":
@@ -380,13 +676,13 @@ class Rooms:
             if spec.profile is not None:
                 profile = spec.profile
                 name = check_name(profile.name, index)
-                placed.append(Seat(index, "here", name, token=token, profile=profile.id))
+                placed.append(Seat(index, "here", name, token_hash=held, profile=profile.id))
                 continue
-            name = check_name(spec.name or "", index)
+            name = check_name(spec.name or (f"Bot {index + 1}" if spec.kind == "bot" else ""), index)
             if spec.kind == "bot":
                 placed.append(Seat(index, "bot", name, bot=resolve_bot(spec.bot or "medium")))
             else:
-                placed.append(Seat(index, "here", name, token=token))
+                placed.append(Seat(index, "here", name, token_hash=held))
         if not placed:
             raise RoomError("malformed", "a room needs at least one seat")
         if not any(s.kind == "here" for s in placed):
@@ -394,29 +690,57 @@ class Rooms:
         named = [s.name for s in placed if s.name is not None]
         if any(look_alike(a, b) for i, a in enumerate(named) for b in named[:i]):
             raise RoomError("name-taken", "player names must differ: {names}", names=", ".join(named))
-        dice = self._claim(ticket, client_seed, seed)
-        room = Room(self._new_code(), rules, placed, rounds=rounds, seed=seed, hints=hints, dice=dice)
-        self._check_startable(room)
-        room.start_if_ready()
-        self._rooms[room.code] = room
+        room = Room(
+            self.new_code(taken), rules, placed, rounds=rounds, seed=seed, hints=hints,
+            dice=dice if seed is None else None, turn_seconds=turn_seconds, on_leave=on_leave,
+        )
+        check_startable(room)
         return room, token
 
-    def _check_startable(self, room: Room) -> None:
-        """Refuse at once a table the engine would refuse when the last player joins."""
-        names = [f"seat {s.index}" for s in room.seats]
-        try:
-            Game(room.rules, names, by_hand=True, rounds=room.rounds)
-        except ShutTheBoxError as error:
-            raise RoomError("malformed", "{error}", error=error) from None
-
-    def _new_code(self) -> str:
+    def new_code(self, taken: Iterable[str] = ()) -> str:
+        """A code no room holds (in memory, nor in ``taken``)."""
+        used = set(taken)
         while True:
             code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self._rooms:
+            if code not in self._rooms and code not in used:
                 return code
 
-    def _prune(self) -> None:
-        now = time.monotonic()
-        for code, room in list(self._rooms.items()):
-            if now - room.touched > self.idle_seconds:
-                del self._rooms[code]
+
+def check_startable(room: Room) -> None:
+    """Refuse at once a table the engine would refuse when the last player joins."""
+    names = [f"seat {s.index}" for s in room.seats]
+    try:
+        Game(room.rules, names, by_hand=True, rounds=room.rounds)
+    except ShutTheBoxError as error:
+        raise RoomError("malformed", "{error}", error=error) from None
+
+
+def rematch_room(old: Room, code: str) -> Room | None:
+    """The room of a settled rematch: the same rules, the bots and the players who accepted (with
+    their tokens), dealt the rematch's committed dice; None when no player accepted."""
+    rematch = old.rematch
+    assert rematch is not None
+    staying = [s for s in old.seats if rematch.answers.get(s.index) and s.name is not None]
+    if not any(s.human for s in staying):
+        return None
+    seats = [
+        Seat(index, s.kind, s.name, bot=s.bot, token_hash=s.token_hash, profile=s.profile)
+        for index, s in enumerate(staying)
+    ]
+    rules = old.rules
+    if len(seats) == 1 and rules.mode is not Mode.SOLO:
+        rules = rules.but(mode=Mode.SOLO)  # one player alone plays solo (rules §5.1)
+    room = Room(
+        code, rules, seats, rounds=old.rounds, hints=old.hints, dice=rematch.dice,
+        turn_seconds=old.turn_seconds, on_leave=old.on_leave,
+    )
+    try:
+        check_startable(room)
+        room.start_if_ready()
+    except RoomError:
+        return None
+    return room
+
+
+def now_utc(moment: float) -> datetime:
+    return datetime.fromtimestamp(moment, UTC)

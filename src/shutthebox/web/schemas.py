@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 __all__ = [
     "ActionIn",
@@ -15,11 +15,19 @@ __all__ = [
     "MoveIn",
     "PingIn",
     "ProfileIn",
+    "RematchIn",
     "RollIn",
     "RulesQuery",
     "SeatIn",
     "SocketIn",
 ]
+
+
+MIN_TURN_SECONDS = 5
+Short = Annotated[str, Field(max_length=32)]
+SEAT = Field(
+    default=None, ge=0, le=7, description="the seat acting (one of yours); default: whose turn it is"
+)
 
 
 class _Strict(BaseModel):
@@ -34,14 +42,18 @@ class SeatIn(_Strict):
         default=None, max_length=200,
         description="player name; remote seats take the joiner's, the creator's profile plays under its own",
     )
-    bot: str | None = Field(default=None, description="bot name or strength: easy, medium, hard, expert")
+    bot: str | None = Field(
+        default=None, max_length=32, description="bot name or strength: easy, medium, hard, expert"
+    )
 
 
 class CreateRoom(_Strict):
     """A new game: the rules (a preset with options over it), the seats, the rounds."""
 
-    preset: str = Field(default="classic", description="named rule set, see GET /api/rules")
-    rules: dict[str, Any] = Field(default_factory=dict, description="rule options over the preset")
+    preset: str = Field(default="classic", max_length=32, description="named rule set, see GET /api/rules")
+    rules: dict[Short, bool | int | Short | None] = Field(
+        default_factory=dict, max_length=16, description="rule options over the preset"
+    )
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     rounds: int = Field(default=1, ge=1, le=20)
     seed: int | None = Field(
@@ -56,6 +68,21 @@ class CreateRoom(_Strict):
         default=None, max_length=64,
         description="your own seed for the fair dice (1 to 64 of A-Z a-z 0-9 - _); needs a ticket",
     )
+    turn_seconds: int | None = Field(
+        default=None, ge=0, le=3600,
+        description="seconds for each action before a bot plays for the seat: 0 for no clock, 5 to 3600; "
+        "by default 60 in online rooms, none otherwise",
+    )
+    on_leave: Literal["bot", "adjourn"] = Field(
+        default="bot", description="after a seat's second miss in a row: a bot plays it, or the game waits"
+    )
+
+    @field_validator("turn_seconds")
+    @classmethod
+    def _a_real_clock(cls, seconds: int | None) -> int | None:
+        if seconds is not None and 0 < seconds < MIN_TURN_SECONDS:
+            raise ValueError(f"a turn clock gives at least {MIN_TURN_SECONDS} seconds (or 0 for none)")
+        return seconds
 
 
 class JoinRoom(_Strict):
@@ -74,36 +101,44 @@ class ProfileIn(_Strict):
 class RulesQuery(BaseModel):
     """A rule set in query parameters: a preset and the options that change a turn's score."""
 
-    preset: str = "classic"
+    preset: str = Field(default="classic", max_length=32)
     tiles: int | None = Field(default=None, ge=1, le=12)
-    one_die: str | None = None
+    one_die: str | None = Field(default=None, max_length=32)
     one_die_forced: bool | None = None
     max_tiles: int | None = Field(default=None, ge=1, le=12)
-    scoring: str | None = None
+    scoring: str | None = Field(default=None, max_length=32)
     doubles_extra_turn: bool | None = None
+
+
+class RematchIn(_Strict):
+    """Offer a rematch (the first accept), accept one, or decline it."""
+
+    type: Literal["rematch"] = "rematch"
+    accept: bool = True
+    client_seed: str | None = Field(default=None, max_length=64, description="your seed for its fair dice")
 
 
 class RollIn(_Strict):
     """Roll the dice the state asks for (the server rolls)."""
 
     type: Literal["roll"]
-    seat: int | None = None
+    seat: int | None = SEAT
 
 
 class DiceIn(_Strict):
     """Choose one die or two."""
 
     type: Literal["dice"]
-    count: int
-    seat: int | None = None
+    count: int = Field(ge=-99, le=99)
+    seat: int | None = SEAT
 
 
 class MoveIn(_Strict):
     """Shut (or, opening, open) these tiles."""
 
     type: Literal["move"]
-    tiles: list[int] = Field(max_length=12)
-    seat: int | None = None
+    tiles: list[Annotated[int, Field(ge=-999, le=999)]] = Field(max_length=12)
+    seat: int | None = SEAT
 
 
 class HintIn(_Strict):
@@ -117,4 +152,4 @@ class PingIn(_Strict):
 
 
 ActionIn = Annotated[RollIn | DiceIn | MoveIn, Field(discriminator="type")]
-SocketIn = Annotated[RollIn | DiceIn | MoveIn | HintIn | PingIn, Field(discriminator="type")]
+SocketIn = Annotated[RollIn | DiceIn | MoveIn | HintIn | PingIn | RematchIn, Field(discriminator="type")]

@@ -4,7 +4,8 @@ Connect to ``/api/rooms/{code}/ws?token=…&lang=…`` (no token: watch only; th
 language of the refusals and of the state in words, else ``Accept-Language``). The server
 sends ``{"type": "state", "state": …}`` at once and after every change. The
 client sends ``{"type": "roll"}``, ``{"type": "dice", "count": 1}``,
-``{"type": "move", "tiles": [5, 3]}``, ``{"type": "hint"}`` or ``{"type": "ping"}``;
+``{"type": "move", "tiles": [5, 3]}``, ``{"type": "hint"}``, ``{"type": "ping"}``, or once the
+game is over ``{"type": "rematch", "accept": true}`` (offer or accept; false declines);
 a refused or malformed message gets ``{"type": "error", "error": code, "detail": why}``
 (to the sender only) and changes nothing; a hint comes back as
 ``{"type": "hint", "advice": …}``, a ping as ``{"type": "pong"}``.
@@ -15,34 +16,25 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
-from fastapi.exceptions import RequestValidationError
 from pydantic import TypeAdapter, ValidationError
 
 from shutthebox.i18n import language
+from shutthebox.web.guard import describe, frame_too_large, safe_errors
 from shutthebox.web.lobby import Listener, Lobby
 from shutthebox.web.rooms import RoomError
-from shutthebox.web.schemas import HintIn, PingIn, SocketIn
+from shutthebox.web.schemas import HintIn, PingIn, RematchIn, SocketIn
 
-__all__ = ["describe_validation", "handle", "router"]
+__all__ = ["handle", "router"]
 
 router = APIRouter()
 _messages: TypeAdapter[Any] = TypeAdapter(SocketIn)
-
-
-def describe_validation(error: ValidationError | RequestValidationError) -> str:
-    """One line naming each field that is wrong (of a socket message or a request body)."""
-    parts = []
-    for item in error.errors():
-        where = ".".join(str(p) for p in item["loc"]) or "message"
-        parts.append(f"{where}: {item['msg']}")
-    return "; ".join(parts)
 
 
 @router.websocket("/api/rooms/{code}/ws")
 async def room_socket(socket: WebSocket, code: str, token: str | None = None) -> None:
     lobby: Lobby = socket.app.state.lobby
     try:
-        room = lobby.rooms.get(code)
+        room = await lobby.fresh(code)
     except RoomError as error:
         await socket.accept()
         await socket.send_json({"type": "error", **error.to_json()})
@@ -61,6 +53,10 @@ async def room_socket(socket: WebSocket, code: str, token: str | None = None) ->
             if raw is None:
                 refusal = RoomError("malformed", "messages are JSON text, not binary")
                 reply: dict[str, Any] | None = {"type": "error", **refusal.to_json()}
+            elif frame_too_large(raw, lobby.settings.max_frame_bytes):
+                refusal = RoomError("malformed", "a message has at most {count} bytes",
+                                    count=lobby.settings.max_frame_bytes)
+                reply = {"type": "error", **refusal.to_json()}
             else:
                 reply = await handle(lobby, room.code, listener, raw)
             if reply is not None:
@@ -76,17 +72,19 @@ async def handle(lobby: Lobby, code: str, listener: Listener, raw: str) -> dict[
     """Answer one client message: None when the state broadcast is the answer."""
     try:
         message = _messages.validate_json(raw)
-    except ValidationError as error:
-        refusal = RoomError(
-            "malformed", "message {message!r}: {detail}", message=raw[:80], detail=describe_validation(error)
-        )
+    except ValidationError as error:  # the reason names the fields, never echoes the message
+        detail = describe(safe_errors(error.errors()))
+        refusal = RoomError("malformed", "the message cannot be read: {detail}", detail=detail)
         return {"type": "error", **refusal.to_json()}
     try:
-        room = lobby.rooms.get(code)
+        room = await lobby.fresh(code)
         if isinstance(message, PingIn):
             return {"type": "pong"}
         if isinstance(message, HintIn):
             return {"type": "hint", "advice": await lobby.hint(room, listener.token)}
+        if isinstance(message, RematchIn):
+            await lobby.rematch(room, listener.token, message.accept, message.client_seed)
+            return None
         await lobby.act(room, listener.token, message)
     except RoomError as error:
         return {"type": "error", **error.to_json()}

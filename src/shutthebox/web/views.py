@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from shutthebox.core.board import Move
@@ -68,21 +69,31 @@ def match_json(state: Match) -> dict[str, Any]:
     }
 
 
-def _event_json(seq: int, player: int, action: object) -> dict[str, Any]:
+def _event_json(seq: int, player: int, action: object, by_clock: bool) -> dict[str, Any]:
     if isinstance(action, Roll):
-        return {"seq": seq, "player": player, "kind": "roll", "dice": list(action.dice)}
-    if isinstance(action, DiceChoice):
-        return {"seq": seq, "player": player, "kind": "dice", "count": action.count}
-    assert isinstance(action, Move)
-    return {"seq": seq, "player": player, "kind": "move", "tiles": sorted(action.tiles)}
+        event: dict[str, Any] = {"seq": seq, "player": player, "kind": "roll", "dice": list(action.dice)}
+    elif isinstance(action, DiceChoice):
+        event = {"seq": seq, "player": player, "kind": "dice", "count": action.count}
+    else:
+        assert isinstance(action, Move)
+        event = {"seq": seq, "player": player, "kind": "move", "tiles": sorted(action.tiles)}
+    if by_clock:
+        event["by"] = "clock"  # a stand-in bot played it for a player who ran out of time
+    return event
 
 
-def room_json(room: Room, token: str | None) -> dict[str, Any]:
-    """Everything one seat (or a spectator) sees of a room."""
+def room_json(room: Room, token: str | None, now: float | None = None) -> dict[str, Any]:
+    """Everything one seat (or a spectator) sees of a room at ``now`` (epoch seconds)."""
+    now = time.time() if now is None else now
     connected = {seat for listener in room.listeners for seat in room.seats_of(listener.token)}
     game = room.game
     events = game.events if game is not None else []
     start = max(0, len(events) - RECENT_EVENTS)
+    clock = None
+    if room.deadline is not None and room.clock_mark is not None:
+        remaining = max(0.0, round(room.deadline - now, 1))
+        clock = {"seat": room.clock_mark[0], "deadline": room.deadline, "remaining": remaining}
+    adjourned = room.adjourned
     return {
         "code": room.code,
         "status": room.status,
@@ -97,10 +108,28 @@ def room_json(room: Room, token: str | None) -> dict[str, Any]:
         "seats": [seat.to_json(seat.index in connected) for seat in room.seats],
         "you": list(room.seats_of(token)),
         "events": len(events),
-        "recent": [_event_json(i, e.player, e.action) for i, e in enumerate(events[start:], start)],
+        "recent": [
+            _event_json(i, e.player, e.action, i in room.by_clock)
+            for i, e in enumerate(events[start:], start)
+        ],
+        "turn_seconds": room.turn_seconds,
+        "on_leave": room.on_leave,
+        "clock": clock,
+        "adjourned": None if adjourned is None else {"seat": adjourned, "name": room.seats[adjourned].name},
+        "notices": room.notices,
+        "rematch": room.rematch.to_json(now) if room.rematch is not None else None,
+        "rematch_commitment": _next_commitment(room),
+        "stood_in": sorted({game.events[i].player for i in room.by_clock}) if game is not None else [],
         "saved_game_id": game.saved_id if game is not None else None,
         "match": match_json(game.state) if game is not None else None,
     }
+
+
+def _next_commitment(room: Room) -> str | None:
+    """The commitment of a rematch's dice, published as the game ends: before anyone offers one."""
+    if room.next_dice is None or room.status != "over":
+        return None
+    return room.next_dice.fairness(reveal=False).commitment
 
 
 def _fairness(room: Room) -> dict[str, Any] | None:
