@@ -10,6 +10,9 @@ const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 const KEY_TILES = { 0: 10, "-": 11, "=": 12 };
 const STRENGTH_NAMES = ["easy", "medium", "hard", "expert"];
 const MAX_SEED = 2n ** 63n - 1n; // the largest dice seed the server keeps
+const TURN_CLOCKS = [0, 30, 60, 120]; // the setup's turn clocks, in seconds (0: off)
+const DEFAULT_TURN_SECONDS = 60; // the server's clock for a room with a remote seat, unless told
+const URGENT_SECONDS = 10;
 
 const S = {
   catalog: null,
@@ -31,7 +34,6 @@ const S = {
   overSeen: false,
   hint: null,
   log: [],
-  lastBody: null,
   boardTiles: 9,
   rolling: null,
   bestFor: null,
@@ -41,6 +43,15 @@ const S = {
   hintAsk: false,
   renaming: false,
   seen: new Map(),
+  turnSeconds: null, // the turn clock chosen in the setup; null: the server's default
+  onLeave: "bot",
+  stateAt: 0, // when the last state came (performance.now()): clocks count down from there
+  ticker: null,
+  spoken: { urgent: null, seat: null },
+  noticeKey: null,
+  rematchSeen: null,
+  switched: null,
+  focusRematch: false,
 };
 
 // -- storage in the browser -------------------------------------------------------
@@ -354,6 +365,30 @@ function renderSeats() {
     }
     list.append(item);
   });
+  renderOnlineFields();
+}
+
+function clockLabel(seconds) {
+  if (!seconds) return _("off");
+  // Translators: a number of seconds, short (a turn clock: "30 s").
+  return seconds % 60 || seconds === 60 ? _("{n} s", { n: seconds }) : _("{n} min", { n: seconds / 60 });
+}
+
+// The options of a room with remote seats: each action's clock, and what a player who leaves becomes.
+function renderOnlineFields() {
+  const box = $("#online");
+  box.hidden = !S.seats.some((seat) => seat.kind === "remote");
+  if (box.hidden) return;
+  const leave = select("opt-on_leave", ["bot", "adjourn"], S.onLeave, (v) => (v === "bot" ? _("a bot plays for them") : _("pause the game")), (v) => (S.onLeave = v));
+  leave.disabled = S.turnSeconds === 0;
+  $("#online-fields").replaceChildren(
+    field(_("Turn clock"), select("opt-turn_seconds", TURN_CLOCKS, S.turnSeconds ?? DEFAULT_TURN_SECONDS, clockLabel, (v) => {
+      S.turnSeconds = Number(v);
+      $("#opt-on_leave").disabled = S.turnSeconds === 0;
+    })),
+    field(_("If a player leaves"), leave),
+    el("p", { class: "muted online-note", text: _("Each roll and each move has this time; when it runs out, a bot finishes the turn. A player who misses two turns in a row has left.") }),
+  );
 }
 
 function field(label, control) {
@@ -436,6 +471,10 @@ function createBody(overrides = {}) {
     seat.kind === "remote" ? { kind: "remote" } : seat.kind === "bot" ? { kind: "bot", name: (seat.name || "").trim(), bot: seat.bot } : { kind: "here", name: index === mine ? profile().name : (seat.name || "").trim() },
   );
   const body = { preset: S.preset, rules, seats, rounds: S.rounds, hints: S.hints };
+  if (seats.some((seat) => seat.kind === "remote")) {
+    if (S.turnSeconds !== null) body.turn_seconds = S.turnSeconds;
+    if (S.onLeave !== "bot") body.on_leave = S.onLeave;
+  }
   const seed = practiceSeed(S.seed);
   if (seed !== null && seed !== undefined) body.seed = seed;
   return body;
@@ -479,7 +518,6 @@ async function startGame(body, errorBox = "#setup-error") {
       claim = { ticket: committed.ticket, client_seed: fair.seed };
     }
     const created = await api("/api/rooms", { method: "POST", body: { ...body, ...claim }, token: profile()?.key });
-    S.lastBody = { ...body, seed: undefined };
     rememberRoom(created.code, created.token);
     if (fair) rememberFair(created.code, fair);
     goToRoom(created.code);
@@ -703,9 +741,12 @@ function openRoom(code) {
   S.hint = null;
   S.hintAsk = false;
   S.seen = new Map();
+  S.spoken = { urgent: null, seat: null };
+  S.noticeKey = null;
+  S.rematchSeen = null;
   S.selected.clear();
   $("#log").replaceChildren();
-  for (const id of ["#hint", "#result", "#review", "#verify"]) $(id).hidden = true;
+  for (const id of ["#hint", "#result", "#rematch", "#review", "#verify", "#notice", "#adjourned", "#my-clock"]) $(id).hidden = true;
   showView("game");
   S.socket = new RoomSocket(code, token, {
     state: (message) => receiveState(message.state),
@@ -722,6 +763,8 @@ function leaveRoom() {
   S.socket = null;
   S.code = null;
   S.room = null;
+  clearInterval(S.ticker);
+  S.ticker = null;
 }
 
 function send(message) {
@@ -768,6 +811,7 @@ function receiveState(room) {
   const previous = S.room;
   S.room = room;
   S.busy = false;
+  S.stateAt = performance.now();
   for (const event of room.recent) S.seen.set(event.seq, event); // compared with the record by "Verify"
   if (!previous || previous.events !== room.events) {
     S.selected.clear();
@@ -776,6 +820,8 @@ function receiveState(room) {
     S.hintAsk = false;
   }
   narrate(room, first);
+  narrateNotices(room, first);
+  narrateRematch(room, first);
   if (S.autoRoll) {
     S.autoRoll = false;
     if (room.match?.phase === "roll" && mine(room)) {
@@ -783,6 +829,8 @@ function receiveState(room) {
     }
   }
   renderGame();
+  tickWhileCounting(room);
+  if (room.rematch?.code && acceptedRematch(room)) switchToRematch(room);
 }
 
 // Announce what happened since the last state: rolls (and animate the dice), moves, turn ends.
@@ -801,13 +849,17 @@ function narrate(room, first) {
   let lastRoll = null;
   for (const event of fresh) {
     const name = nameOf(room, event.player);
+    // Translators: after an action a bot played for a player whose time ran out.
+    const by = event.by === "clock" ? ` ${_("(played by a bot)")}` : "";
     if (event.kind === "roll") {
       lastRoll = event;
-      announce(_("{name}: roll {faces} = {total}.", { name, faces: event.dice.join(" + "), total: sum(event.dice) }));
+      announce(_("{name}: roll {faces} = {total}.", { name, faces: event.dice.join(" + "), total: sum(event.dice) }) + by);
     } else if (event.kind === "move" && match) {
       const opened = room.rules.mode === "long" && event.tiles.every((tile) => match.board.open.includes(tile));
       const tiles = tilesText(event.tiles);
-      announce(opened ? _("{name}: opened {tiles}.", { name, tiles }) : _("{name}: shut {tiles}.", { name, tiles }));
+      announce((opened ? _("{name}: opened {tiles}.", { name, tiles }) : _("{name}: shut {tiles}.", { name, tiles })) + by);
+    } else if (event.kind === "dice" && by) {
+      announce(_("{name}: {dice}.", { name, dice: diceCount(event.count) }) + by);
     }
   }
   S.lastSeq = room.events - 1;
@@ -877,7 +929,17 @@ function animateDice(faces) {
 // -- rendering the game ------------------------------------------------------------------------
 function mine(room) {
   const match = room.match;
-  return Boolean(match && match.actor !== null && room.you.includes(match.actor));
+  return Boolean(match && match.actor !== null && room.you.includes(match.actor) && !room.seats[match.actor]?.stand_in);
+}
+
+// A room played from more than one place: its seats may connect and leave.
+function isOnline(room) {
+  return room.seats.some((seat) => seat.kind === "remote");
+}
+
+// A seat whose player is away: a person's seat, taken, online, with no page connected to it.
+function isAway(room, seat) {
+  return isOnline(room) && seat.kind !== "bot" && seat.joined && !seat.connected && !seat.stand_in;
 }
 
 function renderGame() {
@@ -902,12 +964,15 @@ function renderGame() {
   renderPractice(room);
   renderFairWarning(room);
   renderFairness(room);
+  renderAdjourned(room);
+  renderNotice(room);
   renderPlayers(room);
   renderTiles(room);
   renderStatus(room);
   renderControls();
   renderHint();
   $("#result").hidden = room.status !== "over";
+  renderRematch(room);
   if (room.status !== "over") {
     $("#review").hidden = true;
     $("#verify").hidden = true;
@@ -999,6 +1064,128 @@ function waitingFor(n) {
   return ngettext("Waiting for {n} more player to join…", "Waiting for {n} more players to join…", n);
 }
 
+// -- the turn clock and the players who leave ---------------------------------------------------
+// The server runs the clock: each state says how many seconds were left when it was sent, and the
+// page counts down from there with its own clock (never against the server's deadline).
+function secondsLeft(remaining) {
+  return Math.max(0, Math.ceil(remaining - (performance.now() - S.stateAt) / 1000));
+}
+
+function tickWhileCounting(room) {
+  const counting = Boolean(room.clock || (room.rematch && !room.rematch.code));
+  if (counting && !S.ticker) S.ticker = setInterval(tick, 250);
+  if (!counting && S.ticker) {
+    clearInterval(S.ticker);
+    S.ticker = null;
+  }
+}
+
+function tick() {
+  if (!S.room) return;
+  renderClock(S.room);
+  updateRematchLeft(S.room);
+}
+
+// The countdown on the seat whose time runs, a discreet one for yourself, and for a screen reader
+// a word when your turn's clock starts and when ten seconds are left (not one every second).
+function renderClock(room) {
+  const clock = room.status === "playing" ? room.clock : null;
+  const left = clock ? secondsLeft(clock.remaining) : 0;
+  const urgent = Boolean(clock) && left <= URGENT_SECONDS;
+  for (const node of $$("#players .clock")) {
+    node.textContent = `◷ ${_("{n} s", { n: left })}`;
+    node.classList.toggle("urgent", urgent);
+  }
+  const yours = Boolean(clock) && room.you.includes(clock.seat) && !room.seats[clock.seat]?.stand_in;
+  const mineNode = $("#my-clock");
+  mineNode.hidden = !yours;
+  if (yours) {
+    mineNode.textContent = _("Your move: {n} s", { n: left });
+    mineNode.classList.toggle("urgent", urgent);
+  }
+  speakClock(room, clock, yours, left);
+}
+
+function speakClock(room, clock, yours, left) {
+  const spoken = S.spoken;
+  if (!yours) {
+    spoken.seat = clock ? clock.seat : null;
+    return;
+  }
+  const say = (text) => {
+    const region = $("#clock-live");
+    region.textContent = "";
+    setTimeout(() => (region.textContent = text), 30);
+  };
+  if (spoken.seat !== clock.seat) { // your turn's first clock: once per turn, not per action
+    spoken.seat = clock.seat;
+    const each = room.turn_seconds ?? Math.round(clock.remaining);
+    say(ngettext("Your turn: {n} second for each action.", "Your turn: {n} seconds for each action.", each));
+    if (left <= URGENT_SECONDS) spoken.urgent = clock.deadline; // said already
+  }
+  if (left > 0 && left <= URGENT_SECONDS && spoken.urgent !== clock.deadline) {
+    spoken.urgent = clock.deadline;
+    say(ngettext("{n} second left to play.", "{n} seconds left to play.", left));
+  }
+}
+
+function noticeKey(notice) {
+  return `${notice.kind}:${notice.seat}:${notice.event}`;
+}
+
+// A clock's outcome in words; for your own seat, said to you.
+function noticeText(room, notice) {
+  const name = notice.name ?? nameOf(room, notice.seat);
+  const yours = room.you.includes(notice.seat);
+  if (notice.kind === "missed") return yours ? _("You ran out of time: a bot played for you.") : _("{name} ran out of time: a bot played for them.", { name });
+  if (notice.kind === "stand-in") return yours ? _("You left: a bot plays for you until the end of this game.") : _("{name} left: a bot plays for them from now on.", { name });
+  if (notice.kind === "adjourned") return yours ? _("Game adjourned until you play again.") : _("Game adjourned until {name} comes back.", { name });
+  if (notice.kind === "resumed") return yours ? _("You are back: the game goes on.") : _("{name} is back.", { name });
+  return "";
+}
+
+// Say the notices that are new since the last state (none of those there were before the page came).
+function narrateNotices(room, first) {
+  const notices = room.notices ?? [];
+  const keys = notices.map(noticeKey);
+  const seen = keys.lastIndexOf(S.noticeKey);
+  if (!first) for (const notice of notices.slice(seen + 1)) announce(noticeText(room, notice));
+  if (keys.length) S.noticeKey = keys.at(-1);
+}
+
+// The newest notice, while it still holds: a seat's missed action until its player acts again,
+// a stand-in for the rest of the game, a return for a couple of actions.
+function currentNotice(room) {
+  const notice = room.notices?.at(-1);
+  if (!notice || room.status !== "playing" || room.adjourned) return null;
+  const seat = room.seats[notice.seat];
+  if (notice.kind === "missed") return seat?.missed > 0 || seat?.stand_in ? notice : null;
+  if (notice.kind === "stand-in") return seat?.stand_in ? notice : null;
+  if (notice.kind === "resumed") return room.events - notice.event <= 2 ? notice : null;
+  return null;
+}
+
+function renderNotice(room) {
+  const banner = $("#notice");
+  const notice = currentNotice(room);
+  banner.hidden = !notice;
+  if (notice) {
+    banner.dataset.kind = notice.kind;
+    banner.textContent = noticeText(room, notice);
+  }
+}
+
+// An adjourned game waits for one seat: its player resumes it by playing, the others are told.
+function renderAdjourned(room) {
+  const banner = $("#adjourned");
+  const adjourned = room.status === "playing" ? room.adjourned : null;
+  banner.hidden = !adjourned;
+  if (!adjourned) return;
+  banner.textContent = room.you.includes(adjourned.seat)
+    ? _("Game adjourned until you play again: your next move resumes it.")
+    : _("Game adjourned until {name} comes back.", { name: adjourned.name });
+}
+
 function renderPlayers(room) {
   const match = room.match;
   const list = $("#players");
@@ -1011,17 +1198,26 @@ function renderPlayers(room) {
     if (room.you.includes(seat.index)) badges.push(_("you"));
     if (seat.kind === "bot") badges.push([_("bot"), botLabel(seat.bot)].join(" · "));
     if (seat.kind === "remote") badges.push([_("online"), seat.connected ? _("connected") : _("not connected")].join(" · "));
+    else if (seat.kind === "here" && isAway(room, seat)) badges.push(_("not connected"));
     // Translators: a badge of a player who asked for a hint: this game counts for none of their bests.
-    if (room.ranked && room.assisted?.includes(seat.index)) badges.push(_("hint asked: no best"));
+    if (room.ranked && room.stood_in?.includes(seat.index)) badges.push(_("a bot played for them: no best"));
+    else if (room.ranked && room.assisted?.includes(seat.index)) badges.push(_("hint asked: no best"));
     // A human seat without a profile: its name is held by nobody, so it may be anyone's.
     const guest = seat.kind !== "bot" && seat.name !== null && seat.name !== undefined && seat.profile === null;
+    const away = room.status === "playing" && isAway(room, seat);
+    const classes = ["player", active && "active", away && "away", match && match.winner === seat.index && "won", match && !match.alive[seat.index] && "out"];
     const item = el(
       "li",
-      { class: `player${active ? " active" : ""}${match && match.winner === seat.index ? " won" : ""}${match && !match.alive[seat.index] ? " out" : ""}`, "aria-current": active ? "true" : null },
+      { class: classes.filter(Boolean).join(" "), "data-seat": String(seat.index), "aria-current": active ? "true" : null },
       el("span", { class: "name", text: seat.name ?? "…" }),
       // Translators: a badge of a seat played without a player profile.
       guest ? el("span", { class: "guest", title: _("Played without a player profile: anyone may take this name, and this seat ranks nobody."), text: _("guest") }) : null,
+      // Translators: a badge of a player who left: a bot plays their seat until the end of the game.
+      seat.stand_in ? el("span", { class: "stand-in", title: _("This player left: a bot plays for them until the end of the game."), text: _("bot stands in") }) : null,
       badges.length ? el("span", { class: "badges", text: badges.join(" · ") }) : null,
+      // Translators: a mark on the seat whose turn it is while its player is not connected.
+      away && active ? el("span", { class: "away-mark", text: `⚠ ${_("away")}` }) : null,
+      room.status === "playing" && room.clock?.seat === seat.index ? el("span", { class: "clock", "aria-hidden": "true" }) : null,
     );
     if (last && last.score !== null) item.append(el("span", { class: "score", text: `${last.score} (${last.grade})` }));
     if (match && room.rules.mode === "elimination") item.append(el("span", { class: "total", text: _("Total: {total}", { total: match.totals[seat.index] }) }));
@@ -1029,6 +1225,7 @@ function renderPlayers(room) {
     if (match && match.winner === seat.index && room.seats.length > 1) item.append(el("span", { class: "crown", "aria-hidden": "true", text: "♛" }));
     list.append(item);
   }
+  renderClock(room);
 }
 
 function selectableTiles(room) {
@@ -1095,8 +1292,15 @@ function renderStatus(room) {
   const name = match.actor_name;
   const me = mine(room);
   const total = currentTotal(room);
+  const seat = room.seats[match.actor];
   let text;
-  if (!me) text = _("{name} is playing…", { name });
+  if (!me && room.adjourned) text = _("The game waits for {name}…", { name: room.adjourned.name });
+  else if (!me && seat?.stand_in) text = _("A bot plays for {name}…", { name });
+  else if (!me && seat && isAway(room, seat)) {
+    text = room.clock
+      ? _("{name} is not connected: when their time runs out, a bot plays for them.", { name })
+      : _("{name} is not connected: the game waits for them.", { name });
+  } else if (!me) text = _("{name} is playing…", { name });
   else if (match.phase === "roll-off") text = _("{name}: roll one die to decide who starts.", { name });
   else if (match.phase === "choose") text = _("{name}: one die or two?", { name });
   else if (match.phase === "roll") text = match.dice_due === 1 ? _("{name}: roll one die.", { name }) : _("{name}: roll the dice.", { name });
@@ -1249,7 +1453,9 @@ function renderHint() {
     });
     list.append(el("li", {}, el("strong", { text: label }), ` ${formatValue(advice, choice.value)}`, choice.loss > 0 ? el("span", { class: "muted", text: " " + _("(loss {loss})", { loss: formatValue(advice, choice.loss) }) }) : null, " ", use));
   }
-  box.replaceChildren(el("h3", { text: _("Hint: {objective}", { objective }) }), list);
+  // Over the server's budget the choices are ranked by a cheaper objective: it says so, in words.
+  const bounded = advice.bounded ? el("p", { class: "muted", id: "hint-bounded", text: advice.bounded.reason }) : null;
+  box.replaceChildren(el("h3", { text: _("Hint: {objective}", { objective }) }), ...(bounded ? [bounded] : []), list);
   renderTiles(S.room);
 }
 
@@ -1288,7 +1494,7 @@ async function finish(room) {
     el("div", { class: "actions" },
       el("button", { type: "button", id: "btn-review", onclick: showReview, text: _("Review the game") }),
       room.kind ? el("button", { type: "button", id: "btn-verify", onclick: showVerify, text: _("Verify this game") }) : null,
-      el("button", { type: "button", id: "btn-again", class: "primary", onclick: playAgain, text: _("Play again") }),
+      el("button", { type: "button", id: "btn-again", class: "primary", onclick: playAgain, text: _("Play again"), hidden: Boolean(room.rematch) || !room.you.length }),
       el("button", { type: "button", id: "btn-new", onclick: () => (location.hash = "#/"), text: _("New game") }),
     ),
   );
@@ -1305,19 +1511,119 @@ async function finish(room) {
   }
 }
 
+// -- the rematch: every seat of the finished room answers; those who accept play on together ------
+// "Play again" offers it (or accepts the offer), with a fresh client seed for the new room's fair
+// dice, committed to at the offer. The new room keeps each accepting seat's token, so the page just
+// moves there, with its client seed and the commitment it saw first.
 function playAgain() {
+  S.focusRematch = true; // the button goes: the keyboard's place is the rematch's panel
+  answerRematch(true);
+}
+
+function answerRematch(accept) {
   const room = S.room;
-  const body = S.lastBody || {
-    preset: "classic",
-    rules: room.rules,
-    seats: room.seats.map((seat) =>
-      room.you.includes(seat.index) ? { kind: "here", name: seat.name } : seat.kind === "bot" ? { kind: "bot", name: seat.name, bot: seat.bot } : { kind: "remote" },
-    ),
-    rounds: room.match?.rounds ?? 1,
-    hints: room.hints,
-  };
-  delete body.seed;
-  startGame(body, "#toast");
+  if (!room || !room.you.length || room.status !== "over" || S.busy) return;
+  const message = { type: "rematch", accept };
+  if (accept) {
+    const seed = clientSeed();
+    // The rematch's dice were committed to as the game ended, before this seed was made.
+    const committed = !room.rematch && room.rematch_commitment ? { rematchCommitment: room.rematch_commitment } : {};
+    rememberFair(room.code, { rematchSeed: seed, ...committed });
+    message.client_seed = seed;
+  }
+  send(message);
+}
+
+function acceptedRematch(room) {
+  return room.you.some((seat) => room.rematch.answers[seat] === true);
+}
+
+function undecidedRematch(room) {
+  return room.you.some((seat) => room.rematch.answers[seat] === null);
+}
+
+// The new room, with the token and the client seed this page played the old one with.
+function switchToRematch(room) {
+  const code = room.rematch.code;
+  if (S.switched === code) return;
+  S.switched = code;
+  rememberRoom(code, S.token);
+  const { rematchSeed: seed, rematchCommitment: commitment } = fairFacts(room.code);
+  rememberFair(code, { ...(seed ? { seed } : {}), ...(commitment ? { commitment } : {}) });
+  announce(_("A new game starts in room {code}.", { code }));
+  goToRoom(code);
+}
+
+// A rematch offered by another seat is said once; the panel asks this page's seats to answer.
+function narrateRematch(room, first) {
+  const offer = room.status === "over" ? room.rematch : null;
+  if (offer?.commitment && !fairFacts(room.code).rematchCommitment) rememberFair(room.code, { rematchCommitment: offer.commitment });
+  const key = offer ? `${room.code}:${offer.offered_by}` : null;
+  if (!offer || S.rematchSeen === key) return;
+  S.rematchSeen = key;
+  if (!first && !room.you.includes(offer.offered_by)) announce(_("{name} offers a rematch.", { name: nameOf(room, offer.offered_by) }));
+}
+
+function rematchClosed(room) {
+  const offer = room.rematch;
+  return offer.code !== null || offer.answers.every((answer) => answer !== null) || secondsLeft(offer.remaining) <= 0;
+}
+
+function answerText(answer) {
+  if (answer === true) return `✓ ${_("plays again")}`;
+  if (answer === false) return `✗ ${_("declined")}`;
+  return `… ${_("deciding")}`;
+}
+
+function renderRematch(room) {
+  const box = $("#rematch");
+  const offer = room.status === "over" ? room.rematch : null;
+  const again = $("#btn-again");
+  if (again) again.hidden = Boolean(offer) || !room.you.length;
+  box.hidden = !offer;
+  if (!offer) return;
+  const offerer = nameOf(room, offer.offered_by);
+  const answers = el("ul", { class: "rematch-answers" }, ...room.seats.map((seat) =>
+    el("li", { class: `answer-${String(offer.answers[seat.index])}`, "data-seat": String(seat.index) },
+      el("span", { class: "name", text: seat.name ?? "…" }), " ", el("span", { class: "answer", text: answerText(offer.answers[seat.index]) })),
+  ));
+  const parts = [
+    el("h3", { id: "rematch-title", text: _("Play again?") }),
+    el("p", { text: room.you.includes(offer.offered_by) ? _("You offered a rematch: the same rules, with everyone who accepts.") : _("{name} offers a rematch: the same rules, with everyone who accepts.", { name: offerer }) }),
+    answers,
+  ];
+  if (offer.commitment) parts.push(el("p", { class: "muted fair-line" }, el("span", { text: _("Fair dice · commitment") }), " ", shortHex(offer.commitment)));
+  const closed = rematchClosed(room);
+  if (!closed) parts.push(el("p", { id: "rematch-left", class: "muted" }));
+  if (!closed && undecidedRematch(room)) {
+    parts.push(el("div", { class: "actions" },
+      el("button", { type: "button", id: "rematch-accept", class: "primary", text: _("Play again"), onclick: () => answerRematch(true), disabled: S.busy }),
+      el("button", { type: "button", id: "rematch-decline", text: _("No thanks"), onclick: () => answerRematch(false), disabled: S.busy }),
+    ));
+  } else if (offer.code && acceptedRematch(room)) {
+    parts.push(el("p", { id: "rematch-outcome", text: _("A new game starts in room {code}.", { code: offer.code }) }));
+  } else if (offer.code) {
+    parts.push(el("p", { id: "rematch-outcome", text: _("The others play again in room {code}.", { code: offer.code }) }));
+  } else if (closed) {
+    parts.push(el("p", { id: "rematch-outcome", text: _("No rematch this time.") }));
+  } else if (acceptedRematch(room)) {
+    parts.push(el("p", { id: "rematch-outcome", class: "muted", text: _("Waiting for the others to answer…") }));
+  }
+  const focused = document.activeElement?.id;
+  box.replaceChildren(...parts);
+  const kept = focused ? $(`#${focused}`) : null;
+  if (kept && box.contains(kept) && !kept.disabled) kept.focus(); // kept across redraws
+  else if (S.focusRematch) box.focus();
+  S.focusRematch = false;
+  updateRematchLeft(room);
+}
+
+function updateRematchLeft(room) {
+  const node = $("#rematch-left");
+  if (!node || !room.rematch) return;
+  const left = secondsLeft(room.rematch.remaining);
+  node.textContent = _("Time left to answer: {n} s", { n: left });
+  node.classList.toggle("urgent", left <= URGENT_SECONDS);
 }
 
 function actionText(action) {

@@ -46,8 +46,11 @@ export async function api(path, { method = "GET", body, token } = {}) {
   return data;
 }
 
+const FINAL_CLOSES = new Set([4403, 4404, 4422]); // refusals that another try cannot mend
+
 // One room's socket: pushes states, errors and hints to the handlers; reconnects while wanted.
 // The server keeps the language a socket connected with: `reopen` after the page changes language.
+
 export class RoomSocket {
   constructor(code, token, handlers) {
     this.code = code;
@@ -66,20 +69,22 @@ export class RoomSocket {
     const socket = new WebSocket(`${scheme}://${location.host}/api/rooms/${this.code}/ws?${query}`);
     this.socket = socket;
     socket.addEventListener("open", () => {
-      this.delay = 500;
       this.handlers.online?.(true);
       for (const message of this.queue.splice(0)) socket.send(JSON.stringify(message));
     });
     socket.addEventListener("message", (event) => {
       const message = fromJSON(event.data);
+      if (message.type === "state") this.delay = 500; // really in: a refused socket is accepted first
       const handler = this.handlers[message.type];
       if (handler) handler(message);
     });
     socket.addEventListener("close", (event) => {
-      if (!this.wanted || socket !== this.socket || event.code === 4404) return;
+      // 4404 no such room, 4403 a foreign page, 4422 a malformed token: trying again cannot help.
+      if (!this.wanted || socket !== this.socket || FINAL_CLOSES.has(event.code)) return;
       this.handlers.online?.(false);
+      if (event.code === 4429) this.delay = Math.max(this.delay, 8000); // too many sockets: wait longer
       setTimeout(() => this.wanted && this.open(), this.delay);
-      this.delay = Math.min(this.delay * 2, 8000);
+      this.delay = Math.min(this.delay * 2, 30000);
     });
   }
 
