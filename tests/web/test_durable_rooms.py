@@ -364,3 +364,110 @@ def test_a_bot_seat_needs_no_name(clocked: tuple[TestClient, FakeClock]) -> None
     client, _clock = clocked
     _table, state = create(client, seats=[{"name": "Ana"}, {"kind": "bot", "bot": "easy"}], seed=3)
     assert [s["name"] for s in state["seats"]] == ["Ana", "Bot 2"]
+
+
+# -- found by the review of this change --------------------------------------------------------
+def test_a_failed_write_leaves_the_clock_running(
+    clocked: tuple[TestClient, FakeClock], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client, clock = clocked
+    host, _guest = online(client)
+
+    def locked(*_args: object) -> None:
+        raise StorageBusyError("database is locked")
+
+    monkeypatch.setattr(RoomStore, "keep_all", locked)
+    refused(host.post({"type": "roll"}), 503, "busy")
+    monkeypatch.undo()
+    assert host.state()["clock"] is not None  # the room was reloaded: its clock runs again
+    clock.now += 61
+    tick(client)
+    assert host.state()["seats"][0]["missed"] == 1
+
+
+def test_an_action_that_crosses_the_timer_is_no_miss(clocked: tuple[TestClient, FakeClock]) -> None:
+    client, _clock = clocked
+    host, _guest = online(client)
+    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    room = lobby.rooms.get(host.code)
+    deadline = room.deadline
+    assert deadline is not None
+    room.act(host.token, "roll")  # in time, but the clock is not armed again yet (the write runs)
+    assert room.run_out(deadline + 1) is None and room.seats[0].missed == 0
+
+
+def test_a_game_saved_again_under_its_room_is_kept_once(clocked: tuple[TestClient, FakeClock]) -> None:
+    """A crash or a failed write between the save and the room's note of it saved the game twice."""
+    client, clock = clocked
+    table, _ = create(client, **SOLO)
+    state = table.play_while_mine()
+    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    room = lobby.rooms.get(table.code)
+    assert room.game is not None
+    room.game.saved_id = None  # as if the room had not kept the id
+    assert client.portal is not None
+    client.portal.call(lobby.sweep, clock.now)
+    assert room.game.saved_id == state["saved_game_id"]
+    assert client.get("/api/games").json()["total"] == 1
+
+
+def test_a_rematch_whose_write_fails_is_settled_once_later(
+    clocked: tuple[TestClient, FakeClock], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client, _clock = clocked
+    host, guest = online(client)
+    finish(client, host, guest)
+    client.post(f"/api/rooms/{host.code}/rematch", json={"accept": True}, headers=host.headers)
+    real = RoomStore.keep_all
+    failures = iter([True])
+
+    def fails_once(store: RoomStore, rooms: Any) -> None:
+        if len(rooms) == 2 and next(failures, False):
+            raise StorageBusyError("database is locked")
+        real(store, rooms)
+
+    monkeypatch.setattr(RoomStore, "keep_all", fails_once)
+    answered = client.post(f"/api/rooms/{host.code}/rematch", json={"accept": True}, headers=guest.headers)
+    assert answered.status_code == 200 and answered.json()["rematch"]["code"] is None  # the answer is kept
+    tick(client)
+    code = host.state()["rematch"]["code"]
+    assert code is not None
+    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    seed = lobby.rooms.get(code).dice.server_seed.hex()  # type: ignore[union-attr]
+    kept = RoomStore(lobby.store.engine).open_rooms()
+    dealt = [r.code for r in kept if (r.dice or {}).get("server_seed") == seed]
+    assert dealt == [code]  # one room dealt those dice
+
+
+def test_a_rematch_is_answered_once_and_a_lone_players_rematch_has_no_clock(
+    clocked: tuple[TestClient, FakeClock],
+) -> None:
+    client, _clock = clocked
+    host, guest = online(client)
+    finish(client, host, guest)
+    offer = {"accept": True, "client_seed": "a"}
+    client.post(f"/api/rooms/{host.code}/rematch", json=offer, headers=host.headers)
+    again = client.post(f"/api/rooms/{host.code}/rematch", json=offer, headers=host.headers)
+    refused(again, 409, "over", "answered")  # no pile of client seeds in the new room's dice
+    declined = client.post(f"/api/rooms/{host.code}/rematch", json={"accept": False}, headers=guest.headers)
+    alone = Table(client, declined.json()["rematch"]["code"], host.token).state()
+    assert (alone["turn_seconds"], alone["clock"], alone["fairness"]["client_seeds"]) == (None, None, ["a"])
+
+
+def test_socket_messages_spend_the_addresses_request_budget(tmp_path: Path) -> None:
+    settings = settings_at(tmp_path, rate_room_requests="6/minute")
+    with TestClient(create_app(settings)) as client:
+        table, _ = create(client, **SOLO)
+        with client.websocket_connect(f"/api/rooms/{table.code}/ws?token={table.token}") as socket:
+            socket.receive_json()
+            replies = []
+            for _ in range(8):
+                socket.send_json({"type": "ping"})
+                replies.append(socket.receive_json())
+        assert replies[-1]["type"] == "error" and replies[-1]["error"] == "too-many"
+
+
+def test_an_unknown_language_is_not_echoed(clocked: tuple[TestClient, FakeClock]) -> None:
+    client, _clock = clocked
+    response = client.get("/api/i18n/" + "x" * 8000)
+    assert response.status_code == 422 and len(response.content) < 1000

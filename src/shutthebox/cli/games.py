@@ -362,6 +362,11 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
         help=_("close a room nobody played nor watched for this long (7200)"),
     )
     serve.add_argument(
+        "--trust-proxy", metavar="ADDRESSES",
+        help=_("addresses of a reverse proxy whose X-Forwarded-For names the client (none: the rate "
+               "limits count the connecting address)"),
+    )
+    serve.add_argument(
         "--allow-origin", action="append", default=[], metavar="ORIGIN", dest="allowed_origins",
         help=_("a page origin (https://example.com) whose WebSockets are welcome too; repeatable"),
     )
@@ -403,5 +408,8 @@ def run_serve(args: argparse.Namespace) -> int:
     uvicorn.run(
         create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
         ws_max_size=settings.max_frame_bytes,  # a bigger message closes the socket (1009)
+        # Only a proxy named here may say whom a request is from: anyone else could pick an
+        # address per request and walk around every rate limit.
+        proxy_headers=args.trust_proxy is not None, forwarded_allow_ips=args.trust_proxy or "",
     )
     return 0

@@ -36,9 +36,13 @@ class Chooser(Protocol):
 
 class Keeper(Protocol):
     """Where finished games are kept (the storage's `Store`); answers the id given. ``profiles``
-    links seats to the player profiles who played them."""
+    links seats to the player profiles who played them; a game saved again under the same
+    ``origin`` is kept once."""
 
-    def save(self, record: GameRecord, *, source: str, profiles: Mapping[int, int] | None = None) -> int: ...
+    def save(
+        self, record: GameRecord, *, source: str, profiles: Mapping[int, int] | None = None,
+        origin: str | None = None,
+    ) -> int: ...
 
 
 class Game:
@@ -170,10 +174,17 @@ class Game:
             assisted=tuple(sorted(self.assisted)),
         )
 
-    def save(self, keeper: Keeper, *, source: str, profiles: Mapping[int, int] | None = None) -> int:
-        """Keep the finished game, once; the id it is kept under."""
+    def save(
+        self, keeper: Keeper, *, source: str, profiles: Mapping[int, int] | None = None,
+        origin: str | None = None,
+    ) -> int:
+        """Keep the finished game, once (``origin``: once even across processes and crashes, where a
+        save may be tried again); the id it is kept under."""
         if not self.state.is_over:
             raise IllegalActionError("only a finished game is kept; {state}", state=self.state.describe())
         if self.saved_id is None:
-            self.saved_id = keeper.save(self.record(), source=source, profiles=profiles)
+            if origin is None:
+                self.saved_id = keeper.save(self.record(), source=source, profiles=profiles)
+            else:
+                self.saved_id = keeper.save(self.record(), source=source, profiles=profiles, origin=origin)
         return self.saved_id

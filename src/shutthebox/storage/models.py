@@ -35,6 +35,7 @@ class GameRow(Base):
     record: Mapped[str] = mapped_column(Text)
     typed: Mapped[bool] = mapped_column(Boolean, server_default=false())  # dice typed in by hand
     kind: Mapped[str] = mapped_column(String(16), server_default="practice")  # ranked, practice, …
+    origin: Mapped[str | None] = mapped_column(String(64), unique=True)  # a room's game: saved once
     turns: Mapped[list[TurnRow]] = relationship(
         back_populates="game", cascade="all, delete-orphan", order_by="TurnRow.seq"
     )

@@ -113,22 +113,30 @@ class RoomStore:
     def keep(self, room: KeptRoom, new_events: Sequence[tuple[int, dict[str, Any]]] = ()) -> None:
         """Write the room's row and its ``new_events`` (seq, body) in one transaction, committed on
         return; `ConflictError` if one of those places is taken, `StorageBusyError` if locked."""
+        self.keep_all([(room, new_events)])
+
+    def keep_all(self, rooms: Sequence[tuple[KeptRoom, Sequence[tuple[int, dict[str, Any]]]]]) -> None:
+        """`keep` several rooms in one transaction: all of them or none (a rematch and its room)."""
 
         def work(session: Session) -> None:
-            row = session.get(RoomRow, room.code)
-            if row is None:
-                row = RoomRow(code=room.code, created_at=room.created_at)
-                session.add(row)
-            row.status, row.setup, row.dice = room.status, room.setup, room.dice
-            row.seats, row.extra, row.game_id = room.seats, room.extra, room.game_id
-            row.touched_at = room.touched_at
-            session.add_all(RoomEventRow(room_code=room.code, seq=seq, body=body) for seq, body in new_events)
+            for room, new_events in rooms:
+                row = session.get(RoomRow, room.code)
+                if row is None:
+                    row = RoomRow(code=room.code, created_at=room.created_at)
+                    session.add(row)
+                row.status, row.setup, row.dice = room.status, room.setup, room.dice
+                row.seats, row.extra, row.game_id = room.seats, room.extra, room.game_id
+                row.touched_at = room.touched_at
+                session.add_all(
+                    RoomEventRow(room_code=room.code, seq=seq, body=body) for seq, body in new_events
+                )
             session.flush()
 
         try:
             self._write(work)
         except IntegrityError:
-            raise ConflictError(f"room {room.code}: an action already holds one of these places") from None
+            codes = ", ".join(room.code for room, _events in rooms)
+            raise ConflictError(f"room {codes}: an action already holds one of these places") from None
 
     def open_rooms(self) -> list[KeptRoom]:
         """Every room kept, with its actions in order, oldest room first."""

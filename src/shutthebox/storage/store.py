@@ -249,7 +249,7 @@ def _summary(row: GameRow) -> GameSummary:
 def _copy_game(row: GameRow) -> GameRow:
     """A fresh copy of an unsaved game row and its turns, for one try of a save."""
     columns = ("finished_at", "source", "mode", "tiles", "rules_key", "players", "winner", "record", "typed",
-               "kind")
+               "kind", "origin")
     copy = GameRow(**{name: getattr(row, name) for name in columns})
     turn_columns = ("seq", "player", "round", "tiebreak", "open_tiles", "open_sum", "score", "tiles",
                     "rules_key", "finished_at", "typed", "ranked", "profile_id")
@@ -353,9 +353,12 @@ class Store:
         source: str,
         finished_at: datetime | None = None,
         profiles: Mapping[int, int] | None = None,
+        origin: str | None = None,
     ) -> int:
         """Store a finished game (replayed first, so only real games get in, every fair die
-        recomputed); its id. ``profiles`` links seats to the profiles who played them."""
+        recomputed); its id. ``profiles`` links seats to the profiles who played them. A game saved
+        again under the same ``origin`` (a room's, after a crash or a failed write) is not stored
+        twice: the id of the one kept is answered."""
         try:
             state = replay(record)
         except ShutTheBoxError as error:
@@ -389,6 +392,7 @@ class Store:
             record=finished.dumps(),
             typed=record.typed,
             kind=record.kind,
+            origin=origin,
         )
         ranked = record.ranked_players()
         linked = dict(profiles or {})
@@ -418,6 +422,10 @@ class Store:
 
         def write() -> int:
             with self._session() as session:
+                if origin is not None:
+                    kept_id = session.scalar(select(GameRow.id).where(GameRow.origin == origin))
+                    if kept_id is not None:
+                        return kept_id
                 wanted = set(linked.values())
                 known = set(session.scalars(select(ProfileRow.id).where(ProfileRow.id.in_(wanted))))
                 if known != wanted:
@@ -427,7 +435,12 @@ class Store:
                 session.flush()
                 return kept.id
 
-        return retrying(write)  # another writer holding the lock delays a save, never drops it
+        try:
+            return retrying(write)  # another writer holding the lock delays a save, never drops it
+        except IntegrityError:
+            if origin is None:
+                raise
+            return retrying(write)  # another process saved it meanwhile: its id
 
     # -- reading ---------------------------------------------------------------
     def game(self, game_id: int) -> StoredGame:

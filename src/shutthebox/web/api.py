@@ -83,7 +83,7 @@ def get_languages() -> dict[str, Any]:
 
 
 @router.get("/i18n/{lang}", responses=ERRORS, summary="The page's messages in one language (gettext catalog)")
-def get_catalog(lang: str) -> dict[str, Any]:
+def get_catalog(lang: Annotated[str, Path(max_length=16)]) -> dict[str, Any]:
     if lang not in languages():
         raise RoomError("not-found", "there is no catalog for language {lang!r}", lang=lang)
     return page_catalog(lang)

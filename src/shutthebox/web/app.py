@@ -19,7 +19,7 @@ from shutthebox import __version__
 from shutthebox.i18n import using
 from shutthebox.storage import Store, default_url
 from shutthebox.web import api, sockets
-from shutthebox.web.guard import Guard, budgets, describe, install_log_filter, safe_errors
+from shutthebox.web.guard import Guard, RateLimits, describe, install_log_filter, safe_errors
 from shutthebox.web.language import SpeakTheReadersLanguage, language_of
 from shutthebox.web.lobby import Lobby
 from shutthebox.web.rooms import RoomError
@@ -54,7 +54,7 @@ def database_url(settings: Settings) -> str:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The web app: JSON API under ``/api``, the room WebSocket, and the page at ``/``."""
     settings = settings or Settings()
-    budgets(settings)  # a rate that cannot be read stops the server now, not at its first request
+    limits = RateLimits(settings)  # a rate that cannot be read stops the server now, not at its first request
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -78,8 +78,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,  # no Redoc: it fetches its logo from its maker's site
     )
     app.state.settings = settings
+    app.state.limits = limits  # the room WebSocket spends from the same budgets
 
-    app.add_middleware(Guard, settings=settings)  # inside the language: its refusals are said in it
+    app.add_middleware(Guard, settings=settings, limits=limits)  # inside the language: it speaks it
     app.add_middleware(SpeakTheReadersLanguage)
 
     @app.exception_handler(RoomError)

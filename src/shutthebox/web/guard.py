@@ -403,10 +403,10 @@ def _header(scope: Scope, wanted: bytes) -> str | None:
 class Guard:
     """ASGI middleware: the checks of this module, before the app sees a request or a socket."""
 
-    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+    def __init__(self, app: ASGIApp, settings: Settings, limits: RateLimits | None = None) -> None:
         self.app = app
         self.settings = settings
-        self.limits = RateLimits(settings)
+        self.limits = limits if limits is not None else RateLimits(settings)
         self.sockets: Counter[str] = Counter()
         """Open WebSockets per client address."""
 

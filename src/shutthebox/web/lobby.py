@@ -160,10 +160,12 @@ class Lobby:
         for room in self.rooms:
             if room.stale:
                 continue
+            room.arm_clock(now)  # a clock some failed change left unarmed runs again
             if room.deadline is not None and now >= room.deadline:
                 await self._background(room, self.time_out(room))
             if room.rematch_due(now):
-                await self.settle_rematch(room)
+                with contextlib.suppress(RoomError):  # a full server or a failed write: next tick
+                    await self.settle_rematch(room)
             if room.game is not None and room.game.bot_to_act() is not None and not room.adjourned \
                     and (room.bot_task is None or room.bot_task.done()):
                 await self._wake_bots(room)
@@ -193,6 +195,7 @@ class Lobby:
             return  # still stale: served again once the store answers (`fresh`)
         if kept is not None:
             room.take_state_of(Room.restore(kept))
+            room.arm_clock(self.clock())  # the seat to act has its time again
         room.stale = False
 
     async def fresh(self, code: str) -> Room:
@@ -362,23 +365,45 @@ class Lobby:
                                 seconds=self.settings.rematch_seconds)
             await self._keep(room)
         if room.rematch_due(self.clock()):
-            await self.settle_rematch(room)
-        else:
-            await self.broadcast(room)
+            try:
+                await self.settle_rematch(room)
+            except RoomError:  # the answer is kept: the ticker settles the rematch when it can
+                log.warning("room %s: the rematch waits to be settled", room.code)
+        await self.broadcast(room)
 
     async def settle_rematch(self, room: Room) -> None:
-        """Start the rematch's room with the players who accepted (or close the offer)."""
+        """Start the rematch's room with the players who accepted (or close the offer): the new room
+        and the old one's link to it are kept in one transaction, so a crash or a failed write
+        never leaves two rooms dealt the same dice."""
         async with room.lock:
             if not room.rematch_due(self.clock()):
                 return
-            assert room.rematch is not None
-            new = rematch_room(room, self.rooms.new_code())
+            rematch = room.rematch
+            assert rematch is not None
+            answers = dict(rematch.answers)
+            self.rooms.check_space()
+            code = self.rooms.new_code()
+            while await run_in_threadpool(self.kept.has, code):
+                code = self.rooms.new_code()
+            new = rematch_room(room, code)
             if new is not None:
-                await self._add(new)
-                room.rematch.code = new.code
+                rematch.code = new.code
             else:
-                room.rematch.answers = {s: bool(a) for s, a in room.rematch.answers.items()}  # all answered
-            await self._keep(room)
+                rematch.answers = {s: bool(a) for s, a in answers.items()}  # unanswered: declined
+            writes = [(room.kept(), room.unkept())]
+            if new is not None:
+                writes.append((new.kept(), new.unkept()))
+            try:
+                await run_in_threadpool(self.kept.keep_all, writes)
+            except WRITE_ERRORS:
+                log.exception("room %s: the rematch could not be kept; tried again later", room.code)
+                rematch.code, rematch.answers = None, answers
+                raise RoomError("busy", "the server could not keep this; nothing changed: try again") \
+                    from None
+            room.kept_events = len(room.log)
+            if new is not None:
+                new.kept_events = len(new.log)
+                self.rooms.add(new)
         if new is not None:
             await self.changed(new)
         await self.broadcast(room)
@@ -506,7 +531,9 @@ class Lobby:
                 return
             profiles = {seat.index: seat.profile for seat in room.seats if seat.profile is not None}
             try:
-                await run_in_threadpool(lambda: game.save(self.store, source="web", profiles=profiles))
+                await run_in_threadpool(
+                    lambda: game.save(self.store, source="web", profiles=profiles, origin=room.origin)
+                )
             except WRITE_ERRORS:
                 log.exception("room %s: the finished game could not be saved yet; retried later", room.code)
                 return

@@ -304,6 +304,11 @@ class Room:
         return "practice" if self.dice is None else "ranked"
 
     @property
+    def origin(self) -> str:
+        """What names this room's game in the store, so a save tried again keeps it once."""
+        return f"room/{self.code}/{round(self.created_at * 1000)}"
+
+    @property
     def online(self) -> bool:
         return any(s.kind == "remote" for s in self.seats)
 
@@ -469,6 +474,8 @@ class Room:
         if seat is None or self.deadline is None or now < self.deadline:
             return None
         assert self.game is not None
+        if self.clock_mark != (seat, len(self.game.events)):
+            return None  # the seat acted in time (its action and the timer crossed): no miss
         place = self.seats[seat]
         place.missed += 1
         self.deadline = self.clock_mark = None
@@ -502,6 +509,8 @@ class Room:
         client_seed = check_client_seed(client_seed)
         if self.rematch is not None and self.rematch.settled:
             raise RoomError("over", "the rematch of room {code} is settled already", code=self.code)
+        if self.rematch is not None and all(self.rematch.answers.get(seat) is not None for seat in held):
+            raise RoomError("over", "you answered the rematch of room {code} already", code=self.code)
         if self.rematch is None:
             if not accept:
                 raise RoomError("malformed", "nobody offered a rematch in room {code}", code=self.code)
@@ -727,12 +736,14 @@ def rematch_room(old: Room, code: str) -> Room | None:
         Seat(index, s.kind, s.name, bot=s.bot, token_hash=s.token_hash, profile=s.profile)
         for index, s in enumerate(staying)
     ]
-    rules = old.rules
+    rules, turn_seconds = old.rules, old.turn_seconds
     if len(seats) == 1 and rules.mode is not Mode.SOLO:
         rules = rules.but(mode=Mode.SOLO)  # one player alone plays solo (rules §5.1)
+    if sum(seat.human for seat in seats) == 1:
+        turn_seconds = None  # nobody waits for a player alone with bots: no clock, as in any such room
     room = Room(
         code, rules, seats, rounds=old.rounds, hints=old.hints, dice=rematch.dice,
-        turn_seconds=old.turn_seconds, on_leave=old.on_leave,
+        turn_seconds=turn_seconds, on_leave=old.on_leave, owner=old.owner,
     )
     try:
         check_startable(room)

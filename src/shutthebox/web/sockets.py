@@ -19,7 +19,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
 from shutthebox.i18n import language
-from shutthebox.web.guard import describe, frame_too_large, safe_errors
+from shutthebox.web.guard import RateLimits, client_address, describe, frame_too_large, safe_errors
 from shutthebox.web.lobby import Listener, Lobby
 from shutthebox.web.rooms import RoomError
 from shutthebox.web.schemas import HintIn, PingIn, RematchIn, SocketIn
@@ -57,6 +57,11 @@ async def room_socket(socket: WebSocket, code: str, token: str | None = None) ->
                 refusal = RoomError("malformed", "a message has at most {count} bytes",
                                     count=lobby.settings.max_frame_bytes)
                 reply = {"type": "error", **refusal.to_json()}
+            elif (wait := await spend_a_request(socket)) is not None:
+                refusal = RoomError(
+                    "too-many", "too many requests from your address: try again in {seconds} s", seconds=wait
+                )
+                reply = {"type": "error", **refusal.to_json()}
             else:
                 reply = await handle(lobby, room.code, listener, raw)
             if reply is not None:
@@ -66,6 +71,17 @@ async def room_socket(socket: WebSocket, code: str, token: str | None = None) ->
     finally:
         room.listeners.discard(listener)
         await lobby.broadcast(room)
+
+
+async def spend_a_request(socket: WebSocket) -> int | None:
+    """A message spends what a request naming the room spends, from the same per-address budget (so
+    a socket is no way around the rate limits); the seconds to wait when none is left."""
+    limits: RateLimits = socket.app.state.limits
+    address = client_address(socket.scope)
+    wait = await limits.wait(["room"], address)
+    if wait is None:
+        await limits.spend(["room"], address)
+    return wait
 
 
 async def handle(lobby: Lobby, code: str, listener: Listener, raw: str) -> dict[str, Any] | None:

@@ -1,5 +1,6 @@
 """Rooms in play: a room, its seats (token hashes) and every acknowledged action, so a server
-that crashes resumes each room where it was; and the fair dice committed to before a room.
+that crashes resumes each room where it was; the fair dice committed to before a room; and the
+origin of a room's game, so a save tried again after a crash keeps it once.
 
 Revision ID: 0004
 Revises: 0003
@@ -41,6 +42,8 @@ def upgrade() -> None:
         sa.Column("seq", sa.Integer(), primary_key=True),
         sa.Column("body", sa.JSON(), nullable=False),
     )
+    op.add_column("games", sa.Column("origin", sa.String(64), nullable=True))  # a room's game is kept once
+    op.create_index("ix_games_origin", "games", ["origin"], unique=True)
     op.create_table(
         "commitments",
         sa.Column("ticket_hash", sa.String(64), primary_key=True),
@@ -54,5 +57,7 @@ def downgrade() -> None:
     op.drop_index("ix_commitments_created_at", "commitments")
     op.drop_table("commitments")
     op.drop_table("room_events")
+    op.drop_index("ix_games_origin", "games")
+    op.drop_column("games", "origin")
     op.drop_index("ix_rooms_touched_at", "rooms")
     op.drop_table("rooms")
