@@ -514,9 +514,8 @@ class Room:
         if self.rematch is None:
             if not accept:
                 raise RoomError("malformed", "nobody offered a rematch in room {code}", code=self.code)
-            answers: dict[int, bool | None] = {  # bots play again; players who left do not
-                s.index: (not s.stand_in) if (s.stand_in or not s.human) else None for s in self.seats
-            }
+            # Bots play again; every player is asked, one who left too: they may be back by now.
+            answers: dict[int, bool | None] = {s.index: None if s.human else True for s in self.seats}
             self.rematch = Rematch(held[0], answers, now + seconds, self.next_dice or FairDice())
         for seat in held:
             self.rematch.answers[seat] = accept

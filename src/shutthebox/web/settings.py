@@ -31,7 +31,7 @@ class Settings:
     """A room nobody acted in nor watched for this long is closed (its finished game stays stored)."""
     turn_seconds: int | None = 60
     """The turn clock of online rooms, unless the creator sets one: seconds for each action."""
-    rematch_seconds: float = 120.0
+    rematch_seconds: float = 60.0
     """How long the players of a finished room have to answer a rematch."""
     hint_max_cells: int = 3_000_000_000
     """The work one hint, bot move or review decision may ask of the solver (cells of its tables,
