@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+
+from serving import running
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -24,44 +21,11 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = os.environ.get("SHUTTHEBOX_SCREENSHOTS")  # a folder: save the README's screenshots there
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @contextmanager
 def running_server(folder: Path, env: dict[str, str] | None = None) -> Iterator[str]:
     """``shutthebox serve`` on a free port with its database in ``folder``; its URL while it runs."""
-    port = free_port()
-    log = (folder / "server.log").open("w")
-    process = subprocess.Popen(
-        [
-            sys.executable, "-m", "shutthebox", "serve", "--port", str(port),
-            "--db", f"sqlite:///{folder / 'e2e.db'}", "--bot-delay", "0.05", "--log-level", "warning",
-        ],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env={**os.environ, **(env or {})},
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            if process.poll() is not None:
-                raise RuntimeError(f"the server stopped: {(folder / 'server.log').read_text()}")
-            try:
-                if httpx.get(f"{url}/api/rules").status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.1)
-        else:
-            raise RuntimeError("the server did not answer")
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        log.close()
+    with running(folder, database="e2e.db", bot_delay="0.05", env=env) as server:
+        yield server.url
 
 
 @pytest.fixture(scope="session")

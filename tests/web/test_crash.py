@@ -4,12 +4,9 @@ players were told it was, with the same links and tokens (issue 10)."""
 from __future__ import annotations
 
 import json
-import os
 import signal
-import socket
 import sqlite3
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -20,38 +17,14 @@ from typing import Any
 import httpx
 from websockets.sync.client import connect
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+from serving import running
 
 
 @contextmanager
 def server(folder: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """``shutthebox serve`` on a free port over the SQLite file in ``folder``."""
-    port = free_port()
-    with (folder / "server.log").open("a") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "shutthebox", "serve", "--port", str(port), "--db",
-             f"sqlite:///{folder / 'crash.db'}", "--bot-delay", "0", "--log-level", "warning"],
-            stdout=log, stderr=subprocess.STDOUT, env={**os.environ},
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            assert process.poll() is None, (folder / "server.log").read_text()
-            try:
-                if httpx.get(f"{url}/api/rules").status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.1)
-        yield url, process
-    finally:
-        if process.poll() is None:
-            process.terminate()
-            process.wait(10)
+    with running(folder, database="crash.db") as served:
+        yield served.url, served.process
 
 
 def headers(token: str) -> dict[str, str]:

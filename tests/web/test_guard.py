@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as ws_connect
 
+from serving import running
 from shutthebox.web import Settings, create_app
 from shutthebox.web.guard import (
     Guard,
@@ -452,41 +449,11 @@ def test_the_log_filter_hides_tokens_and_keys() -> None:
     assert redact("GET /x?a=1&token=t%C3%A9 HTTP/1.1") == "GET /x?a=1&token=… HTTP/1.1"
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @contextmanager
 def serving(folder: Path) -> Iterator[tuple[str, Path]]:
     """``shutthebox serve`` at log level info on a free port: its URL and its log file."""
-    port, log_path = free_port(), folder / "server.log"
-    with log_path.open("w") as log:
-        process = subprocess.Popen(
-            [
-                sys.executable, "-m", "shutthebox", "serve", "--port", str(port),
-                "--db", f"sqlite:///{folder / 'serve.db'}", "--bot-delay", "0", "--log-level", "info",
-            ],
-            stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(300):
-                if process.poll() is not None:
-                    raise RuntimeError(f"the server stopped: {log_path.read_text()}")
-                try:
-                    if httpx.get(f"{url}/api/rules").status_code == 200:
-                        break
-                except httpx.TransportError:
-                    time.sleep(0.1)
-            else:
-                raise RuntimeError("the server did not answer")
-            yield url, log_path
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
+    with running(folder, log_level="info") as server:
+        yield server.url, server.log
 
 
 def test_a_real_server_logs_no_token_and_closes_big_frames(tmp_path: Path) -> None:

@@ -1,0 +1,67 @@
+"""A real ``shutthebox serve`` for the tests that need one: its own port, database and log."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass(frozen=True)
+class Server:
+    """A running server: its URL, its process (to kill) and its log file."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+
+@contextmanager
+def running(
+    folder: Path, *, database: str = "serve.db", bot_delay: str = "0", log_level: str = "warning",
+    env: dict[str, str] | None = None,
+) -> Iterator[Server]:
+    """``shutthebox serve`` on a free port over the SQLite file ``folder/database``, until the block
+    ends (then stopped, unless the test killed it); its log is appended to ``folder/server.log``."""
+    port, log_path = free_port(), folder / "server.log"
+    with log_path.open("a") as log:
+        process = subprocess.Popen(
+            [
+                sys.executable, "-m", "shutthebox", "serve", "--port", str(port),
+                "--db", f"sqlite:///{folder / database}", "--bot-delay", bot_delay, "--log-level", log_level,
+            ],
+            stdout=log, stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            if process.poll() is not None:
+                raise RuntimeError(f"the server stopped: {log_path.read_text()}")
+            try:
+                if httpx.get(f"{url}/api/rules").status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("the server did not answer")
+        yield Server(url, process, log_path)
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            process.wait(timeout=10)
