@@ -43,6 +43,8 @@ START = 1_800_000_000.0
 MAX_ROOMS = 3
 """Rooms the machine creates while it watches fewer; rematches are offered in up to two more."""
 MAX_SOCKETS = 6
+MAX_CLIENTS = 6
+"""Clients of one room: its seats' tokens, a spectator, a player's second device."""
 PLAY_OUT_ACTIONS = 300
 HOST, HERE, BOTS = "Ana", "Bea", ["Robo", "Zeta"]
 GUESTS, PROFILES = ["Luis", "Mia", "Noor", "Olek", "Pia", "Quim"], ["Sol", "Teo"]
@@ -299,10 +301,6 @@ class RoomMachine(RuleBasedStateMachine):
         super().__init__()
         self.folder = Path(tempfile.mkdtemp(prefix="rooms-"))
         self.clock = FakeClock()
-        self.seeds = mock.patch.object(fair, "secrets", SimpleNamespace(token_bytes=Seeds().token_bytes))
-        self.seeds.start()
-        self.errors = Errors()
-        logging.getLogger("shutthebox").addHandler(self.errors)
         self.rooms: list[Watched] = []
         self.client = self.start()
         self.keys: dict[str, str] = {}  # profile keys by name
@@ -310,6 +308,10 @@ class RoomMachine(RuleBasedStateMachine):
             response = self.request("POST", "/api/profiles", {}, {"name": name})
             assert response.status_code == 201, response.text
             self.keys[name] = response.json()["key"]
+        self.seeds = mock.patch.object(fair, "secrets", SimpleNamespace(token_bytes=Seeds().token_bytes))
+        self.seeds.start()  # from here on, undone by `teardown`
+        self.errors = Errors()
+        logging.getLogger("shutthebox").addHandler(self.errors)
 
     def start(self) -> TestClient:
         """The app on the machine's database, its lobby on the fake clock from the start (the
@@ -719,6 +721,16 @@ class RoomMachine(RuleBasedStateMachine):
         client.socket = self.client.websocket_connect(f"/api/rooms/{room.code}/ws{query}").__enter__()
         messages = self.drain(client)  # first its own: the others are told before its ping is read
         assert messages and all(m["type"] == "state" for m in messages), messages
+
+    @precondition(lambda self: any(len(room.clients) < MAX_CLIENTS and room.seated for room in self.rooms))
+    @rule(data=st.data())
+    def second_device(self, data: st.DataObject) -> None:
+        """A player opens the room on another device with the same token: a seat stays connected
+        while any of its sockets is open."""
+        rooms = [room for room in self.rooms if len(room.clients) < MAX_CLIENTS and room.seated]
+        room = data.draw(st.sampled_from(rooms), label="room")
+        player = data.draw(st.sampled_from(room.seated), label="player")
+        room.clients.append(Client(player.token, player.seats))
 
     @precondition(lambda self: any(c.socket is not None for room in self.rooms for c in room.clients))
     @rule(data=st.data())
