@@ -81,3 +81,13 @@ def make_profile(page: Page, name: str) -> None:
     page.fill("#profile-input", name)
     page.click("#profile-save")
     expect(page.locator("#profile-show .profile-name")).to_have_text(name)
+
+
+def join_as(guest: Page, host: Page, code: str, name: str = "Luis") -> None:
+    """``guest``, on the room's page, takes its open seat as ``name``; both see the game start."""
+    expect(guest.locator("#join-code")).to_have_value(code)
+    guest.fill("#join-name", name)
+    guest.click("#join-button")
+    for page in (host, guest):
+        expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+        expect(page.locator("#players .name")).to_have_text(["Ana", name])

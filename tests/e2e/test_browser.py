@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from e2e.conftest import screenshot
-from e2e.play import click_once, is_over, make_profile, my_turn, phase, play_solo, press_once
+from e2e.play import click_once, is_over, join_as, make_profile, my_turn, phase, play_solo, press_once
 
 pytestmark = pytest.mark.e2e
 
@@ -97,12 +97,7 @@ def test_a_two_player_online_room_in_two_browsers(browser: Browser, server: str)
 
     guest.goto(link)
     guest.wait_for_selector("body[data-ready=true]")
-    expect(guest.locator("#join-code")).to_have_value(code)
-    guest.fill("#join-name", "Luis")
-    guest.click("#join-button")
-    for page in (host, guest):
-        expect(page.locator("#box")).to_have_attribute("data-status", "playing")
-        expect(page.locator("#players .name")).to_have_text(["Ana", "Luis"])
+    join_as(guest, host, code)
     screenshot(host, "online")
 
     for _ in range(200):

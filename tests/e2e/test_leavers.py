@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from e2e.play import click_once, is_over, my_turn, play_solo
+from e2e.play import click_once, is_over, join_as, my_turn, play_solo
 
 pytestmark = pytest.mark.e2e
 
@@ -68,12 +68,7 @@ def online_room(host: Page, guest: Page, turn_seconds: int | None = None, rounds
     host.click("#start")
     code = host.locator("#room-code").inner_text()
     guest.goto(f"/#/room/{code}")
-    expect(guest.locator("#join-code")).to_have_value(code)
-    guest.fill("#join-name", "Luis")
-    guest.click("#join-button")
-    for page in (host, guest):
-        expect(page.locator("#box")).to_have_attribute("data-status", "playing")
-        expect(page.locator("#players .name")).to_have_text(["Ana", "Luis"])
+    join_as(guest, host, code)
     return code
 
 
