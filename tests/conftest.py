@@ -9,6 +9,8 @@ import pytest
 
 from shutthebox.i18n import SOURCE, activate
 
+pytest_plugins = ["services"]  # redis_url, postgres_url, postgres_database: private servers for the tests
+
 
 @pytest.fixture(autouse=True)
 def _private_database(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

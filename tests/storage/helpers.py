@@ -17,6 +17,7 @@ from shutthebox.storage import Profile, Store
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
+
 SOLO3 = Rules(tiles=3, mode="solo")
 # Tiles 1-3, one die allowed from the start (high-shut): 3 then 2+1 shuts the box.
 SHUT = "d1 r3 m3 d1 r3 m2+1"

@@ -6,12 +6,14 @@ import hashlib
 import random
 import sqlite3
 import sys
+from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from services import fresh_database
 from shutthebox import Game, Mode, Roll, Rules
 from shutthebox.core.fair import FairDice
 from shutthebox.core.options import CLASSIC
@@ -38,13 +40,11 @@ def play(rules: Rules, players: list[str], seed: int, *, fair: bool = False) -> 
     return game
 
 
-@pytest.fixture(scope="module")
-def history(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def fill(url: str) -> None:
     """Solo games and rounds on three boards, some rolled by hand, some at the same second: practice
     games on a chosen seed, then ranked games on fair dice, most of them played by profiles (one of
     them renamed since), some by guests under the same names, some with a hint asked."""
-    path = tmp_path_factory.mktemp("reader") / "history.db"
-    with Store.open(f"sqlite:///{path}") as store:
+    with Store.open(url) as store:
         keys = {name: store.create_profile(name) for name in PROFILES}
         for index in range(60, 120):
             rules = Rules(tiles=(9, 10, 12)[index % 3], mode=Mode.SOLO if index % 4 else Mode.ROUND,
@@ -73,7 +73,22 @@ def history(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 record = replace(record, events=events, seed=None)
             when = T0 + timedelta(seconds=index // 2)  # pairs of games finish in the same second
             store.save(record, source="companion" if index % 5 == 0 else "terminal", finished_at=when)
+
+
+@pytest.fixture(scope="module")
+def history(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file holding the games of `fill`."""
+    path = tmp_path_factory.mktemp("reader") / "history.db"
+    fill(f"sqlite:///{path}")
     return path
+
+
+@pytest.fixture(scope="module")
+def postgres_history(postgres_url: str) -> Iterator[str]:
+    """A PostgreSQL database holding the same games (the same ids: saved in the same order)."""
+    with fresh_database(postgres_url) as url:
+        fill(url)
+        yield url
 
 
 @pytest.mark.parametrize(
@@ -91,6 +106,19 @@ def test_the_reader_answers_as_the_store(history: Path, players: tuple[str, ...]
         assert quick is not None and quick["games"] and quick["bests"]
     if players == (" Eva  M ",):
         assert quick is not None and quick["bests"]
+
+
+@pytest.mark.parametrize(
+    ("players", "limit"), [((), 10), ((), 100), (("Ana", "AC/DC", FAMILY, "Eva M", "Luis"), 200)]
+)
+def test_the_store_on_postgresql_answers_as_the_reader_of_the_same_games_in_sqlite(
+    history: Path, postgres_history: str, players: tuple[str, ...], limit: int
+) -> None:
+    """The engines agree to the last field: ids, order, moments (read back in another time zone),
+    names that are not ASCII, kinds."""
+    quick = read_scores(str(history), players, limit=limit)
+    assert quick is not None and quick["bests"] and quick["games"]
+    assert stored_scores(postgres_history, players, limit=limit) == quick
 
 
 @pytest.mark.parametrize("name", ["Ana", "AC/DC", FAMILY, "Eva M", "Eva", "Luis"])

@@ -21,12 +21,14 @@ from shutthebox.storage import (
     engine_url,
     rules_key,
 )
+from shutthebox.storage.reader import SCHEMA
 from storage.helpers import (
     LEFT_1,
     LEFT_3,
     SHUT,
     SOLO3,
     T0,
+    fair_game,
     profiles_of,
     scripted,
     seeded_game,
@@ -38,7 +40,7 @@ from storage.helpers import (
 def test_open_migrates_to_head_and_uses_wal(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "games.db"
     with Store.open(f"sqlite:///{path}") as store:
-        assert store.schema_version() == "0004"
+        assert store.schema_version() == SCHEMA
         assert store.count() == 0
     with Store.open(f"sqlite:///{path}") as store, store.engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
@@ -49,8 +51,8 @@ def test_open_migrates_to_head_and_uses_wal(tmp_path: Path) -> None:
     assert {"games", "turns", "profiles", "profile_names", "alembic_version"} <= tables
 
 
-def test_a_saved_game_survives_closing_and_reopening(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'games.db'}"
+def test_a_saved_game_survives_closing_and_reopening(database_url: str) -> None:
+    url = database_url
     record = scripted(SOLO3, ["Ana"], LEFT_3)
     with Store.open(url) as store:
         game_id = store.save(record, source="web", finished_at=T0)
@@ -65,13 +67,12 @@ def test_a_saved_game_survives_closing_and_reopening(tmp_path: Path) -> None:
     assert stored.summary.kind == "ranked"
 
 
-def test_reopening_an_existing_database_keeps_its_games(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'games.db'}"
-    with Store.open(url) as store:
+def test_reopening_an_existing_database_keeps_its_games(database_url: str) -> None:
+    with Store.open(database_url) as store:
         store.save(scripted(SOLO3, ["Ana"], SHUT), source="terminal")
-    with Store.open(url) as store:
+    with Store.open(database_url) as store:
         assert store.count() == 1
-        assert store.schema_version() == "0004"
+        assert store.schema_version() == SCHEMA
 
 
 def test_in_memory_database_works() -> None:
@@ -208,6 +209,34 @@ def test_leaderboard_ranks_by_best_then_average(store: Store) -> None:
     assert store.leaderboard() == []  # nobody played the classic 9-tile game
 
 
+def test_leaderboard_ties_go_to_the_name_by_code_point_on_every_engine(store: Store) -> None:
+    """Equal best and average: the name decides, character by character by code point (capitals
+    first), as SQLite compares, even on a PostgreSQL database sorting text by a language's rules
+    (which would put "a-c", "ana" and "Émile" before "Zoe")."""
+    names = ["ana", "Zoe", "a-c", "Émile", "Bob", "ab", "b"]
+    profiles = profiles_of(store, *names)
+    for name in names:
+        store.save(scripted(SOLO3, [name], LEFT_1), source="web", profiles={0: profiles[name].id})
+    board = store.leaderboard(SOLO3)
+    assert [e.player for e in board] == sorted(names) == ["Bob", "Zoe", "a-c", "ab", "ana", "b", "Émile"]
+    assert [e.rank for e in board] == list(range(1, len(names) + 1))
+    assert [e.player for e in store.leaderboard(SOLO3, limit=2)] == ["Bob", "Zoe"]  # cut after the sort
+
+
+def test_a_digits_score_past_32_bit_integers_is_kept(store: Store) -> None:
+    """Scored by its digits, a 12-tile board left open reads up to 123456789101112: past 2**31, which
+    a PostgreSQL INTEGER cannot hold (SQLite's integers all have 64 bits)."""
+    rules = Rules(tiles=12, mode="solo", scoring="digits")
+    game = fair_game(rules, ["Ana"], "digits")
+    score = game.state.history[0].score
+    assert score is not None and score > 2**31
+    ana = store.create_profile("Ana")[0]
+    game_id = store.save(game.record(), source="web", profiles={0: ana.id})
+    assert store.game(game_id).summary.scores == (("Ana", score),)
+    assert [(b.score, b.game_id) for b in store.bests("Ana")] == [(score, game_id)]
+    assert [(e.best, e.average) for e in store.leaderboard(rules)] == [(score, float(score))]
+
+
 def test_rules_key_leaves_out_mode_and_stakes_only() -> None:
     classic = Rules()
     assert rules_key(classic) == rules_key(Rules(mode="solo", stake=5, shut_wins=False, limit=30))
@@ -280,14 +309,14 @@ def test_a_game_with_typed_dice_is_kept_but_counts_for_no_best(store: Store) -> 
     assert [t.score for t in store.history("Ana")] == [3, 0]  # both are in the history
 
 
-def test_the_migration_marks_the_old_games_whose_dice_were_typed(tmp_path: Path) -> None:
+def test_the_migration_marks_the_old_games_whose_dice_were_typed(database_url: str) -> None:
     """Databases written before revision 0002 knew typed games by their null seed."""
     from alembic import command
 
     from shutthebox.storage.store import _migrations_config
 
-    url = f"sqlite:///{tmp_path / 'old.db'}"
-    engine = create_engine(url)
+    url = database_url
+    engine = create_engine(engine_url(url))
     with engine.begin() as connection:
         command.upgrade(_migrations_config(connection), "0001")
         for number, (record, source) in enumerate([
@@ -306,16 +335,18 @@ def test_the_migration_marks_the_old_games_whose_dice_were_typed(tmp_path: Path)
             ), {"id": number})
     engine.dispose()
     with Store.open(url) as store, store.engine.connect() as connection:
-        assert store.schema_version() == "0004"  # through 0002 to the newest
+        assert store.schema_version() == SCHEMA  # through 0002 to the newest
         games = connection.execute(text("SELECT id, typed FROM games ORDER BY id")).all()
         turns = connection.execute(text("SELECT game_id, typed FROM turns ORDER BY game_id")).all()
     assert games == turns == [(1, True), (2, True), (3, False)]
 
 
 # -- revision 0003: profiles, ranked turns --------------------------------------------------------
+# No id: the database numbers the games, as for the store of 0002 (on PostgreSQL an id written by
+# hand would leave the sequence behind, and the next game saved would take it again).
 _OLD_GAME = (
-    "INSERT INTO games (id, finished_at, source, mode, tiles, rules_key, players, winner, record, typed)"
-    " VALUES (:id, :at, :source, :mode, :tiles, :key, :players, :winner, :record, :typed)"
+    "INSERT INTO games (finished_at, source, mode, tiles, rules_key, players, winner, record, typed)"
+    " VALUES (:at, :source, :mode, :tiles, :key, :players, :winner, :record, :typed) RETURNING id"
 )
 _OLD_TURN = (
     "INSERT INTO turns (game_id, seq, player, round, tiebreak, open_tiles, open_sum, score, tiles,"
@@ -333,12 +364,13 @@ def _save_at_0002(connection: Any, game_id: int, record: GameRecord, source: str
     """Write a game as the store of revision 0002 did: a row per game and per turn, no kind, no rank."""
     state = replay(record)
     key, when = rules_key(record.rules), (T0 + timedelta(minutes=game_id)).isoformat()
-    connection.execute(text(_OLD_GAME), {
-        "id": game_id, "at": when, "source": source, "mode": str(record.rules.mode),
+    numbered = connection.scalar(text(_OLD_GAME), {
+        "at": when, "source": source, "mode": str(record.rules.mode),
         "tiles": record.rules.tiles, "key": key, "players": json.dumps(list(record.players)),
         "winner": record.players[state.winner] if state.winner is not None else None,
         "record": record.dumps(), "typed": record.typed,
     })
+    assert numbered == game_id
     for seq, turn in enumerate(state.history):
         connection.execute(text(_OLD_TURN), {
             "id": game_id, "seq": seq, "player": record.players[turn.player], "round": turn.round,
@@ -348,17 +380,17 @@ def _save_at_0002(connection: Any, game_id: int, record: GameRecord, source: str
         })
 
 
-def test_the_migration_to_0003_keeps_every_game_and_ranks_none(tmp_path: Path) -> None:
+def test_the_migration_to_0003_keeps_every_game_and_ranks_none(database_url: str) -> None:
     """Games before 0003 rolled from a secret seed nothing committed to: kept, but practice (or companion)."""
     from alembic import command
 
+    from shutthebox.storage.location import sqlite_file
     from shutthebox.storage.reader import read_scores
     from shutthebox.storage.store import _migrations_config
     from shutthebox.term.scores import stored_scores
 
-    path = tmp_path / "old.db"
-    url = f"sqlite:///{path}"
-    engine = create_engine(url)
+    url = database_url
+    engine = create_engine(engine_url(url))
     old_games = [
         (seeded_shut(SOLO3, "Ana"), "web"),  # Ana shut the box: her best before 0003
         (seeded_game(Rules(tiles=3), ["Ana", "Luis"], 11), "web"),
@@ -375,7 +407,7 @@ def test_the_migration_to_0003_keeps_every_game_and_ranks_none(tmp_path: Path) -
     assert len(games_before) == 4 and len(turns_before) >= 6
 
     with Store.open(url) as store:
-        assert store.schema_version() == "0004"
+        assert store.schema_version() == SCHEMA
         with store.engine.connect() as connection:
             games_after = connection.execute(text(f"SELECT {_OLD_GAME_COLUMNS} FROM games ORDER BY id")).all()
             turns_after = connection.execute(text(f"SELECT {_OLD_TURN_COLUMNS} FROM turns ORDER BY id")).all()
@@ -394,9 +426,11 @@ def test_the_migration_to_0003_keeps_every_game_and_ranks_none(tmp_path: Path) -
         assert (1, 0) in {(t.game_id, t.score) for t in history}  # her shut box is kept, in the history
         assert store.bests("Ana") == store.bests("Luis") == store.bests("Eva") == []
         assert store.leaderboard(SOLO3) == store.leaderboard(Rules(tiles=3)) == []
-        quick = read_scores(str(path), ["Ana", "Luis", "Eva"])
-        assert quick is not None and quick["bests"] == []
-        assert quick == stored_scores(url, ["Ana", "Luis", "Eva"])
+        answer = stored_scores(url, ["Ana", "Luis", "Eva"])
+        assert answer["bests"] == [] and len(answer["games"]) == 4
+        path = sqlite_file(url)
+        if path is not None:  # the quick reader of a SQLite file answers the same
+            assert read_scores(path, ["Ana", "Luis", "Eva"]) == answer
 
         ana = store.create_profile("Ana")[0]  # the new tables work on the migrated file
         new = store.save(scripted(SOLO3, ["Ana"], LEFT_3), source="web", profiles={0: ana.id})

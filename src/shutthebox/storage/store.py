@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, case, create_engine, event, func, select, true
+from sqlalchemy import Engine, case, create_engine, event, func, select, text, true
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
@@ -48,6 +48,10 @@ __all__ = [
 
 SCORE_NEUTRAL_OPTIONS = frozenset({"mode", "shut_wins", "stake", "limit"})
 """Rule options that never change the score of one turn, left out of `rules_key`."""
+
+MIGRATION_LOCK = 0x5368757454686542  # "ShutTheB" in ASCII
+"""The key of the PostgreSQL advisory lock a migration holds: of several servers opening one
+database at once, one migrates while the others wait, then find it done."""
 
 
 class StorageError(ShutTheBoxError):
@@ -318,10 +322,17 @@ class Store:
         return engine
 
     def migrate(self) -> None:
-        """Bring the schema to the newest migration (Alembic ``upgrade head``)."""
+        """Bring the schema to the newest migration (Alembic ``upgrade head``).
+
+        On PostgreSQL the migration first takes an advisory lock held until it commits, so servers
+        started together on one database migrate it one after the other: the first does the work,
+        the others find the schema at head (the DDL of two at once would clash).
+        """
         from alembic import command
 
         with self.engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             command.upgrade(_migrations_config(connection), "head")
 
     def schema_version(self) -> str | None:
@@ -524,7 +535,8 @@ class Store:
         if tiles is not None:
             query = query.where(TurnRow.tiles == tiles)
         query = query.order_by(
-            TurnRow.tiles, TurnRow.rules_key, TurnRow.score, TurnRow.finished_at, TurnRow.id
+            TurnRow.tiles, self._by_code_point(TurnRow.rules_key), TurnRow.score, TurnRow.finished_at,
+            TurnRow.id,
         )
         found: dict[tuple[int, str], Best] = {}
         counts: dict[tuple[int, str], int] = {}
@@ -576,7 +588,7 @@ class Store:
             .where(TurnRow.rules_key == key, TurnRow.score.is_not(None), TurnRow.ranked.is_(True))
             .where(GameRow.source == source if source is not None else true())
             .group_by(ProfileRow.id, ProfileRow.name)
-            .order_by(best, average, ProfileRow.name)
+            .order_by(best, average, self._by_code_point(ProfileRow.name))
             .limit(limit)
         )
         with self._session() as session:
@@ -593,6 +605,12 @@ class Store:
             )
             for rank, (player, profile, low, mean, count, shut) in enumerate(rows, start=1)
         ]
+
+    def _by_code_point(self, column: Any) -> Any:
+        """``column`` sorted by the code points of its characters, on every engine: SQLite compares
+        the bytes of UTF-8 (that very order); PostgreSQL follows the database's language (``ana``
+        before ``Bob``) unless told the ``C`` collation."""
+        return column.collate("C") if self.engine.dialect.name == "postgresql" else column
 
     @staticmethod
     def _turns_of(player: str, profile: Profile | None) -> Any:

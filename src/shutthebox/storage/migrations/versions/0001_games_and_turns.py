@@ -45,7 +45,9 @@ def upgrade() -> None:
         sa.Column("tiebreak", sa.Integer(), nullable=False),
         sa.Column("open_tiles", sa.JSON(), nullable=False),
         sa.Column("open_sum", sa.Integer(), nullable=False),
-        sa.Column("score", sa.Integer(), nullable=True),
+        # 64 bits: a 12-tile board scored by its digits reads up to 123456789101112, past a PostgreSQL
+        # INTEGER (on SQLite, BIGINT is INTEGER: the same column as before).
+        sa.Column("score", sa.BigInteger(), nullable=True),
         sa.Column("tiles", sa.Integer(), nullable=False),
         sa.Column("rules_key", sa.String(200), nullable=False),
         sa.Column("finished_at", sa.DateTime(timezone=True), nullable=False),
