@@ -1,9 +1,10 @@
-"""`RoomStore`: rooms in play kept with their actions; one action per place; tickets claimed once."""
+"""`RoomStore`: rooms in play kept with their actions; one write per version of a room (the
+compare-and-set that lets several server processes share rooms); tickets claimed once."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -11,42 +12,70 @@ from shutthebox.storage import Store
 from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomStore, token_hash
 
 
-def kept(code: str = "ABCDE") -> KeptRoom:
+def kept(code: str = "ABCDE", **more: object) -> KeptRoom:
     seats = [{"index": 0, "kind": "here", "name": "Ana", "token_hash": token_hash("t0k3n")}]
-    return KeptRoom(code=code, status="playing", setup={"rules": {}}, dice=None, seats=seats)
+    return KeptRoom(code=code, status="playing", setup={"rules": {}}, dice=None, seats=seats, **more)  # type: ignore[arg-type]
 
 
-def test_a_room_and_its_actions_come_back_in_order(tmp_path: Path) -> None:
-    with Store.open(f"sqlite:///{tmp_path / 'r.db'}") as store:
-        rooms = RoomStore(store.engine)
-        room = kept()
-        rooms.keep(room, [(0, {"seat": 0, "roll": [3, 4]})])
-        rooms.keep(room, [(1, {"seat": 0, "move": [7]}), (2, {"seat": 0, "roll": [1, 1]})])
-        [back] = rooms.open_rooms()
-        roll, move, again = back.events
-        assert (roll["roll"], move["move"], again["roll"]) == ([3, 4], [7], [1, 1])
-        assert back.seats[0]["token_hash"] == token_hash("t0k3n") and "t0k3n" not in str(back)
-        assert rooms.get("ABCDE") == back and rooms.get("ZZZZZ") is None
+def test_a_room_and_its_actions_come_back_in_order(store: Store) -> None:
+    rooms = RoomStore(store.engine)
+    room = kept()
+    room.version = rooms.keep(room, [(0, {"seat": 0, "roll": [3, 4]})])
+    room.version = rooms.keep(room, [(1, {"seat": 0, "move": [7]}), (2, {"seat": 0, "roll": [1, 1]})])
+    back = rooms.get("ABCDE")
+    assert back is not None and back.version == room.version == 2
+    roll, move, again = back.events
+    assert (roll["roll"], move["move"], again["roll"]) == ([3, 4], [7], [1, 1])
+    assert back.seats[0]["token_hash"] == token_hash("t0k3n") and "t0k3n" not in str(back)
+    assert rooms.get("ZZZZZ") is None
+    later = rooms.get("ABCDE", after=2)  # the actions after a point: a copy catching up
+    assert later is not None and (later.first_event, later.events) == (2, [{"seat": 0, "roll": [1, 1]}])
 
 
-def test_two_writers_cannot_both_take_one_place_in_a_rooms_history(tmp_path: Path) -> None:
-    """The compare-and-set several server processes will rely on."""
-    with Store.open(f"sqlite:///{tmp_path / 'r.db'}") as store:
-        rooms = RoomStore(store.engine)
-        room = kept()
-        rooms.keep(room, [(0, {"seat": 0, "roll": [3, 4]})])
-        with pytest.raises(ConflictError):
-            rooms.keep(room, [(0, {"seat": 0, "roll": [6, 6]})])
-        assert rooms.get("ABCDE").events == [{"seat": 0, "roll": [3, 4]}]  # type: ignore[union-attr]
+def test_two_writers_cannot_both_take_one_place_in_a_rooms_history(store: Store) -> None:
+    rooms = RoomStore(store.engine)
+    room = kept()
+    rooms.keep(room, [(0, {"seat": 0, "roll": [3, 4]})])
+    with pytest.raises(ConflictError):  # a second new room under the same code
+        rooms.keep(room, [(0, {"seat": 0, "roll": [6, 6]})])
+    assert rooms.get("ABCDE").events == [{"seat": 0, "roll": [3, 4]}]  # type: ignore[union-attr]
 
 
-def test_a_ticket_is_claimed_once_and_only_in_time(tmp_path: Path) -> None:
-    with Store.open(f"sqlite:///{tmp_path / 'r.db'}") as store:
-        rooms = RoomStore(store.engine)
-        now = datetime.now(UTC)
-        rooms.commit("ticket-1", b"\x01" * 32, now)
-        rooms.commit("ticket-2", b"\x02" * 32, now - timedelta(hours=1))
-        assert rooms.claim("ticket-1", now - timedelta(minutes=15)) == b"\x01" * 32
-        assert rooms.claim("ticket-1", now - timedelta(minutes=15)) is None  # once
-        assert rooms.claim("ticket-2", now - timedelta(minutes=15)) is None  # too late
-        rooms.forget(["ABCDE"])  # forgetting what is not there is no error
+def test_a_write_over_a_version_another_writer_changed_is_refused_and_changes_nothing(store: Store) -> None:
+    """Two processes holding the same version of a room: the first write wins, the second (even one
+    that adds no action, such as a join) is refused whole."""
+    rooms = RoomStore(store.engine)
+    first = kept()
+    version = rooms.keep(first)
+    mine, theirs = replace(first, version=version), replace(first, version=version)
+    rooms.keep(replace(theirs, seats=[*theirs.seats, {"index": 1, "name": "Luis"}]), [(0, {"seat": 0})])
+    with pytest.raises(ConflictError):
+        rooms.keep(replace(mine, seats=[*mine.seats, {"index": 1, "name": "Eva"}]), [(0, {"seat": 1})])
+    back = rooms.get("ABCDE")
+    assert back is not None and back.version == version + 1
+    assert back.seats[1]["name"] == "Luis" and back.events == [{"seat": 0}]
+
+
+def test_rooms_come_due_in_order_and_closing_spares_one_touched_since(store: Store) -> None:
+    rooms = RoomStore(store.engine)
+    old = datetime.now(UTC) - timedelta(hours=3)
+    for code, due in (("AAAAA", 50.0), ("BBBBB", 10.0), ("CCCCC", None), ("DDDDD", 500.0)):
+        rooms.keep(kept(code, due_at=due, touched_at=old, owner="me"))
+    assert rooms.due(100.0) == ["BBBBB", "AAAAA"]
+    rooms.reschedule("BBBBB", 1, 1000.0)
+    rooms.reschedule("AAAAA", 7, 1000.0)  # not at that version: left as it is
+    assert rooms.due(100.0) == ["AAAAA"] and rooms.in_play_by("me") == 4
+    rooms.keep(kept("DDDDD", version=1))  # touched now
+    gone = rooms.forget(["AAAAA", "DDDDD", "ZZZZZ"], untouched_since=datetime.now(UTC) - timedelta(hours=1))
+    assert gone == ["AAAAA"] and rooms.get("AAAAA") is None and rooms.get("DDDDD") is not None
+
+
+def test_a_ticket_is_claimed_once_and_only_in_time(store: Store) -> None:
+    rooms = RoomStore(store.engine)
+    now = datetime.now(UTC)
+    rooms.commit("ticket-1", b"\x01" * 32, now)
+    rooms.commit("ticket-2", b"\x02" * 32, now - timedelta(hours=1))
+    assert rooms.claim("ticket-1", now - timedelta(minutes=15)) == b"\x01" * 32
+    assert rooms.claim("ticket-1", now - timedelta(minutes=15)) is None  # once
+    assert rooms.claim("ticket-2", now - timedelta(minutes=15)) is None  # too late
+    assert rooms.forget(["ABCDE"]) == []  # forgetting what is not there is no error

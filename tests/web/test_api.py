@@ -417,8 +417,15 @@ def test_the_data_folder_holds_the_default_database(tmp_path: Path) -> None:
     assert (tmp_path / "data" / "shutthebox.db").is_file()
 
 
-def test_a_full_server_refuses_new_rooms(tmp_path: Path) -> None:
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'x.db'}", bot_delay=0, max_rooms=1)
+def test_finished_rooms_leave_memory_at_once_and_no_fixed_cap_blocks_new_games(tmp_path: Path) -> None:
+    """Today's regression: 500 quick games filled a fixed cap of rooms for hours."""
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'x.db'}", bot_delay=0, max_rooms_per_client=2)
     with TestClient(create_app(settings)) as client:
-        create(client, **SOLO)
-        refused(client.post("/api/rooms", json=SOLO), 503, "busy", "1 rooms")
+        lobby = client.app.state.lobby  # type: ignore[attr-defined]
+        for _ in range(6):  # three times the cap of games in play per address, one after another
+            table, _ = create(client, **SOLO)
+            assert table.code in lobby.rooms
+            assert table.play_while_mine()["status"] == "over"
+            assert table.code not in lobby.rooms  # its game is in the database: the copy goes
+        assert len(client.get("/api/games").json()["games"]) == 6
+        assert table.state()["status"] == "over"  # read back from the store when asked for

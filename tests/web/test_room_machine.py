@@ -707,7 +707,9 @@ class RoomMachine(RuleBasedStateMachine):
             assert response.status_code == 200, response.text
         state = self.view(room, room.clients[0])
         assert room.last["match"]["actor"] in state["assisted"]
-        assert {**state, "assisted": None} == {**room.last, "assisted": None}
+        unmarked = {"assisted": None, "version": None}
+        assert {**state, **unmarked} == {**room.last, **unmarked}
+        assert state["version"] == room.last["version"] + 1  # the hint is kept before it is given
         room.last = state
 
     @precondition(lambda self: any(c.socket is None for room in self.rooms for c in room.clients)

@@ -164,8 +164,7 @@ def test_a_hint_over_the_socket_goes_to_the_asker_only(client: TestClient) -> No
     table, _ = create(client, seats=[{"name": "Ana"}], seed=7)
     with connect(client, table, table.code) as socket, connect(client, None, table.code) as watcher:
         socket.receive_json()
-        socket.receive_json()
-        watcher.receive_json()
+        watcher.receive_json()  # a spectator's coming changes nobody's state: only it is told
         socket.send_json({"type": "hint"})
         error = socket.receive_json()
         assert (error["type"], error["error"]) == ("error", "no-decision")

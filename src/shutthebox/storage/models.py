@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, false
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 __all__ = [
@@ -54,7 +54,7 @@ class TurnRow(Base):
     tiebreak: Mapped[int] = mapped_column(Integer)
     open_tiles: Mapped[list[int]] = mapped_column(JSON)
     open_sum: Mapped[int] = mapped_column(Integer)
-    score: Mapped[int | None] = mapped_column(Integer)
+    score: Mapped[int | None] = mapped_column(BigInteger)
     tiles: Mapped[int] = mapped_column(Integer)
     rules_key: Mapped[str] = mapped_column(String(KEY_LENGTH), index=True)
     finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
@@ -102,6 +102,9 @@ class RoomRow(Base):
     game_id: Mapped[int | None] = mapped_column(Integer)  # the stored game, once saved
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     touched_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    version: Mapped[int] = mapped_column(Integer, server_default="1")  # bumped by every write
+    due_at: Mapped[float | None] = mapped_column(Float, index=True)  # epoch seconds: look at it then
+    owner: Mapped[str | None] = mapped_column(String(64), index=True)  # sha256 of the creator's address
     events: Mapped[list[RoomEventRow]] = relationship(
         back_populates="room", cascade="all, delete-orphan", order_by="RoomEventRow.seq"
     )

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, delete, select
+from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
@@ -47,7 +47,13 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+RETRYABLE_STATES = {"40001", "40P01", "55P03"}
+"""PostgreSQL's serialization failure, deadlock and lock not available: try the transaction again."""
+
+
 def _locked(error: OperationalError) -> bool:
+    if getattr(error.orig, "sqlstate", None) in RETRYABLE_STATES:
+        return True
     text = str(error.orig).lower()
     return "locked" in text or "busy" in text
 
@@ -69,7 +75,12 @@ def retrying(write: Callable[[], Result], *, sleep: Callable[[float], None] = ti
 
 @dataclass(slots=True)
 class KeptRoom:
-    """A room as the store keeps it."""
+    """A room as the store keeps it.
+
+    ``version`` is the version of the store's state this one was made from (0: a new room): a
+    write succeeds only over that very version, and bumps it. ``due_at`` is when a server must
+    next look at the room (its clock, a rematch, a bot to play, its closing), in epoch seconds.
+    """
 
     code: str
     status: str
@@ -81,17 +92,23 @@ class KeptRoom:
     events: list[dict[str, Any]] = field(default_factory=list)
     created_at: datetime = field(default_factory=lambda: datetime.now(UTC))
     touched_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    version: int = 0
+    due_at: float | None = None
+    owner: str | None = None
+    first_event: int = 0
+    """The place of ``events[0]`` in the room's history (a read of the actions after a point)."""
 
 
 def _utc(moment: datetime) -> datetime:
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def _kept(row: RoomRow) -> KeptRoom:
+def _kept(row: RoomRow, events: Sequence[RoomEventRow], first_event: int = 0) -> KeptRoom:
     return KeptRoom(
         code=row.code, status=row.status, setup=row.setup, dice=row.dice, seats=row.seats, extra=row.extra,
-        game_id=row.game_id, events=[event.body for event in row.events], created_at=_utc(row.created_at),
-        touched_at=_utc(row.touched_at),
+        game_id=row.game_id, events=[event.body for event in events], created_at=_utc(row.created_at),
+        touched_at=_utc(row.touched_at), version=row.version, due_at=row.due_at, owner=row.owner,
+        first_event=first_event,
     )
 
 
@@ -110,33 +127,52 @@ class RoomStore:
         return retrying(attempt, sleep=self._sleep)
 
     # -- rooms -------------------------------------------------------------------
-    def keep(self, room: KeptRoom, new_events: Sequence[tuple[int, dict[str, Any]]] = ()) -> None:
-        """Write the room's row and its ``new_events`` (seq, body) in one transaction, committed on
-        return; `ConflictError` if one of those places is taken, `StorageBusyError` if locked."""
-        self.keep_all([(room, new_events)])
+    def keep(self, room: KeptRoom, new_events: Sequence[tuple[int, dict[str, Any]]] = ()) -> int:
+        """Write the room over its ``version`` and its ``new_events`` (seq, body), in one transaction
+        committed on return; the room's new version. `ConflictError` if another writer changed the
+        room since (or took one of those places), `StorageBusyError` if the database stays locked."""
+        return self.keep_all([(room, new_events)])[0]
 
-    def keep_all(self, rooms: Sequence[tuple[KeptRoom, Sequence[tuple[int, dict[str, Any]]]]]) -> None:
+    def keep_all(
+        self, rooms: Sequence[tuple[KeptRoom, Sequence[tuple[int, dict[str, Any]]]]]
+    ) -> list[int]:
         """`keep` several rooms in one transaction: all of them or none (a rematch and its room)."""
 
-        def work(session: Session) -> None:
+        def work(session: Session) -> list[int]:
+            versions = []
             for room, new_events in rooms:
-                row = session.get(RoomRow, room.code)
-                if row is None:
-                    row = RoomRow(code=room.code, created_at=room.created_at)
-                    session.add(row)
-                row.status, row.setup, row.dice = room.status, room.setup, room.dice
-                row.seats, row.extra, row.game_id = room.seats, room.extra, room.game_id
-                row.touched_at = room.touched_at
-                session.add_all(
-                    RoomEventRow(room_code=room.code, seq=seq, body=body) for seq, body in new_events
-                )
-            session.flush()
+                values = {
+                    "status": room.status, "setup": room.setup, "dice": room.dice, "seats": room.seats,
+                    "extra": room.extra, "game_id": room.game_id, "touched_at": room.touched_at,
+                    "due_at": room.due_at, "version": room.version + 1,
+                }
+                if room.version == 0:
+                    session.execute(
+                        insert(RoomRow).values(code=room.code, created_at=room.created_at, owner=room.owner,
+                                               **values)
+                    )
+                else:
+                    changed = session.execute(
+                        update(RoomRow)
+                        .where(RoomRow.code == room.code, RoomRow.version == room.version)
+                        .values(**values)
+                    )
+                    if changed.rowcount != 1:  # type: ignore[attr-defined]
+                        raise ConflictError(f"room {room.code}: changed by another writer since")
+                if new_events:
+                    session.execute(
+                        insert(RoomEventRow),
+                        [{"room_code": room.code, "seq": seq, "body": body} for seq, body in new_events],
+                    )
+                versions.append(room.version + 1)
+            return versions
 
         try:
-            self._write(work)
+            return self._write(work)
         except IntegrityError:
             codes = ", ".join(room.code for room, _events in rooms)
-            raise ConflictError(f"room {codes}: an action already holds one of these places") from None
+            raise ConflictError(f"room {codes}: another writer holds this room or one of its places") \
+                from None
 
     def open_rooms(self) -> list[KeptRoom]:
         """Every room kept, with its actions in order, oldest room first."""
@@ -144,23 +180,71 @@ class RoomStore:
             rows = session.scalars(
                 select(RoomRow).options(selectinload(RoomRow.events)).order_by(RoomRow.created_at)
             )
-            return [_kept(row) for row in rows]
+            return [_kept(row, row.events) for row in rows]
 
-    def get(self, code: str) -> KeptRoom | None:
-        """The room ``code`` as kept, with its actions; None if the store holds no such room."""
+    def get(self, code: str, after: int = 0) -> KeptRoom | None:
+        """The room ``code`` as kept, with its actions from place ``after`` on (all by default);
+        None if the store holds no such room."""
+        with self._sessions() as session, session.begin():  # the row and its actions: one snapshot
+            row = session.get(RoomRow, code)
+            if row is None:
+                return None
+            events = session.scalars(
+                select(RoomEventRow)
+                .where(RoomEventRow.room_code == code, RoomEventRow.seq >= after)
+                .order_by(RoomEventRow.seq)
+            ).all()
+            return _kept(row, events, after)
+
+    def version(self, code: str) -> int | None:
+        """The room's version in the store (None: no such room): is a copy of it behind?"""
         with self._sessions() as session:
-            row = session.get(RoomRow, code, options=[selectinload(RoomRow.events)])
-            return _kept(row) if row is not None else None
+            found: int | None = session.scalar(select(RoomRow.version).where(RoomRow.code == code))
+            return found
 
     def has(self, code: str) -> bool:
-        with self._sessions() as session:
-            return session.get(RoomRow, code) is not None
+        return self.version(code) is not None
 
-    def forget(self, codes: Iterable[str]) -> None:
-        """Drop closed rooms and their actions (their finished games stay in the store)."""
+    def due(self, now: float, limit: int = 200) -> list[str]:
+        """Codes of the rooms a server should look at by ``now``, the most overdue first."""
+        with self._sessions() as session:
+            return list(session.scalars(
+                select(RoomRow.code).where(RoomRow.due_at <= now).order_by(RoomRow.due_at).limit(limit)
+            ))
+
+    def reschedule(self, code: str, version: int, due_at: float | None) -> None:
+        """Say when the room is next due, if it is still at ``version`` (no change of its state)."""
+        self._write(lambda session: session.execute(
+            update(RoomRow).where(RoomRow.code == code, RoomRow.version == version).values(due_at=due_at)
+        ))
+
+    def in_play_by(self, owner: str) -> int:
+        """How many rooms whose games are not over were created from ``owner`` (an address hash)."""
+        with self._sessions() as session:
+            return session.scalar(
+                select(func.count()).select_from(RoomRow)
+                .where(RoomRow.owner == owner, RoomRow.status != "over")
+            ) or 0
+
+    def forget(self, codes: Iterable[str], untouched_since: datetime | None = None) -> list[str]:
+        """Drop closed rooms and their actions (their finished games stay in the store); with
+        ``untouched_since``, only those nobody changed since then (another process may have). The
+        codes dropped."""
         codes = list(codes)
-        if codes:
-            self._write(lambda session: session.execute(delete(RoomRow).where(RoomRow.code.in_(codes))))
+        if not codes:
+            return []
+
+        def work(session: Session) -> list[str]:
+            query = select(RoomRow.code).where(RoomRow.code.in_(codes))
+            if untouched_since is not None:
+                query = query.where(RoomRow.touched_at < untouched_since)
+            gone = list(session.scalars(query.with_for_update()))
+            if gone:
+                session.execute(delete(RoomEventRow).where(RoomEventRow.room_code.in_(gone)))
+                session.execute(delete(RoomRow).where(RoomRow.code.in_(gone)))
+            return gone
+
+        return self._write(work)
 
     # -- commitments ----------------------------------------------------------------
     def commit(self, ticket: str, server_seed: bytes, at: datetime) -> None:

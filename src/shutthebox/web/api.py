@@ -20,7 +20,7 @@ from shutthebox.web.guard import client_address
 from shutthebox.web.lobby import Lobby, review_json
 from shutthebox.web.rooms import TOKEN, RoomError
 from shutthebox.web.schemas import ActionIn, CreateRoom, JoinRoom, ProfileIn, RematchIn, RulesQuery
-from shutthebox.web.views import room_json, rules_catalog
+from shutthebox.web.views import rules_catalog
 
 __all__ = ["router"]
 
@@ -127,26 +127,26 @@ async def commit_dice(lobby: LobbyDep) -> dict[str, Any]:
 async def create_room(body: CreateRoom, request: Request, lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
     """With a profile key as the bearer token, the creator's profile plays the first seat played here."""
     room, token = await lobby.create(body, await lobby.profile(key), client_address(request.scope))
-    return {"code": room.code, "token": token, "state": room_json(room, token, lobby.clock())}
+    return {"code": room.code, "token": token, "state": lobby.view(room, token)}
 
 
 @router.get("/rooms/{code}", responses=ERRORS, summary="A room as the token's seats see it")
 async def get_room(code: RoomCode, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
-    return room_json(await lobby.fresh(code), token, lobby.clock())
+    return lobby.view(await lobby.fresh(code), token)
 
 
 @router.post("/rooms/{code}/join", responses=ERRORS, summary="Take an open seat of an online room")
 async def join_room(code: RoomCode, body: JoinRoom, lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
     """With a profile key as the bearer token, the joiner plays under the profile's name."""
     room, token, seat = await lobby.join(code, body, await lobby.profile(key))
-    return {"code": room.code, "token": token, "seat": seat, "state": room_json(room, token, lobby.clock())}
+    return {"code": room.code, "token": token, "seat": seat, "state": lobby.view(room, token)}
 
 
 @router.post("/rooms/{code}/actions", responses=ERRORS, summary="Roll, choose dice or shut tiles")
 async def post_action(code: RoomCode, body: ActionIn, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
     room = await lobby.fresh(code)
     await lobby.act(room, token, body)
-    return room_json(room, token, lobby.clock())
+    return lobby.view(room, token)
 
 
 @router.post("/rooms/{code}/rematch", responses=ERRORS, summary="Offer, accept or decline a rematch")
@@ -156,7 +156,7 @@ async def post_rematch(code: RoomCode, body: RematchIn, lobby: LobbyDep, token: 
     with the tokens they hold."""
     room = await lobby.fresh(code)
     await lobby.rematch(room, token, body.accept, body.client_seed)
-    return room_json(room, token, lobby.clock())
+    return lobby.view(room, token)
 
 
 @router.get("/rooms/{code}/hint", responses=ERRORS, summary="The solver's ranked choices for your turn")

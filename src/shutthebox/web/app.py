@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -54,15 +55,16 @@ def database_url(settings: Settings) -> str:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The web app: JSON API under ``/api``, the room WebSocket, and the page at ``/``."""
     settings = settings or Settings()
+    if settings.redis_url and settings.rate_limit_storage == "memory://":  # every process counts alike
+        settings = replace(settings, rate_limit_storage=settings.redis_url)
     limits = RateLimits(settings)  # a rate that cannot be read stops the server now, not at its first request
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         install_log_filter()  # whichever server runs the app: no token reaches its log
-        store = Store.open(database_url(settings))
-        lobby = app.state.lobby = Lobby(settings, store)
-        await run_in_threadpool(lobby.resume)  # every room in play before a crash, where it was
-        lobby.start()
+        store = await run_in_threadpool(Store.open, database_url(settings))
+        lobby = app.state.lobby = Lobby(settings, store)  # rooms in play are read back as asked for
+        await lobby.start()
         try:
             yield
         finally:

@@ -17,8 +17,9 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -32,8 +33,9 @@ from shutthebox.core.match import DiceChoice, Match
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import SOURCE, Lang, using
 from shutthebox.storage import NameTakenError, Profile, StorageError, Store
-from shutthebox.storage.rooms import ConflictError, RoomStore, StorageBusyError
+from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomStore, StorageBusyError, token_hash
 from shutthebox.web.advisor import Advisor
+from shutthebox.web.hub import Hub, News, hub_for
 from shutthebox.web.rooms import (
     TICKET_SECONDS,
     ClientAction,
@@ -43,6 +45,7 @@ from shutthebox.web.rooms import (
     SeatSpec,
     check_client_seed,
     rematch_room,
+    well_formed,
 )
 from shutthebox.web.schemas import ActionIn, CreateRoom, DiceIn, JoinRoom, MoveIn
 from shutthebox.web.settings import Settings
@@ -57,7 +60,14 @@ log = logging.getLogger(__name__)
 Named = TypeVar("Named")
 WRITE_ERRORS = (StorageBusyError, ConflictError, SQLAlchemyError)
 SWEEP_SECONDS = 30.0
-"""How often abandoned rooms are closed, and delayed saves retried."""
+"""How often idle copies of rooms leave memory, and unclaimed commitments are dropped."""
+LEASE_SECONDS = 30.0
+"""How long a process holds a room's work without renewing it (a process that dies holding it
+frees it after this)."""
+CHANGE_TRIES = 5
+"""How often a change is made again over a room another process changed first."""
+REVIEWS_KEPT = 128
+"""Reviews of finished games kept in memory (a review costs a solve per decision)."""
 
 
 class Sender(Protocol):
@@ -66,18 +76,31 @@ class Sender(Protocol):
 
 @dataclass(eq=False)
 class Listener:
-    """A WebSocket listening to a room, with the token it came with (or none) and its reader's language."""
+    """A WebSocket listening to a room: the token it came with (or none), the seats that token
+    holds, its reader's language, and the messages waiting for it (bounded: see `push`)."""
 
-    socket: Sender
     token: str | None
+    seats: tuple[int, ...] = ()
     lang: Lang = SOURCE
+    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(64))
+    dropped: asyncio.Event = field(default_factory=asyncio.Event)
 
-    async def send(self, data: dict[str, Any]) -> bool:
+    def push(self, message: dict[str, Any]) -> bool:
+        """Queue ``message`` without waiting; a socket whose queue is full is too slow: it is
+        dropped (its client may reconnect) rather than waited for. False when dropped."""
+        if self.dropped.is_set():
+            return False
         try:
-            await self.socket.send_json(data)
-        except Exception:  # a closed socket: drop it
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.dropped.set()
             return False
         return True
+
+    async def pump(self, socket: Sender) -> None:
+        """Send the queued messages in order, until the socket closes."""
+        while True:
+            await socket.send_json(await self.queue.get())
 
 
 def rules_of(body: CreateRoom) -> Rules:
@@ -109,42 +132,43 @@ def client_action(action: ActionIn) -> ClientAction:
 
 
 class Lobby:
-    """Rooms, the store and the settings of one server."""
+    """The rooms, the store and the settings of one server process (one of several, with a shared
+    `Hub`)."""
 
-    def __init__(self, settings: Settings, store: Store, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, settings: Settings, store: Store, *, clock: Callable[[], float] = time.time,
+        hub: Hub | None = None,
+    ) -> None:
         self.settings = settings
         self.store = store
         self.kept = RoomStore(store.engine)
-        self.rooms = Rooms(max_rooms=settings.max_rooms)
+        self.hub: Hub = hub if hub is not None else hub_for(settings.redis_url)
+        self.rooms = Rooms()
+        self.listeners: dict[str, set[Listener]] = {}
+        self.elsewhere: dict[str, dict[str, tuple[tuple[int, ...], float]]] = {}
+        """Seats with a socket in other processes: room code → process → (seats, when heard)."""
         self.advisor = Advisor(max_cells=settings.hint_max_cells, max_bytes=settings.hint_max_bytes)
         self.clock = clock
+        self.started = clock()
+        self._reviews: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self._ticker: asyncio.Task[None] | None = None
+        self._work: set[asyncio.Task[None]] = set()
         self._swept = 0.0
 
     # -- start and stop -----------------------------------------------------------
-    def resume(self) -> int:
-        """Bring back every room the store holds, as it was; how many."""
-        for kept in self.kept.open_rooms():
-            try:
-                room = Room.restore(kept)
-            except Exception:  # one room that no longer replays must not keep the server down
-                log.exception("room %s does not replay; left in the store", kept.code)
-                continue
-            room.arm_clock(self.clock())  # the seat to act gets its full time again
-            self.rooms.add(room)
-        return len(self.rooms)
-
-    def start(self) -> None:
-        """Run the ticker (clocks, rematches, bots, sweeping) on the running event loop."""
+    async def start(self) -> None:
+        """Join the other processes (if any) and run the ticker (clocks, rematches, bots, closing)."""
+        await self.hub.start(self.hear)
         self._ticker = asyncio.create_task(self._tick_forever())
 
     async def stop(self) -> None:
-        tasks = [t for t in [self._ticker, *(room.bot_task for room in self.rooms)] if t is not None]
+        tasks = [t for t in [self._ticker, *self._work] if t is not None]
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
+        await self.hub.stop()
 
     async def _tick_forever(self) -> None:
         while True:
@@ -155,61 +179,194 @@ class Lobby:
                 log.exception("the room ticker failed")
 
     async def tick(self) -> None:
-        """Run out clocks, settle rematches, restart interrupted bots; now and then sweep."""
+        """Look at every room the store says is due (a clock run out, a rematch to settle, a bot to
+        play, a game to save, an idle room to close): each by the one process that takes its lease.
+        Now and then, let idle copies go and drop unclaimed commitments."""
         now = self.clock()
-        for room in self.rooms:
-            if room.stale:
-                continue
-            room.arm_clock(now)  # a clock some failed change left unarmed runs again
-            if room.deadline is not None and now >= room.deadline:
-                await self._background(room, self.time_out(room))
-            if room.rematch_due(now):
-                with contextlib.suppress(RoomError):  # a full server or a failed write: next tick
-                    await self.settle_rematch(room)
-            if room.game is not None and room.game.bot_to_act() is not None and not room.adjourned \
-                    and (room.bot_task is None or room.bot_task.done()):
-                await self._wake_bots(room)
+        try:
+            due = await run_in_threadpool(self.kept.due, now)
+        except WRITE_ERRORS:
+            log.exception("the rooms due could not be read")
+            due = []
+        for code in due:
+            await self._wake(code)
         if now - self._swept >= SWEEP_SECONDS:
             self._swept = now
             await self.sweep(now)
 
-    # -- keeping ---------------------------------------------------------------------
-    async def _keep(self, room: Room) -> None:
-        """Commit the room's change to the store; if that fails, the room goes back to what the
-        store holds and the change is refused (nothing of it was acknowledged)."""
-        kept, new = room.kept(), room.unkept()
+    # -- the copies of rooms this process holds ---------------------------------------
+    async def fresh(self, code: str, version: int = 0) -> Room:
+        """The room ``code`` as the store holds it (at least at ``version``, a version a client saw):
+        the copy held here, caught up first if it is behind, else read from the store."""
+        room = self.rooms.find(code)
+        if room is None:
+            return await self._load(code)
+        if room.stale or room.behind or room.version < version:
+            async with room.lock:
+                if room.stale:
+                    await self._reload(room)
+                elif room.behind or room.version < version:
+                    await self._catch_up(room)
+            if room.stale:
+                raise RoomError(
+                    "busy", "room {code} is being restored; try again in a moment", code=room.code
+                )
+        return room
+
+    async def _load(self, code: str) -> Room:
         try:
-            await run_in_threadpool(self.kept.keep, kept, new)
+            kept = await run_in_threadpool(self.kept.get, well_formed(code))
+        except WRITE_ERRORS:
+            log.exception("room %s could not be read", code)
+            raise RoomError("busy", "the server could not read room {code}; try again", code=code) from None
+        if kept is None:
+            raise RoomError("not-found", "there is no room {code!r}", code=well_formed(code))
+        return self.rooms.add(self._restored(kept))
+
+    def _restored(self, kept: KeptRoom) -> Room:
+        """The room ``kept`` replayed; when one process serves alone, a clock armed before it started
+        starts over (the seat to act has its full time again: the server was down, not the player)."""
+        try:
+            room = Room.restore(kept)
+        except Exception:  # a room that no longer replays must not take the server down
+            log.exception("room %s does not replay; left in the store", kept.code)
+            raise RoomError("busy", "room {code} cannot be restored; try again later", code=kept.code) \
+                from None
+        if not self.hub.shared and room.deadline is not None and room.turn_seconds is not None \
+                and room.deadline - room.turn_seconds < self.started:
+            room.deadline = room.clock_mark = None
+            room.arm_clock(self.clock())
+        return room
+
+    async def _reload(self, room: Room) -> None:
+        """Put the copy back to what the store holds, whole (after a write that failed: the copy holds
+        a change nobody was told of)."""
+        room.stale = True
+        try:
+            kept = await run_in_threadpool(self.kept.get, room.code)
+        except WRITE_ERRORS:
+            return  # still stale: served again once the store answers (`fresh`)
+        if kept is None:
+            self._closed(room.code)
+            raise RoomError("not-found", "there is no room {code!r}", code=room.code)
+        room.take_state_of(self._restored(kept))
+
+    async def _catch_up(self, room: Room) -> None:
+        """Bring a copy another process moved on to the store's state: only the new actions replayed."""
+        try:
+            kept = await run_in_threadpool(self.kept.get, room.code, room.kept_events)
+        except WRITE_ERRORS:
+            log.exception("room %s could not be read", room.code)
+            return
+        if kept is None:
+            self._closed(room.code)
+            raise RoomError("not-found", "there is no room {code!r}", code=room.code)
+        if kept.version == room.version:
+            room.behind = False
+            return
+        try:
+            room.catch_up(kept)
+        except Exception:  # it does not follow on (the copy was behind more than it knew): whole
+            log.warning("room %s: caught up by a whole replay", room.code)
+            await self._reload(room)
+
+    def _closed(self, code: str) -> None:
+        self.rooms.drop(code)
+
+    # -- news from the other processes ------------------------------------------------
+    async def hear(self, news: News) -> None:
+        """Another process changed a room, closed it, or has sockets on new seats of it."""
+        if news.seats is not None:
+            held = self.elsewhere.setdefault(news.code, {})
+            if news.seats:
+                held[news.sender] = (news.seats, self.clock())
+            else:
+                held.pop(news.sender, None)
+        room = self.rooms.find(news.code)
+        if news.closed:
+            self.rooms.drop(news.code)
+            return
+        if room is None:
+            return
+        if news.version is not None and news.version > room.version:
+            if not self.listeners.get(room.code):
+                room.behind = True  # caught up when someone asks for it
+                return
+            async with room.lock:
+                await self._catch_up(room)
+        await self.broadcast(room)
+
+    async def _tell(self, news: News) -> None:
+        """Tell the other processes; news that does not get there leaves their copies behind until a
+        write of theirs is refused as stale: never wrong, only later."""
+        if not self.hub.shared:
+            return
+        try:
+            await self.hub.publish(news)
+        except Exception:
+            log.exception("room %s: the news could not be published", news.code)
+
+    # -- keeping ---------------------------------------------------------------------
+    def _due(self, room: Room) -> float:
+        """When a server must next look at the room: now for a bot to play or a game to save, its
+        clock, its rematch, else when it will have been idle long enough to close."""
+        times = [room.touched + self.settings.room_idle_seconds]
+        if room.deadline is not None:
+            times.append(room.deadline)
+        if room.rematch is not None and room.rematch.code is None:  # due at once when all answered
+            times.append(0.0 if room.rematch.settled else room.rematch.deadline)
+        game = room.game
+        if game is not None and room.adjourned is None and game.bot_to_act() is not None:
+            times.append(0.0)
+        if game is not None and game.state.is_over and game.saved_id is None:
+            times.append(0.0)
+        return min(times)
+
+    def _snapshot(self, room: Room) -> KeptRoom:
+        room.arm_clock(self.clock())
+        room.due_at = self._due(room)
+        return room.kept()
+
+    async def _keep(self, room: Room) -> None:
+        """Commit the room's change to the store over the version this copy holds. If that fails the
+        copy goes back to what the store holds and the change is refused: `ConflictError` when
+        another process changed the room first (the change may be made again over its state),
+        `RoomError` busy otherwise. Nothing of a refused change was told to anyone."""
+        room.touched = self.clock()
+        kept, new = self._snapshot(room), room.unkept()
+        try:
+            room.version = await run_in_threadpool(self.kept.keep, kept, new)
+        except ConflictError:
+            await self._reload(room)
+            raise
         except WRITE_ERRORS:
             log.exception("room %s: a change could not be kept; it is undone", room.code)
             await self._reload(room)
             raise RoomError("busy", "the server could not keep this action; nothing changed: try again") \
                 from None
         room.kept_events = len(room.log)
+        held = self.rooms.find(room.code)
+        if held is not None and held is not room:
+            held.behind = True  # another copy here (read while this one was busy) is behind now
+        await self._tell(News(room.code, self.hub.name, version=room.version))
 
-    async def _reload(self, room: Room) -> None:
-        room.stale = True
-        try:
-            kept = await run_in_threadpool(self.kept.get, room.code)
-        except WRITE_ERRORS:
-            return  # still stale: served again once the store answers (`fresh`)
-        if kept is not None:
-            room.take_state_of(Room.restore(kept))
-            room.arm_clock(self.clock())  # the seat to act has its time again
-        room.stale = False
-
-    async def fresh(self, code: str) -> Room:
-        """The room ``code``, reloaded from the store first if a write of it failed."""
-        room = self.rooms.get(code)
-        if room.stale:
+    async def _change(self, room: Room, change: Callable[[Room], Awaitable[Named]]) -> Named:
+        """Make ``change`` to the room under its lock and keep it; when another process changed the
+        room first, made again over the fresh state (so of two identical actions racing from two
+        processes, one applies and the other is judged against the new state: refused)."""
+        for _attempt in range(CHANGE_TRIES):
             async with room.lock:
                 if room.stale:
                     await self._reload(room)
-            if room.stale:
-                raise RoomError(
-                    "busy", "room {code} is being restored; try again in a moment", code=room.code
-                )
-        return room
+                elif room.behind:
+                    await self._catch_up(room)
+                result = await change(room)  # a `RoomError` here changed nothing
+                try:
+                    await self._keep(room)
+                except ConflictError:
+                    continue
+                return result
+        raise RoomError("busy", "room {code} is changing fast: try again", code=room.code)
 
     # -- profiles ---------------------------------------------------------------
     async def profile(self, key: str | None) -> Profile | None:
@@ -306,6 +463,18 @@ class Lobby:
         online = any(seat.kind == "remote" for seat in body.seats)
         return self.settings.turn_seconds if online and self.settings.turn_seconds else None
 
+    async def _check_space(self, owner: str | None) -> None:
+        """Refuse a new room to an address that holds `Settings.max_rooms_per_client` games in play
+        (in every process: the store counts them)."""
+        if owner is None:
+            return
+        held = await self._write(self.kept.in_play_by, token_hash(owner))
+        if held >= self.settings.max_rooms_per_client:
+            raise RoomError(
+                "too-many", "you have {count} games in play on this server already: finish one first",
+                count=self.settings.max_rooms_per_client,
+            )
+
     async def create(
         self, body: CreateRoom, profile: Profile | None = None, owner: str | None = None
     ) -> tuple[Room, str]:
@@ -320,11 +489,11 @@ class Lobby:
             SeatSpec(kind=s.kind, name=s.name, bot=s.bot, profile=profile if i == mine else None)
             for i, s in enumerate(body.seats)
         ]
-        self.rooms.check_space(owner, self.settings.max_rooms_per_client)
         room, token = self.rooms.build(  # every refusal of the setup comes before a ticket is spent
             rules, seats, rounds=body.rounds, seed=body.seed, hints=body.hints,
             turn_seconds=self._turn_seconds(body), on_leave=body.on_leave,
         )
+        await self._check_space(owner)
         room.owner = owner
         room.dice = await self._dice_for(body)
         room.start_if_ready()
@@ -333,37 +502,58 @@ class Lobby:
         return room, token
 
     async def _add(self, room: Room) -> None:
-        """Keep a new room, then list it."""
-        while await run_in_threadpool(self.kept.has, room.code):
-            room.code = self.rooms.new_code()  # a room only the store still holds
-        await self._write(self.kept.keep, room.kept(), room.unkept())
+        """Keep a new room (under a code no room in the store holds), then hold it."""
+        for _attempt in range(CHANGE_TRIES):
+            try:
+                await self._write_new(room)
+                self.rooms.add(room)
+                return
+            except ConflictError:
+                room.code = self.rooms.new_code()
+        raise RoomError("busy", "the server could not keep this; nothing changed: try again")
+
+    async def _write_new(self, room: Room) -> None:
+        room.touched = self.clock()
+        kept = self._snapshot(room)
+        try:
+            room.version = await run_in_threadpool(self.kept.keep, kept, room.unkept())
+        except ConflictError:
+            raise
+        except WRITE_ERRORS:
+            log.exception("room %s could not be kept", room.code)
+            raise RoomError("busy", "the server could not keep this; nothing changed: try again") from None
         room.kept_events = len(room.log)
-        self.rooms.add(room)
 
     async def join(self, code: str, body: JoinRoom, profile: Profile | None = None) -> tuple[Room, str, int]:
         room = await self.fresh(code)
         if profile is None:
             await self._not_a_profiles(body.name)
-        async with room.lock:
-            token, seat = room.join(body.name, client_seed=body.client_seed, profile=profile)
-            await self._keep(room)
+
+        async def take_a_seat(room: Room) -> tuple[str, int]:
+            return room.join(body.name, client_seed=body.client_seed, profile=profile)
+
+        token, seat = await self._change(room, take_a_seat)
         await self.changed(room)
         return room, token, seat
 
     async def act(self, room: Room, token: str | None, action: ActionIn) -> None:
         """Do a client's action, kept before it is told; a `RoomError` leaves the room as it was."""
         engine_action = client_action(action)
-        async with room.lock:
+
+        async def play(room: Room) -> None:
             room.act(token, engine_action, action.seat)
-            await self._keep(room)
+
+        await self._change(room, play)
         await self.changed(room)
 
     async def rematch(self, room: Room, token: str | None, accept: bool, client_seed: str | None) -> None:
         """Offer a rematch, or answer one, for the token's seats."""
-        async with room.lock:
+
+        async def answer(room: Room) -> None:
             room.answer_rematch(token, accept, client_seed, now=self.clock(),
                                 seconds=self.settings.rematch_seconds)
-            await self._keep(room)
+
+        await self._change(room, answer)
         if room.rematch_due(self.clock()):
             try:
                 await self.settle_rematch(room)
@@ -376,89 +566,126 @@ class Lobby:
         and the old one's link to it are kept in one transaction, so a crash or a failed write
         never leaves two rooms dealt the same dice."""
         async with room.lock:
+            if room.behind:
+                await self._catch_up(room)
             if not room.rematch_due(self.clock()):
                 return
             rematch = room.rematch
             assert rematch is not None
             answers = dict(rematch.answers)
-            self.rooms.check_space()
             code = self.rooms.new_code()
-            while await run_in_threadpool(self.kept.has, code):
-                code = self.rooms.new_code()
             new = rematch_room(room, code)
             if new is not None:
                 rematch.code = new.code
+                new.touched = self.clock()
             else:
                 rematch.answers = {s: bool(a) for s, a in answers.items()}  # unanswered: declined
-            writes = [(room.kept(), room.unkept())]
+            room.touched = self.clock()
+            writes = [(self._snapshot(room), room.unkept())]
             if new is not None:
-                writes.append((new.kept(), new.unkept()))
+                writes.append((self._snapshot(new), new.unkept()))
             try:
-                await run_in_threadpool(self.kept.keep_all, writes)
-            except WRITE_ERRORS:
+                versions = await run_in_threadpool(self.kept.keep_all, writes)
+            except WRITE_ERRORS:  # a conflict too: the ticker settles it later, over the fresh state
                 log.exception("room %s: the rematch could not be kept; tried again later", room.code)
-                rematch.code, rematch.answers = None, answers
+                await self._reload(room)
                 raise RoomError("busy", "the server could not keep this; nothing changed: try again") \
                     from None
-            room.kept_events = len(room.log)
+            room.version, room.kept_events = versions[0], len(room.log)
             if new is not None:
-                new.kept_events = len(new.log)
+                new.version, new.kept_events = versions[1], len(new.log)
                 self.rooms.add(new)
+        await self._tell(News(room.code, self.hub.name, version=room.version))
         if new is not None:
             await self.changed(new)
         await self.broadcast(room)
 
     # -- after every change ---------------------------------------------------
     async def changed(self, room: Room) -> None:
-        """Save a finished game, arm the clock, tell every listener, and let the bots play."""
+        """Save a finished game, tell every listener, let the bots play; a finished room nobody
+        watches here leaves memory (the store holds it)."""
         await self._save_if_over(room)
-        room.arm_clock(self.clock())
         await self.broadcast(room)
-        await self._wake_bots(room)
+        if self._bots_to_play(room):
+            await self._wake(room.code)
+        if room.status == "over" and not self.listeners.get(room.code) and room.rematch is None:
+            self.rooms.drop(room.code)
 
-    async def _wake_bots(self, room: Room) -> None:
-        if room.game is None or room.game.bot_to_act() is None or room.adjourned is not None:
-            return
-        await self._background(room, self.run_bots(room))
+    @staticmethod
+    def _bots_to_play(room: Room) -> bool:
+        return room.game is not None and room.game.bot_to_act() is not None and room.adjourned is None
 
-    async def _background(self, room: Room, work: Coroutine[Any, Any, None]) -> None:
-        """Let the room's bots (or a stand-in) play: at once when bots do not pause (tests), else as
-        the room's one task, so people can follow each action."""
+    async def _wake(self, code: str) -> None:
+        """Let the one process that takes the room's lease do its work (see `_look_after`): at once
+        when bots do not pause (tests), else as a task of its own, so people can follow each action."""
+        key = f"room:{code}"
+        if not await self.hub.lease(key, LEASE_SECONDS):
+            return  # another task, here or in another process, looks after it
+        work = self._look_after(code, key)
         if self.settings.bot_delay <= 0:
             await work
-        elif room.bot_task is None or room.bot_task.done():
-            room.bot_task = asyncio.create_task(work)
-        else:
-            work.close()  # one is playing already
+            return
+        task = asyncio.create_task(work)
+        self._work.add(task)
+        task.add_done_callback(self._work.discard)
 
-    async def run_bots(self, room: Room) -> None:
-        """Play the bots' turns one action at a time, pushing each to the listeners."""
+    async def _look_after(self, code: str, key: str) -> None:
+        """The room's work nobody asks for, under its lease: run out its clock, settle its rematch,
+        play its bots (each action kept and told), save its game, close it when idle."""
         try:
-            await self._play_bots(room)
-        except RoomError as error:  # a write failed: the ticker wakes the bots again later
-            log.warning("room %s: the bots stopped: %s", room.code, error.code)
+            room = await self.fresh(code)
+            async with room.lock:
+                await self._catch_up(room)  # the store has the last word on what is due
+            while not room.stale:
+                now = self.clock()
+                if room.deadline is not None and now >= room.deadline:
+                    seat = await self.time_out(room)
+                    if seat is not None:
+                        await self._stand_in(room, seat, key)
+                    continue
+                if room.rematch_due(now):
+                    await self.settle_rematch(room)
+                if self._bots_to_play(room):
+                    await self._play_bots(room, key)
+                break
+            await self._save_if_over(room)
+            if await self._close_if_idle(room):
+                return
+            due = self._due(room)
+            if due != room.due_at:
+                await run_in_threadpool(self.kept.reschedule, room.code, room.version, due)
+                room.due_at = due
+        except RoomError as error:  # a write failed, or the room is gone: the next tick tries again
+            log.warning("room %s: its work stopped: %s", code, error.code)
+        except WRITE_ERRORS:
+            log.exception("room %s: its work stopped", code)
         except Exception:  # a bot that fails must not take the server down: log it, leave the room
-            log.exception("room %s: a bot failed", room.code)
+            log.exception("room %s: its work failed", code)
+        finally:
+            await self.hub.release(key)
 
-    async def _play_bots(self, room: Room) -> None:
-        game = room.game
-        while game is not None and game.bot_to_act() is not None and not room.stale:
+    async def _play_bots(self, room: Room, key: str) -> None:
+        """Play the bots' turns one action at a time, pushing each to the listeners."""
+        while self._bots_to_play(room) and not room.stale:
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)
-            async with room.lock:
-                if room.game is not game:
-                    return  # reloaded meanwhile: the ticker starts over
+                if not await self.hub.renew(key, LEASE_SECONDS):
+                    return  # the lease was lost (a long pause): whoever holds it plays on
+
+            async def bot_plays(room: Room) -> None:
+                game = room.game
+                assert game is not None
                 seat, state = game.bot_to_act(), game.state
-                if seat is None:
-                    break
+                if seat is None or room.adjourned is not None:
+                    return
                 by = "clock" if room.seats[seat].stand_in else None
                 if state.is_chance:
                     room.apply(seat, "roll", by=by)
                 else:  # the solver may think for a while: off the event loop, the state held by the lock
                     room.apply(seat, await run_in_threadpool(self._bot_choice, room, state), by=by)
-                await self._keep(room)
+
+            await self._change(room, bot_plays)
             await self._save_if_over(room)
-            room.arm_clock(self.clock())
             await self.broadcast(room)
 
     def _bot_choice(self, room: Room, state: Match) -> DiceChoice | Move:
@@ -485,92 +712,174 @@ class Lobby:
         plan = self.advisor.plan(state)
         return advise(state, plan.objective, plan.target)
 
-    async def time_out(self, room: Room) -> None:
-        """The seat to act ran out of time: a stand-in plays the rest of its turn (or, after a second
-        miss, for good or the game is adjourned)."""
-        async with room.lock:
-            seat = room.run_out(self.clock())
-            if seat is None and room.deadline is not None:
-                return  # not out of time after all (an action came first)
-            await self._keep(room)
-        await self.broadcast(room)
-        if seat is not None:
-            await self._stand_in(room, seat)
-        await self.changed(room)
+    async def time_out(self, room: Room) -> int | None:
+        """The seat to act ran out of time: a stand-in plays the rest of its turn (the seat, which
+        `_stand_in` plays), or after a second miss for good, or the game is adjourned."""
+        ran_out: list[int | None] = [None]
 
-    async def _stand_in(self, room: Room, seat: int) -> None:
+        async def run_out(room: Room) -> None:
+            ran_out[0] = room.run_out(self.clock())
+
+        if room.deadline is None or self.clock() < room.deadline:
+            return None
+        await self._change(room, run_out)
+        await self.broadcast(room)
+        return ran_out[0]
+
+    async def _stand_in(self, room: Room, seat: int, key: str) -> None:
         """A bot plays ``seat``'s turn until it ends, each action marked as the clock's."""
         from shutthebox.web.rooms import stand_in_bot
 
         game = room.game
         assert game is not None
         bot = stand_in_bot(game, seat)
-        async with room.lock:
-            turn = room.turn_of()
+        turn = room.turn_of()
         while not room.stale and room.game is game and room.turn_of() == turn and not game.state.is_over:
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)
-            async with room.lock:
+                if not await self.hub.renew(key, LEASE_SECONDS):
+                    return
+
+            async def stand_in(room: Room) -> None:
                 if room.game is not game or room.turn_of() != turn or game.state.is_over:
-                    break
+                    return
                 state = game.state
                 if state.is_chance:
                     room.apply(seat, "roll", by="clock")
                 else:
                     room.apply(seat, await run_in_threadpool(bot.choose, state), by="clock")
-                await self._keep(room)
+
+            await self._change(room, stand_in)
             await self._save_if_over(room)
             await self.broadcast(room)
 
     async def _save_if_over(self, room: Room) -> None:
         """Keep a finished game in the store; a locked database delays it (the room's log holds the
-        game meanwhile, and the sweep tries again), never drops it."""
-        async with room.lock:
-            game = room.game
-            if game is None or not game.state.is_over or game.saved_id is not None:
-                return
-            profiles = {seat.index: seat.profile for seat in room.seats if seat.profile is not None}
-            try:
-                await run_in_threadpool(
-                    lambda: game.save(self.store, source="web", profiles=profiles, origin=room.origin)
-                )
-            except WRITE_ERRORS:
-                log.exception("room %s: the finished game could not be saved yet; retried later", room.code)
-                return
-            log.info("room %s: game saved as %s", room.code, game.saved_id)
-            with contextlib.suppress(RoomError):
-                await self._keep(room)  # the room remembers its game's id
+        game meanwhile, and the room stays due), never drops it. The save is keyed by the room's
+        origin, so two processes saving it keep it once."""
+        game = room.game
+        if game is None or not game.state.is_over or game.saved_id is not None:
+            return
+        profiles = {seat.index: seat.profile for seat in room.seats if seat.profile is not None}
+        try:
+            saved = await run_in_threadpool(
+                lambda: game.save(self.store, source="web", profiles=profiles, origin=room.origin)
+            )
+        except WRITE_ERRORS:
+            log.exception("room %s: the finished game could not be saved yet; retried later", room.code)
+            return
+        log.info("room %s: game saved as %s", room.code, saved)
+
+        async def remember(room: Room) -> None:
+            if room.game is not None:
+                room.game.saved_id = saved
+
+        with contextlib.suppress(RoomError):
+            await self._change(room, remember)  # the room remembers its game's id
+
+    async def _close_if_idle(self, room: Room) -> bool:
+        """Close a room nobody acted in for `Settings.room_idle_seconds` (and nobody watches here),
+        whose game, if over, is saved; its finished game stays in the store."""
+        now = self.clock()
+        if now - room.touched < self.settings.room_idle_seconds:
+            return False
+        unsaved = room.game is not None and room.game.state.is_over and room.game.saved_id is None
+        if unsaved:
+            return False
+        if self.listeners.get(room.code):  # watched here: looked at again in a while
+            await run_in_threadpool(self.kept.reschedule, room.code, room.version, now + SWEEP_SECONDS)
+            room.due_at = now + SWEEP_SECONDS
+            return False
+        since = datetime.fromtimestamp(now - self.settings.room_idle_seconds, UTC)
+        gone = await run_in_threadpool(self.kept.forget, [room.code], since)
+        if gone:
+            self.rooms.drop(room.code)
+            log.info("closed the abandoned room %s", room.code)
+            await self._tell(News(room.code, self.hub.name, closed=True))
+        return bool(gone)
 
     async def sweep(self, now: float) -> None:
-        """Save finished games a locked database delayed; close rooms nobody touched for
-        `Settings.room_idle_seconds` and nobody watches; drop unclaimed commitments."""
-        idle = self.settings.room_idle_seconds
-        closing = []
+        """Let copies go that nobody needs here: a finished room nobody watches at once, any room
+        nobody acted in for `Settings.room_memory_seconds` (read back when asked for); tell the other
+        processes again which seats have sockets here; drop unclaimed commitments."""
         for room in self.rooms:
-            await self._save_if_over(room)
-            unsaved = room.game is not None and room.game.state.is_over and room.game.saved_id is None
-            if now - room.touched > idle and not room.listeners and not unsaved:
-                closing.append(room)
-        if closing:
-            with contextlib.suppress(*WRITE_ERRORS):
-                await run_in_threadpool(self.kept.forget, [room.code for room in closing])
-                for room in closing:
-                    self.rooms.drop(room.code)
-                    if room.bot_task is not None:
-                        room.bot_task.cancel()
-                log.info("closed %d abandoned rooms", len(closing))
+            if room.lock.locked():
+                continue
+            watched = bool(self.listeners.get(room.code))
+            finished = room.status == "over" and room.rematch is None and not watched
+            if finished or now - room.touched >= self.settings.room_memory_seconds:
+                self.rooms.drop(room.code)
+        for code, listeners in self.listeners.items():
+            await self._tell(News(code, self.hub.name, seats=self._seats_here(listeners)))
+        for held in self.elsewhere.values():
+            for sender, (_seats, heard) in list(held.items()):
+                if now - heard > 3 * SWEEP_SECONDS:
+                    del held[sender]  # a process that stopped telling: gone
         with contextlib.suppress(*WRITE_ERRORS):
             expired = datetime.fromtimestamp(now - TICKET_SECONDS, UTC)
             await run_in_threadpool(self.kept.prune_commitments, expired)
 
-    async def broadcast(self, room: Room) -> None:
-        if room.stale:
-            return
-        for listener in list(room.listeners):
+    # -- who listens ------------------------------------------------------------
+    @staticmethod
+    def _seats_here(listeners: set[Listener]) -> tuple[int, ...]:
+        return tuple(sorted({seat for listener in listeners for seat in listener.seats}))
+
+    def connected(self, code: str) -> set[int]:
+        """The seats with a socket open, in this process or another."""
+        seats = set(self._seats_here(self.listeners.get(code, set())))
+        for held, _heard in self.elsewhere.get(code, {}).values():
+            seats.update(held)
+        return seats
+
+    async def listen(self, room: Room, listener: Listener) -> None:
+        """A socket starts listening: it gets the state; everyone does if it brought a seat online."""
+        listeners = self.listeners.setdefault(room.code, set())
+        before = self._seats_here(listeners)
+        listeners.add(listener)
+        await self._presence(room, before)
+        if listener.queue.empty():  # nobody else was told: tell it
             with using(listener.lang):
-                state = room_json(room, listener.token, self.clock())
-            if not await listener.send({"type": "state", "state": state}):
-                room.listeners.discard(listener)
+                listener.push({"type": "state", "state": self.view(room, listener.token)})
+
+    async def leave(self, code: str, listener: Listener) -> None:
+        listeners = self.listeners.get(code, set())
+        before = self._seats_here(listeners)
+        listeners.discard(listener)
+        if not listeners:
+            self.listeners.pop(code, None)
+        room = self.rooms.find(code)
+        if room is not None:
+            await self._presence(room, before)
+            if room.status == "over" and room.rematch is None and not listeners:
+                self.rooms.drop(code)
+
+    async def _presence(self, room: Room, before: tuple[int, ...]) -> None:
+        now = self._seats_here(self.listeners.get(room.code, set()))
+        if now != before:
+            await self._tell(News(room.code, self.hub.name, seats=now))
+            await self.broadcast(room)
+
+    def view(self, room: Room, token: str | None) -> dict[str, Any]:
+        """The room as ``token``'s seats see it now."""
+        return room_json(room, token, self.clock(), self.connected(room.code))
+
+    async def broadcast(self, room: Room) -> None:
+        """Queue the room's state for every socket listening here: drawn once per seat and language
+        (every spectator alike), queued without waiting (a slow socket is dropped, see `Listener`)."""
+        listeners = self.listeners.get(room.code)
+        if not listeners or room.stale:
+            return
+        now, connected = self.clock(), self.connected(room.code)
+        drawn: dict[tuple[str | None, str], dict[str, Any]] = {}
+        for listener in list(listeners):
+            token = listener.token if listener.seats else None
+            message = drawn.get((token, listener.lang))
+            if message is None:
+                with using(listener.lang):
+                    message = {"type": "state", "state": room_json(room, token, now, connected)}
+                drawn[token, listener.lang] = message
+            if not listener.push(message):
+                listeners.discard(listener)
 
     # -- advice -----------------------------------------------------------------
     async def hint(self, room: Room, token: str | None) -> dict[str, Any]:
@@ -585,20 +894,27 @@ class Lobby:
                 "no-decision", "hints are for choosing dice or tiles; now {state}", state=state.describe()
             )
         advice = await self.advisor.advise(state)  # bounded, shared, cached; a refusal is no hint taken
-        async with room.lock:
-            if room.game is not game or game.state is not state:
+
+        async def assisted(room: Room) -> None:
+            now = room.game
+            if now is None or len(now.events) != len(game.events) or now.state.actor != seat:
                 raise RoomError("wrong-turn", "the game moved on while the hint was computed; ask again")
             room.assist(seat)  # the others see it with the next state pushed
-            await self._keep(room)
+
+        await self._change(room, assisted)
         return advice
 
     async def review(self, room: Room) -> dict[str, Any]:
-        """The review of the room's finished game, computed once."""
+        """The review of the room's finished game, computed once (kept for the last few games)."""
         if room.game is None or not room.game.state.is_over:
             raise RoomError("not-over", "the game in room {code} is not over yet", code=room.code)
-        if room.review is None:
-            room.review = await run_in_threadpool(review_json, room.game.record(), self.bounded_advice)
-        return room.review
+        review = self._reviews.get(room.origin)
+        if review is None:
+            review = await run_in_threadpool(review_json, room.game.record(), self.bounded_advice)
+            self._reviews[room.origin] = review
+            while len(self._reviews) > REVIEWS_KEPT:
+                self._reviews.popitem(last=False)
+        return review
 
 
 def review_json(record: Any, advise_with: Callable[[Match], Advice]) -> dict[str, Any]:

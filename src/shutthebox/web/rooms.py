@@ -283,10 +283,11 @@ class Room:
     touched: float = field(default_factory=time.time)
     review: dict[str, Any] | None = None
     stale: bool = False  # a write failed: reload from the store before serving
-    owner: str | None = None  # the address that created it (not kept: a cap on rooms per address)
+    behind: bool = False  # another process changed it: catch up with the store before serving
+    version: int = 0  # the store's version this copy holds (0: not kept yet)
+    due_at: float | None = None  # when the store says a server must next look at it
+    owner: str | None = None  # the address that created it (the store keeps its hash)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bot_task: asyncio.Task[None] | None = None
-    listeners: set[Any] = field(default_factory=set)
 
     # -- seats and tokens ---------------------------------------------------
     def seats_of(self, token: str | None) -> tuple[int, ...]:
@@ -543,13 +544,15 @@ class Room:
             "adjourned": self.adjourned,
             "rematch": self.rematch.kept() if self.rematch is not None else None,
             "next_dice": self.next_dice.server_seed.hex() if self.next_dice is not None else None,
+            "clock": self.clock_mark and {"deadline": self.deadline, "mark": self.clock_mark},
         }
         return KeptRoom(
             code=self.code, status=self.status, setup=setup, dice=dice,
             seats=[seat.kept() for seat in self.seats], extra=extra,
             game_id=self.game.saved_id if self.game is not None else None,
             created_at=datetime.fromtimestamp(self.created_at, UTC),
-            touched_at=datetime.fromtimestamp(self.touched, UTC),
+            touched_at=datetime.fromtimestamp(self.touched, UTC), version=self.version, due_at=self.due_at,
+            owner=token_hash(self.owner) if self.owner is not None else None,
         )
 
     def unkept(self) -> list[tuple[int, dict[str, Any]]]:
@@ -576,10 +579,43 @@ class Room:
         room.start_if_ready()
         for entry in kept.events:
             room._replay(entry)
-        room.kept_events = len(room.log)
-        if room.game is not None:
-            room.game.saved_id = kept.game_id
+        room._took(kept)
         return room
+
+    def catch_up(self, kept: KeptRoom) -> None:
+        """Become the store's newer state ``kept`` of this room, read from the first action this copy
+        lacks: its seats and the rest from the row, the new actions replayed through the engine
+        (cheaper than `restore` by the whole log). A `ValueError` if it does not follow on."""
+        if kept.first_event != len(self.log):
+            raise ValueError(f"room {self.code}: the store's actions start at {kept.first_event}, "
+                             f"this copy holds {len(self.log)}")
+        self.seats = [Seat(**seat) for seat in kept.seats]
+        if self.game is None and kept.dice is not None:  # a joiner's client seed came with its seat
+            self.dice = FairDice(bytes.fromhex(kept.dice["server_seed"]), kept.dice["client_seeds"])
+        extra = kept.extra
+        self.notices, self.adjourned = list(extra.get("notices", [])), extra.get("adjourned")
+        self.rematch = Rematch.restore(extra["rematch"]) if extra.get("rematch") else None
+        if extra.get("next_dice") and self.next_dice is None:
+            self.next_dice = FairDice(bytes.fromhex(extra["next_dice"]))
+        self.start_if_ready()
+        for entry in kept.events:
+            self._replay(entry)
+        if self.game is not None:
+            for seat in self.seats:
+                if seat.stand_in and seat.index not in self.game.bots:
+                    self.game.bots[seat.index] = stand_in_bot(self.game, seat.index)
+        self.touched = kept.touched_at.timestamp()
+        self.review = None if kept.events else self.review
+        self._took(kept)
+
+    def _took(self, kept: KeptRoom) -> None:
+        """What a copy takes of the store's row besides the game: its place, version, clock."""
+        self.kept_events, self.version, self.due_at = len(self.log), kept.version, kept.due_at
+        if self.game is not None:
+            self.game.saved_id = kept.game_id
+        clock = kept.extra.get("clock")
+        self.deadline, self.clock_mark = (clock["deadline"], tuple(clock["mark"])) if clock else (None, None)
+        self.stale = self.behind = False
 
     def _replay(self, entry: dict[str, Any]) -> None:
         game = self.playing() if "assist" not in entry else self.game
@@ -602,10 +638,9 @@ class Room:
         """Become ``other`` (the same room as the store holds it), keeping listeners and lock."""
         for name in ("rules", "seats", "rounds", "seed", "hints", "dice", "turn_seconds", "on_leave", "game",
                      "log", "kept_events", "by_clock", "notices", "adjourned", "rematch", "next_dice",
-                     "touched"):
+                     "touched", "version", "due_at", "deadline", "clock_mark"):
             setattr(self, name, getattr(other, name))
-        self.deadline = self.clock_mark = None
-        self.review, self.stale = None, False
+        self.review, self.stale, self.behind = None, False, False
 
 
 def _logged(action: DiceChoice | Move) -> dict[str, Any]:
@@ -615,10 +650,10 @@ def _logged(action: DiceChoice | Move) -> dict[str, Any]:
 
 
 class Rooms:
-    """Every room of the server in memory, by code (the store holds them all: see `Lobby`)."""
+    """The rooms this process holds a copy of, by code: a cache of the store, which holds them all
+    (see `Lobby`). A room leaves it when its game is over or it sat idle; it is read back on demand."""
 
-    def __init__(self, *, max_rooms: int = 500) -> None:
-        self.max_rooms = max_rooms
+    def __init__(self) -> None:
         self._rooms: dict[str, Room] = {}
 
     def __len__(self) -> int:
@@ -630,34 +665,24 @@ class Rooms:
     def __contains__(self, code: str) -> bool:
         return code in self._rooms
 
+    def find(self, code: str) -> Room | None:
+        """The copy of room ``code`` held here (None: ask the store); a code of the wrong shape is
+        refused (`RoomError` not-found) before anyone looks."""
+        return self._rooms.get(well_formed(code))
+
     def get(self, code: str) -> Room:
-        key = code.strip().upper()
-        room = self._rooms.get(key) if CODE.fullmatch(key) else None
+        """The copy of room ``code`` held here; `RoomError` not-found if there is none."""
+        room = self.find(code)
         if room is None:
-            if CODE.fullmatch(key):
-                raise RoomError("not-found", "there is no room {code!r}", code=key)
-            raise RoomError("not-found", "a room code is {count} letters and digits", count=CODE_LENGTH)
+            raise RoomError("not-found", "there is no room {code!r}", code=well_formed(code))
         return room
 
-    def add(self, room: Room) -> None:
-        self._rooms[room.code] = room
+    def add(self, room: Room) -> Room:
+        """Hold ``room``, unless a copy is held already (read meanwhile): the one held."""
+        return self._rooms.setdefault(room.code, room)
 
     def drop(self, code: str) -> None:
         self._rooms.pop(code, None)
-
-    def check_space(self, owner: str | None = None, per_owner: int | None = None) -> None:
-        """Refuse a new room when the server holds as many games in play as it may, or ``owner``
-        (a client address) already holds ``per_owner`` of them."""
-        live = [room for room in self._rooms.values() if room.status != "over"]
-        if len(live) >= self.max_rooms:
-            raise RoomError(
-                "busy", "the server holds {count} rooms already; try again later", count=self.max_rooms
-            )
-        if owner is not None and per_owner is not None and sum(r.owner == owner for r in live) >= per_owner:
-            raise RoomError(
-                "too-many", "you have {count} games in play on this server already: finish one first",
-                count=per_owner,
-            )
 
     def build(
         self,
@@ -706,12 +731,20 @@ class Rooms:
         return room, token
 
     def new_code(self, taken: Iterable[str] = ()) -> str:
-        """A code no room holds (in memory, nor in ``taken``)."""
+        """A code no room held here holds (nor one in ``taken``; the store has the last word)."""
         used = set(taken)
         while True:
             code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
             if code not in self._rooms and code not in used:
                 return code
+
+
+def well_formed(code: str) -> str:
+    """``code`` as codes are written (upper case); `RoomError` not-found if no room could hold it."""
+    key = code.strip().upper()
+    if not CODE.fullmatch(key):
+        raise RoomError("not-found", "a room code is {count} letters and digits", count=CODE_LENGTH)
+    return key
 
 
 def check_startable(room: Room) -> None:

@@ -23,12 +23,16 @@ class Settings:
     database_url: str | None = None
     data_dir: Path | None = None
     bot_delay: float = 0.6
-    max_rooms: int = 500
-    """Games in play at once (finished rooms do not count)."""
+    redis_url: str | None = None
+    """Redis, shared by several processes of one server (rooms' news, leases, rate limits); None:
+    one process alone, which needs no Redis."""
     max_rooms_per_client: int = 20
     """Games in play at once created from one client address (a further one is refused, 429)."""
     room_idle_seconds: float = 2 * 3600.0
     """A room nobody acted in nor watched for this long is closed (its finished game stays stored)."""
+    room_memory_seconds: float = 600.0
+    """A room nobody acted in for this long leaves the process's memory (polled or not: it is read
+    back from the store when asked for); a finished one leaves at once once nobody watches it."""
     turn_seconds: int | None = 60
     """The turn clock of online rooms, unless the creator sets one: seconds for each action."""
     rematch_seconds: float = 60.0
@@ -61,6 +65,9 @@ class Settings:
     """Requests and WebSockets naming a room code: a player makes a few per action."""
     rate_room_misses: str = "30/minute;300/hour"
     """Room codes asked for that name no room (404): what guessing codes spends."""
+    socket_queue: int = 64
+    """Messages waiting for one WebSocket: a client that lets more pile up is dropped (code 1013,
+    free to reconnect) rather than waited for, so it slows nobody else."""
     max_sockets_per_client: int = 16
     """WebSockets open at once from one client address (a further one is closed with 4429)."""
     allowed_origins: tuple[str, ...] = ()

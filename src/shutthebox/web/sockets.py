@@ -13,6 +13,8 @@ a refused or malformed message gets ``{"type": "error", "error": code, "detail":
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -31,46 +33,60 @@ _messages: TypeAdapter[Any] = TypeAdapter(SocketIn)
 
 
 @router.websocket("/api/rooms/{code}/ws")
-async def room_socket(socket: WebSocket, code: str, token: str | None = None) -> None:
+async def room_socket(socket: WebSocket, code: str, token: str | None = None, since: int = 0) -> None:
+    """``since``: the room version the client last saw (a reconnect, maybe to another process): it
+    is sent a state at least that new."""
     lobby: Lobby = socket.app.state.lobby
     try:
-        room = await lobby.fresh(code)
+        room = await lobby.fresh(code, since)
     except RoomError as error:
         await socket.accept()
         await socket.send_json({"type": "error", **error.to_json()})
         await socket.close(code=4404, reason=error.code)
         return
     await socket.accept()
-    listener = Listener(socket, token, language())
-    room.listeners.add(listener)
-    await lobby.broadcast(room)  # everyone sees who is connected
+    listener = Listener(token, room.seats_of(token), language(), asyncio.Queue(lobby.settings.socket_queue))
+    sending = asyncio.create_task(listener.pump(socket))
+    reading = asyncio.create_task(read(socket, lobby, room.code, listener))
+    dropped = asyncio.create_task(listener.dropped.wait())
+    await lobby.listen(room, listener)
     try:
-        while True:
-            message = await socket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            raw = message.get("text")
-            if raw is None:
-                refusal = RoomError("malformed", "messages are JSON text, not binary")
-                reply: dict[str, Any] | None = {"type": "error", **refusal.to_json()}
-            elif frame_too_large(raw, lobby.settings.max_frame_bytes):
-                refusal = RoomError("malformed", "a message has at most {count} bytes",
-                                    count=lobby.settings.max_frame_bytes)
-                reply = {"type": "error", **refusal.to_json()}
-            elif (wait := await spend_a_request(socket)) is not None:
-                refusal = RoomError(
-                    "too-many", "too many requests from your address: try again in {seconds} s", seconds=wait
-                )
-                reply = {"type": "error", **refusal.to_json()}
-            else:
-                reply = await handle(lobby, room.code, listener, raw)
-            if reply is not None:
-                await socket.send_json(reply)
-    except WebSocketDisconnect:
-        pass
+        done, _pending = await asyncio.wait({sending, reading, dropped}, return_when=asyncio.FIRST_COMPLETED)
     finally:
-        room.listeners.discard(listener)
-        await lobby.broadcast(room)
+        for task in (sending, reading, dropped):
+            task.cancel()
+        await lobby.leave(room.code, listener)
+    if dropped in done:  # too slow to read its messages: closed, free to reconnect
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(socket.close(code=1013, reason="too slow"), 1.0)
+
+
+async def read(socket: WebSocket, lobby: Lobby, code: str, listener: Listener) -> None:
+    """Answer the client's messages until it disconnects; each answer queued behind the states."""
+    while True:
+        try:
+            message = await socket.receive()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        raw = message.get("text")
+        if raw is None:
+            refusal = RoomError("malformed", "messages are JSON text, not binary")
+            reply: dict[str, Any] | None = {"type": "error", **refusal.to_json()}
+        elif frame_too_large(raw, lobby.settings.max_frame_bytes):
+            refusal = RoomError("malformed", "a message has at most {count} bytes",
+                                count=lobby.settings.max_frame_bytes)
+            reply = {"type": "error", **refusal.to_json()}
+        elif (wait := await spend_a_request(socket)) is not None:
+            refusal = RoomError(
+                "too-many", "too many requests from your address: try again in {seconds} s", seconds=wait
+            )
+            reply = {"type": "error", **refusal.to_json()}
+        else:
+            reply = await handle(lobby, code, listener, raw)
+        if reply is not None:
+            listener.push(reply)
 
 
 async def spend_a_request(socket: WebSocket) -> int | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Collection
 from typing import Any
 
 from shutthebox.core.board import Move
@@ -82,10 +83,12 @@ def _event_json(seq: int, player: int, action: object, by_clock: bool) -> dict[s
     return event
 
 
-def room_json(room: Room, token: str | None, now: float | None = None) -> dict[str, Any]:
-    """Everything one seat (or a spectator) sees of a room at ``now`` (epoch seconds)."""
+def room_json(
+    room: Room, token: str | None, now: float | None = None, connected: Collection[int] = ()
+) -> dict[str, Any]:
+    """Everything one seat (or a spectator) sees of a room at ``now`` (epoch seconds), ``connected``
+    naming the seats that have a socket open."""
     now = time.time() if now is None else now
-    connected = {seat for listener in room.listeners for seat in room.seats_of(listener.token)}
     game = room.game
     events = game.events if game is not None else []
     start = max(0, len(events) - RECENT_EVENTS)
@@ -96,6 +99,7 @@ def room_json(room: Room, token: str | None, now: float | None = None) -> dict[s
     adjourned = room.adjourned
     return {
         "code": room.code,
+        "version": room.version,  # grows with every change kept: a client resumes from the last it saw
         "status": room.status,
         "rules": room.rules.to_dict(),
         "rules_key": rules_key(room.rules),
