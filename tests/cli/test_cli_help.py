@@ -50,6 +50,10 @@ PHRASES: dict[str, dict[str, tuple[str, str]]] = {
         "en": ("Start the web app", "address to listen on"),
         "es": ("Arranca la aplicación web", "dirección en la que escuchar"),
     },
+    "loadtest": {
+        "en": ("Play many whole solo games", "games in play at once"),
+        "es": ("Juega muchas partidas completas en solitario", "partidas en juego a la vez"),
+    },
 }
 RULES = {"en": "when one die may be rolled", "es": "cuándo se puede tirar un solo dado"}
 ARGPARSE = {"en": ("usage: ", "options:", "show this help message and exit"),

@@ -117,6 +117,19 @@ COMMANDS: tuple[Command, ...] = (
         ),
         "shutthebox.cli.games",
     ),
+    Command(
+        "loadtest",
+        N_("play many games against the web app and measure it"),
+        N_(
+            "Play many whole solo games through the web app's public API (HTTP, or the room WebSocket), "
+            "a number at once, and report the games finished and saved, the errors, the actions per "
+            "second and each action's latency (nearest-rank percentiles). Only a server on this "
+            "machine is loaded: --url names one, or --spawn starts one of its own for the test. Exit "
+            "status 0 when every game finished without an error, 1 when not, 2 for a refused command "
+            "line or a server that did not start."
+        ),
+        "shutthebox.cli.load",
+    ),
 )
 """Every subcommand, in the order ``--help`` lists them."""
 

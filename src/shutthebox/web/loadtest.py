@@ -1,0 +1,554 @@
+"""The load tester: whole solo games played through the public API, as many browsers at once would.
+
+Each game creates a room (``POST /api/rooms``, one seat played here) and plays it
+to the end with the seat's token: ``POST /api/rooms/{code}/actions`` with
+``Authorization: Bearer <token>``, or over the room WebSocket
+(``/api/rooms/{code}/ws?token=…``), every action one of the state's legal ones.
+At most ``concurrency`` games are in play at once; a game that meets an error
+stops there (counted, by kind) and the next one starts. Latency is each
+action's own answer: the HTTP response, or the first pushed state whose event
+count moved past the one acted on (an earlier push is no answer).
+
+Only this machine is ever loaded (`is_loopback`). `spawned` starts a server of
+our own for the run. Nothing here prints: the command line words the result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import json
+import math
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
+
+__all__ = [
+    "ERROR_KINDS",
+    "PERCENTILE_METHOD",
+    "LoadResult",
+    "LoadSettings",
+    "SpawnError",
+    "is_loopback",
+    "percentile",
+    "run_load",
+    "spawned",
+]
+
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+PERCENTILE_METHOD = "nearest-rank"
+"""How `percentile` reads a rank: the smallest observed value with at least p % at or below it."""
+REQUEST_SECONDS = 30.0
+"""A request, a socket opening or an awaited answer taking longer than this is an error (``timeout``)."""
+KEEPALIVE_SECONDS = 2.0
+"""An idle pooled connection is dropped after this, well before uvicorn closes it (5 s): else a
+request sent on a connection the server is closing meets a read error that is no fault of the
+server's."""
+SETTLE_SECONDS = 5.0
+"""How long, after the games, finished games the server has not saved yet are looked at again."""
+START_SECONDS = 60.0
+"""How long a spawned server has to answer ``GET /api/rules``."""
+REFUSED = "refused"
+"""The error kind of a 429 (a rate limit), apart from the rest: the server said no, it did not fail."""
+ERROR_KINDS = {
+    REFUSED: "a 429, or a socket closed for too many (4429)",
+    "http": "another non-2xx answer; detail: its status",
+    "timeout": f"no answer within {REQUEST_SECONDS:g} s",
+    "connection": "the connection failed; detail: the exception's class",
+    "unreadable": "an answer that is not the JSON the API describes",
+    "stuck": "a state that offers our seat no action before the game is over",
+    "socket": "the WebSocket failed",
+    "socket-http": "the WebSocket refused at its opening; detail: the HTTP status",
+    "socket-closed": "the server closed the WebSocket; detail: the close code",
+    "socket-error": "an error message over the WebSocket; detail: its error code",
+}
+"""The kinds of error a run counts, each game stopping at its first."""
+
+
+def is_loopback(url: str) -> bool:
+    """Whether ``url`` is an http(s) address of this machine (127.0.0.1, localhost or ::1): a load
+    test must never be turned on someone else's server."""
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname
+    except ValueError:
+        return False
+    return parts.scheme in {"http", "https"} and host is not None and host.lower() in LOOPBACK_HOSTS
+
+
+def percentile(values: Sequence[float], p: float) -> float:
+    """The nearest-rank ``p``-th percentile (0 < p <= 100) of ``values``: the value of rank
+    ceil(p/100 * n) in sorted order, always one that was observed; the rank is computed exactly
+    (p as the decimal it prints as), so p95 of 20 values is the 19th, not the 20th."""
+    if not values:
+        raise ValueError("the percentile of no values")
+    if not 0 < p <= 100:
+        raise ValueError(f"a percentile is over 0 and at most 100, not {p!r}")
+    ordered = sorted(values)
+    rank = math.ceil(Fraction(str(p)) * len(ordered) / 100)
+    return ordered[max(rank, 1) - 1]
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoadSettings:
+    """What a run plays: where, how many games, how many at once, and how each player paces."""
+
+    url: str
+    games: int
+    concurrency: int
+    think: tuple[float, float] = (0.0, 0.0)
+    """Seconds each player waits before each action, drawn uniformly between the two."""
+    websocket: bool = False
+    tiles: int = 9
+    seed: int | None = None
+    """Seed of the players' choices and think times (the server rolls the dice)."""
+    timeout: float = 600.0
+    """Seconds the games may take in all; then the run stops and the games not done count unfinished."""
+    many_clients: bool = False
+    """Each game claims an address of its own in ``X-Forwarded-For`` (the server must trust this
+    machine as its proxy), so per-address rate limits count each game apart, as for real browsers."""
+    spawn_workers: int | None = None
+    """The workers of the server spawned for the run; None for a server given by its URL."""
+
+    def __post_init__(self) -> None:
+        low, high = self.think
+        if self.games < 1 or self.concurrency < 1 or not 0 <= low <= high or not self.timeout > 0:
+            raise ValueError(f"a load test plays 1 game or more, 1 or more at once, for a while: {self!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["think"] = list(self.think)
+        data["transport"] = "websocket" if self.websocket else "http"
+        return data
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoadResult:
+    """What a run measured. Latencies are in seconds, one per action answered."""
+
+    settings: LoadSettings
+    finished: int
+    saved: int
+    errors: dict[str, int]
+    """Failed requests, non-2xx answers and socket errors, by kind: a code, then maybe a detail after
+    a space (`ERROR_KINDS`)."""
+    actions: int
+    latencies: tuple[float, ...]
+    elapsed: float
+    think_seconds: float
+    """The think time all players waited in all (so an elapsed time can be read against it)."""
+    timed_out: bool
+
+    @property
+    def games(self) -> int:
+        return self.settings.games
+
+    @property
+    def unfinished(self) -> int:
+        return self.games - self.finished
+
+    @property
+    def error_count(self) -> int:
+        return sum(self.errors.values())
+
+    @property
+    def games_per_second(self) -> float:
+        return self.finished / self.elapsed if self.elapsed > 0 else 0.0
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.actions / self.elapsed if self.elapsed > 0 else 0.0
+
+    def latency_ms(self) -> dict[str, float | None]:
+        """p50, p95, p99 (`PERCENTILE_METHOD`) and the max of the actions' latencies, in milliseconds."""
+        if not self.latencies:
+            return {"p50": None, "p95": None, "p99": None, "max": None}
+        shown = {f"p{p}": percentile(self.latencies, p) for p in (50, 95, 99)}
+        shown["max"] = max(self.latencies)
+        return {name: round(seconds * 1000, 3) for name, seconds in shown.items()}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "finished": self.finished,
+            "unfinished": self.unfinished,
+            "saved": self.saved,
+            "errors": self.error_count,
+            "error_kinds": dict(sorted(self.errors.items())),
+            "timed_out": self.timed_out,
+            "games_per_second": round(self.games_per_second, 3),
+            "actions": self.actions,
+            "actions_per_second": round(self.actions_per_second, 3),
+            "latency_ms": self.latency_ms(),
+            "percentile_method": PERCENTILE_METHOD,
+            "elapsed": round(self.elapsed, 3),
+            "think_seconds": round(self.think_seconds, 3),
+            "settings": self.settings.to_json(),
+        }
+
+
+# -- the run ---------------------------------------------------------------------------------------
+class _GameError(Exception):
+    """A game stops: its error is counted under ``kind``."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.kind = kind
+
+
+@dataclass
+class _Tally:
+    """What the games have done so far (one event loop: no locks needed)."""
+
+    finished: int = 0
+    saved: int = 0
+    actions: int = 0
+    think_seconds: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
+    unsaved: list[tuple[str, dict[str, str]]] = field(default_factory=list)
+    """Finished games whose answer named no saved game yet: their code and the headers to ask with."""
+
+
+async def run_load(settings: LoadSettings) -> LoadResult:
+    """Play ``settings.games`` whole games against the server, ``settings.concurrency`` at once."""
+    if not is_loopback(settings.url):
+        raise ValueError(f"a load test plays against this machine only, not {settings.url!r}")
+    chance = random.Random(settings.seed)
+    seeds = [chance.getrandbits(64) for _ in range(settings.games)]
+    tally = _Tally()
+    games = iter(range(settings.games))
+    limits = httpx.Limits(
+        max_connections=settings.concurrency, max_keepalive_connections=settings.concurrency,
+        keepalive_expiry=KEEPALIVE_SECONDS,
+    )
+    async with httpx.AsyncClient(
+        base_url=settings.url.rstrip("/"), limits=limits, timeout=REQUEST_SECONDS, trust_env=False
+    ) as client:
+
+        async def worker() -> None:
+            for index in games:  # one iterator for all: as a game ends, the next one starts
+                await _play(client, settings, index, random.Random(seeds[index]), tally)
+
+        timed_out = False
+        start = time.perf_counter()
+        try:
+            async with asyncio.timeout(settings.timeout), asyncio.TaskGroup() as group:
+                for _ in range(min(settings.concurrency, settings.games)):
+                    group.create_task(worker())
+        except TimeoutError:
+            timed_out = True
+        elapsed = time.perf_counter() - start
+        await _settle(client, tally)
+    return LoadResult(
+        settings=settings,
+        finished=tally.finished,
+        saved=tally.saved,
+        errors=dict(tally.errors),
+        actions=tally.actions,
+        latencies=tuple(tally.latencies),
+        elapsed=elapsed,
+        think_seconds=tally.think_seconds,
+        timed_out=timed_out,
+    )
+
+
+def _client_headers(settings: LoadSettings, index: int) -> dict[str, str]:
+    """The headers of every request of game ``index``: its own 10.x.y.z address when asked."""
+    if not settings.many_clients:
+        return {}
+    address = ipaddress.IPv4Address(int(ipaddress.IPv4Address("10.0.0.1")) + index % (2**24 - 2))
+    return {"X-Forwarded-For": str(address)}
+
+
+async def _play(
+    client: httpx.AsyncClient, settings: LoadSettings, index: int, rng: random.Random, tally: _Tally
+) -> None:
+    """One whole game; an error ends it, counted by kind."""
+    player = _Player(client, settings, rng, tally, _client_headers(settings, index))
+    try:
+        body = {"seats": [{"kind": "here", "name": f"Load {index + 1}"}], "rules": {"tiles": settings.tiles}}
+        created = _answer(await client.post("/api/rooms", json=body, headers=player.headers))
+        code, token = created["code"], created["token"]
+        if settings.websocket:
+            state = await player.over_socket(code, token)
+        else:
+            state = await player.over_http(code, token, created["state"])
+    except _GameError as failure:
+        tally.errors[failure.kind] += 1
+        return
+    except httpx.TimeoutException:
+        tally.errors["timeout"] += 1
+        return
+    except (httpx.HTTPError, OSError) as error:  # refused, reset, closed: named by its class
+        tally.errors[f"connection {type(error).__name__}"] += 1
+        return
+    except (KeyError, TypeError, ValueError):  # an answer that is not the state the API describes
+        tally.errors["unreadable"] += 1
+        return
+    tally.finished += 1
+    if state.get("saved_game_id") is not None:
+        tally.saved += 1
+    else:
+        tally.unsaved.append((code, {"Authorization": f"Bearer {token}", **player.headers}))
+
+
+def _answer(response: httpx.Response) -> dict[str, Any]:
+    """The JSON of a 2xx answer; a refusal or a failure ends the game, counted by its status."""
+    if response.status_code == 429:
+        raise _GameError(REFUSED)
+    if not response.is_success:
+        raise _GameError(f"http {response.status_code}")
+    data = response.json()
+    if not isinstance(data, dict):
+        raise _GameError("unreadable")
+    return data
+
+
+def _over(state: dict[str, Any]) -> bool:
+    match = state.get("match")
+    return state.get("status") == "over" or (match is not None and bool(match["over"]))
+
+
+@dataclass
+class _Player:
+    """The person at one solo seat: picks among the legal actions the server offers (the page
+    decides nothing, nor does this player beyond the pick), thinks, acts, times each answer."""
+
+    client: httpx.AsyncClient
+    settings: LoadSettings
+    rng: random.Random
+    tally: _Tally
+    headers: dict[str, str]
+
+    def choose(self, state: dict[str, Any]) -> dict[str, Any]:
+        """One of the state's legal actions for our seat."""
+        match = state["match"]
+        if match is None or match["actor"] not in state["you"]:
+            raise _GameError("stuck")  # a solo seat played here is always the one to act
+        if match["is_chance"]:
+            return {"type": "roll"}
+        if match["phase"] == "choose":
+            return {"type": "dice", "count": self.rng.choice(match["dice_options"])}
+        if match["phase"] == "move" and match["legal_moves"]:
+            return {"type": "move", "tiles": self.rng.choice(match["legal_moves"])}
+        raise _GameError("stuck")
+
+    async def think(self) -> None:
+        low, high = self.settings.think
+        if high > 0:
+            pause = self.rng.uniform(low, high)
+            self.tally.think_seconds += pause
+            await asyncio.sleep(pause)
+
+    def answered(self, latency: float) -> None:
+        self.tally.actions += 1
+        self.tally.latencies.append(latency)
+
+    async def over_http(self, code: str, token: str, state: dict[str, Any]) -> dict[str, Any]:
+        """Act by ``POST …/actions`` from the created room's ``state`` until the game is over; the
+        last state."""
+        seat = {"Authorization": f"Bearer {token}", **self.headers}
+        while not _over(state):
+            action = self.choose(state)
+            await self.think()
+            sent = time.perf_counter()
+            response = await self.client.post(f"/api/rooms/{code}/actions", json=action, headers=seat)
+            latency = time.perf_counter() - sent
+            state = _answer(response)
+            self.answered(latency)
+        return state
+
+    async def over_socket(self, code: str, token: str) -> dict[str, Any]:
+        """Act over the room's WebSocket until the game is over; the last state."""
+        base = urlsplit(self.settings.url.rstrip("/"))
+        scheme = "wss" if base.scheme == "https" else "ws"
+        address = f"{scheme}://{base.netloc}{base.path}/api/rooms/{code}/ws?token={token}"
+        try:
+            async with connect(
+                address, additional_headers=self.headers, proxy=None, open_timeout=REQUEST_SECONDS,
+                ping_interval=None, close_timeout=1,
+            ) as ws:
+                state = await _next_state(ws, after=-1)
+                while not _over(state):
+                    action = self.choose(state)
+                    await self.think()
+                    sent = time.perf_counter()
+                    await ws.send(json.dumps(action))
+                    state = await _next_state(ws, after=state["events"])
+                    self.answered(time.perf_counter() - sent)
+                return state
+        except TimeoutError:
+            raise _GameError("timeout") from None
+        except InvalidStatus as refusal:
+            status = refusal.response.status_code
+            raise _GameError(REFUSED if status == 429 else f"socket-http {status}") from None
+        except ConnectionClosed as closed:
+            closing = closed.rcvd.code if closed.rcvd is not None else None
+            raise _GameError(REFUSED if closing == 4429 else f"socket-closed {closing}") from None
+        except WebSocketException:
+            raise _GameError("socket") from None
+
+
+async def _next_state(ws: ClientConnection, after: int) -> dict[str, Any]:
+    """The first pushed state whose event count is past ``after``: the answer to the action sent
+    (a push from before it, such as the one for a seat connecting, is skipped). An error message
+    ends the game."""
+    async with asyncio.timeout(REQUEST_SECONDS):
+        while True:
+            message = json.loads(await ws.recv())
+            if message["type"] == "error":
+                code = message.get("error")
+                raise _GameError(REFUSED if code == "too-many" else f"socket-error {code}")
+            if message["type"] == "state" and message["state"]["events"] > after:
+                state: dict[str, Any] = message["state"]
+                return state
+
+
+async def _settle(client: httpx.AsyncClient, tally: _Tally) -> None:
+    """Look again, for a few seconds, at the finished games whose answer named no saved game: a
+    server may save after it answers."""
+    deadline = time.perf_counter() + SETTLE_SECONDS
+    while tally.unsaved and time.perf_counter() < deadline:
+        waiting = []
+        for code, headers in tally.unsaved:
+            try:
+                response = await client.get(f"/api/rooms/{code}", headers=headers)
+                saved = response.is_success and response.json().get("saved_game_id") is not None
+            except (httpx.HTTPError, ValueError):
+                saved = False
+            if saved:
+                tally.saved += 1
+            else:
+                waiting.append((code, headers))
+        tally.unsaved = waiting
+        if waiting:
+            await asyncio.sleep(0.2)
+
+
+# -- a server of our own ---------------------------------------------------------------------------
+class SpawnError(Exception):
+    """A spawned server did not come up. ``kind``: ``stopped`` (it exited, with ``status``),
+    ``silent`` (no answer within ``seconds``) or ``unavailable`` (PostgreSQL or Redis cannot be
+    started, for ``reason``); ``log`` is the end of its log."""
+
+    def __init__(self, kind: str, log: str = "", **values: object) -> None:
+        super().__init__(kind, values)
+        self.kind, self.log, self.values = kind, log, values
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 nobody listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def log_tail(path: Path, lines: int = 20) -> str:
+    """The last ``lines`` lines of a log file ("" when there is none)."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+    return "\n".join(text.splitlines()[-lines:])
+
+
+def serve_command(port: int, database: str, workers: int = 1, redis: str | None = None) -> list[str]:
+    """The ``shutthebox serve`` of a run: bots without pauses, a quiet log, and this machine trusted
+    as the proxy that names each game's client (`LoadSettings.many_clients`)."""
+    command = [
+        sys.executable, "-m", "shutthebox", "serve", "--host", "127.0.0.1", "--port", str(port),
+        "--db", database, "--bot-delay", "0", "--log-level", "warning", "--trust-proxy", "127.0.0.1",
+    ]
+    if workers > 1:
+        command += ["--workers", str(workers)]
+    if redis is not None:
+        command += ["--redis", redis]
+    return command
+
+
+@contextlib.contextmanager
+def spawned(folder: Path, workers: int = 1) -> Iterator[str]:
+    """A server of our own over ``folder`` until the block ends (then stopped, with everything it
+    started): one worker over SQLite, or ``workers`` over a temporary PostgreSQL and Redis. Its
+    URL, once ``GET /api/rules`` answers 200."""
+    with contextlib.ExitStack() as stack:
+        port = free_port()
+        if workers == 1:
+            command = serve_command(port, f"sqlite:///{folder / 'load.db'}")
+        else:
+            database, redis = _services(stack, folder)
+            command = serve_command(port, database, workers, redis)
+        log_path = folder / "server.log"
+        log = stack.enter_context(log_path.open("ab"))
+        process = subprocess.Popen(
+            command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True,
+        )
+        stack.callback(_stop, process)
+        url = f"http://127.0.0.1:{port}"
+        _wait_until_ready(url, process, log_path)
+        yield url
+
+
+def _services(stack: contextlib.ExitStack, folder: Path) -> tuple[str, str]:
+    """A temporary PostgreSQL and Redis for several workers (`shutthebox.web.services`)."""
+    try:
+        from shutthebox.web import services
+    except ImportError as error:
+        raise SpawnError("unavailable", reason=f"no module {error.name}") from None
+    reason = services.missing_postgres() or services.missing_redis()
+    if reason:
+        raise SpawnError("unavailable", reason=reason)
+    try:  # a service that does not start says why, with the end of its log
+        database: str = stack.enter_context(services.temporary_postgres(folder))
+        redis: str = stack.enter_context(services.temporary_redis(folder))
+    except RuntimeError as error:
+        reason, _, log = str(error).partition("\n")
+        raise SpawnError("unavailable", log, reason=reason) from None
+    return database, redis
+
+
+def _wait_until_ready(url: str, process: subprocess.Popen[bytes], log_path: Path) -> None:
+    deadline = time.monotonic() + START_SECONDS
+    with httpx.Client(trust_env=False, timeout=2.0) as probe:
+        while time.monotonic() < deadline:
+            status = process.poll()
+            if status is not None:
+                raise SpawnError("stopped", log_tail(log_path), status=status)
+            with contextlib.suppress(httpx.HTTPError):
+                if probe.get(f"{url}/api/rules").status_code == 200:
+                    return
+            time.sleep(0.1)
+    raise SpawnError("silent", log_tail(log_path), seconds=int(START_SECONDS))
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop the server and its workers (its own session: the group is ours alone)."""
+    if process.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=5)

@@ -1,0 +1,187 @@
+"""The load tester: its percentiles by hand, and whole games against a real server, over HTTP and
+the WebSocket, through ``shutthebox loadtest`` as a user runs it."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from serving import Server, running
+from shutthebox.cli import main
+from shutthebox.cli.load import ERROR_WORDS, error_words, think_range
+from shutthebox.web import loadtest
+from shutthebox.web.loadtest import LoadSettings, is_loopback, percentile, run_load
+
+KEYS = {"games", "finished", "saved", "errors", "actions_per_second", "latency_ms"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the runs of this module that stay within its per-address limit of 20 rooms a
+    minute (6 + 6 + 1 + 1)."""
+    with running(tmp_path_factory.mktemp("load")) as started:
+        yield started
+
+
+def loadtest_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(["--lang", "en", "loadtest", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+# -- percentiles ---------------------------------------------------------------------------------
+def test_nearest_rank_percentiles_of_the_textbook_example() -> None:
+    values = [35, 20, 50, 15, 40]  # sorted: 15 20 35 40 50; rank = ceil(p/100 * 5)
+    assert percentile(values, 5) == 15  # rank 1
+    assert percentile(values, 30) == 20  # rank 2 (1.5 up)
+    assert percentile(values, 40) == 20  # rank 2 exactly
+    assert percentile(values, 50) == 35  # rank 3 (2.5 up)
+    assert percentile(values, 100) == 50
+
+
+def test_nearest_rank_ranks_are_exact_not_floating() -> None:
+    twenty = list(range(1, 21))
+    assert percentile(twenty, 50) == 10  # rank 10
+    assert percentile(twenty, 95) == 19  # rank 19: 0.95 * 20 is 19, not a hair over it
+    assert percentile(twenty, 99) == 20  # rank 19.8 -> 20
+    hundred = list(range(1, 101))
+    assert percentile(hundred, 7) == 7  # 0.07 * 100 is 7.000000000000001 in floating point
+    assert percentile([4.5], 99) == 4.5
+
+
+@pytest.mark.parametrize("p", [0, -1, 100.5])
+def test_a_percentile_out_of_range_is_refused(p: float) -> None:
+    with pytest.raises(ValueError, match="percentile"):
+        percentile([1.0, 2.0], p)
+    with pytest.raises(ValueError, match="no values"):
+        percentile([], 50)
+
+
+# -- what the command accepts ------------------------------------------------------------------------
+def test_think_times_are_min_max_or_one_number() -> None:
+    assert think_range("0.5-1.5") == (0.5, 1.5)
+    assert think_range("1") == (1.0, 1.0)
+    assert think_range("0") == (0.0, 0.0)
+    for bad in ("2-1", "-1", "nan", "1-x", "0-4000", ""):
+        with pytest.raises(argparse.ArgumentTypeError):
+            think_range(bad)
+
+
+def test_only_this_machine_is_loopback() -> None:
+    for url in ("http://127.0.0.1:8000", "http://localhost:8000/", "http://[::1]:8000", "https://LOCALHOST"):
+        assert is_loopback(url), url
+    for url in ("http://10.0.0.1:8000", "http://127.0.0.1.example.com", "ws://127.0.0.1:8000",
+                "http://example.com", "127.0.0.1:8000", "http://[::1"):
+        assert not is_loopback(url), url
+
+
+def test_every_kind_of_error_has_words() -> None:
+    assert set(ERROR_WORDS) == set(loadtest.ERROR_KINDS)
+    assert error_words("refused") == "refused by a rate limit"
+    assert error_words("http 500") == "HTTP 500"
+    assert error_words("socket-error wrong-turn") == "WebSocket error wrong-turn"
+    assert error_words("connection ReadError") == "connection failed, ReadError"
+    assert error_words("something new") == "something new"
+
+
+@pytest.mark.parametrize("url", ["http://example.com:8000", "http://192.168.1.10:8000"])
+def test_a_server_elsewhere_is_refused_in_one_line(capsys: pytest.CaptureFixture[str], url: str) -> None:
+    status, out, err = loadtest_cli(capsys, "--url", url, "--games", "1")
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and url in err and "this machine only" in err, err
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{"games": 0}, {"concurrency": 0}, {"think": (2.0, 1.0)}, {"think": (-1.0, 1.0)}, {"timeout": 0}],
+)
+def test_settings_that_play_nothing_are_refused(changes: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match="1 game or more"):
+        LoadSettings(**{"url": "http://127.0.0.1:8000", "games": 1, "concurrency": 1, **changes})
+
+
+def test_the_runner_itself_refuses_a_server_elsewhere() -> None:
+    with pytest.raises(ValueError, match="this machine only"):
+        asyncio.run(run_load(LoadSettings(url="http://example.com", games=1, concurrency=1)))
+
+
+# -- against a real server -----------------------------------------------------------------------
+@pytest.mark.parametrize("transport", [[], ["--websocket"]], ids=["http", "websocket"])
+def test_whole_games_are_played_finished_and_saved(
+    capsys: pytest.CaptureFixture[str], server: Server, transport: list[str]
+) -> None:
+    status, out, err = loadtest_cli(
+        capsys, "--url", server.url, "--games", "6", "--concurrency", "3", "--seed", "7", "--json", *transport
+    )
+    assert status == 0 and err == ""
+    result = json.loads(out)  # exactly one JSON object
+    assert set(result) >= KEYS and set(result["latency_ms"]) >= {"p50", "p95", "p99"}
+    assert result["games"] == result["finished"] == result["saved"] == 6
+    assert result["errors"] == 0 and result["error_kinds"] == {}
+    assert result["actions"] >= 6 * 2  # each game rolls and moves at least once
+    assert result["actions_per_second"] > 0
+    latency = result["latency_ms"]
+    assert 0 < latency["p50"] <= latency["p95"] <= latency["p99"] <= latency["max"]
+    assert result["settings"]["transport"] == ("websocket" if transport else "http")
+    assert result["settings"]["concurrency"] == 3 and result["settings"]["seed"] == 7
+
+
+async def test_each_player_thinks_within_the_bounds_before_each_action(server: Server) -> None:
+    result = await run_load(LoadSettings(url=server.url, games=1, concurrency=1, think=(0.02, 0.04)))
+    assert result.finished == result.saved == 1 and not result.errors
+    assert 0.02 * result.actions <= result.think_seconds <= 0.04 * result.actions
+    assert result.elapsed >= 0.02 * result.actions  # one game at a time: every pause is waited
+
+
+async def test_at_the_timeout_the_run_stops_and_still_reports(server: Server) -> None:
+    result = await run_load(
+        LoadSettings(url=server.url, games=3, concurrency=1, think=(5.0, 5.0), timeout=0.3)
+    )
+    assert result.timed_out and result.finished == 0 and result.unfinished == 3
+    assert result.elapsed < 2 and result.to_json()["unfinished"] == 3
+
+
+def test_rate_limit_refusals_are_counted_apart(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """One address may create 20 rooms a minute (`Settings.rate_rooms`): the two over it are 429s,
+    counted as ``refused``; the run reports them and exits 1."""
+    with running(tmp_path) as server:
+        status, out, err = loadtest_cli(capsys, "--url", server.url, "--games", "22", "--concurrency", "4")
+    assert status == 1 and err == ""
+    assert "errors              2 (refused by a rate limit: 2)" in out.splitlines()
+    rows = dict(line.split(None, 1) for line in out.splitlines()[:3])
+    assert rows == {"games": "22", "finished": "20", "saved": "20"}
+    assert out.splitlines()[-1].startswith("Settings: " + server.url)
+
+
+def test_spawn_plays_against_a_server_of_its_own(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = loadtest_cli(
+        capsys, "--spawn", "--workers", "1", "--games", "4", "--concurrency", "2", "--websocket", "--json"
+    )
+    assert status == 0, err
+    result: dict[str, Any] = json.loads(out)
+    assert result["finished"] == result["saved"] == 4 and result["errors"] == 0
+    settings = result["settings"]
+    assert settings["spawn_workers"] == 1 and settings["many_clients"] is True
+    assert settings["url"].startswith("http://127.0.0.1:")
+
+
+def test_a_spawned_server_that_does_not_start_shows_its_log(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> list[str]:
+        return [sys.executable, "-c", "import sys; print('no database here'); sys.exit(3)"]
+
+    monkeypatch.setattr(loadtest, "serve_command", broken)
+    status, out, err = loadtest_cli(capsys, "--spawn", "--games", "1")
+    assert status == 2 and out == ""
+    assert "no database here" in err
+    assert err.splitlines()[-1] == (
+        "shutthebox: error: the server stopped as it started (exit status 3); the end of its log is above"
+    )
