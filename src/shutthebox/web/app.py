@@ -26,7 +26,7 @@ from shutthebox.web.lobby import Lobby
 from shutthebox.web.rooms import RoomError
 from shutthebox.web.settings import Settings
 
-__all__ = ["STATIC", "create_app"]
+__all__ = ["SETTINGS_VARIABLE", "STATIC", "app_from_environment", "create_app"]
 
 STATIC = Path(str(resources.files("shutthebox.web") / "static"))
 DOCS_STATIC = Path(str(resources.files("fastapi_offline") / "static"))
@@ -50,6 +50,17 @@ def database_url(settings: Settings) -> str:
     if settings.database_url:
         return settings.database_url
     return default_url(settings.data_dir)
+
+
+SETTINGS_VARIABLE = "SHUTTHEBOX_SERVE_SETTINGS"
+"""Where `serve --workers` puts the settings (`Settings.to_json`) for each worker process it starts."""
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one worker process of `serve --workers`: the settings the command was given."""
+    import os
+
+    return create_app(Settings.from_json(os.environ[SETTINGS_VARIABLE]))
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

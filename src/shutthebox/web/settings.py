@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 __all__ = ["Settings"]
@@ -72,3 +73,18 @@ class Settings:
     """WebSockets open at once from one client address (a further one is closed with 4429)."""
     allowed_origins: tuple[str, ...] = ()
     """Page origins (``https://example.com``) whose WebSockets are welcome besides the server's own."""
+
+    def to_json(self) -> str:
+        """The settings as JSON: how `serve --workers` hands them to each worker process."""
+        return json.dumps({k: str(v) if isinstance(v, Path) else v for k, v in asdict(self).items()})
+
+    @classmethod
+    def from_json(cls, text: str) -> Settings:
+        values = json.loads(text)
+        kinds = {f.name: f.type for f in fields(cls)}
+        for name, value in values.items():
+            if value is not None and "Path" in str(kinds.get(name)):
+                values[name] = Path(value)
+            elif isinstance(value, list):
+                values[name] = tuple(value)
+        return cls(**values)
