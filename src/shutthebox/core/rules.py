@@ -22,8 +22,9 @@ Every option of the rules lives here (docs/rules.md states them; § numbers cite
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 from shutthebox.core.errors import N_, RulesError
@@ -167,9 +168,8 @@ class Rules:
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as plain JSON values."""
-        return {key: (str(value) if isinstance(value, StrEnum) else value)
-                for key, value in asdict(self).items()}
+        """The options as plain JSON values (a fresh dict: drawn for every state a server sends)."""
+        return dict(_options(self))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
@@ -238,3 +238,10 @@ PRESETS: dict[str, Rules] = {
 }
 """Named rule sets (docs/rules.md, Presets): ``classic`` is the defaults, ``web`` has the web game's
 one-die rule."""
+
+
+@cache
+def _options(rules: Rules) -> dict[str, Any]:
+    """`Rules.to_dict`, once per rule set (every option is a plain value: no deep copy needed)."""
+    return {f.name: (str(value) if isinstance(value := getattr(rules, f.name), StrEnum) else value)
+            for f in fields(rules)}

@@ -158,6 +158,9 @@ class Lobby:
     # -- start and stop -----------------------------------------------------------
     async def start(self) -> None:
         """Join the other processes (if any) and run the ticker (clocks, rematches, bots, closing)."""
+        from shutthebox.storage.names import look_alike_keys
+
+        await run_in_threadpool(look_alike_keys, "")  # its table is read once, now, not in a request
         await self.hub.start(self.hear)
         self._ticker = asyncio.create_task(self._tick_forever())
 
