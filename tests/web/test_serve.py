@@ -18,7 +18,7 @@ def test_serve_options_and_defaults() -> None:
     assert (args.host, args.port, args.db, args.data) == ("0.0.0.0", 9000, "sqlite:///x.db", "d")
     assert (args.turn_seconds, args.room_idle, args.trust_proxy) == (60, 7200, None)
     args = build_parser().parse_args(["serve", "--turn-seconds", "0", "--room-idle", "600"])
-    assert (args.turn_seconds, args.room_idle) == (0, 600)
+    assert (args.turn_seconds, args.room_idle, args.room_memory, args.workers) == (0, 600, 600, 1)
 
 
 @pytest.mark.parametrize(

@@ -378,6 +378,11 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
         help=_("close a room nobody played nor watched for this long (7200)"),
     )
     serve.add_argument(
+        "--room-memory", type=_idle_seconds, default=600, metavar="SECONDS",
+        help=_("let a room nobody acted in for this long leave memory, polled or not: it is read back "
+               "from the database when asked for (600)"),
+    )
+    serve.add_argument(
         "--trust-proxy", metavar="ADDRESSES",
         help=_("addresses of a reverse proxy whose X-Forwarded-For names the client (none: the rate "
                "limits count the connecting address)"),
@@ -458,6 +463,7 @@ def run_serve(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         turn_seconds=args.turn_seconds or None,
         room_idle_seconds=float(args.room_idle),
+        room_memory_seconds=float(args.room_memory),
         allowed_origins=tuple(args.allowed_origins),
     )
     address = f"http://{args.host}:{args.port}/"
