@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
@@ -116,6 +116,7 @@ class RoomStore:
     """Rooms in play and pending dice commitments, in the store's database."""
 
     def __init__(self, engine: Engine, *, sleep: Callable[[float], None] = time.sleep) -> None:
+        self._engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         self._sleep = sleep
 
@@ -138,7 +139,7 @@ class RoomStore:
     ) -> list[int]:
         """`keep` several rooms in one transaction: all of them or none (a rematch and its room)."""
 
-        def work(session: Session) -> list[int]:
+        def work(session: Connection) -> list[int]:
             versions = []
             for room, new_events in rooms:
                 values = {
@@ -157,7 +158,7 @@ class RoomStore:
                         .where(RoomRow.code == room.code, RoomRow.version == room.version)
                         .values(**values)
                     )
-                    if changed.rowcount != 1:  # type: ignore[attr-defined]
+                    if changed.rowcount != 1:
                         raise ConflictError(f"room {room.code}: changed by another writer since")
                 if new_events:
                     session.execute(
@@ -167,8 +168,12 @@ class RoomStore:
                 versions.append(room.version + 1)
             return versions
 
+        def attempt() -> list[int]:  # the Core, not the ORM: half the CPU of a write, on every action
+            with self._engine.begin() as connection:
+                return work(connection)
+
         try:
-            return self._write(work)
+            return retrying(attempt, sleep=self._sleep)
         except IntegrityError:
             codes = ", ".join(room.code for room, _events in rooms)
             raise ConflictError(f"room {codes}: another writer holds this room or one of its places") \
