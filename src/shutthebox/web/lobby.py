@@ -812,7 +812,7 @@ class Lobby:
             finished = room.status == "over" and room.rematch is None and not watched
             if finished or now - room.touched >= self.settings.room_memory_seconds:
                 self.rooms.drop(room.code)
-        for code, listeners in self.listeners.items():
+        for code, listeners in list(self.listeners.items()):  # sockets may come and go meanwhile
             await self._tell(News(code, self.hub.name, seats=self._seats_here(listeners)))
         for held in self.elsewhere.values():
             for sender, (_seats, heard) in list(held.items()):
