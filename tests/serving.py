@@ -34,16 +34,19 @@ class Server:
 @contextmanager
 def running(
     folder: Path, *, database: str = "serve.db", bot_delay: str = "0", log_level: str = "warning",
-    env: dict[str, str] | None = None,
+    env: dict[str, str] | None = None, db_url: str | None = None, redis_url: str | None = None,
 ) -> Iterator[Server]:
-    """``shutthebox serve`` on a free port over the SQLite file ``folder/database``, until the block
+    """``shutthebox serve`` on a free port over the SQLite file ``folder/database`` (or the database
+    ``db_url``; sharing rooms with other processes through ``redis_url``, if given), until the block
     ends (then stopped, unless the test killed it); its log is appended to ``folder/server.log``."""
     port, log_path = free_port(), folder / "server.log"
+    shared = ["--redis", redis_url] if redis_url else []
     with log_path.open("a") as log:
         process = subprocess.Popen(
             [
                 sys.executable, "-m", "shutthebox", "serve", "--port", str(port),
-                "--db", f"sqlite:///{folder / database}", "--bot-delay", bot_delay, "--log-level", log_level,
+                "--db", db_url or f"sqlite:///{folder / database}", *shared,
+                "--bot-delay", bot_delay, "--log-level", log_level,
             ],
             stdout=log, stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},

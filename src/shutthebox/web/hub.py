@@ -26,7 +26,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -52,6 +52,7 @@ class News:
 
 
 Listen = Callable[[News], Awaitable[None]]
+Missed = Callable[[], Coroutine[Any, Any, None]]
 
 
 class Hub(Protocol):
@@ -60,7 +61,10 @@ class Hub(Protocol):
     shared: bool
     """Other processes serve the same rooms."""
 
-    async def start(self, listen: Listen) -> None: ...
+    async def start(self, listen: Listen, missed: Missed) -> None:
+        """Hear news with ``listen``; ``missed`` when some may have been lost (Redis reconnected)."""
+        ...
+
     async def stop(self) -> None: ...
     async def publish(self, news: News) -> None: ...
     async def lease(self, key: str, seconds: float) -> bool:
@@ -84,7 +88,7 @@ class LocalHub:
     clock: Callable[[], float] = time.monotonic
     _leases: dict[str, float] = field(default_factory=dict)
 
-    async def start(self, listen: Listen) -> None:
+    async def start(self, listen: Listen, missed: Missed) -> None:
         return None
 
     async def stop(self) -> None:
@@ -124,13 +128,26 @@ class RedisHub:
         self.redis: Redis = Redis.from_url(url)
         self._locks: dict[str, Any] = {}
         self._reader: asyncio.Task[None] | None = None
+        self._missed: Missed = _nothing
+        self._catching_up: set[asyncio.Task[None]] = set()
         self._pubsub: PubSub | None = None
 
-    async def start(self, listen: Listen) -> None:
+    async def start(self, listen: Listen, missed: Missed) -> None:
         await self.redis.ping()  # a wrong URL stops the server now, not at its first room
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(CHANNEL)
+        self._missed = missed
+        assert self._pubsub.connection is not None
+        self._pubsub.connection.register_connect_callback(self._reconnected)  # held weakly: a method
         self._reader = asyncio.create_task(self._read(listen))
+
+    async def _reconnected(self, _connection: object) -> None:
+        """The news connection came back (redis-py resubscribes): what was said meanwhile is lost,
+        so every copy of a room may be behind."""
+        log.warning("the room news from Redis reconnected; copies of rooms catch up")
+        task = asyncio.create_task(self._missed())  # not in the middle of redis-py's reconnecting
+        self._catching_up.add(task)
+        task.add_done_callback(self._catching_up.discard)
 
     async def _read(self, listen: Listen) -> None:
         assert self._pubsub is not None
@@ -141,6 +158,7 @@ class RedisHub:
                 raise
             except Exception:  # Redis went away: wait, then the client reconnects and resubscribes
                 log.exception("the room news from Redis stopped; reconnecting")
+                await self._missed()
                 await asyncio.sleep(1.0)
                 continue
             if message is None:
@@ -199,6 +217,10 @@ class RedisHub:
         if lock is not None:
             with contextlib.suppress(LockError):  # expired already: someone else may hold it now
                 await lock.release()
+
+
+async def _nothing() -> None:
+    return None
 
 
 def _read_news(data: bytes | str) -> News:

@@ -161,7 +161,7 @@ class Lobby:
         from shutthebox.storage.names import look_alike_keys
 
         await run_in_threadpool(look_alike_keys, "")  # its table is read once, now, not in a request
-        await self.hub.start(self.hear)
+        await self.hub.start(self.hear, self.missed)
         self._ticker = asyncio.create_task(self._tick_forever())
 
     async def stop(self) -> None:
@@ -298,6 +298,19 @@ class Lobby:
             async with room.lock:
                 await self._catch_up(room)
         await self.broadcast(room)
+
+    async def missed(self) -> None:
+        """News may have been lost (the hub reconnected): every copy here may be behind. Those with
+        sockets catch up now and tell them; the others when next asked for."""
+        for room in self.rooms:
+            room.behind = True
+            if self.listeners.get(room.code):
+                try:
+                    async with room.lock:
+                        await self._catch_up(room)
+                except RoomError:  # closed meanwhile
+                    continue
+                await self.broadcast(room)
 
     async def _tell(self, news: News) -> None:
         """Tell the other processes; news that does not get there leaves their copies behind until a

@@ -66,6 +66,7 @@ export class RoomSocket {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = new URLSearchParams({ lang: lang() });
     if (this.token) query.set("token", this.token);
+    if (this.version) query.set("since", this.version); // another process may serve us: nothing older
     const socket = new WebSocket(`${scheme}://${location.host}/api/rooms/${this.code}/ws?${query}`);
     this.socket = socket;
     socket.addEventListener("open", () => {
@@ -74,7 +75,10 @@ export class RoomSocket {
     });
     socket.addEventListener("message", (event) => {
       const message = fromJSON(event.data);
-      if (message.type === "state") this.delay = 500; // really in: a refused socket is accepted first
+      if (message.type === "state") {
+        this.delay = 500; // really in: a refused socket is accepted first
+        this.version = Math.max(this.version || 0, message.state.version || 0);
+      }
       const handler = this.handlers[message.type];
       if (handler) handler(message);
     });
