@@ -14,11 +14,14 @@ means is the web layer's business.
 from __future__ import annotations
 
 import hashlib
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
+from weakref import WeakKeyDictionary
 
 from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -58,12 +61,29 @@ def _locked(error: OperationalError) -> bool:
     return "locked" in text or "busy" in text
 
 
-def retrying(write: Callable[[], Result], *, sleep: Callable[[float], None] = time.sleep) -> Result:
-    """``write()``, tried again after a pause each time it meets a locked database; then
-    `StorageBusyError`. Each try is its own transaction, so a failed one left nothing behind."""
+_WRITERS: WeakKeyDictionary[Engine, threading.RLock] = WeakKeyDictionary()
+
+
+def one_writer(engine: Engine) -> AbstractContextManager[object]:
+    """What a write to ``engine`` holds: SQLite takes one writer at a time, and threads contending
+    for it wait in its busy handler, which sleeps up to 100 ms between tries (seconds of latency
+    under load); queued on this lock they go in turn at once. Other databases: nothing."""
+    if engine.dialect.name != "sqlite":
+        return nullcontext()
+    return _WRITERS.setdefault(engine, threading.RLock())
+
+
+def retrying(
+    write: Callable[[], Result], *, sleep: Callable[[float], None] = time.sleep,
+    lock: AbstractContextManager[object] | None = None,
+) -> Result:
+    """``write()`` (under ``lock``, see `one_writer`), tried again after a pause each time it meets a
+    locked database; then `StorageBusyError`. Each try is its own transaction, so a failed one left
+    nothing behind."""
     for delay in (*RETRY_DELAYS, None):
         try:
-            return write()
+            with lock or nullcontext():
+                return write()
         except OperationalError as error:
             if not _locked(error):
                 raise
@@ -125,7 +145,7 @@ class RoomStore:
             with self._sessions() as session, session.begin():
                 return work(session)
 
-        return retrying(attempt, sleep=self._sleep)
+        return retrying(attempt, sleep=self._sleep, lock=one_writer(self._engine))
 
     # -- rooms -------------------------------------------------------------------
     def keep(self, room: KeptRoom, new_events: Sequence[tuple[int, dict[str, Any]]] = ()) -> int:
@@ -173,7 +193,7 @@ class RoomStore:
                 return work(connection)
 
         try:
-            return retrying(attempt, sleep=self._sleep)
+            return retrying(attempt, sleep=self._sleep, lock=one_writer(self._engine))
         except IntegrityError:
             codes = ", ".join(room.code for room, _events in rooms)
             raise ConflictError(f"room {codes}: another writer holds this room or one of its places") \

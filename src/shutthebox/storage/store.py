@@ -27,7 +27,7 @@ from shutthebox.core.rules import Rules, grade
 from shutthebox.storage.location import ENV_VAR, default_url
 from shutthebox.storage.models import KEY_LENGTH, NAME_LENGTH, GameRow, ProfileNameRow, ProfileRow, TurnRow
 from shutthebox.storage.names import look_alike_keys
-from shutthebox.storage.rooms import retrying
+from shutthebox.storage.rooms import one_writer, retrying
 
 __all__ = [
     "ENV_VAR",
@@ -446,12 +446,13 @@ class Store:
                 session.flush()
                 return kept.id
 
+        writer = one_writer(self.engine)
         try:
-            return retrying(write)  # another writer holding the lock delays a save, never drops it
+            return retrying(write, lock=writer)  # a locked database delays a save, never drops it
         except IntegrityError:
             if origin is None:
                 raise
-            return retrying(write)  # another process saved it meanwhile: its id
+            return retrying(write, lock=writer)  # another process saved it meanwhile: its id
 
     # -- reading ---------------------------------------------------------------
     def game(self, game_id: int) -> StoredGame:
