@@ -145,7 +145,7 @@ async def test_at_the_timeout_the_run_stops_and_still_reports(server: Server) ->
         LoadSettings(url=server.url, games=3, concurrency=1, think=(5.0, 5.0), timeout=0.3)
     )
     assert result.timed_out and result.finished == 0 and result.unfinished == 3
-    assert result.elapsed < 2 and result.to_json()["unfinished"] == 3
+    assert result.actions == 0 and result.to_json()["unfinished"] == 3  # no think time was waited out
 
 
 def test_rate_limit_refusals_are_counted_apart(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

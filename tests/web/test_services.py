@@ -67,7 +67,7 @@ def test_a_server_that_cannot_start_says_why(
     with socket.socket() as squatter:
         squatter.bind(("127.0.0.1", 0))
         squatter.listen()
-        monkeypatch.setattr(services, "_free_port", lambda: squatter.getsockname()[1])
+        monkeypatch.setattr(services, "free_port", lambda: squatter.getsockname()[1])
         temporary = temporary_redis if name == "redis" else temporary_postgres
         with pytest.raises(RuntimeError, match=r"(?i)address already in use"), temporary(tmp_path):
             pytest.fail("the server started on a port already taken")

@@ -23,7 +23,6 @@ import math
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -38,6 +37,8 @@ from urllib.parse import urlsplit
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
+
+from shutthebox.web.services import free_port, log_tail
 
 __all__ = [
     "ERROR_KINDS",
@@ -453,21 +454,6 @@ class SpawnError(Exception):
         self.kind, self.log, self.values = kind, log, values
 
 
-def free_port() -> int:
-    """A TCP port of 127.0.0.1 nobody listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def log_tail(path: Path, lines: int = 20) -> str:
-    """The last ``lines`` lines of a log file ("" when there is none)."""
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return ""
-    return "\n".join(text.splitlines()[-lines:])
 
 
 def serve_command(port: int, database: str, workers: int = 1, redis: str | None = None) -> list[str]:

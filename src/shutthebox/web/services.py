@@ -34,7 +34,9 @@ from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
 
-__all__ = ["missing_postgres", "missing_redis", "temporary_postgres", "temporary_redis"]
+__all__ = [
+    "free_port", "log_tail", "missing_postgres", "missing_redis", "temporary_postgres", "temporary_redis",
+]
 
 POSTGRES_USER = "postgres"
 """The cluster's superuser, and the system account that runs it when we are root (PostgreSQL
@@ -47,7 +49,7 @@ _SOCKET_PATH_MOST = 100
 """A Unix socket path holds at most 107 bytes (``sun_path``); ``.s.PGSQL.65535`` included."""
 
 
-def _free_port() -> int:
+def free_port() -> int:
     """A loopback port nobody listens on now (the server binds it a moment later)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -55,7 +57,7 @@ def _free_port() -> int:
         return port
 
 
-def _tail(log: Path, lines: int = 30) -> str:
+def log_tail(log: Path, lines: int = 30) -> str:
     """The last lines of a server's log, for an error that says why it stopped."""
     try:
         text = log.read_text(encoding="utf-8", errors="replace")
@@ -91,7 +93,7 @@ def temporary_redis(folder: Path) -> Iterator[str]:
     binary = shutil.which("redis-server")
     if binary is None:
         raise RuntimeError(missing_redis())
-    port = _free_port()
+    port = free_port()
     home = folder / f"redis-{port}"
     home.mkdir(parents=True, exist_ok=True)
     log = home / "redis.log"
@@ -105,9 +107,11 @@ def temporary_redis(folder: Path) -> Iterator[str]:
         deadline = time.monotonic() + STARTUP_SECONDS
         while not _pings(port):
             if process.poll() is not None:
-                raise RuntimeError(f"redis-server stopped (exit {process.returncode}):\n{_tail(log)}")
+                raise RuntimeError(f"redis-server stopped (exit {process.returncode}):\n{log_tail(log)}")
             if time.monotonic() > deadline:
-                raise RuntimeError(f"redis-server did not answer within {STARTUP_SECONDS} s:\n{_tail(log)}")
+                raise RuntimeError(
+                    f"redis-server did not answer within {STARTUP_SECONDS} s:\n{log_tail(log)}"
+                )
             time.sleep(0.05)
         yield f"redis://127.0.0.1:{port}/0"
     finally:
@@ -204,7 +208,9 @@ class _Cluster:
 
     def failure(self, what: str, result: subprocess.CompletedProcess[str]) -> RuntimeError:
         output = (result.stdout + result.stderr).strip()
-        return RuntimeError(f"postgres {what} failed (exit {result.returncode}): {output}\n{_tail(self.log)}")
+        return RuntimeError(
+            f"postgres {what} failed (exit {result.returncode}): {output}\n{log_tail(self.log)}"
+        )
 
 
 def _quoted(value: str) -> str:
@@ -278,7 +284,7 @@ def temporary_postgres(folder: Path, *, durable: bool = False) -> Iterator[str]:
         result = cluster.run(*initdb, *([] if durable else ["--no-sync"]), timeout=STARTUP_SECONDS)
         if result.returncode != 0:
             raise cluster.failure("initdb", result)
-        port = _free_port()
+        port = free_port()
         settings = {
             "port": str(port),
             "listen_addresses": _quoted("127.0.0.1"),
