@@ -96,3 +96,15 @@ def test_the_workers_socket_says_it_is_tcp_so_answers_are_not_held_back() -> Non
 
     assert asyncio.run(nodelay(Config("x:y", port=0).bind_socket())) == 0  # what uvicorn gives
     assert asyncio.run(nodelay(with_tcp_protocol(Config("x:y", port=0).bind_socket()))) != 0
+
+
+def test_an_unreachable_redis_or_database_is_reported_before_serving(
+    capsys: pytest.CaptureFixture[str], redis_url: str
+) -> None:
+    """Both were tracebacks from each worker's start-up."""
+    assert main(["serve", "--workers", "2", "--redis", "redis://127.0.0.1:1/0"]) == 2
+    assert "Redis at 'redis://127.0.0.1:1/0' does not answer" in capsys.readouterr().err
+    nowhere = "postgresql://nobody@127.0.0.1:1/x"
+    assert main(["serve", "--workers", "2", "--redis", redis_url, "--db", nowhere]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("shutthebox: error: the database cannot be opened:") and "Traceback" not in err

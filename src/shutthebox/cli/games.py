@@ -397,13 +397,18 @@ def serve_processes(settings: Any, workers: int, options: dict[str, Any]) -> Non
     """``workers`` processes on one listening socket, each building the app from ``settings``."""
     import os
 
+    from sqlalchemy.exc import SQLAlchemyError
     from uvicorn import Config
     from uvicorn.supervisors import Multiprocess
 
     from shutthebox.storage import Store
     from shutthebox.web.app import SETTINGS_VARIABLE, database_url
 
-    Store.open(database_url(settings)).close()  # migrated once here, not by workers racing
+    try:
+        Store.open(database_url(settings)).close()  # migrated once here, not by workers racing
+    except SQLAlchemyError as error:
+        raise CliError("the database cannot be opened: {error}", error=str(error.orig or error).strip()) \
+            from None
     os.environ[SETTINGS_VARIABLE] = settings.to_json()
     config = Config("shutthebox.web.app:app_from_environment", factory=True, workers=workers, **options)
     Multiprocess(config, sockets=[with_tcp_protocol(config.bind_socket())]).run()
@@ -421,13 +426,17 @@ def with_tcp_protocol(made: socket.socket) -> socket.socket:
 def check_redis(url: str) -> None:
     """Refuse a Redis URL that cannot be used before the server starts: the driver, the URL's form."""
     try:
-        from redis.asyncio import Redis
+        from redis import Redis
     except ImportError:
         raise CliError("Redis needs its driver: pip install 'shutthebox[redis]'") from None
+    from redis.exceptions import RedisError
+
     try:
-        Redis.from_url(url)
+        Redis.from_url(url).ping()
     except ValueError as error:
         raise CliError("--redis {url!r}: {error}", url=url, error=error) from None
+    except RedisError as error:  # nobody answers there: say so now, not in a worker's traceback
+        raise CliError("Redis at {url!r} does not answer: {error}", url=url, error=error) from None
 
 
 def run_serve(args: argparse.Namespace) -> int:
