@@ -43,8 +43,9 @@ def plot(runs: list[dict[str, Any]], path: Path) -> None:
                       key=lambda r: r["settings"]["concurrency"])
         games = [r["settings"]["concurrency"] for r in mine]
         label = f"{workers} process" + ("es" if workers > 1 else "")
-        latency.plot(games, [r["latency_ms"]["p99"] for r in mine], "o-", color=colour, label=f"{label}: p99")
-        latency.plot(games, [r["latency_ms"]["p50"] for r in mine], "o--", color=colour, label=f"{label}: p50")
+        for style, percentile in (("o-", "p99"), ("o--", "p50")):
+            latency.plot(games, [r["latency_ms"][percentile] for r in mine], style, color=colour,
+                         label=f"{label}: {percentile}")
         rate.plot(games, [r["actions_per_second"] for r in mine], "o-", color=colour, label=label)
     latency.set(xlabel="games played at once (no think time)", ylabel="action latency (ms)", yscale="log",
                 title="Latency against concurrency")
