@@ -407,8 +407,8 @@ def serve_processes(settings: Any, workers: int, options: dict[str, Any]) -> Non
     try:
         Store.open(database_url(settings)).close()  # migrated once here, not by workers racing
     except SQLAlchemyError as error:
-        raise CliError("the database cannot be opened: {error}", error=str(error.orig or error).strip()) \
-            from None
+        reason = getattr(error, "orig", None) or error  # the driver's words, without SQLAlchemy's SQL
+        raise CliError("the database cannot be opened: {error}", error=str(reason).strip()) from None
     os.environ[SETTINGS_VARIABLE] = settings.to_json()
     config = Config("shutthebox.web.app:app_from_environment", factory=True, workers=workers, **options)
     Multiprocess(config, sockets=[with_tcp_protocol(config.bind_socket())]).run()
