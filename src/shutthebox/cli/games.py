@@ -8,9 +8,7 @@ solver) are imported only by the command that needs them.
 from __future__ import annotations
 
 import argparse
-import socket
 import sys
-from typing import Any
 
 from shutthebox.cli.parser import (
     RULE_FLAGS,
@@ -26,7 +24,10 @@ from shutthebox.i18n import _
 from shutthebox.i18n.words import STRENGTHS, rules_line, strength_name
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # `scores` and `--help` start without typing, socket and the rest
+    import socket
+    from typing import Any
+
     from shutthebox.core.game import Game
     from shutthebox.core.record import Event, GameRecord
     from shutthebox.core.verify import Verdict
@@ -418,6 +419,8 @@ def with_tcp_protocol(made: socket.socket) -> socket.socket:
     """The listening socket ``made``, saying it is TCP. uvicorn makes it with protocol 0, so asyncio
     never sets TCP_NODELAY on its connections and every answer waits for a delayed ACK: 44 ms for a
     request 1 ms serves (measured with two workers)."""
+    import socket
+
     listening = socket.socket(made.family, made.type, socket.IPPROTO_TCP, fileno=made.detach())
     listening.set_inheritable(True)
     return listening
