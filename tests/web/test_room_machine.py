@@ -816,9 +816,11 @@ class RoomMachine(RuleBasedStateMachine):
             first = shared(views[0])
             for client, state in zip(room.clients, views, strict=True):
                 assert shared(state) == first
-                if client.pushed is not None:  # a hint is told with the next change (Lobby.hint)
-                    assert {**shared(client.pushed), "assisted": None} == {**first, "assisted": None}
+                if client.pushed is not None:  # a hint (kept: a version) is told with the next change
+                    told = {"assisted": None, "version": None}
+                    assert {**shared(client.pushed), **told} == {**first, **told}
                     assert set(client.pushed["assisted"]) <= set(state["assisted"])
+                    assert client.pushed["version"] <= state["version"]
                     assert client.pushed["you"] == state["you"]
             self.check(room, views[0])
 
