@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,6 +15,9 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from limits import parse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
@@ -23,6 +27,8 @@ from serving import running
 from shutthebox.web import Settings, create_app
 from shutthebox.web.guard import (
     Guard,
+    MovingWindows,
+    RateLimits,
     RedactTokens,
     client_address,
     frame_too_large,
@@ -306,6 +312,67 @@ def test_the_budgets_are_counted_per_address_an_ipv6_one_by_its_network() -> Non
 def test_the_rate_limit_settings_are_checked_at_start(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         create_app(Settings(database_url=f"sqlite:///{tmp_path / 'x.db'}", rate_joins="often"))
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 30), st.booleans()), max_size=60), st.integers(1, 4))
+def test_moving_windows_count_as_the_definition_says(steps: list[tuple[float, bool]], amount: int) -> None:
+    """A second method: keep every counted hit and count those inside the window at each step."""
+    item = parse(f"{amount}/minute")
+    clock = FakeClock()
+    windows = MovingWindows(clock)
+    counted: list[float] = []
+    for pause, spend in steps:
+        clock.now += pause
+        inside = sorted(t for t in counted if t > clock.now - 60)
+        expected = None if len(inside) < amount else inside[-amount] + 60 - clock.now
+        assert windows.wait(item, "room", "10.0.0.1") == expected
+        assert windows.wait(item, "room", "10.0.0.2") is None  # another address counts apart
+        if spend:
+            windows.hit(item, "room", "10.0.0.1")
+            if len(inside) < amount:  # a hit over the budget is not counted, as in `limits`
+                counted.append(clock.now)
+
+
+def test_moving_windows_forget_addresses_whose_hits_have_all_left_their_window() -> None:
+    item = parse("5/second")
+    clock = FakeClock()
+    windows = MovingWindows(clock)
+    for n in range(1000):
+        windows.hit(item, "room", f"10.0.{n // 256}.{n % 256}")
+    assert len(windows._hits) == 1000
+    clock.now += MovingWindows.SWEEP_SECONDS
+    windows.hit(item, "room", "10.9.9.9")
+    assert len(windows._hits) == 1
+
+
+def test_the_rate_limits_start_no_thread_whatever_the_number_of_clients(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Regression: the `limits` memory storage started a thread every 10 ms rescanning every
+    client's windows, a cost that grew with each client (a sixth of the server's time at 200)."""
+    started: list[threading.Thread] = []
+    start = threading.Thread.start
+
+    def counted_start(thread: threading.Thread) -> None:
+        started.append(thread)
+        start(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", counted_start)
+    limits = RateLimits(Settings(database_url=f"sqlite:///{tmp_path / 'x.db'}"))
+    for n in range(300):
+        limits._spend(["room", "misses"], f"10.0.{n // 256}.{n % 256}")
+        time.sleep(0.0005)
+    assert limits._wait(["room"], "10.0.0.1") is None
+    assert started == []
 
 
 # -- WebSockets ------------------------------------------------------------------------
