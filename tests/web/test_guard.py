@@ -216,6 +216,48 @@ def test_a_token_that_is_not_printable_ascii_is_422(tmp_path: Path, header: byte
             assert "é" not in response.text and "aaaa" not in response.text
 
 
+@pytest.mark.parametrize(
+    ("body", "english", "spanish"),
+    [
+        ({"seats": [{"name": f"P{n}"} for n in range(9)]}, "a game has at most 8 players, not 9",
+         "una partida tiene como mucho 8 jugadores, no 9"),
+        ({"seats": [{"name": "Ana"}], "rounds": 21}, "a game has from 1 to 20 rounds",
+         "una partida tiene de 1 a 20 rondas"),
+        ({"seats": [{"name": "A" * 201}]}, "a name has at most 200 characters",
+         "un nombre tiene como mucho 200 caracteres"),
+    ],
+)
+def test_what_a_setup_form_could_send_wrong_is_refused_in_a_sentence(
+    tmp_path: Path, body: dict[str, Any], english: str, spanish: str
+) -> None:
+    """Regression: these were Pydantic's words ("body.seats: List should have at most 8 items…")."""
+    with guarded(tmp_path) as client:
+        for lang, sentence in (("en", english), ("es", spanish)):
+            response = client.post("/api/rooms", json=body, headers={"Accept-Language": lang})
+            assert refused(response, 422, "malformed")["detail"] == sentence
+
+
+def test_the_setup_ranges_the_catalog_gives_are_the_ones_the_server_takes(tmp_path: Path) -> None:
+    """The form offers only what the server accepts: each range's ends are taken, one beyond is refused."""
+    with guarded(tmp_path) as client:
+        catalog = client.get("/api/rules").json()
+        players, rounds = catalog["players"], catalog["rounds"]
+        stake, limit = catalog["options"]["stake"], catalog["options"]["limit"]
+
+        def status(n_seats: int = 2, n_rounds: int = 1, **rules: int) -> int:
+            seats = [{"name": f"P{n}"} for n in range(n_seats)]
+            body = {"seats": seats, "rounds": n_rounds, "rules": rules, "preset": "classic"}
+            answer = client.post("/api/rooms", json=body, headers=at(f"10.1.{n_seats}.{n_rounds}"))
+            code: int = answer.status_code
+            return code
+
+        assert status(players["max"]) == 201 and status(players["max"] + 1) == 422
+        assert status(n_rounds=rounds["max"]) == 201 and status(n_rounds=rounds["max"] + 1) == 422
+        assert status(stake=stake["max"]) == 201 and status(stake=stake["max"] + 1) == 422
+        assert status(limit=limit["max"]) == 201 and status(limit=limit["max"] + 1) == 422
+        assert players["min"] == rounds["min"] == limit["min"] == 1 and stake["min"] == 0
+
+
 def test_strict_json_reads_what_the_api_takes() -> None:
     assert strict_json(b'{"a": [1, 2.5, "x", null, true]}', max_depth=2) == {"a": [1, 2.5, "x", None, True]}
     assert strict_json(str(2**63 - 1).encode(), max_depth=1) == 2**63 - 1

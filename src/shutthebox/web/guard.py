@@ -46,6 +46,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from shutthebox.web.rooms import RoomError
+from shutthebox.web.schemas import MAX_ROUNDS
 from shutthebox.web.settings import Settings
 
 __all__ = [
@@ -61,6 +62,7 @@ __all__ = [
     "describe",
     "frame_too_large",
     "install_log_filter",
+    "plain_refusal",
     "redact",
     "safe_errors",
     "same_origin",
@@ -233,6 +235,26 @@ def safe_errors(errors: Iterable[Any]) -> list[dict[str, Any]]:
         item["msg"] = _short(str(item.get("msg", "")), 200)  # a validator's own words may quote the input
         safe.append(item)
     return safe
+
+
+def plain_refusal(errors: list[dict[str, Any]]) -> RoomError | None:
+    """The refusal of a body a person's form could send, said as a sentence (not Pydantic's words):
+    too many players, rounds out of range, a name too long. None for anything else."""
+    for error in errors:
+        loc = [part for part in error["loc"] if part != "body"]
+        context = error.get("ctx") or {}
+        field = loc[-1] if loc else None
+        if loc == ["seats"] and error["type"] == "too_long":
+            return RoomError(
+                "malformed", "a game has at most {high} players, not {count}",
+                high=context.get("max_length"), count=context.get("actual_length"),
+            )
+        if loc == ["rounds"] and error["type"] in ("less_than_equal", "greater_than_equal"):
+            return RoomError("malformed", "a game has from 1 to {high} rounds", high=MAX_ROUNDS)
+        if field == "name" and error["type"] == "string_too_long":
+            high = context.get("max_length")
+            return RoomError("malformed", "a name has at most {high} characters", high=high)
+    return None
 
 
 def describe(errors: Iterable[dict[str, Any]]) -> str:

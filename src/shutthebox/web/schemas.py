@@ -7,6 +7,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 __all__ = [
+    "MAX_ROUNDS",
+    "MAX_SEATS",
     "ActionIn",
     "CreateRoom",
     "DiceIn",
@@ -24,6 +26,8 @@ __all__ = [
 
 
 MIN_TURN_SECONDS = 5
+MAX_SEATS = 8
+MAX_ROUNDS = 20
 Short = Annotated[str, Field(max_length=32)]
 SEAT = Field(
     default=None, ge=0, le=7, description="the seat acting (one of yours); default: whose turn it is"
@@ -54,8 +58,8 @@ class CreateRoom(_Strict):
     rules: dict[Short, bool | int | Short | None] = Field(
         default_factory=dict, max_length=16, description="rule options over the preset"
     )
-    seats: list[SeatIn] = Field(min_length=1, max_length=8)
-    rounds: int = Field(default=1, ge=1, le=20)
+    seats: list[SeatIn] = Field(min_length=1, max_length=MAX_SEATS)
+    rounds: int = Field(default=1, ge=1, le=MAX_ROUNDS)
     seed: int | None = Field(
         default=None, ge=0, le=2**63 - 1, strict=True,
         description="seed of the dice, to replay a game: a practice room, unranked",

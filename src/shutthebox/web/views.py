@@ -10,10 +10,11 @@ from shutthebox.core.board import Move
 from shutthebox.core.dice import Roll
 from shutthebox.core.match import DiceChoice, Match
 from shutthebox.core.record import result_of
-from shutthebox.core.rules import PRESETS, Mode, OneDie, Rules, Scoring, grade
+from shutthebox.core.rules import MAX_LIMIT, MAX_STAKE, PRESETS, Mode, OneDie, Rules, Scoring, grade
 from shutthebox.i18n import say
 from shutthebox.storage import rules_key
 from shutthebox.web.rooms import Room
+from shutthebox.web.schemas import MAX_ROUNDS, MAX_SEATS
 
 __all__ = ["match_json", "room_json", "rules_catalog"]
 
@@ -160,10 +161,12 @@ def rules_catalog() -> dict[str, Any]:
             "scoring": {"type": "choice", "values": [s.value for s in Scoring]},
             "mode": {"type": "choice", "values": [m.value for m in Mode]},
             "shut_wins": {"type": "bool"},
-            "stake": {"type": "int", "min": 0},
-            "limit": {"type": "int", "min": 1},
+            "stake": {"type": "int", "min": 0, "max": MAX_STAKE},
+            "limit": {"type": "int", "min": 1, "max": MAX_LIMIT},
             "doubles_extra_turn": {"type": "bool-or-null"},
         },
+        "players": {"min": 1, "max": MAX_SEATS},
+        "rounds": {"min": 1, "max": MAX_ROUNDS},
         "bots": list(BOT_NAMES),
         "strengths": dict(STRENGTHS),
     }
