@@ -164,10 +164,12 @@ class TurnEntry:
     score: int | None
     open_tiles: tuple[int, ...]
     grade: str
+    player: str  # the seat's name in that game (a profile may have played under another name)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game_id": self.game_id,
+            "player": self.player,
             "finished_at": self.finished_at.isoformat(),
             "source": self.source,
             "mode": self.mode,
@@ -504,6 +506,7 @@ class Store:
                     score=turn.score,
                     open_tiles=tuple(turn.open_tiles),
                     grade=grade(turn.open_sum),
+                    player=turn.player,
                 )
                 for turn, source, mode in session.execute(query).all()
             ]

@@ -20,6 +20,7 @@ from shutthebox.web.guard import client_address
 from shutthebox.web.lobby import Lobby, review_json
 from shutthebox.web.rooms import TOKEN, RoomError
 from shutthebox.web.schemas import ActionIn, CreateRoom, JoinRoom, ProfileIn, RematchIn, RulesQuery
+from shutthebox.web.stats import LAST_GAMES, Reviews, collect
 from shutthebox.web.views import rules_catalog
 
 __all__ = ["router"]
@@ -223,6 +224,28 @@ def get_bests(
 ) -> dict[str, Any]:
     bests = store.bests(name, tiles=tiles, source=SERVER_ROLLED)
     return {"player": name, "bests": [b.to_json() for b in bests]}
+
+
+def reviews(request: Request) -> Reviews:
+    """The app's review marks of stored games (a stored game never changes: each is reviewed once)."""
+    kept: Reviews = request.app.state.reviews
+    return kept
+
+
+@router.get("/players/{name:path}/stats", responses=ERRORS, summary="A player's statistics for the page")
+def get_stats(
+    name: PlayerName,
+    lobby: LobbyDep,
+    kept: Annotated[Reviews, Depends(reviews)],
+    last: Annotated[int, Query(ge=1, le=50)] = LAST_GAMES,
+) -> dict[str, Any]:
+    """Games per board size and rules with their score histogram, grades and best (ranked games
+    of this server), the last games and the accuracy over the newest reviewed ones (see `web.stats`)."""
+    found = collect(lobby.store, name, kept, lobby.bounded_advice, last=last, source=SERVER_ROLLED)
+    if found is None:
+        raise RoomError("not-found", "no profile is named {name!r} and no game was played under that name",
+                        name=name)
+    return found
 
 
 def rules_query(query: Annotated[RulesQuery, Query()]) -> Rules:

@@ -20,11 +20,12 @@ from shutthebox import __version__
 from shutthebox.i18n import using
 from shutthebox.storage import Store, default_url
 from shutthebox.web import api, sockets
-from shutthebox.web.guard import Guard, RateLimits, describe, install_log_filter, safe_errors
+from shutthebox.web.guard import Guard, RateLimits, describe, install_log_filter, plain_refusal, safe_errors
 from shutthebox.web.language import SpeakTheReadersLanguage, language_of
 from shutthebox.web.lobby import Lobby
 from shutthebox.web.rooms import RoomError
 from shutthebox.web.settings import Settings
+from shutthebox.web.stats import Reviews
 
 __all__ = ["SETTINGS_VARIABLE", "STATIC", "app_from_environment", "create_app"]
 
@@ -92,6 +93,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.limits = limits  # the room WebSocket spends from the same budgets
+    app.state.reviews = Reviews()  # the statistics' accuracy of stored games
 
     app.add_middleware(Guard, settings=settings, limits=limits)  # inside the language: it speaks it
     app.add_middleware(SpeakTheReadersLanguage)
@@ -103,7 +105,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def malformed(_request: Request, error: RequestValidationError) -> JSONResponse:
         errors = safe_errors(error.errors())  # echo no input: it may be long, or not even encode
-        refusal = RoomError("malformed", "the request cannot be read: {detail}", detail=describe(errors))
+        refusal = plain_refusal(errors) or RoomError(
+            "malformed", "the request cannot be read: {detail}", detail=describe(errors)
+        )
         return JSONResponse({**refusal.to_json(), "errors": jsonable(errors)}, status_code=422)
 
     @app.exception_handler(Exception)
