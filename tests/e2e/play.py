@@ -7,12 +7,13 @@ import json
 from playwright.sync_api import Page, expect
 
 READY = """() => {
+  if (document.querySelector('#view-game').hidden) return false;
   const box = document.querySelector('#box');
   const on = (id) => { const b = document.querySelector(id); return b && !b.hidden && !b.disabled; };
   const shutShown = !document.querySelector('#btn-shut').hidden;
   const tileOn = [...document.querySelectorAll('#tiles .tile')].some((t) => !t.disabled);
   return box.dataset.status === 'over' || on('#btn-roll') || on('#btn-one') || on('#btn-two')
-    || (shutShown && tileOn);
+    || (shutShown && tileOn) || on('#btn-next');
 }"""
 
 KEYS = {10: "0", 11: "-", 12: "="}
@@ -35,10 +36,18 @@ def my_turn(page: Page) -> bool:
     return bool(page.evaluate(READY)) and not is_over(page)
 
 
+def handing_over(page: Page) -> bool:
+    """Whether the end of a turn is held on screen, waiting for the next player to take over."""
+    return page.is_visible("#btn-next")
+
+
 def click_once(page: Page) -> None:
-    """One action by mouse: roll, choose two dice (or the one allowed), or shut the longest legal move."""
+    """One action by mouse: take over after a turn's end, roll, choose two dice (or the one allowed),
+    or shut the longest legal move."""
     current = phase(page)
-    if current == "choose":
+    if handing_over(page):
+        page.click("#btn-next")
+    elif current == "choose":
         page.click("#btn-two" if page.is_enabled("#btn-two") else "#btn-one")
     elif current in ("roll", "roll-off"):
         page.click("#btn-roll")
@@ -53,9 +62,12 @@ def click_once(page: Page) -> None:
 
 
 def press_once(page: Page) -> None:
-    """One action by keyboard: R rolls, 1/2 choose dice, digits (0 - = for 10-12) pick tiles, Enter."""
+    """One action by keyboard: Enter takes over after a turn's end, R rolls, 1/2 choose dice, digits
+    (0 - = for 10-12) pick tiles, Enter shuts."""
     current = phase(page)
-    if current == "choose":
+    if handing_over(page):
+        page.keyboard.press("Enter")
+    elif current == "choose":
         page.keyboard.press("1" if not page.is_enabled("#btn-two") else "2")
     elif current in ("roll", "roll-off"):
         page.keyboard.press("r")
@@ -74,6 +86,12 @@ def play_solo(page: Page, act: object = click_once, limit: int = 60) -> None:
             return
         act(page)  # type: ignore[operator]
     raise AssertionError("the game did not end")
+
+
+def more_options(page: Page) -> None:
+    """Open the whole setup ("More options", closed at first) as a player would, unless it is open."""
+    if page.get_attribute("#more-options", "open") is None:
+        page.click("#more-options > summary")
 
 
 def make_profile(page: Page, name: str) -> None:

@@ -18,7 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.play import click_once, make_profile, play_solo
+from e2e.play import click_once, make_profile, more_options, play_solo
 from shutthebox.core.fair import FairDice
 from shutthebox.core.game import Game
 from shutthebox.core.record import GameRecord
@@ -315,6 +315,7 @@ def test_a_finished_game_is_proven_in_the_page_and_a_tampered_copy_fails(page: P
 
 def test_a_practice_room_says_so_to_every_seat(browser: Browser, server: str) -> None:
     host = opened(browser.new_context(locale="en-US", base_url=server).new_page())
+    more_options(host)  # the whole setup is behind "More options"
     host.click("[data-who=online]")
     host.fill("#seat-name-0", "Pia")
     host.fill("#opt-seed", "42")
@@ -344,6 +345,7 @@ def test_a_practice_room_takes_no_ticket_and_a_seed_out_of_range_is_refused(page
     page.click("#profile-cancel")
     asked: list[str] = []
     page.on("request", lambda r: asked.append(r.url.split("/api/")[-1]) if r.method == "POST" else None)
+    more_options(page)  # the whole setup is behind "More options"
     for typed in ("9223372036854775808", "-1", "4.5", "1e3", "seven"):
         page.fill("#opt-seed", typed)
         page.click("#start")

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from e2e.play import click_once, is_over, join_as, my_turn, play_solo
+from e2e.play import click_once, is_over, join_as, more_options, my_turn, play_solo
 
 pytestmark = pytest.mark.e2e
 
@@ -54,6 +54,7 @@ def room_code(page: Page) -> str:
 
 def online_room(host: Page, guest: Page, turn_seconds: int | None = None, rounds: int = 1) -> str:
     """Ana opens an online room (with a turn clock of ``turn_seconds`` when given), Luis joins it."""
+    more_options(host)  # the whole setup is behind "More options"
     host.click("[data-who=online]")
     host.fill("#seat-name-0", "Ana")
     host.fill("#opt-rounds", str(rounds))

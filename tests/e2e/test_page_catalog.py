@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tools.catalogs import PSEUDO, pseudo, unmarked_words, write_pseudo
 
 from e2e.conftest import running_server
-from e2e.play import click_once, make_profile, play_solo
+from e2e.play import click_once, make_profile, more_options, play_solo
 
 pytestmark = pytest.mark.e2e
 
@@ -89,6 +89,7 @@ def test_pseudo_language_leaves_no_english_on_any_screen(browser: Browser, pseud
     expect(page.locator(f"#langs button[data-lang='{PSEUDO}']")).to_have_text(pseudo("English"))
     speak_pseudo(page)
 
+    more_options(page)  # the whole setup is behind "More options"
     for who in ("table", "bots", "online", "solo"):
         page.click(f"[data-who={who}]")
         assert_all_marked(page, f"setup ({who})")  # the first visit's profile form among them
@@ -150,6 +151,7 @@ def test_pseudo_language_leaves_no_english_on_any_screen(browser: Browser, pseud
     expect(page.locator("#join-error")).to_contain_text("⟦")
     assert_all_marked(page, "a refusal", ("ZZZZZ",))
 
+    more_options(page)  # the whole setup is behind "More options"
     page.click("[data-who=online]")
     page.click("#start")
     code = page.locator("#room-code").inner_text()
@@ -176,7 +178,7 @@ def test_the_spanish_page_reads_spanish_and_english_comes_back(browser: Browser,
     page = new_page(browser, server, locale="es-ES")
     expect(page.locator("html")).to_have_attribute("lang", "es")
     assert page.title() == "Cerrar la Caja · Shut the Box · Canoga"
-    expect(page.locator("#setup-title")).to_have_text("Nueva partida")
+    expect(page.locator("#setup-title")).to_have_text("Más opciones")
     expect(page.locator("#rule-fields")).to_contain_text("Se puede tirar un dado cuando")
     expect(page.locator("#opt-tiles option[value='1']")).to_have_text("1 ficha")  # a plural form
     expect(page.locator("#langs button")).to_have_text(["English", "Español"])
@@ -221,7 +223,7 @@ def test_the_spanish_page_reads_spanish_and_english_comes_back(browser: Browser,
     page.click("#langs button[data-lang=en]")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     assert page.title() == "Shut the Box · Cerrar la Caja · Canoga"
-    expect(page.locator("#setup-title")).to_have_text("New game")
+    expect(page.locator("#setup-title")).to_have_text("More options")
     expect(page.locator("#nav-rules")).to_have_text("Rules & tips")
     page.click("#join-button")
     expect(page.locator("#join-error")).to_have_text("There is no room 'ZZZZZ'.")

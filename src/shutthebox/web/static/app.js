@@ -4,6 +4,9 @@
 import { _, detectLang, htmlLang, lang, languages, loadLanguages, ngettext, saveLang, setLang, translatePage } from "./i18n.js";
 import { api, ApiError, RoomSocket } from "./net.js";
 import { seenDiffers, verifyRecord } from "./verify.js";
+import { diceLanded, gameOver, sound } from "./feel.js";
+import { shareButton } from "./share.js";
+import { renderStats } from "./stats.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
@@ -13,12 +16,15 @@ const MAX_SEED = 2n ** 63n - 1n; // the largest dice seed the server keeps
 const TURN_CLOCKS = [0, 30, 60, 120]; // the setup's turn clocks, in seconds (0: off)
 const DEFAULT_TURN_SECONDS = 60; // the server's clock for a room with a remote seat, unless told
 const URGENT_SECONDS = 10;
+const HANDOVER_SECONDS = 3; // online or against bots, a turn's end stays this long (a tap goes on at once)
+const DICE_LANDING_MS = 600; // the dice tumble this long before they land
+const READING_MS = 500; // after another player's dice land, their total stays this long before what follows
 
 const S = {
   catalog: null,
   who: "solo",
   seats: [],
-  preset: "classic",
+  preset: "web", // the web game's rule (one die when the open tiles sum to 6 or less) unless the setup says other
   options: {},
   rounds: 1,
   hints: true,
@@ -52,6 +58,14 @@ const S = {
   rematchSeen: null,
   switched: null,
   focusRematch: false,
+  handover: null, // the end of a turn held on screen: {turn, text, lines, waitsForTap, timer}
+  pending: [], // states that came while a turn's end was on screen, shown after it in order
+  draining: false,
+  holdUntil: 0, // performance.now() until which another player's roll is on screen: later states wait
+  finishing: false, // the game is over, its last dice still rolling: the result waits for them
+  starting: null, // a new game asked for while one is in play: it starts once the player says so
+  rolloff: [], // the roll-off's dice so far, each {seat, face}, for the banner that says who starts
+  focusKey: null, // the moment focus was last placed (events, handover): a new moment moves it
 };
 
 // -- storage in the browser -------------------------------------------------------
@@ -111,10 +125,16 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-function announce(text) {
+// Said to screen readers only: what the screen shows now (whose turn, a turn's end), not the game log.
+function speak(text) {
   const region = $("#announce");
   region.textContent = "";
   setTimeout(() => (region.textContent = text), 30);
+}
+
+// Said to screen readers and written in the game log.
+function announce(text) {
+  speak(text);
   S.log.push(text);
   const list = $("#log");
   list.append(el("li", { text }));
@@ -220,19 +240,27 @@ function diceCount(n) {
   return n === 1 ? _("1 die") : _("2 dice");
 }
 
-// A seat's bot by its strength when it has one (the server names the bot behind it).
+// The strength each of the server's bots plays at: a bot offered under no strength (made through
+// the API) is named by the one it plays closest to, so a player never reads a bot's code name.
+const BOT_STRENGTHS = {
+  random: "easy", greedy: "medium", fewest: "medium", heuristic: "hard",
+  optimal: "expert", "optimal-score": "expert", "optimal-shut": "expert",
+};
+
+// A seat's bot by its strength (the server names the bot behind it).
 function botLabel(bot) {
-  const strength = Object.entries(S.catalog?.strengths ?? {}).find(([, name]) => name === bot)?.[0];
-  return strength ? optionLabel("strength", strength) : bot;
+  const strength = Object.entries(S.catalog?.strengths ?? {}).find(([, name]) => name === bot)?.[0] ?? BOT_STRENGTHS[bot];
+  return strength ? optionLabel("strength", strength) : _("unknown strength");
 }
 
 // -- views and routing ------------------------------------------------------------
 function showView(name) {
   for (const view of $$(".view")) view.hidden = view.id !== `view-${name}`;
-  for (const link of $$("nav a")) link.removeAttribute("aria-current");
-  const nav = { setup: "#nav-play", game: "#nav-play", rules: "#nav-rules", scores: "#nav-scores" }[name];
-  $(nav)?.setAttribute("aria-current", "page");
   S.view = name;
+  renderContinue();
+  for (const link of $$("nav a")) link.removeAttribute("aria-current");
+  const nav = { setup: "#nav-play", game: "#nav-play", rules: "#nav-rules", scores: "#nav-scores", stats: "#nav-stats" }[name];
+  $(nav)?.setAttribute("aria-current", "page");
 }
 
 function route() {
@@ -246,15 +274,68 @@ function route() {
     openRoom(hash.slice(5).toUpperCase());
     return;
   }
-  leaveRoom();
   if (hash === "rules") {
     showView("rules");
   } else if (hash === "scores") {
     showView("scores");
     renderScores();
+  } else if (hash === "stats") {
+    showView("stats");
+    renderStats($("#view-stats"));
   } else {
     showView("setup");
     renderLocalBests();
+  }
+}
+
+// A game in play is never lost by reading the rules or the scores: every other screen offers it back.
+function gameInPlay() {
+  const room = S.room;
+  return Boolean(room && S.code === room.code && room.status !== "over" && room.you.length);
+}
+
+function renderContinue() {
+  const card = $("#continue");
+  const room = S.room;
+  card.hidden = S.view === "game" || !gameInPlay();
+  if (card.hidden) S.starting = null;
+  $("#start-anyway").hidden = !S.starting;
+  if (card.hidden) return;
+  $("#continue-link").href = `#/room/${room.code}`;
+  const yours = mine(room) ? _("your turn") : _("{name} is playing", { name: room.match?.actor_name ?? "…" });
+  const where = `${_("Room {code}", { code: room.code })} · ${tilesCount(room.rules.tiles)} · ${yours}`;
+  $("#continue-text").textContent = S.starting ? `${where}. ${_("It is not over: start a new game anyway?")}` : where;
+}
+
+// A new game while one is in play: asked first, on the card that offers the game back.
+function startNew(start) {
+  if (!gameInPlay()) {
+    start();
+    return;
+  }
+  S.starting = start;
+  renderContinue();
+  $("#start-anyway").focus();
+  $("#continue").scrollIntoView({ block: "nearest" });
+}
+
+function startAnyway() {
+  const start = S.starting;
+  S.starting = null;
+  renderContinue();
+  start?.();
+}
+
+// After a reload: the room this browser last played, reopened if its game is still on.
+async function resumeCurrent() {
+  const code = store.get("current", null);
+  const token = code && store.get("rooms", {})[code];
+  if (!token || S.code) return;
+  try {
+    const room = await api(`/api/rooms/${encodeURIComponent(code)}`, { token });
+    if (room.status !== "over" && !S.code) openRoom(code, { quiet: true });
+  } catch {
+    /* gone or unreachable: nothing to continue */
   }
 }
 
@@ -277,9 +358,25 @@ function defaultSeats(who) {
 function chooseWho(who) {
   S.who = who;
   S.seats = defaultSeats(who);
-  if (who === "solo") S.options.mode = "solo";
-  else if (S.options.mode === "solo") S.options.mode = "round";
+  fitModeToSeats();
   renderSetup();
+}
+
+// The ways to play the server accepts for this many players (a long game is for two).
+function modesFor(players) {
+  if (players === 1) return ["solo"];
+  return S.catalog.options.mode.values.filter((mode) => mode !== "solo" && (mode !== "long" || players === 2));
+}
+
+function presetFits(name) {
+  const mode = S.catalog.presets[name].mode;
+  return S.seats.length === 1 ? mode !== "elimination" && mode !== "long" : mode !== "long" || S.seats.length === 2;
+}
+
+// After the players change, a way to play that no longer fits becomes the plain one (solo or round).
+function fitModeToSeats() {
+  if (!presetFits(S.preset)) applyPreset("web");
+  if (!modesFor(S.seats.length).includes(S.options.mode)) S.options.mode = S.seats.length === 1 ? "solo" : "round";
 }
 
 function applyPreset(name) {
@@ -287,8 +384,52 @@ function applyPreset(name) {
   S.preset = name;
   S.options = { ...preset };
   if (S.options.doubles_extra_turn === (S.options.mode === "long")) S.options.doubles_extra_turn = null;
-  if (S.who === "solo" && S.options.mode === "round") S.options.mode = "solo";
-  if (S.who !== "solo" && S.options.mode === "solo") S.options.mode = "round";
+  if (S.seats.length <= 1 && S.options.mode === "round") S.options.mode = "solo";
+  if (S.seats.length > 1 && S.options.mode === "solo") S.options.mode = "round";
+}
+
+// The last setup is remembered in this browser, and the next visit starts from it.
+function saveSetup() {
+  const seats = S.seats.map((seat) => ({ kind: seat.kind, bot: seat.bot, name: seat.defaultName ? null : seat.name }));
+  const { who, preset, options, rounds, hints, turnSeconds, onLeave } = S;
+  store.set("setup", { who, preset, options, rounds, hints, turnSeconds, onLeave, seats });
+}
+
+function restoreSetup() {
+  const saved = store.get("setup", null);
+  const known = saved && S.catalog.presets[saved.preset] && Array.isArray(saved.seats) && saved.seats.length;
+  S.seats = known ? saved.seats.slice(0, S.catalog.players.max).map(savedSeat) : defaultSeats("solo");
+  applyPreset(known ? saved.preset : "web");
+  if (!known) return;
+  for (const [key, value] of Object.entries(saved.options ?? {})) if (key in S.catalog.options) S.options[key] = value;
+  S.who = ["solo", "table", "bots", "online"].includes(saved.who) ? saved.who : "solo";
+  S.rounds = saved.rounds ?? 1;
+  S.hints = saved.hints ?? true;
+  S.turnSeconds = saved.turnSeconds ?? null;
+  S.onLeave = saved.onLeave === "adjourn" ? "adjourn" : "bot";
+  fitModeToSeats();
+}
+
+// A remembered seat; one the page named is named again, in the language of the day.
+function savedSeat(seat, index) {
+  const kind = ["here", "bot", "remote"].includes(seat.kind) ? seat.kind : "here";
+  if (kind === "remote") return { kind };
+  const fresh = { kind, bot: kind === "bot" ? seat.bot || "medium" : undefined };
+  if (seat.name) return { ...fresh, name: seat.name };
+  if (kind === "bot") return named(fresh, () => _("Robot {n}", { n: index + 1 }));
+  return named(fresh, index === 0 ? playerName : () => _("Player {n}", { n: index + 1 }));
+}
+
+// The rule in force, in a player's words: when one die may be rolled, and what the score counts.
+function ruleInWords(options) {
+  const dice = options.one_die === "never"
+    ? _("You always roll two dice.")
+    : _("You may roll one die when {when}.", { when: optionLabel("one_die", options.one_die) });
+  return `${dice} ${_("Your score: the {scoring}.", { scoring: optionLabel("scoring", options.scoring) })}`;
+}
+
+function renderRuleInForce() {
+  $("#rule-in-force").textContent = `${_("Rules: {preset}.", { preset: optionLabel("preset", S.preset) })} ${ruleInWords(S.options)}`;
 }
 
 // The seat a profile plays in: the first one played here (the server names it after the profile).
@@ -329,8 +470,8 @@ function renderSeats() {
         seat.kind = event.target.value;
         if (seat.kind === "bot") {
           seat.bot = seat.bot || "medium";
-          if (!seat.name) named(seat, () => _("Robot {n}", { n }));
-        }
+          if (!seat.name || seat.defaultName) named(seat, () => _("Robot {n}", { n }));
+        } else if (seat.kind === "here" && seat.defaultName) named(seat, index === 0 ? playerName : () => _("Player {n}", { n }));
         renderSeats();
       },
     });
@@ -358,13 +499,19 @@ function renderSeats() {
           text: "✕",
           onclick: () => {
             S.seats.splice(index, 1);
-            renderSeats();
+            fitModeToSeats();
+            renderSetup();
+            $(`#seat-name-${Math.min(index, S.seats.length - 1)}`)?.focus();
           },
         }),
       );
     }
     list.append(item);
   });
+  const full = S.seats.length >= S.catalog.players.max;
+  $("#add-seat").disabled = full;
+  $("#seats-note").hidden = !full;
+  $("#seats-note").textContent = _("A game has at most {n} players.", { n: S.catalog.players.max });
   renderOnlineFields();
 }
 
@@ -407,8 +554,16 @@ function checkbox(id, checked, onchange) {
   return el("input", { id, type: "checkbox", checked, onchange: (event) => onchange(event.target.checked) });
 }
 
-function number(id, value, min, onchange) {
-  return el("input", { id, type: "number", min: String(min), value: String(value), inputmode: "numeric", onchange: (event) => onchange(Number(event.target.value)) });
+// A whole number within the server's range ({min, max}); what is typed is checked at "Play".
+function number(id, value, range, onchange) {
+  return el("input", {
+    id, type: "number", min: String(range.min), max: range.max === undefined ? null : String(range.max), step: "1", value: String(value), inputmode: "numeric",
+    "aria-describedby": "setup-error",
+    oninput: (event) => {
+      event.target.removeAttribute("aria-invalid");
+      onchange(event.target.value === "" ? NaN : Number(event.target.value));
+    },
+  });
 }
 
 function renderRuleFields() {
@@ -419,21 +574,28 @@ function renderRuleFields() {
   const named = { 9: _("Nine (1–9)"), 10: _("Ten (1–10)"), 12: _("Twelve (1–12)") };
   const tilesLabel = (n) => named[n] ?? tilesCount(n);
   box.replaceChildren(
-    field(_("Preset"), select("opt-preset", Object.keys(S.catalog.presets), S.preset, (v) => optionLabel("preset", v), (v) => {
+    field(_("Preset"), select("opt-preset", Object.keys(S.catalog.presets).filter(presetFits), S.preset, (v) => optionLabel("preset", v), (v) => {
       applyPreset(v);
       renderRuleFields();
+      renderRuleInForce();
     })),
     field(_("Tiles"), select("opt-tiles", tileValues, o.tiles, tilesLabel, (v) => (o.tiles = Number(v)))),
-    field(_("Way to play"), select("opt-mode", opts.mode.values, o.mode, (v) => optionLabel("mode", v), (v) => {
+    field(_("Way to play"), select("opt-mode", modesFor(S.seats.length), o.mode, (v) => optionLabel("mode", v), (v) => {
       o.mode = v;
     })),
-    field(_("One die allowed when"), select("opt-one_die", opts.one_die.values, o.one_die, (v) => optionLabel("one_die", v), (v) => (o.one_die = v))),
-    field(_("Scoring"), select("opt-scoring", opts.scoring.values, o.scoring, (v) => optionLabel("scoring", v), (v) => (o.scoring = v))),
+    field(_("One die allowed when"), select("opt-one_die", opts.one_die.values, o.one_die, (v) => optionLabel("one_die", v), (v) => {
+      o.one_die = v;
+      renderRuleInForce();
+    })),
+    field(_("Scoring"), select("opt-scoring", opts.scoring.values, o.scoring, (v) => optionLabel("scoring", v), (v) => {
+      o.scoring = v;
+      renderRuleInForce();
+    })),
     field(_("Most tiles per roll"), select("opt-max_tiles", ["", 1, 2, 3, 4, 5, 6], o.max_tiles ?? "", (v) => (v === "" ? _("no limit") : String(v)), (v) => (o.max_tiles = v === "" ? null : Number(v)))),
     field(_("A double earns an extra turn"), select("opt-doubles_extra_turn", ["", "true", "false"], o.doubles_extra_turn ?? "", (v) => (v === "" ? _("automatic (on in the long game)") : v === "true" ? _("on") : _("off")), (v) => (o.doubles_extra_turn = v === "" ? null : v === "true"))),
-    field(_("Stake per player"), number("opt-stake", o.stake, 0, (v) => (o.stake = v))),
-    field(_("Elimination limit"), number("opt-limit", o.limit, 1, (v) => (o.limit = v))),
-    field(_("Rounds"), number("opt-rounds", S.rounds, 1, (v) => (S.rounds = v))),
+    field(_("Stake per player"), number("opt-stake", o.stake, opts.stake, (v) => (o.stake = v))),
+    field(_("Elimination limit"), number("opt-limit", o.limit, opts.limit, (v) => (o.limit = v))),
+    field(_("Rounds"), number("opt-rounds", S.rounds, S.catalog.rounds, (v) => (S.rounds = v))),
     el("label", { class: "check" }, checkbox("opt-one_die_forced", o.one_die_forced, (v) => (o.one_die_forced = v)), el("span", { text: _("One die is compulsory when allowed") })),
     el("label", { class: "check" }, checkbox("opt-shut_wins", o.shut_wins, (v) => (o.shut_wins = v)), el("span", { text: _("Shutting the box wins the round at once") })),
     el("label", { class: "check" }, checkbox("opt-hints", S.hints, (v) => (S.hints = v)), el("span", { text: _("Hints allowed") })),
@@ -456,6 +618,8 @@ function renderSetup() {
   for (const button of $$("#who button")) button.setAttribute("aria-pressed", String(button.dataset.who === S.who));
   renderSeats();
   renderRuleFields();
+  renderRuleInForce();
+  renderContinue();
   renderLocalBests();
   $("#join-name").value ||= store.get("name", "");
 }
@@ -491,16 +655,39 @@ function practiceSeed(text) {
   return seed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(seed) : seed;
 }
 
-// The setup's own game, unless its practice seed is no seed the server takes: then the page says so.
+// What in the setup the server would refuse, as a sentence and the field to mend; null when nothing.
+function setupProblem() {
+  const opts = S.catalog.options;
+  const within = (value, range) => Number.isInteger(value) && value >= range.min && (range.max === undefined || value <= range.max);
+  const mine = profileSeat();
+  const names = S.seats.map((seat, index) => (index === mine ? profile().name : (seat.name || "").trim()));
+  for (const [index, seat] of S.seats.entries()) {
+    if (seat.kind !== "remote" && !names[index]) return { field: `#seat-name-${index}`, text: _("Player {n} needs a name.", { n: index + 1 }) };
+  }
+  const taken = names.filter((name, index) => S.seats[index].kind !== "remote" && name);
+  const twice = taken.find((name, index) => taken.findIndex((other) => other.toLowerCase() === name.toLowerCase()) !== index);
+  if (twice) return { field: `#seat-name-${names.lastIndexOf(twice)}`, text: _("Two players are called {name}: give each a name of their own.", { name: twice }) };
+  if (!S.seats.some((seat) => seat.kind === "here")) return { field: "#seat-kind-0", text: _("At least one player plays on this device.") };
+  if (!within(S.options.stake, opts.stake)) return { field: "#opt-stake", text: _("The stake is a whole number from {min} to {max}.", opts.stake) };
+  if (!within(S.options.limit, opts.limit)) return { field: "#opt-limit", text: _("The elimination limit is a whole number from {min} to {max}.", opts.limit) };
+  if (!within(S.rounds, S.catalog.rounds)) return { field: "#opt-rounds", text: _("A game has from {min} to {max} rounds.", S.catalog.rounds) };
+  if (practiceSeed(S.seed) === undefined) return { field: "#opt-seed", text: _("The dice seed must be a whole number from 0 to {max}; leave it empty for fair dice.", { max: String(MAX_SEED) }) };
+  return null;
+}
+
+// The setup's own game, unless the server would refuse it: then the page says why, at the field.
 function submitSetup(event) {
   event.preventDefault();
-  if (practiceSeed(S.seed) === undefined) {
-    showMessage("#setup-error", _("The dice seed must be a whole number from 0 to {max}; leave it empty for fair dice.", { max: String(MAX_SEED) }));
-    $("#opt-seed").setAttribute("aria-invalid", "true");
-    $("#opt-seed").focus();
+  const problem = setupProblem();
+  if (problem) {
+    showMessage("#setup-error", problem.text);
+    $(problem.field)?.setAttribute("aria-invalid", "true");
+    $(problem.field)?.focus();
     return;
   }
-  startGame(createBody());
+  $("#setup-error").hidden = true;
+  saveSetup();
+  startNew(() => startGame(createBody()));
 }
 
 // Create a room, as the profile when there is one. A ranked room's dice are committed to first
@@ -527,9 +714,30 @@ async function startGame(body, errorBox = "#setup-error") {
   }
 }
 
+// One tap: a solo game on the board chosen, under the rules of the setup (the web rule at first).
 function quickSolo(tiles) {
+  S.options.tiles = tiles;
+  saveSetup();
+  renderRuleFields();
   const body = createBody({ tiles, mode: "solo" });
-  startGame({ ...body, seats: [{ kind: "here", name: playerName() }], rounds: 1, seed: undefined });
+  startGame({ ...body, seats: [{ kind: "here", name: playerName() }], rounds: 1, seed: undefined }, "#quick-error");
+}
+
+// One tap: a game against a medium bot, or an online room whose link the page shows to share.
+function quickWithOthers(other) {
+  const mode = S.options.mode === "solo" ? "round" : S.options.mode;
+  const body = createBody({ mode });
+  const rival = other === "bot" ? { kind: "bot", name: _("Robot"), bot: "medium" } : { kind: "remote" };
+  const rest = { rounds: 1, seed: undefined, turn_seconds: undefined, on_leave: undefined };
+  saveSetup();
+  startGame({ ...body, ...rest, seats: [{ kind: "here", name: playerName() }, rival] }, "#quick-error");
+}
+
+// With friends at one device: the players are named first, in the setup.
+function quickFriends() {
+  if (S.who !== "table") chooseWho("table");
+  $("#more-options").open = true;
+  $("#seat-name-1")?.focus();
 }
 
 function goToRoom(code) {
@@ -553,6 +761,11 @@ async function joinRoom(event) {
   const name = me ? me.name : $("#join-name").value.trim();
   const seed = clientSeed();
   $("#join-error").hidden = true;
+  if (!name) {
+    showMessage("#join-error", _("Your name is needed to join: type it above."));
+    $("#join-name").focus();
+    return;
+  }
   try {
     const joined = await api(`/api/rooms/${encodeURIComponent(code)}/join`, { method: "POST", body: { name, client_seed: seed }, token: me?.key });
     if (!me) store.set("name", name);
@@ -718,9 +931,10 @@ function recordLocalBest(room, turn) {
 }
 
 // -- the room --------------------------------------------------------------------------
-function openRoom(code) {
+function openRoom(code, { quiet = false } = {}) {
   if (S.code === code && S.socket) {
     showView("game");
+    focusNext();
     return;
   }
   leaveRoom();
@@ -744,10 +958,21 @@ function openRoom(code) {
   S.spoken = { urgent: null, seat: null };
   S.noticeKey = null;
   S.rematchSeen = null;
+  clearTimeout(S.handover?.timer);
+  S.handover = null;
+  S.pending = [];
+  S.draining = false;
+  S.holdUntil = 0;
+  S.rolloff = [];
+  S.finishing = false;
   S.selected.clear();
   $("#log").replaceChildren();
   for (const id of ["#hint", "#result", "#rematch", "#review", "#verify", "#notice", "#adjourned", "#my-clock"]) $(id).hidden = true;
-  showView("game");
+  store.set("current", code);
+  delete $("#box").dataset.phase; // nothing to act on before the room's first state
+  delete $("#box").dataset.status;
+  renderControls();
+  if (!quiet) showView("game");
   S.socket = new RoomSocket(code, token, {
     state: (message) => receiveState(message.state),
     error: (message) => receiveError(message),
@@ -806,7 +1031,29 @@ function nameOf(room, seat) {
   return room.seats[seat]?.name ?? `#${seat}`;
 }
 
+// States are shown in order; while a turn's end is held on screen, the next ones wait for it.
 function receiveState(room) {
+  if (S.handover || S.draining || performance.now() < S.holdUntil) {
+    S.pending.push(room);
+    if (!S.handover && !S.draining) drain();
+    return;
+  }
+  applyState(room);
+}
+
+// The states that waited, shown one by one: each roll of another player lands and is read first.
+async function drain() {
+  S.draining = true;
+  while (S.pending.length && !S.handover) {
+    const wait = S.holdUntil - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (S.handover) break;
+    applyState(S.pending.shift());
+  }
+  S.draining = false;
+}
+
+function applyState(room) {
   const first = S.room === null;
   const previous = S.room;
   S.room = room;
@@ -819,7 +1066,7 @@ function receiveState(room) {
     S.hintPending = false;
     S.hintAsk = false;
   }
-  narrate(room, first);
+  narrate(room, first, previous);
   narrateNotices(room, first);
   narrateRematch(room, first);
   if (S.autoRoll) {
@@ -829,13 +1076,114 @@ function receiveState(room) {
     }
   }
   renderGame();
+  focusNext();
   tickWhileCounting(room);
+  if (S.view !== "game") renderContinue();
+  if (room.status === "over" && store.get("current", null) === room.code) store.set("current", null);
   if (room.rematch?.code && acceptedRematch(room)) switchToRematch(room);
 }
 
-// Announce what happened since the last state: rolls (and animate the dice), moves, turn ends.
-function narrate(room, first) {
+// -- the end of a turn, held on screen ----------------------------------------------------------------
+// The dice land, then the ending board and the score stay with a banner ("Ana: 14 — C") until the next
+// player takes over: a tap or a key when the next player shares this device, a short pause otherwise.
+function beginHandover(room, lines, { rolloff = false } = {}) {
   const match = room.match;
+  const next = match.actor;
+  const waitsForTap = room.you.length > 1 && room.you.includes(next) && !rolloff;
+  const ended = rolloff ? null : match.history.at(-1);
+  const player = ended ? ended.player : null;
+  S.handover = { lines, player, open: ended ? ended.open : match.board.open, waitsForTap, shown: false, timer: null };
+  const landed = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : DICE_LANDING_MS;
+  setTimeout(() => {
+    if (!S.handover) return;
+    S.handover.shown = true;
+    speak(lines.join(" "));
+    renderGame();
+    focusNext();
+    $("#handover").scrollIntoView({ block: "nearest" }); // above a phone's bottom bar, where Next is
+    if (!waitsForTap) S.handover.timer = setTimeout(endHandover, HANDOVER_SECONDS * 1000);
+  }, landed);
+}
+
+function endHandover() {
+  if (!S.handover) return;
+  clearTimeout(S.handover.timer);
+  S.handover = null;
+  renderGame();
+  focusNext();
+  if (S.pending.length && !S.draining) drain();
+}
+
+// The banner of a finished turn: the player's score and grade, the roll that failed, and in elimination
+// the round and the running totals.
+function handoverLines(room, turn) {
+  const match = room.match;
+  const name = nameOf(room, turn.player);
+  const lines = [];
+  if (turn.open.length === 0) lines.push(_("{name} shut the box!", { name }));
+  else if (turn.score === null) lines.push(_("{name}: the turn is over, {tiles} open.", { name, tiles: turn.open.join(", ") }));
+  else lines.push(`${name}: ${turn.score} — ${turn.grade}`);
+  if (turn.last_roll && turn.open.length) {
+    lines.push(_("Rolled {roll} = {total}: no open tiles make it.", { roll: turn.last_roll.join(" + "), total: sum(turn.last_roll) }));
+  }
+  if (room.rules.mode === "elimination") {
+    const running = (seat) => match.totals[seat] + (match.round === turn.round ? sum(match.round_scores.filter((s) => s.player === seat).map((s) => s.score)) : 0);
+    const totals = room.seats.map((seat) => {
+      const total = `${nameOf(room, seat.index)} ${running(seat.index)}`;
+      // Translators: a player's running total in elimination, once they reached the limit.
+      return match.alive[seat.index] ? total : _("{total}, out", { total });
+    }).join(" · ");
+    lines.push(`${_("Round {round}", { round: turn.round })} · ${_("Totals: {totals}", { totals })}`);
+  }
+  const next = match.actor === null ? null : nameOf(room, match.actor);
+  if (next) lines.push(_("Next: {name}.", { name: next }));
+  return lines;
+}
+
+// Who rolled what to decide who starts (a tie rolls again: every die is listed), and who starts.
+function rolloffLines(room) {
+  const { contenders, faces } = room.match.rolloff;
+  const dice = S.rolloff.length ? S.rolloff : contenders.map((seat, i) => ({ seat, face: faces[i] }));
+  // Translators: one die of the roll-off, "Ana: 5".
+  const rolled = dice.map(({ seat, face }) => _("{name}: {face}", { name: nameOf(room, seat), face })).join(" · ");
+  S.rolloff = [];
+  return [_("Roll-off: {rolled}.", { rolled }), _("{name} starts.", { name: nameOf(room, room.match.actor) })];
+}
+
+// -- focus: after every change, the keyboard is where the next action is -----------------------------
+function nextControl(room) {
+  const match = room.match;
+  if (S.handover) return S.handover.shown ? $("#btn-next") : null;
+  if (room.status === "over") return [$("#btn-again"), $("#btn-review")].find((button) => button && !button.hidden) ?? null;
+  if (!match || !mine(room) || room.status !== "playing") return $("#status");
+  if (match.phase === "choose") return match.dice_options.includes(2) ? $("#btn-two") : $("#btn-one");
+  if (match.is_chance) return $("#btn-roll");
+  if (selectionIsLegal(room)) return $("#btn-shut");
+  return $$("#tiles .tile").find((tile) => !tile.disabled) ?? null;
+}
+
+// Focus moves at a new moment of the game (an action, a turn's end), or when it was lost: never while
+// the player is choosing tiles, and never away from a panel they opened (a hint, the log).
+function focusNext() {
+  const room = S.room;
+  if (S.view !== "game" || !room) return;
+  const key = `${room.events}:${S.handover ? (S.handover.shown ? "held" : "landing") : ""}:${room.status}`;
+  const active = document.activeElement;
+  const lost = !active || active === document.body || active === $("#main") || active.disabled || !active.isConnected || active.closest("[hidden]");
+  const inGame = active && (active.closest("#controls") || active.closest("#tiles") || active.id === "status");
+  if (!lost && !(inGame && key !== S.focusKey)) return;
+  const target = nextControl(room);
+  if (!target || target.hidden || target.disabled) return;
+  S.focusKey = key;
+  target.focus({ preventScroll: false });
+}
+
+
+// Announce what happened since the last state: rolls (and animate the dice), moves, turn ends.
+function narrate(room, first, previous) {
+  const match = room.match;
+  const previousPhase = previous?.match?.phase ?? null;
+  const previousActor = previous?.match?.actor ?? null;
   const fresh = room.recent.filter((event) => event.seq > S.lastSeq);
   if (first) {
     S.lastSeq = room.events - 1;
@@ -853,6 +1201,7 @@ function narrate(room, first) {
     const by = event.by === "clock" ? ` ${_("(played by a bot)")}` : "";
     if (event.kind === "roll") {
       lastRoll = event;
+      if (previousPhase === "roll-off") S.rolloff.push({ seat: event.player, face: event.dice[0] });
       announce(_("{name}: roll {faces} = {total}.", { name, faces: event.dice.join(" + "), total: sum(event.dice) }) + by);
     } else if (event.kind === "move" && match) {
       const opened = room.rules.mode === "long" && event.tiles.every((tile) => match.board.open.includes(tile));
@@ -863,19 +1212,38 @@ function narrate(room, first) {
     }
   }
   S.lastSeq = room.events - 1;
-  if (lastRoll) animateDice(lastRoll.dice);
+  if (lastRoll) {
+    animateDice(lastRoll.dice);
+    const landing = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : DICE_LANDING_MS;
+    if (!room.you.includes(lastRoll.player)) S.holdUntil = performance.now() + landing + READING_MS;
+  }
   if (match) {
-    for (const turn of match.history.slice(S.historySeen)) {
+    const ended = match.history.slice(S.historySeen);
+    for (const turn of ended) {
       const name = nameOf(room, turn.player);
       if (turn.score === null) continue;
       announce(turn.open.length === 0 ? _("{name}: the box is shut!", { name }) : _("{name}: score {score}, grade {grade}.", { name, score: turn.score, grade: turn.grade }));
     }
     S.historySeen = match.history.length;
+    const several = room.seats.length > 1;
+    if (several && room.status === "playing" && ended.length) beginHandover(room, handoverLines(room, ended.at(-1)));
+    else if (several && room.status === "playing" && previousPhase === "roll-off" && match.phase !== "roll-off") beginHandover(room, rolloffLines(room), { rolloff: true });
+    else if (room.status === "playing" && match.actor !== previousActor && match.actor !== null) {
+      speak(mine(room) ? _("Your turn, {name}.", { name: match.actor_name }) : _("{name}'s turn.", { name: match.actor_name }));
+    }
   }
   if (room.status === "over" && !S.overSeen) {
     S.overSeen = true;
     announce(match.winner_name ? _("Winner: {name}", { name: match.winner_name }) : _("The game is drawn."));
-    finish(room);
+    const landing = lastRoll && !window.matchMedia("(prefers-reduced-motion: reduce)").matches ? DICE_LANDING_MS : 0;
+    S.finishing = true;
+    setTimeout(() => {
+      S.finishing = false;
+      if (S.room?.code !== room.code) return;
+      finish(room);
+      renderGame();
+      focusNext();
+    }, landing);
   }
 }
 
@@ -905,6 +1273,7 @@ function animateDice(faces) {
   const tray = $("#dice");
   if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
     showDice(faces);
+    diceLanded(faces);
     return;
   }
   clearInterval(S.rolling);
@@ -921,6 +1290,8 @@ function animateDice(faces) {
       S.rolling = null;
       tray.classList.remove("rolling");
       showDice(faces);
+      diceLanded(faces);
+      if (S.room) renderStatus(S.room); // the total, now that the dice show it
     }
   }, 70);
   labelDice(faces);
@@ -971,7 +1342,7 @@ function renderGame() {
   renderStatus(room);
   renderControls();
   renderHint();
-  $("#result").hidden = room.status !== "over";
+  $("#result").hidden = room.status !== "over" || Boolean(S.finishing);
   renderRematch(room);
   if (room.status !== "over") {
     $("#review").hidden = true;
@@ -1191,7 +1562,7 @@ function renderPlayers(room) {
   const list = $("#players");
   list.replaceChildren();
   for (const seat of room.seats) {
-    const active = match && match.actor === seat.index;
+    const active = match && (S.handover?.player ?? match.actor) === seat.index;
     const scores = match ? match.history.filter((turn) => turn.player === seat.index && turn.round === match.round) : [];
     const last = scores.at(-1);
     const badges = [];
@@ -1230,14 +1601,14 @@ function renderPlayers(room) {
 
 function selectableTiles(room) {
   const match = room.match;
-  if (!match || match.phase !== "move" || !mine(room) || S.busy) return new Set();
+  if (!match || match.phase !== "move" || !mine(room) || S.busy || S.handover) return new Set();
   return new Set(match.legal_moves.flat());
 }
 
 function renderTiles(room) {
   const box = $("#tiles");
   const size = room.match ? room.match.board.size : room.rules.tiles;
-  const open = new Set(room.match ? room.match.board.open : Array.from({ length: size }, (_, i) => i + 1));
+  const open = new Set(S.handover ? S.handover.open : room.match ? room.match.board.open : Array.from({ length: size }, (_, i) => i + 1));
   if (box.children.length !== size) {
     box.replaceChildren();
     for (let n = 1; n <= size; n += 1) {
@@ -1283,12 +1654,24 @@ function renderStatus(room) {
     status.textContent = waitingFor(room.seats.filter((seat) => !seat.joined).length);
     return;
   }
+  if (room.status === "over" && (S.rolling || S.finishing)) {
+    status.textContent = _("{name} rolls…", { name: match.history.at(-1) ? nameOf(room, match.history.at(-1).player) : "" });
+    return;
+  }
   if (room.status === "over") {
     const turn = match.history[0];
     if (room.rules.mode === "solo" && turn) status.textContent = [_("Score {score}", { score: turn.score }), _("Grade {grade}", { grade: turn.grade })].join(" · ");
     else status.textContent = match.winner_name ? _("Winner: {name}", { name: match.winner_name }) : _("The game is drawn.");
     return;
   }
+  const handover = $("#handover");
+  handover.hidden = !S.handover?.shown;
+  if (S.handover) {
+    status.hidden = S.handover.shown;
+    handover.replaceChildren(...S.handover.lines.map((line, i) => el(i ? "p" : "strong", { text: line })));
+    return;
+  }
+  status.hidden = false;
   const name = match.actor_name;
   const me = mine(room);
   const total = currentTotal(room);
@@ -1304,6 +1687,7 @@ function renderStatus(room) {
   else if (match.phase === "roll-off") text = _("{name}: roll one die to decide who starts.", { name });
   else if (match.phase === "choose") text = _("{name}: one die or two?", { name });
   else if (match.phase === "roll") text = match.dice_due === 1 ? _("{name}: roll one die.", { name }) : _("{name}: roll the dice.", { name });
+  else if (S.rolling) text = _("{name} rolls…", { name }); // the total once the dice land
   else {
     const values = { name, roll: match.roll.join(" + "), total };
     text = match.opening
@@ -1313,7 +1697,7 @@ function renderStatus(room) {
   if (me && room.you.length > 1 && room.seats.filter((s) => s.kind === "here").length > 1) text = _("{name}'s turn: pass the device.", { name }) + " " + text;
   if (match.extra_turns) text += " " + _("Extra turns: {n}", { n: match.extra_turns });
   status.textContent = text;
-  if (me && match.phase === "move") {
+  if (me && match.phase === "move" && !S.rolling) {
     const values = { tiles: tilesText(S.selected), sum: sum([...S.selected]), total };
     if (S.selected.size === 0) selection.textContent = _("Selected: nothing");
     else if (selectionIsLegal(room)) selection.textContent = _("Selected: {tiles} = {sum}. Press Cerrar / Shut.", values);
@@ -1325,7 +1709,7 @@ function renderControls() {
   const room = S.room;
   const match = room?.match;
   const me = room ? mine(room) : false;
-  const phase = match && room.status === "playing" ? match.phase : null;
+  const phase = match && room.status === "playing" && !S.handover ? match.phase : null;
   const show = (id, visible, enabled) => {
     const button = $(id);
     button.hidden = !visible;
@@ -1337,6 +1721,12 @@ function renderControls() {
   show("#btn-shut", phase === "move", me && selectionIsLegal(room));
   show("#btn-clear", phase === "move", me && S.selected.size > 0);
   show("#btn-hint", Boolean(room?.hints && phase && match.is_decision), me);
+  $("#btn-next").hidden = !S.handover?.shown;
+  $("#btn-next").disabled = false;
+  if (S.handover?.shown) {
+    const next = match.actor === null ? null : nameOf(room, match.actor);
+    $("#next-label").textContent = S.handover.waitsForTap && next ? _("Pass to {name}", { name: next }) : _("Continue");
+  }
   $("#shut-label").textContent = match?.opening ? _("Abrir / Open") : _("Cerrar / Shut");
   if (room) renderTiles(room);
 }
@@ -1348,6 +1738,10 @@ function toggleTile(n) {
   else S.selected.add(n);
   renderStatus(room);
   renderControls();
+  // A selection that makes the roll: the keyboard goes to Shut, so Enter puts the tiles down.
+  const active = document.activeElement;
+  if (selectionIsLegal(room) && (!active || active === document.body || active.closest("#tiles"))) $("#btn-shut").focus();
+  sound.tile();
 }
 
 function roll() {
@@ -1368,6 +1762,7 @@ function shut() {
   const room = S.room;
   if (!room || !mine(room) || S.busy || !selectionIsLegal(room)) return;
   send({ type: "move", tiles: [...S.selected].sort((a, b) => a - b) });
+  sound.tiles(S.selected.size);
 }
 
 function clearSelection() {
@@ -1399,8 +1794,33 @@ function askHint() {
   S.socket.send({ type: "hint" });
 }
 
-function formatValue(advice, value) {
-  return advice.objective === "score" ? value.toFixed(2) : `${(100 * value).toFixed(1)} %`;
+// A number with `digits` decimals, written as the reader's language writes it (0,7 in Spanish).
+function decimal(value, digits) {
+  return value.toLocaleString(htmlLang(lang()), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+// A value of the solver's objective in the player's terms, its unit named: points of expected score,
+// or the percentage chance of what the objective wants. `what`: {objective, target, opening}.
+function formatValue(what, value) {
+  const pct = decimal(100 * value, 1);
+  const target = what.target;
+  switch (what.objective) {
+    case "score": return _("{points} points of expected score", { points: decimal(value, 2) });
+    case "shut": return what.opening ? _("{pct}% chance to clear your tiles this turn", { pct }) : _("{pct}% chance to shut the box", { pct });
+    case "beat": return _("{pct}% chance to score under {target}", { pct, target });
+    case "tie-or-beat": return _("{pct}% chance to score {target} or less", { pct, target });
+    case "long": return _("{pct}% chance of winning the game", { pct });
+    case "win": return _("{pct}% chance of winning the round", { pct });
+    default: return decimal(value, 3);
+  }
+}
+
+// What a choice gives up against the best one: points of expected score, or percentage points of a
+// chance (45% where 50% was possible loses 5 percentage points).
+function formatLoss(objective, loss) {
+  return objective === "score"
+    ? _("{points} points lost", { points: decimal(loss, 2) })
+    : _("{pct} percentage points lost", { pct: decimal(100 * loss, 1) });
 }
 
 function renderHintConfirm(box) {
@@ -1428,9 +1848,11 @@ function renderHint() {
   S.hintPending = false;
   box.hidden = false;
   const target = advice.target;
+  const opening = Boolean(S.room?.match?.opening);
+  const what = { objective: advice.objective, target, opening };
   const objective = {
     score: _("expected score (lower is better)"),
-    shut: _("chance to shut the box"),
+    shut: opening ? _("chance to clear your tiles this turn") : _("chance to shut the box"),
     beat: _("chance to score under {target}", { target }),
     "tie-or-beat": _("chance to score {target} or less", { target }),
     long: _("chance to win"),
@@ -1443,6 +1865,7 @@ function renderHint() {
       type: "button",
       class: "small",
       text: _("Use"),
+      "aria-label": _("Use {choice}", { choice: label }),
       onclick: () => {
         if (choice.shut) {
           S.selected = new Set(choice.shut);
@@ -1451,7 +1874,9 @@ function renderHint() {
         } else chooseDice(choice.dice);
       },
     });
-    list.append(el("li", {}, el("strong", { text: label }), ` ${formatValue(advice, choice.value)}`, choice.loss > 0 ? el("span", { class: "muted", text: " " + _("(loss {loss})", { loss: formatValue(advice, choice.loss) }) }) : null, " ", use));
+    const lost = choice.loss > 0 ? el("span", { class: "muted loss", text: ` (${formatLoss(advice.objective, choice.loss)})` }) : null;
+    const text = el("span", {}, el("strong", { text: label }), " · ", el("span", { class: "value", text: formatValue(what, choice.value) }), lost);
+    list.append(el("li", {}, el("div", { class: "choice" }, text, use)));
   }
   // Over the server's budget the choices are ranked by a cheaper objective: it says so, in words.
   const bounded = advice.bounded ? el("p", { class: "muted", id: "hint-bounded", text: advice.bounded.reason }) : null;
@@ -1461,6 +1886,7 @@ function renderHint() {
 
 // -- the end: score, grade, bests, review ------------------------------------------------------------
 async function finish(room) {
+  gameOver(room); // a shut box is celebrated, once
   const match = room.match;
   const box = $("#result");
   box.hidden = false;
@@ -1494,6 +1920,7 @@ async function finish(room) {
     el("div", { class: "actions" },
       el("button", { type: "button", id: "btn-review", onclick: showReview, text: _("Review the game") }),
       room.kind ? el("button", { type: "button", id: "btn-verify", onclick: showVerify, text: _("Verify this game") }) : null,
+      shareButton(room),
       el("button", { type: "button", id: "btn-again", class: "primary", onclick: playAgain, text: _("Play again"), hidden: Boolean(room.rematch) || !room.you.length }),
       el("button", { type: "button", id: "btn-new", onclick: () => (location.hash = "#/"), text: _("New game") }),
     ),
@@ -1632,6 +2059,8 @@ function actionText(action) {
   return tilesText(action.shut);
 }
 
+// The review names the unit of every number: a score objective's loss is in points of expected score,
+// a chance's in percentage points; the column says which, each cell too when a game mixes them.
 async function showReview() {
   const box = $("#review");
   box.hidden = false;
@@ -1641,24 +2070,37 @@ async function showReview() {
     const parts = [el("h3", { text: _("Review") })];
     for (const [name, pct] of Object.entries(review.accuracy)) parts.push(el("p", { class: "accuracy", text: _("Accuracy of {name}: {pct}%", { name, pct }) }));
     if (!review.decisions.length) parts.push(el("p", { text: _("No decision had a real choice.") }));
-    const table = el("table", { class: "review-table" });
+    const points = review.decisions.some((d) => d.objective === "score");
+    const chances = review.decisions.some((d) => d.objective !== "score");
+    const notes = [_("Accuracy: the share of the best choice's value kept, on average over the decisions that had a choice.")];
+    if (points) notes.push(_("Points lost: the points of expected final score a choice gives up against the best one (lower scores are better)."));
+    if (chances) notes.push(_("Percentage points lost: the chance a choice gives up against the best one (45% where 50% was possible loses 5 percentage points)."));
+    if (review.decisions.length) parts.push(el("ul", { class: "muted review-notes" }, ...notes.map((text) => el("li", { text }))));
+    const lossColumn = points && chances ? _("Loss") : points ? _("Points lost") : _("Percentage points lost");
     // Translators: the column of the decision's number in the review.
-    const columns = [_("#"), _("Player"), _("Open tiles"), _("Roll"), _("Chosen"), _("Best"), _("Loss"), _("Verdict")];
+    const columns = [_("#"), _("Player"), _("Open tiles"), _("Roll"), _("Chosen"), _("Best"), lossColumn, _("Verdict")];
+    const lossText = (d) => {
+      if (d.loss <= 0) return "0";
+      if (points && chances) return formatLoss(d.objective, d.loss);
+      return d.objective === "score" ? decimal(d.loss, 2) : decimal(100 * d.loss, 1);
+    };
+    const table = el("table", { class: "review-table" });
     table.append(el("thead", {}, el("tr", {}, ...columns.map((text) => el("th", { scope: "col", text })))));
     const body = el("tbody");
     review.decisions.forEach((d, i) => {
-      body.append(
-        el("tr", { class: `verdict-${d.verdict}` },
-          el("td", { text: String(i + 1) }),
-          el("td", { text: d.player }),
-          el("td", { text: d.open.join(" ") || "—" }),
-          el("td", { text: d.roll ? d.roll.join(" + ") : "—" }),
-          el("td", { text: actionText(d.chosen) }),
-          el("td", { text: actionText(d.best) }),
-          el("td", { text: d.loss > 0 ? (d.objective === "score" ? d.loss.toFixed(2) : `${(100 * d.loss).toFixed(1)} %`) : "0" }),
-          el("td", { class: "verdict", text: optionLabel("verdict", d.verdict) }),
-        ),
-      );
+      const cells = [
+        [String(i + 1), "col-number"],
+        [d.player, "col-player"],
+        [d.open.join(" ") || "—", "col-open"],
+        [d.roll ? d.roll.join(" + ") : "—", "col-roll"],
+        [actionText(d.chosen), "col-chosen"],
+        [actionText(d.best), "col-best"],
+        [lossText(d), "col-loss"],
+        [optionLabel("verdict", d.verdict), "col-verdict verdict"],
+      ];
+      // data-label: a phone shows each row as a block, every cell headed by its column's name
+      body.append(el("tr", { class: `verdict-${d.verdict}` },
+        ...cells.map(([text, kind], k) => el("td", { class: kind, "data-label": columns[k], text }))));
     });
     table.append(body);
     parts.push(el("div", { class: "table-wrap" }, table));
@@ -1797,12 +2239,19 @@ function onKey(event) {
   const key = event.key;
   const match = S.room.match;
   if (!match) return;
+  if (S.handover) {
+    if (S.handover.shown && [" ", "Enter", "r", "R", "Escape"].includes(key)) {
+      if (target !== $("#btn-next")) endHandover(); // the button's own Enter or Space takes it on
+      if (target !== $("#btn-next") || key !== "Enter" && key !== " ") event.preventDefault();
+    }
+    return;
+  }
   if (/^[1-9]$/.test(key) || key in KEY_TILES) {
     if (match.phase === "choose" && (key === "1" || key === "2")) chooseDice(Number(key));
     else toggleTile(/^[1-9]$/.test(key) ? Number(key) : KEY_TILES[key]);
     event.preventDefault();
   } else if (key === "Enter") {
-    if (target.tagName === "BUTTON" && !target.classList.contains("tile")) return; // the button's own action
+    if (target.tagName === "BUTTON") return; // the button's own action: a focused tile is picked
     shut();
     event.preventDefault();
   } else if (key === "r" || key === "R") {
@@ -1834,6 +2283,7 @@ async function switchLang(code) {
   renderProfile();
   renderSetup();
   if (S.view === "scores") renderScores();
+  if (S.view === "stats") renderStats($("#view-stats"));
   if (S.socket) S.socket.reopen(); // the server says its refusals in the language the socket connected with
   if (S.room) {
     renderGame();
@@ -1849,7 +2299,7 @@ async function main() {
   renderLanguages();
   translatePage();
   for (const button of $$("#who button")) button.addEventListener("click", () => chooseWho(button.dataset.who));
-  for (const button of $$("[data-quick]")) button.addEventListener("click", () => quickSolo(Number(button.dataset.quick)));
+  for (const button of $$("[data-quick]")) button.addEventListener("click", () => startNew(() => quickSolo(Number(button.dataset.quick))));
   for (const button of $$("#board-tiles button")) {
     button.addEventListener("click", () => {
       S.boardTiles = Number(button.dataset.tiles);
@@ -1859,7 +2309,8 @@ async function main() {
   $("#add-seat").addEventListener("click", () => {
     const n = S.seats.length + 1;
     S.seats.push(named({ kind: "here" }, () => _("Player {n}", { n })));
-    renderSeats();
+    fitModeToSeats();
+    renderSetup();
     $(`#seat-name-${S.seats.length - 1}`)?.focus();
   });
   $("#setup").addEventListener("submit", submitSetup);
@@ -1875,18 +2326,26 @@ async function main() {
   $("#btn-shut").addEventListener("click", shut);
   $("#btn-clear").addEventListener("click", clearSelection);
   $("#btn-hint").addEventListener("click", askHint);
+  $("#btn-next").addEventListener("click", endHandover);
+  $("#box").addEventListener("click", () => S.handover?.shown && endHandover()); // a tap on the board goes on
+  $("#quick-friends").addEventListener("click", quickFriends);
+  $("#quick-bots").addEventListener("click", () => startNew(() => quickWithOthers("bot")));
+  $("#quick-online").addEventListener("click", () => startNew(() => quickWithOthers("remote")));
+  $("#start-anyway").addEventListener("click", startAnyway);
+  window.addEventListener("beforeunload", (event) => {
+    if (gameInPlay()) event.preventDefault(); // the game waits on the server, but leaving is asked first
+  });
   document.addEventListener("keydown", onKey);
   window.addEventListener("hashchange", route);
   try {
     S.catalog = await api("/api/rules");
-    applyPreset("classic");
-    S.seats = defaultSeats("solo");
-    S.options.mode = "solo";
+    restoreSetup();
   } catch (error) {
     showError("#setup-error", error); // offline: the rules page still reads
   }
   renderSetup();
   route();
+  await resumeCurrent();
   document.body.dataset.ready = "true";
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
     navigator.serviceWorker.register("/sw.js").catch(() => {});

@@ -1,6 +1,6 @@
 // Offline: the page, its modules and its words come from the network, and from the cache when
 // offline. Of the API only the catalogs are kept (/api/i18n, /api/i18n/{lang}); games never are.
-const CACHE = "shutthebox-v3";
+const CACHE = "shutthebox-v4";
 const PAGE = [
   "/",
   "/static/style.css",
@@ -8,7 +8,14 @@ const PAGE = [
   "/static/i18n.js",
   "/static/net.js",
   "/static/verify.js",
+  "/static/feel.js",
+  "/static/feel.css",
+  "/static/share.js",
+  "/static/stats.js",
   "/static/icon.svg",
+  "/static/icon-192.png",
+  "/static/icon-512.png",
+  "/static/icon-maskable-512.png",
   "/static/manifest.webmanifest",
   "/api/i18n",
 ];
