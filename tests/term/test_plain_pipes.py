@@ -69,7 +69,7 @@ def test_a_companion_game_through_a_pipe_advises_and_is_kept_but_counts_for_no_b
 
     scores = shutthebox(["scores"], [], db)
     assert scores.returncode == 0, scores.stderr
-    assert scores.stdout.count("#") == 2 and "solo, 9 tiles · Ana 43" in scores.stdout
+    assert scores.stdout.count("#") == 2 and "solo, 9 tiles · Ana: 43" in scores.stdout
     data = json.loads(shutthebox(["scores", "--json"], [], db).stdout)
     assert data["bests"] == []
     assert [(g["source"], g["typed"]) for g in data["games"]] == [("companion", True)] * 2

@@ -26,6 +26,8 @@ from shutthebox.i18n.words import STRENGTHS, rules_line, strength_name
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # `scores` and `--help` start without typing, socket and the rest
     import socket
+    from collections.abc import Sequence
+    from pathlib import Path
     from typing import Any
 
     from shutthebox.core.game import Game
@@ -69,7 +71,10 @@ def play_arguments(play: argparse.ArgumentParser) -> None:
         "(without it the dice are fair and the game ranked, docs/fairness.md)"
     ))
     play.add_argument("--rounds", type=positive, default=1, help=_("rounds in a round game (1)"))
-    play.add_argument("--save", metavar="FILE", help=_("write the game record (JSON) to FILE"))
+    play.add_argument("--save", metavar="FILE", help=_(
+        "write the game record (JSON) to FILE, checked before play; each further game of the sitting "
+        "to its own file beside it (game-2.json, game-3.json, …)"
+    ))
     play.add_argument(
         "--plain",
         action="store_true", help=_("line-by-line text (also used when not a terminal)"),
@@ -112,8 +117,11 @@ def _wants_setup_screen(args: argparse.Namespace) -> bool:
 
 
 def run_play(args: argparse.Namespace) -> int:
+    from shutthebox.cli.paths import check_database, writable_file
     from shutthebox.term.scores import save_finished
 
+    save_to = writable_file(args.save, "--save") if args.save else None  # not after a whole game
+    check_database(create=True)
     setup = _setup_from_args(args)
     plain = args.plain or not sys.stdout.isatty()
     if not plain:
@@ -125,23 +133,40 @@ def run_play(args: argparse.Namespace) -> int:
             )
             print(f"shutthebox: {warning}", file=sys.stderr)
             plain = True
-    record: GameRecord | None
+    records: list[GameRecord] = []
     if plain:
         record = _play_plain(setup)
+        records = [record] if record is not None else []
     else:
         def keep(game: Game, played: PlaySetup) -> list[str]:
             return save_finished(game, played.humans)
 
         app = ShutTheBoxApp(setup, lang=args.lang, save=keep, setup_first=_wants_setup_screen(args))
         record = app.run()
-    if args.save and record is not None:
-        from pathlib import Path
-
-        record.save(Path(args.save))
-        print(_("Game record saved to {path}").format(path=args.save))
-        if record.fairness is not None and record.fairness.revealed:
-            print(_("Anyone can check its dice: shutthebox verify {path}").format(path=args.save))
+        records = list(app.saved)  # every game finished, not only the last (`n` starts another)
+        if record is not None and not any(r.dumps() == record.dumps() for r in records):
+            records.append(record)  # the game left unfinished
+    if save_to is not None:
+        _save_records(save_to, records)
     return 0
+
+
+def _save_records(path: Path, records: Sequence[GameRecord]) -> None:
+    """Each game to a file of its own: ``path`` for the first, ``name-2.json`` and on for more."""
+    from shutthebox.cli.paths import numbered
+
+    for number, record in enumerate(records, start=1):
+        where = numbered(path, number)
+        try:
+            record.save(where)
+        except OSError as error:  # the folder went away during the game: say so, keep the others
+            print(_("shutthebox: error: {reason}").format(reason=_(
+                "the game record could not be written to {path!r}: {error}"
+            ).format(path=str(where), error=error.strerror or error)), file=sys.stderr)
+            continue
+        print(_("Game record saved to {path}").format(path=where))
+        if record.fairness is not None and record.fairness.revealed:
+            print(_("Anyone can check its dice: shutthebox verify {path}").format(path=where))
 
 
 def _play_plain(setup: PlaySetup) -> GameRecord | None:
@@ -166,7 +191,10 @@ def scores_arguments(scores: argparse.ArgumentParser) -> None:
 
 
 def run_scores(args: argparse.Namespace) -> int:
+    from shutthebox.cli.paths import check_database
     from shutthebox.term.scores import scores_json, scores_lines
+
+    check_database(create=False)
 
     if args.json:
         import json
@@ -462,6 +490,10 @@ def run_serve(args: argparse.Namespace) -> int:
 
         if url.get_backend_name() == "postgresql" and find_spec("psycopg") is None:
             raise CliError("PostgreSQL needs the psycopg driver: pip install 'shutthebox[postgres]'")
+    if args.data:
+        from shutthebox.cli.paths import check_folder
+
+        check_folder(args.data, "--data")
     if args.workers > 1 and not args.redis:
         raise CliError("several processes share their rooms through Redis: add --redis redis://HOST:6379/0")
     if args.redis:

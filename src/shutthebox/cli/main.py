@@ -62,6 +62,18 @@ COMMANDS: tuple[Command, ...] = (
         "shutthebox.cli.games",
     ),
     Command(
+        "stats",
+        N_("a player's score chart and grade counts"),
+        N_(
+            "Show a player's statistics per board size and rules, the ones the web page draws: games, "
+            "average, lowest and highest score, charts of the scores and of the grades, the best, and "
+            "the accuracy of the newest games reviewed by the exact solver. --json prints the web "
+            "endpoint's object (/api/players/NAME/stats); here the bests count ranked games of every "
+            "source, the web's only its own."
+        ),
+        "shutthebox.cli.stats",
+    ),
+    Command(
         "replay",
         N_("check and replay a game record"),
         N_("Load a game record (JSON), check every action, and print how it went."),
@@ -203,6 +215,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as error:  # a file or folder that failed after the checks: one line, no traceback
+        where = f"{error.filename!r}: " if error.filename is not None else ""
+        reason = f"{where}{error.strerror or error}"
+        print(_("shutthebox: error: {reason}").format(reason=reason), file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

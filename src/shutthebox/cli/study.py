@@ -54,10 +54,15 @@ def _objective_args(parser: argparse.ArgumentParser) -> None:
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    from shutthebox.cli.paths import writable_file
+    from shutthebox.cli.progress import working
     from shutthebox.strategy.solver import solve, solve_duel, solve_long
     from shutthebox.strategy.solver.exact import exact_value
 
+    table = writable_file(args.table, "--table") if args.table else None  # not after the solve
     rules = rules_from_args(args)
+    # Translators: shown on standard error, followed by the seconds spent, while a solve runs.
+    busy = _("solving…")
     objective = Objective.parse(args.objective)
     if objective in (Objective.BEAT, Objective.TIE_OR_BEAT) and args.target is None:
         raise RulesError("objective {objective} needs --target K", objective=str(objective))
@@ -74,34 +79,37 @@ def run_solve(args: argparse.Namespace) -> int:
     if objective is Objective.LONG:
         if args.exact:
             raise RulesError("--exact covers the single-turn objectives; the long game is solved to 1e-12")
-        long = solve_long(rules)
+        with working(busy, args.json):
+            long = solve_long(rules)
         data["value"] = long.value
         data["sweeps"] = long.iterations
         data["residual"] = long.residual
         lines = [_("Long game, {rules}: the starter wins with probability {value}").format(
             rules=rules_line(rules), value=f"{long.value:.12f}"
         )]
-        if args.table:
-            _write_long_table(Path(args.table), rules)
+        if table is not None:
+            _write_table_file(table, rules, None)
             lines.append(_("Policy table written to {path}").format(path=args.table))
         return _emit(args, data, lines)
     if args.exact and objective is Objective.WIN:  # refused before the round is solved
         raise RulesError("--exact covers the single-turn objectives, not a two-player round")
-    solution = solve(rules, objective, args.target)
+    with working(busy, args.json):
+        solution = solve(rules, objective, args.target)
+        if objective is Objective.WIN:
+            data["tie"] = solve_duel(rules).tie
     data["value"] = solution.value
-    if objective is Objective.WIN:
-        data["tie"] = solve_duel(rules).tie
     what = _(OBJECTIVES[objective]).format(target=args.target)
     shown = f"{solution.value:.12f}"
     if objective is not Objective.SCORE:
         shown += f" ({_pct(solution.value)})"
     lines = [_("{rules}: optimal {what} = {value}").format(rules=rules_line(rules), what=what, value=shown)]
     if args.exact:
-        exact = exact_value(rules, objective, args.target)
+        with working(busy, args.json):
+            exact = exact_value(rules, objective, args.target)
         data["exact"] = f"{exact.numerator}/{exact.denominator}"
         lines.append(_("exactly {value}").format(value=data["exact"]))
-    if args.table:
-        _write_table(Path(args.table), rules, solution)
+    if table is not None:
+        _write_table_file(table, rules, solution)
         lines.append(_("Policy table written to {path}").format(path=args.table))
     return _emit(args, data, lines)
 
@@ -162,6 +170,17 @@ def _write_long_table(path: Path, rules: Rules) -> None:
         writer.writerow(_header(True))
         writer.writerows(_policy_rows(rules, long.shutter, "shutter"))
         writer.writerows(_policy_rows(rules, long.opener, "opener"))
+
+
+def _write_table_file(path: Path, rules: Rules, solution: Any) -> None:
+    """The policy table to ``path`` (checked before the solve); a failure now is one line too."""
+    try:
+        if solution is None:
+            _write_long_table(path, rules)
+        else:
+            _write_table(path, rules, solution)
+    except OSError as error:
+        raise CliError("--table {path!r}: {error}", path=str(path), error=error.strerror or error) from None
 
 
 def run_hint(args: argparse.Namespace) -> int:
@@ -278,7 +297,11 @@ def run_simulate(args: argparse.Namespace) -> int:
     if result.beat_rate is not None:
         lines.insert(3, "  " + _("under {k}    {rate}").format(k=args.target, rate=_pct(result.beat_rate)))
     if plot:
-        _plot(plot, result)
+        try:
+            _plot(plot, result)
+        except OSError as error:
+            reason = error.strerror or error
+            raise CliError("--plot {path!r}: {error}", path=args.plot, error=reason) from None
         lines.append(_("Score distribution plotted to {path}").format(path=args.plot))
     return _emit(args, data, lines)
 
@@ -299,9 +322,11 @@ def _plot_path(text: str) -> Path:
         raise ParseError("--plot {path!r}: the file must end in .png or .svg", path=text)
     from importlib.util import find_spec
 
+    from shutthebox.cli.paths import writable_file
+
     if find_spec("matplotlib") is None:
         raise CliError("--plot needs matplotlib: pip install 'shutthebox[sim]'")
-    return path
+    return writable_file(text, "--plot")
 
 
 def _plot(path: Path, result: Any) -> None:
@@ -328,7 +353,10 @@ def _plot(path: Path, result: Any) -> None:
 
 
 def _simulate_matches(args: argparse.Namespace, rules: Rules) -> int:
-    from shutthebox.strategy.bots import make_bot
+    import random
+
+    from shutthebox.cli.progress import counter
+    from shutthebox.strategy.bots import Bot, make_bot
     from shutthebox.strategy.simulate import simulate_matches
 
     if rules.mode is Mode.SOLO:
@@ -336,11 +364,20 @@ def _simulate_matches(args: argparse.Namespace, rules: Rules) -> int:
     names = [args.strategy, args.vs]
     if names[0] == names[1]:
         names = [f"{args.strategy}-1", f"{args.vs}-2"]
-    bots = {
-        names[0]: lambda rng: make_bot(args.strategy, rng),
-        names[1]: lambda rng: make_bot(args.vs, rng),
-    }
-    stats = simulate_matches(rules, bots, args.games, seed=args.seed, rounds=1)
+    # Translators: the unit of the progress bar of simulated matches, as in "120match/s".
+    progress = counter(args.games, _("match"), args.no_progress or args.json)
+
+    def first(rng: random.Random) -> Bot:
+        if progress is not None:  # one first bot is made for each match: it counts the matches
+            progress.update(1)
+        return make_bot(args.strategy, rng)
+
+    bots = {names[0]: first, names[1]: lambda rng: make_bot(args.vs, rng)}
+    try:
+        stats = simulate_matches(rules, bots, args.games, seed=args.seed, rounds=1)
+    finally:
+        if progress is not None:
+            progress.close()
     data = {"games": stats.games, "wins": stats.wins, "draws": stats.draws, "rules": rules.to_dict()}
     lines = [
         _("{games} matches, {rules}, seed {seed}").format(

@@ -190,7 +190,11 @@ def scores_lines(players: Sequence[str] = (), *, limit: int = 10) -> list[str]:
     for best in data["bests"]:
         lines.append(
             "  "
-            + _("{player}: {score} (grade {grade}) · {rules} · turns: {turns} · {date}").format(
+            + ngettext(
+                "{player}: best {score} (grade {grade}) of {turns} ranked turn · {rules} · {date}",
+                "{player}: best {score} (grade {grade}) of {turns} ranked turns · {rules} · {date}",
+                best["turns"],
+            ).format(
                 player=best["player"],
                 score=best["score"],
                 grade=best["grade"],
@@ -203,8 +207,10 @@ def scores_lines(players: Sequence[str] = (), *, limit: int = 10) -> list[str]:
     if not data["games"]:
         lines.append("  " + _("none yet"))
     for game in data["games"]:
-        scores = ", ".join(
-            f"{s['player']} {'—' if s['score'] is None else s['score']}" for s in game["scores"]
+        scores = ", ".join(  # a seat with no score (a long game, a turn not played) says so
+            _("{player}: {score}").format(player=s["player"], score=s["score"]) if s["score"] is not None
+            else _("{player}: no score").format(player=s["player"])
+            for s in game["scores"]
         )
         mode = mode_name(game["mode"])
         winner = _(" · won by {player}").format(player=game["winner"]) if game["winner"] else ""

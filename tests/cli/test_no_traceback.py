@@ -1,0 +1,133 @@
+"""No command ends in a traceback: bad paths and bad files are refused in one line, before the work.
+
+Each case runs the installed command as a person would (a subprocess, standard
+input closed) and checks the exit status, that standard error is one line and
+that no "Traceback" is anywhere in what it printed. The paths a command writes
+are checked before it plays, simulates or solves, so nothing computed is lost.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from shutthebox.cli.main import COMMANDS
+
+BAD_UTF8 = b"\xff\xfe{\x00 not text"
+
+
+@pytest.fixture
+def place(tmp_path: Path) -> Path:
+    """A folder holding the bad things the cases name: a file where a folder is wanted, a folder
+    where a file is, a record that is not UTF-8, one that is not JSON."""
+    (tmp_path / "a-file").write_text("not a folder\n", encoding="utf-8")
+    (tmp_path / "a-folder").mkdir()
+    (tmp_path / "latin1.json").write_bytes(BAD_UTF8)
+    (tmp_path / "broken.json").write_text('{"format": ', encoding="utf-8")
+    return tmp_path
+
+
+def run(place: Path, *argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    base = {**os.environ, "LANG": "C", "PYTHONDONTWRITEBYTECODE": "1",
+            "SHUTTHEBOX_DB": f"sqlite:///{place / 'history.db'}", "XDG_DATA_HOME": str(place / "data")}
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        base.pop(var, None)
+    base.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "shutthebox", *argv], cwd=place, env=base, capture_output=True,
+        text=True, timeout=120, check=False, stdin=subprocess.DEVNULL,
+    )
+
+
+def refused(done: subprocess.CompletedProcess[str], status: int = 2, *words: str) -> None:
+    """Refused with ``status`` in one line holding ``words`` (on standard error; `verify`'s verdict
+    "not proven" is its output), no traceback."""
+    assert "Traceback" not in done.stderr + done.stdout, done.stderr
+    assert done.returncode == status, done.stderr
+    said = done.stderr or done.stdout
+    assert len(said.strip().splitlines()) == 1, said
+    for word in words:
+        assert word in said, said
+
+
+CASES: dict[str, list[tuple[list[str], dict[str, str], int, tuple[str, ...]]]] = {
+    "play": [
+        (["play", "Ana", "--plain", "--save", "missing/game.json"], {}, 2, ("--save", "does not exist")),
+        (["play", "Ana", "--plain", "--save", "a-file/game.json"], {}, 2, ("--save", "not a folder")),
+        (["play", "Ana", "--plain", "--save", "a-folder"], {}, 2, ("--save", "a folder")),
+        (["play", "Ana", "--plain"], {"SHUTTHEBOX_DB": "sqlite:///missing/history.db"}, 2,
+         ("history", "does not exist")),
+        (["play", "Ana", "--plain"], {"SHUTTHEBOX_DB": "sqlite:///a-file/history.db"}, 2, ("not a folder",)),
+    ],
+    "scores": [
+        (["scores"], {"SHUTTHEBOX_DB": "", "XDG_DATA_HOME": "a-file"}, 2, ("history", "cannot be created")),
+        (["scores", "--json"], {"SHUTTHEBOX_DB": "sqlite:///a-file/history.db"}, 2, ("not a folder",)),
+    ],
+    "stats": [
+        (["stats", "Ana"], {"SHUTTHEBOX_DB": "", "XDG_DATA_HOME": "a-file"}, 2, ()),
+    ],
+    "replay": [
+        (["replay", "latin1.json"], {}, 2, ("not UTF-8",)),
+        (["replay", "broken.json"], {}, 2, ("not valid JSON",)),
+        (["replay", "a-folder"], {}, 2, ("a-folder",)),
+        (["replay", "missing.json"], {}, 2, ("missing.json",)),
+    ],
+    "verify": [
+        (["verify", "latin1.json"], {}, 1, ("not UTF-8",)),
+        (["verify", "missing.json"], {}, 2, ("missing.json",)),
+    ],
+    "review": [
+        (["review", "latin1.json"], {}, 2, ("not UTF-8",)),
+        (["review", "a-folder"], {}, 2, ("a-folder",)),
+    ],
+    "solve": [
+        (["solve", "--tiles", "4", "--table", "missing/policy.csv"], {}, 2, ("--table", "does not exist")),
+        (["solve", "--tiles", "4", "--mode", "long", "--objective", "long", "--table", "missing/p.csv"], {},
+         2, ("--table", "does not exist")),
+        (["solve", "--tiles", "4", "--table", "a-folder"], {}, 2, ("--table", "a folder")),
+    ],
+    "hint": [
+        (["hint", "--open", "1,2,x"], {}, 2, ()),
+    ],
+    "simulate": [
+        (["simulate", "--tiles", "4", "--games", "10", "--plot", "missing/plot.png"], {}, 2,
+         ("--plot", "does not exist")),
+        (["simulate", "--tiles", "4", "--games", "10", "--plot", "a-file/plot.svg"], {}, 2,
+         ("--plot", "not a folder")),
+    ],
+    "serve": [
+        (["serve", "--data", "a-file/data", "--port", "0"], {}, 2, ("--data",)),
+    ],
+    "loadtest": [
+        (["loadtest", "--url", "http://192.0.2.1:8000"], {}, 2, ()),
+    ],
+}
+
+
+def test_every_command_has_cases() -> None:
+    assert set(CASES) == {command.name for command in COMMANDS}
+
+
+@pytest.mark.parametrize(
+    ("argv", "env", "status", "words"),
+    [case for cases in CASES.values() for case in cases],
+    ids=[" ".join(case[0]) for cases in CASES.values() for case in cases],
+)
+def test_refused_in_one_line(
+    place: Path, argv: list[str], env: dict[str, str], status: int, words: tuple[str, ...]
+) -> None:
+    env = {k: (str(place / v) if k == "XDG_DATA_HOME" else v) for k, v in env.items()}
+    if env.get("SHUTTHEBOX_DB", "").startswith("sqlite:///"):
+        env["SHUTTHEBOX_DB"] = "sqlite:///" + str(place / env["SHUTTHEBOX_DB"][len("sqlite:///"):])
+    refused(run(place, *argv, env=env), status, *words)
+
+
+def test_nothing_is_written_when_the_save_path_is_refused(place: Path) -> None:
+    """The game is refused before it starts, not played and then lost."""
+    done = run(place, "play", "Ana", "--plain", "--seed", "1", "--save", "missing/game.json")
+    refused(done, 2)
+    assert "rolls" not in done.stdout and done.stdout == ""

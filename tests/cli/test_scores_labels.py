@@ -1,0 +1,32 @@
+"""``shutthebox scores`` labels say what each number is: a best out of how many ranked turns, and a
+seat with no score says "no score" rather than a lone dash."""
+
+from __future__ import annotations
+
+import random
+
+from drive import finish
+from shutthebox import Game, Mode, Rules
+from shutthebox.storage import Store
+from shutthebox.term.scores import scores_lines
+
+
+def test_bests_and_recent_games_read_plainly() -> None:
+    """Regression: the bests read "turns: 17" and a long game "Ana —, Luis —"."""
+    with Store.open() as store:
+        for n in range(2):
+            solo = Game(Rules(mode=Mode.SOLO), ["Ana"])
+            finish(solo, random.Random(n))
+            store.save(solo.record(), source="terminal")
+        long = Game(Rules(mode=Mode.LONG), ["Ana", "Luis"])
+        finish(long, random.Random(5))
+        store.save(long.record(), source="terminal")
+    lines = scores_lines(["Ana"])
+    text = "\n".join(lines)
+    assert "turns:" not in text and "—" not in text
+    best = next(line for line in lines if line.startswith("  Ana: best "))
+    assert " of 2 ranked turns · " in best
+    long_line = next(line for line in lines if "long game" in line.lower() or "Luis" in line)
+    assert "Ana: no score, Luis: no score" in long_line
+    solo_line = next(line for line in lines if line.startswith("  #") and "Luis" not in line)
+    assert "Ana: " in solo_line
