@@ -21,6 +21,10 @@ PHRASES: dict[str, dict[str, tuple[str, str]]] = {
         "en": ("Show personal bests per board size", "how many recent games to list"),
         "es": ("Muestra las mejores marcas personales", "cuántas partidas recientes mostrar"),
     },
+    "stats": {
+        "en": ("Show a player's statistics per board size", "only boards of N tiles"),
+        "es": ("Muestra las estadísticas de un jugador por tamaño", "solo tableros de N fichas"),
+    },
     "replay": {
         "en": ("check every action", "print the replayed result as JSON"),
         "es": ("comprueba cada acción", "imprimir en JSON el resultado de la repetición"),

@@ -40,7 +40,7 @@ from shutthebox.strategy.names import BOT_NAMES, STRATEGIES, STRENGTHS
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.keys import BINDINGS, TILE_OF_KEY
 from shutthebox.term.scores import save_finished
-from shutthebox.term.screens import ReviewScreen, SetupScreen
+from shutthebox.term.screens import ConfirmScreen, HelpScreen, ReviewScreen, SetupScreen
 from shutthebox.term.session import PlaySetup
 from shutthebox.term.widgets import GameLog, KeyBar
 from term.tui_support import SIZE, rendered, state
@@ -225,6 +225,7 @@ REFUSALS = [
     pytest.param(["play", "--plain", "--mode", "long", HOST, GUEST, "Ζωή"], (), id="long-for-three"),
     pytest.param(["play", "--plain", HOST, HOST], (), id="same-name"),
     pytest.param(["serve", "--db", "bogus://x"], (*quoted("bogus://x"), "bogus"), id="database-url"),
+    pytest.param(["stats", "Nobody", "--db", "sqlite:///games.db"], quoted("games.db"), id="stats-no-db"),
 ]
 
 
@@ -352,6 +353,13 @@ def test_scores_after_the_games(locales: Path, played: Played) -> None:
     assert ran.status == 0 and ran.err == "", ran.err
     assert HOST in ran.out and "#4 " in ran.out  # the four games, the companion one among them
     assert_all_marked("scores", ran.out.splitlines())
+
+
+def test_stats_after_the_games(locales: Path, played: Played) -> None:
+    ran = shutthebox(locales, played.db, "stats", HOST)
+    assert ran.status == 0 and ran.err == "", ran.err
+    assert HOST in ran.out and len(ran.out.splitlines()) > 10
+    assert_all_marked("stats", ran.out.splitlines(), (HOST,))
 
 
 OUTPUTS = [
@@ -579,8 +587,6 @@ async def test_a_solo_game_on_the_screen_in_the_pseudo_language(speak_pseudo: Pa
         refusals: list[tuple[tuple[str, ...], str]] = [
             (("5",), said("Typed dice are for companion mode (--companion) only: press Enter to roll.")),
             (("v",), said("The review comes once the game is over.")),
-            (("n",), said("Finish this game first (q quits).")),
-            (("s",), said("Finish this game first (q quits).")),
             (("h",), said("No hint available here.")),
             (("enter", "enter"), said("Pick tiles that make {total}.", total=12)),  # 6+6, then 4+4
             (("escape", "0"), said("There is no tile {tile} on this board.", tile=10)),
@@ -592,6 +598,15 @@ async def test_a_solo_game_on_the_screen_in_the_pseudo_language(speak_pseudo: Pa
             await pilot.press(*keys)
             assert message(app) == refusal, keys
             seen += screen_texts(app)
+        for key in ("n", "s", "q"):  # a game in play: each asks first
+            await pilot.press(key)
+            assert isinstance(app.screen, ConfirmScreen), key
+            seen += screen_texts(app)
+            await pilot.press("n")
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        seen += screen_texts(app)
+        await pilot.press("escape")
         await pilot.press("escape")
         seen += await play_to_the_end(app, pilot)
         seen += await after_the_game(app, pilot)

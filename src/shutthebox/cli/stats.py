@@ -1,0 +1,210 @@
+"""The ``stats`` subcommand: a player's statistics in the terminal, the numbers the web page draws.
+
+The numbers are `storage.stats`'s, as ``GET /api/players/{name}/stats`` serves them; ``--json``
+prints that same object. Two differences, both documented in ``--help``: the bests count ranked
+games of every source (the web counts its own games only), and every game is reviewed with the
+exact solver, unbounded (a server skips a review over its budget). `stats_lines` is pure: the
+object in, the lines out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from shutthebox.cli.parser import CliError, positive
+from shutthebox.i18n import _, ngettext
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from shutthebox.storage import Store
+    from shutthebox.storage.stats import Mark
+
+__all__ = ["run_stats", "stats_arguments", "stats_lines"]
+
+BAR_WIDTH = 30
+"""The longest bar of a chart, in characters."""
+_COLOURS = {"S": "32", "A": "36", "B": "34", "C": "33", "F": "31"}
+"""ANSI colours of the grades' bars (the scores' bars are the box's wood, yellow)."""
+
+
+def stats_arguments(stats: argparse.ArgumentParser) -> None:
+    stats.add_argument("name", nargs="?", metavar="NAME",
+                       help=_("the player (default: this machine's profile)"))
+    stats.add_argument("--db", metavar="URL",
+                       help=_("database URL (default: $SHUTTHEBOX_DB, or the user data folder)"))
+    stats.add_argument("--tiles", type=positive, metavar="N", help=_("only boards of N tiles"))
+    stats.add_argument("--json", action="store_true",
+                       help=_("print the web page's statistics object as JSON"))
+
+
+def _bar(count: int, most: int, glyph: str) -> str:
+    """A bar as long as ``count`` is to ``most``; never empty for a count above zero."""
+    if count <= 0 or most <= 0:
+        return ""
+    return glyph * max(1, round(count * BAR_WIDTH / most))
+
+
+def _paint(text: str, code: str, colour: bool) -> str:
+    return f"\x1b[{code}m{text}\x1b[0m" if colour and text else text
+
+
+def _rules_words(key: str) -> str:
+    """A stored rules key in words, or the key itself when it names rules no longer known."""
+    from shutthebox.i18n.words import rules_line
+    from shutthebox.term.scores import options_of_key
+
+    options = options_of_key(key)
+    try:
+        return rules_line(options, with_mode=False) if options is not None else key
+    except (KeyError, ValueError, TypeError):
+        return key
+
+
+def _number(value: object) -> str:
+    return "—" if value is None else str(value)
+
+
+def stats_lines(found: dict[str, Any], *, colour: bool = False, glyph: str = "#") -> list[str]:
+    """The statistics object of `storage.stats.player_stats` as lines of plain text: per board and
+    rules the games, average, lowest and highest, a bar chart of the scores and of the grades, the
+    best; then the accuracy. ANSI colour only with ``colour``."""
+    games, turns = found["games"], found["turns"]
+    lines = [_("Statistics of {player}: {games}, {turns}").format(
+        player=found["player"],
+        games=ngettext("{n} game", "{n} games", games).format(n=games),
+        turns=ngettext("{n} scored turn", "{n} scored turns", turns).format(n=turns),
+    )]
+    if found["truncated"]:
+        lines.append(_("(only the newest {n} turns are counted)").format(n=turns))
+    if not found["groups"]:
+        lines.append(_("No games on these boards yet."))
+    for group in found["groups"]:
+        lines.append("")
+        key = group["rules_key"]
+        rules = _rules_words(key)  # its words name the board size, unless the key is unknown
+        unknown = _("{tiles} tiles, {rules}").format(tiles=group["tiles"], rules=key)
+        lines.append(rules if rules != key else unknown)
+        lines.append("  " + _("games {games} · turns {turns} · average {average} · lowest {lowest} · "
+                              "highest {highest}").format(
+            games=group["games"], turns=group["turns"], average=_number(group["average"]),
+            lowest=_number(group["lowest"]), highest=_number(group["highest"]),
+        ))
+        best = group["best"]
+        if best is not None:
+            lines.append("  " + _("best {score} ({grade}) on {date}").format(
+                score=best["score"], grade=best["grade"], date=best["finished_at"][:10],
+            ))
+        bars = group["histogram"]
+        if bars:
+            lines.append("  " + _("Scores"))
+            most = max(bar["count"] for bar in bars)
+            labels = [str(b["low"]) if b["low"] == b["high"] else f"{b['low']}-{b['high']}" for b in bars]
+            wide = max(len(label) for label in labels)
+            for label, bar in zip(labels, bars, strict=True):
+                drawn = _paint(_bar(bar["count"], most, glyph), "33", colour)
+                lines.append(f"    {label:>{wide}} {drawn} {bar['count']}")
+        if group["turns"]:
+            lines.append("  " + _("Grades"))
+            most = max(row["count"] for row in group["grades"])
+            for row in group["grades"]:
+                drawn = _paint(_bar(row["count"], most, glyph), _COLOURS.get(row["grade"], "0"), colour)
+                lines.append(f"    {row['grade']} {drawn} {row['count']}".rstrip())
+    accuracy = found["accuracy"]
+    if accuracy["mean"] is not None:
+        reviewed = len(accuracy["games"])
+        lines.append("")
+        said = _("Accuracy {percent} over {games}; best move in {best} of {decisions} decisions")
+        lines.append(said.format(
+            percent=f"{accuracy['mean']} %",
+            games=ngettext("{n} reviewed game", "{n} reviewed games", reviewed).format(n=reviewed),
+            best=accuracy["best"], decisions=accuracy["decisions"],
+        ))
+    return lines
+
+
+def _name_of(args: argparse.Namespace) -> str:
+    if args.name is not None:
+        name: str = args.name
+        return name
+    from shutthebox.term.profile import read_profile
+
+    profile = read_profile()
+    if profile is None:
+        raise CliError("name a player: this machine has no profile yet")
+    return profile.name
+
+
+def _mark_of(store: Store) -> Callable[[int, str], Mark | None]:
+    """Each game's review mark, by the exact solver (the command line has no budget to keep)."""
+    from shutthebox.storage.stats import marks_of
+    from shutthebox.strategy.review import review
+
+    shown = sys.stderr.isatty()  # the reviews can take seconds: say which one runs, on a terminal
+    reviewed = 0
+
+    def mark_of(game_id: int, seat: str) -> Mark | None:
+        nonlocal reviewed
+        reviewed += 1
+        if shown:
+            said = _("Reviewing game {n} with the solver…").format(n=reviewed)
+            print(f"\r{said}\x1b[K", end="", file=sys.stderr, flush=True)
+        return marks_of(review(store.game(game_id).record)).get(seat)
+
+    return mark_of
+
+
+def _collect(url: str | None, name: str) -> dict[str, Any] | None:
+    from pathlib import Path
+
+    from shutthebox.core.errors import ShutTheBoxError
+    from shutthebox.storage import Store
+    from shutthebox.storage.stats import collect
+
+    try:
+        from shutthebox.storage.location import default_url, sqlite_file
+
+        url = url if url is not None else default_url()
+        file = sqlite_file(url)
+        if file is not None and not Path(file).is_file():  # read, never create
+            raise CliError("no games are stored in {file!r}", file=file)
+        with Store.open(url) as store:
+            try:
+                return collect(store, name, _mark_of(store))
+            finally:
+                if sys.stderr.isatty():
+                    print("\r\x1b[K", end="", file=sys.stderr, flush=True)
+    except ShutTheBoxError:
+        raise
+    except Exception as error:  # a database that cannot be opened or read: one line, not a traceback
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise CliError("the history cannot be read: {reason}", reason=reason) from None
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    import os
+
+    name = _name_of(args)
+    found = _collect(args.db, name)
+    if found is None:
+        raise CliError("no profile is named {name!r} and no game was played under that name", name=name)
+    if args.tiles is not None:
+        found["groups"] = [g for g in found["groups"] if g["tiles"] == args.tiles]
+    if args.json:
+        import json
+
+        print(json.dumps(found, ensure_ascii=False))
+        return 0
+    terminal = sys.stdout.isatty()
+    try:
+        "█".encode(sys.stdout.encoding or "ascii")
+        glyph = "█"
+    except (UnicodeEncodeError, LookupError):
+        glyph = "#"
+    colour = terminal and not os.environ.get("NO_COLOR")
+    for line in stats_lines(found, colour=colour, glyph=glyph):
+        print(line)
+    return 0
