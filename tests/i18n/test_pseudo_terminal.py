@@ -42,7 +42,7 @@ from shutthebox.term.keys import BINDINGS, TILE_OF_KEY
 from shutthebox.term.scores import save_finished
 from shutthebox.term.screens import ConfirmScreen, HelpScreen, ReviewScreen, SetupScreen
 from shutthebox.term.session import PlaySetup
-from shutthebox.term.widgets import GameLog, KeyBar
+from shutthebox.term.widgets import GameLog, KeyBar, KeyList
 from term.tui_support import SIZE, rendered, state
 
 ALLOWED = {
@@ -412,12 +412,13 @@ KEY_OF = {tile: key for key, tile in TILE_OF_KEY.items()}
 """Tile -> the Textual key that picks it."""
 LETTER_KEYS = {binding.key for binding in BINDINGS if isinstance(binding, Binding) and binding.key.isalpha()}
 """The letters bound to the game screen's actions (``h``, ``v``, ``n``, ``s``, ``q``)."""
-KEY_CAP = re.compile(r"[0-9⏎⌫=\- ]+")
-"""The other key caps of the key bar: digits and ranges of them (``1-9 0 - =``), ⏎ and ⌫."""
+KEY_CAP = re.compile(r"[0-9⏎⌫=\- ]+|\? F1")
+"""The other key caps of the key bar and the help: digits and ranges of them (``1-9 0 - =``), ⏎, ⌫,
+and the help's own keys (``? F1``)."""
 AppPilot = Pilot[GameRecord | None]
 
 
-def key_bar_words(bar: KeyBar) -> str:
+def key_bar_words(bar: KeyBar | KeyList) -> str:
     """What the key bar shows, its key caps (the keys to press, the same in every language) blanked."""
     text = bar.render()
     shown = list(text.plain)
@@ -444,7 +445,7 @@ def screen_texts(app: ShutTheBoxApp) -> list[str]:
     texts = [app.title]
     for widget in app.screen.query("*"):
         texts += [str(title) for title in (widget.border_title, widget.border_subtitle) if title]
-        if isinstance(widget, KeyBar):
+        if isinstance(widget, KeyBar | KeyList):
             texts.append(key_bar_words(widget))
         elif isinstance(widget, GameLog):
             texts.append("\n".join(strip.text for strip in widget.lines))

@@ -8,7 +8,7 @@ from tui_support import SIZE, dice, log_text, make_app, shown, state
 from shutthebox import Game, Mode, Phase, Rules
 from shutthebox.core.record import GameRecord
 from shutthebox.term.app import ShutTheBoxApp
-from shutthebox.term.screens import ReviewScreen, SetupScreen
+from shutthebox.term.screens import ConfirmScreen, ReviewScreen, SetupScreen
 from shutthebox.term.session import PlaySetup
 
 SOLO = Rules(mode=Mode.SOLO)
@@ -88,10 +88,14 @@ async def test_the_setup_screen_starts_the_game_it_describes() -> None:
         assert state(app).order == (1, 0)  # Luis rolled 5 to Ana's 3
 
 
-async def test_escape_on_the_first_setup_leaves_the_app() -> None:
+async def test_escape_on_the_first_setup_goes_back_rather_than_quitting() -> None:
     app = ShutTheBoxApp(None, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, SetupScreen)
+        assert str(app.screen.query_one("#setup-error").render()) == "No game to go back to: Cancel quits."
+        await pilot.click("#cancel")
         await pilot.pause()
     assert app.return_value is None
 
@@ -140,7 +144,9 @@ async def test_s_after_a_game_opens_the_setup_filled_in_with_it() -> None:
     app = make_app(SOLO, ("Ana",), "1,1", "1,1", "2,2")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
-        assert not isinstance(app.screen, SetupScreen)  # not in the middle of a game
+        assert isinstance(app.screen, ConfirmScreen)  # in the middle of a game: s asks first
+        await pilot.press("n")
+        assert not isinstance(app.screen, SetupScreen | ConfirmScreen)
         await pilot.press("enter", "2", "enter", "enter", "s")
         assert isinstance(app.screen, SetupScreen)
         form = app.screen

@@ -60,6 +60,7 @@ async def test_elimination_to_a_limit() -> None:
         assert state(app).phase is Phase.CHOOSE  # 7, 8, 9 are shut: one die or two
         await pilot.press("2", "6", "1", "enter")
         assert state(app).actor == 1 and state(app).totals == (0, 0)
+        await pilot.press("enter")  # Luis takes over with a fresh Enter
         await pilot.press("enter", "2", "enter", "enter")
         final = state(app)
         script = "r3 r1 r6,6 m9+3 r1,1 m2 r6,6 m8+4 r6,6 m7+5 d2 r3,4 m6+1 r1,1 m2 r1,1"
@@ -86,7 +87,7 @@ async def test_the_long_game_shut_then_open_with_extra_turns() -> None:
         await pilot.press("enter", "9", "3", "enter", "enter", "2", "enter")
         await pilot.press("enter", "7", "4", "enter", "enter", "6", "5", "1", "enter")
         assert state(app).board.open_tiles == (8,)
-        await pilot.press("enter", "enter", "enter", "enter")
+        await pilot.press("enter", "enter", "enter", "enter", "enter")  # the last: Luis takes over
         assert state(app).opening and state(app).actor == 1
         assert "Luis's turn, opening shut tiles" in log_text(app)
         assert "opens" in scoreboard(app)
@@ -118,9 +119,12 @@ async def test_two_rounds_each_won_by_one_player_is_a_draw() -> None:
     app = make_app(rules, ("Ana", "Luis"), *rolls, rounds=2)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "enter", "enter", "9", "enter", "enter", "8", "4", "enter")
-        await pilot.press("enter", "2", "enter", "enter", "enter", "2", "enter", "enter")
+        await pilot.press("enter", "2", "enter", "enter")
+        await pilot.press("enter")  # Luis takes over with a fresh Enter
+        await pilot.press("enter", "2", "enter", "enter")
         assert state(app).round == 2 and state(app).round_winners == (0,)
         await pilot.press("enter", "enter", "enter", "9", "3", "enter", "enter", "2", "enter", "enter")
+        await pilot.press("enter")  # Luis takes over
         await pilot.press("enter", "9", "3", "enter", "enter", "8", "2", "1", "enter", "enter")
         final = state(app)
         assert final == script_state(rules, ("Ana", "Luis"), script, rounds=2)

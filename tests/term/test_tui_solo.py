@@ -5,7 +5,7 @@ from __future__ import annotations
 from tui_support import SIZE, log_text, make_app, rendered, script_state, shown, state
 
 from shutthebox import Mode, Phase, Rules
-from shutthebox.term.screens import ReviewScreen
+from shutthebox.term.screens import ConfirmScreen, ReviewScreen
 
 SOLO = Rules(mode=Mode.SOLO)
 
@@ -99,7 +99,9 @@ async def test_new_game_starts_again_with_the_next_seed() -> None:
     app = make_app(SOLO, ("Ana",), *ROLLS, "1,1")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
-        assert "Finish this game first" in shown(app, "#message")
+        assert isinstance(app.screen, ConfirmScreen)  # a game in play: n asks first
+        await pilot.press("n")
+        assert not isinstance(app.screen, ConfirmScreen)
         await pilot.press(*KEYS, "n")
         fresh = state(app)
         assert fresh.phase is Phase.ROLL and fresh.board.is_full and not fresh.history

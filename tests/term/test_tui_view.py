@@ -20,8 +20,9 @@ def test_tiles_show_open_picked_and_workable() -> None:
     assert [t.is_open for t in tiles] == [True] * 7 + [False, True]
     assert [t.number for t in tiles if t.selected] == [3, 7]
     assert [t.number for t in tiles if t.active] == [1, 2, 3, 4, 5, 6, 7, 9]
+    assert [t.number for t in tiles if t.usable] == [1, 2, 3, 4, 5, 6, 7]  # 9 makes no 7
     waiting = script_state(Rules(mode=Mode.SOLO), ("Ana",), "r4,4 m8")
-    assert not any(t.active for t in view.tile_views(waiting, 0))  # nothing to pick before a roll
+    assert not any(t.active or t.usable for t in view.tile_views(waiting, 0))  # nothing before a roll
 
 
 def test_the_selection_line_adds_up_the_picked_tiles() -> None:

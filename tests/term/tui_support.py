@@ -35,7 +35,7 @@ def make_app(
     setup = PlaySetup(
         rules=rules, humans=humans, bots=bots, companion=companion, seed=1, rounds=rounds, lang=lang
     )
-    return ShutTheBoxApp(setup, dice=dice(*rolls), bot_delay=0, threads=False)
+    return ShutTheBoxApp(setup, dice=dice(*rolls), bot_delay=0, threads=False, handover_delay=0)
 
 
 def state(app: ShutTheBoxApp) -> Match:

@@ -9,10 +9,14 @@ own dice and typed faces are refused; a hint asked for makes the asking
 player's turns count for no best, said in the log the first time. In a ranked
 game a player's first ``h`` only says that price where the hint would be; the
 hint comes with a second ``h`` at the same position, and later ones at once.
+When one person's turn ends and another's begins, the final board and score
+stay until a fresh Enter (a doubled or held one rolls nothing for the next
+player); ``q`` in a game in play asks first; ``?`` or F1 opens the help.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
@@ -20,6 +24,7 @@ from typing import TYPE_CHECKING
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal
 from textual.reactive import reactive
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
@@ -42,7 +47,7 @@ from shutthebox.term.narrate import (
 )
 from shutthebox.term.session import PlaySetup
 from shutthebox.term.style import GAME_CSS
-from shutthebox.term.widgets import DiceView, GameLog, KeyBar, Scoreboard, TileRow
+from shutthebox.term.widgets import DiceView, GameLog, KeyBar, Scoreboard, TileRow, TileView
 
 if TYPE_CHECKING:
     from shutthebox.strategy.review import Review
@@ -51,6 +56,17 @@ __all__ = ["ShutTheBoxApp"]
 
 SaveFn = Callable[[Game, PlaySetup], Sequence[str]]
 """Keeps a finished game (the storage layer); returns the lines to show."""
+
+
+class _GameScreen(Screen[None]):
+    """The game screen; it tells the app when the terminal changes size (the app gets no such event)."""
+
+    def __init__(self, resized: Callable[[], None]) -> None:
+        super().__init__()
+        self._resized = resized
+
+    def on_resize(self) -> None:
+        self._resized()
 
 
 class ShutTheBoxApp(App[GameRecord | None]):
@@ -75,6 +91,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
         save: SaveFn | None = None,
         setup_first: bool = False,
         threads: bool = True,
+        handover_delay: float = 0.3,
     ) -> None:
         super().__init__()
         self.threads = threads
@@ -94,6 +111,10 @@ class ShutTheBoxApp(App[GameRecord | None]):
         self.saved: list[GameRecord] = []
         self._drawn = False
         self._shown: dict[str, str] = {}
+        self.handover_delay = handover_delay
+        self.handover: tuple[Match, Match] | None = None  # a person's turn just ended: (before, after)
+        self._handover_at = 0.0
+        self.last_roll: Roll | None = None
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -108,10 +129,12 @@ class ShutTheBoxApp(App[GameRecord | None]):
         yield Static(id="hint", markup=False)
         yield GameLog(id="log", wrap=True, markup=False)
         yield KeyBar(id="keys")
+        yield Static(id="too-small", markup=False)
 
     def on_mount(self) -> None:
         self._drawn = True
         self.title = _("Shut the Box")
+        self._fit()
         if self.setup_first:
             self.action_setup()
         elif self.setup is not None:
@@ -130,6 +153,8 @@ class ShutTheBoxApp(App[GameRecord | None]):
         self.typed = ()
         self.selected = 0
         self.message = ""
+        self.handover = None
+        self.last_roll = None
         log = self.query_one(GameLog)
         log.clear()
         if setup.companion:
@@ -138,6 +163,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
             log.write(practice_line(self.game.seed))
         state = self.game.state
         self.state = state
+        self._fit()
         if turn_begins(None, state):
             log.write(turn_header(state))
         self._after_change()
@@ -157,6 +183,10 @@ class ShutTheBoxApp(App[GameRecord | None]):
             self.message = _("Not allowed: {reason}").format(reason=say(error))
             return False
         after = game.state
+        if isinstance(action, Roll):
+            self.last_roll = action
+        if self._hands_over(before, after):
+            self.handover, self._handover_at = (before, after), time.monotonic()
         log = self.query_one(GameLog)
         for line in narrate(before, action, after):
             log.write(line)
@@ -171,6 +201,16 @@ class ShutTheBoxApp(App[GameRecord | None]):
             self._finished()
         self._after_change()
         return True
+
+    def _hands_over(self, before: Match, after: Match) -> bool:
+        """Whether a person's turn ended and another person is to play: they take over with a fresh key."""
+        game = self.game
+        if game is None or self._companion or not turn_begins(before, after):
+            return False
+        if before.phase is Phase.ROLL_OFF or before.actor is None or after.actor is None:
+            return False
+        people = before.actor not in game.bots and after.actor not in game.bots
+        return people and before.actor != after.actor
 
     def record(self) -> GameRecord:
         """The record of the game so far."""
@@ -281,6 +321,9 @@ class ShutTheBoxApp(App[GameRecord | None]):
             assert state.actor is not None
             self.message = _("Wait: it is {player}'s turn.").format(player=state.players[state.actor])
             return None
+        if self.handover is not None:  # the last turn's board stays until the next player presses Enter
+            self.message = ""
+            return None
         return state
 
     def action_number(self, number: int) -> None:
@@ -339,7 +382,15 @@ class ShutTheBoxApp(App[GameRecord | None]):
         self._toggle(state, event.tile)
 
     def action_confirm(self) -> None:
-        """Enter or Space: roll, or shut (open) the picked tiles if they match the roll."""
+        """Enter or Space: roll, or shut (open) the picked tiles if they match the roll.
+
+        After a person's turn the first press only hands over (a doubled Enter rolls nothing), and a
+        press sooner than ``handover_delay`` after the turn ended is taken for a held key and ignored."""
+        if self.handover is not None and len(self.screen_stack) == 1:
+            if time.monotonic() - self._handover_at >= self.handover_delay:
+                self.handover = None
+                self._redraw()
+            return
         state = self._human_turn()
         if state is None:
             return
@@ -480,22 +531,44 @@ class ShutTheBoxApp(App[GameRecord | None]):
         if len(self.screen_stack) == 1:
             self.push_screen(ReviewScreen(result))
 
+    def _in_play(self) -> bool:
+        """Whether a game is under way: leaving it loses it, so a key that would leave asks first."""
+        return self.state is not None and not self.state.is_over
+
+    def _ask(self, question: str, then: Callable[[], None]) -> None:
+        """Ask ``question`` (y or n); ``then`` runs on a yes."""
+        from shutthebox.term.screens import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.push_screen(ConfirmScreen(question), answered)
+
     def action_new_game(self) -> None:
-        """Play again with the same setup (the next seed)."""
+        """Play again with the same setup (the next seed); a game in play asks first."""
         if self.setup is None or len(self.screen_stack) > 1:
             return
-        if self.state is not None and not self.state.is_over:
-            self.message = _("Finish this game first (q quits).")
+        if self._in_play():
+            self._ask(_("Leave this game for a new one? It is not over."), self._abandon_for_new)
             return
         self.start(self.setup)
 
+    def _abandon_for_new(self) -> None:
+        assert self.setup is not None
+        self.games_played += 1  # the next seed, as after a finished game
+        self.start(self.setup)
+
     def action_setup(self) -> None:
-        """Open the setup screen (before a game, or once it is over)."""
+        """Open the setup screen; a game in play asks first (and stays if the form is left with Esc)."""
         if len(self.screen_stack) > 1:
             return
-        if self.state is not None and not self.state.is_over:
-            self.message = _("Finish this game first (q quits).")
+        if self._in_play():
+            self._ask(_("Leave this game for the setup? It is not over."), self._open_setup)
             return
+        self._open_setup()
+
+    def _open_setup(self) -> None:
         from shutthebox.term.screens import SetupScreen
 
         def chosen(setup: PlaySetup | None) -> None:
@@ -505,14 +578,68 @@ class ShutTheBoxApp(App[GameRecord | None]):
             elif self.state is None:
                 self.exit(None)
 
-        self.push_screen(SetupScreen(self.lang, self.setup), chosen)
+        self.push_screen(SetupScreen(self.lang, self.setup, back=self.state is not None), chosen)
+
+    def action_help(self) -> None:
+        """``?`` or F1: the keys of the moment, every key and the rules in brief."""
+        if len(self.screen_stack) > 1:
+            return
+        from shutthebox.term.screens import HelpScreen
+
+        state = self.state
+        now = view.key_bar(
+            state, bot=self._bot_to_act(), companion=self._companion,
+            reviewable=bool(self.game and self.game.events),
+        )
+        rules = view.rules_in_brief(rules_line(state.rules) if state else "")
+        self.push_screen(HelpScreen(now, view.every_key(), rules))
 
     async def action_quit(self) -> None:
-        """Leave, handing back the record of the game played (finished or not)."""
+        """Leave, handing back the record of the game played (finished or not); a game in play asks first."""
+        from shutthebox.term.screens import ConfirmScreen, HelpScreen
+
+        if isinstance(self.screen, ConfirmScreen | HelpScreen):  # they answer q themselves
+            return
+        if self.game is not None and self.game.events and self._in_play():
+            self._ask(_("Quit this game? It is not over."), self._leave)
+            return
+        self._leave()
+
+    def _leave(self) -> None:
         if self.game is None or not self.game.events:
             self.exit(self.saved[-1] if self.saved else None)
         else:
             self.exit(self.record())
+
+    # -- layout by size ------------------------------------------------------------
+    def get_default_screen(self) -> Screen[None]:
+        return _GameScreen(self._fit)
+
+    def _fit(self) -> None:
+        """Lay the game screen out for the terminal's size (see `view.fit`)."""
+        if not self._drawn:
+            return
+        width, height = self.size
+        state = self.state
+        tiles = state.rules.tiles if state else 9
+        players = len(state.players) if state else 1
+        fit = view.fit(width, height, tiles, players)
+        screen = self.screen_stack[0]
+        screen.set_class(fit.too_small, "-too-small")
+        screen.set_class(fit.short, "-short")
+        screen.set_class(fit.tall, "-tall")
+        row = self.query_one(TileRow)
+        for size in ("big", "compact", "tiny"):
+            row.set_class(fit.tiles == size, f"-{size}")
+        self.query_one(Scoreboard).set_class(fit.short, "-inline")
+        self.query_one(DiceView).set_class(fit.short, "-inline")
+        notice = ""
+        if fit.too_small:
+            least = f"{view.MIN_SIZE[0]}x{view.MIN_SIZE[1]}"
+            notice = _("The terminal is too small: {size} now, {least} at least.").format(
+                size=f"{width}x{height}", least=least
+            ) + "\n" + _("Enlarge the window, or press q to quit.")
+        self._show("#too-small", notice)
 
     # -- drawing -----------------------------------------------------------------
     def watch_state(self) -> None:
@@ -550,12 +677,26 @@ class ShutTheBoxApp(App[GameRecord | None]):
         elif self._companion and state.is_chance:
             dice.faces = (*self.typed, *([None] * (state.dice_due - len(self.typed))))
             dice.caption = ""
+        elif self.last_roll is not None:  # the last roll stays on the table until the next
+            dice.faces, dice.caption = self.last_roll.dice, f"({self.last_roll.total})"
         else:
             dice.faces, dice.caption = (), ""
-        status = view.status_line(state, bot=bot, companion=self._companion, typed=self.typed)
-        picked = view.selection_line(state, self.selected) if not bot else ""
-        self._show("#status", status + ("  " + picked if picked else ""))
+        if self.handover is not None:
+            self._show_handover(*self.handover)
+        else:
+            status = view.status_line(state, bot=bot, companion=self._companion, typed=self.typed)
+            picked = view.selection_line(state, self.selected) if not bot else ""
+            self._show("#status", status + ("  " + picked if picked else ""))
         self._show("#hint", "\n".join(self.hint))
+
+    def _show_handover(self, before: Match, after: Match) -> None:
+        """The board the last turn ended on and its score, until the next player presses Enter."""
+        result = after.history[-1] if after.history else None
+        if result is not None and result.player == before.actor:
+            self.query_one(TileRow).tiles = tuple(
+                TileView(tile, is_open=tile in result.board) for tile in range(1, before.rules.tiles + 1)
+            )
+        self._show("#status", view.handover_line(before, after))
 
     def _show(self, selector: str, content: str) -> None:
         """Update a line only when its words change: each update costs a new layout."""

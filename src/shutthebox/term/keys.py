@@ -37,5 +37,7 @@ BINDINGS: list[BindingType] = [
     Binding("n", "new_game", show=False),
     Binding("s", "setup", show=False),
     Binding("q", "quit", show=False),
+    Binding("question_mark", "help", show=False),
+    Binding("f1", "help", show=False),
 ]
 """Every key of the game screen; the key bar shows the ones that do something now."""

@@ -3,7 +3,9 @@
 The setup screen turns its fields into a `PlaySetup` (the same value the
 command-line flags produce) and hands it back with `dismiss`; the rules
 themselves check the combination, and a refused one is shown, not started.
-The review screen shows each decision of the game against the solver's best.
+The review screen shows each decision of the game against the solver's best;
+the help lists the keys and the rules in brief; the confirm screen asks before
+a key that would lose a game in play.
 """
 
 from __future__ import annotations
@@ -21,15 +23,24 @@ from textual.widgets import Button, Input, Label, Select, Static
 from shutthebox.core.board import Move
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.match import DiceChoice
-from shutthebox.core.rules import Mode, OneDie, Rules, Scoring
+from shutthebox.core.rules import PRESETS, Mode, OneDie, Rules, Scoring
 from shutthebox.i18n import N_, Lang, _, language_name, languages, say
-from shutthebox.i18n.words import ONE_DIE_WHEN, SCORINGS, dice_word, mode_name, strength_name, verdict_name
+from shutthebox.i18n.words import (
+    ONE_DIE_WHEN,
+    SCORINGS,
+    dice_word,
+    mode_name,
+    rules_line,
+    strength_name,
+    verdict_name,
+)
 from shutthebox.term.session import STRENGTH_KEYS, PlaySetup, mode_for
+from shutthebox.term.widgets import KeyList
 
 if TYPE_CHECKING:
     from shutthebox.strategy.review import Review
 
-__all__ = ["ReviewScreen", "SetupScreen"]
+__all__ = ["ConfirmScreen", "HelpScreen", "ReviewScreen", "SetupScreen"]
 
 _AUTO = "auto"
 _STAKE, _LIMIT, _ROUNDS = N_("Stake (0: none)"), N_("Elimination limit"), N_("Rounds")
@@ -56,20 +67,25 @@ class SetupScreen(Screen[PlaySetup | None]):
     #form { height: 1fr; padding: 0 1; }
     .field { height: 1; margin-bottom: 0; }
     .field-label { width: 26; color: $text-muted; }
+    .field:focus-within { background: $boost; }
+    .field:focus-within .field-label { color: $accent; text-style: bold; }
+    .field:focus-within .field-label:light { color: $primary; }
     .field Select, .field Input { width: 1fr; }
+    #setup-keys { height: auto; color: $text-muted; padding: 0 1; }
     #setup-error { height: auto; color: $error; padding: 0 1; }
     #setup-buttons { height: 1; padding: 0 1; }
     #setup-buttons Button { margin-right: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", show=False),
+        Binding("escape", "back", show=False),
         Binding("ctrl+s", "start", show=False),
     ]
 
-    def __init__(self, lang: Lang, current: PlaySetup | None = None) -> None:
+    def __init__(self, lang: Lang, current: PlaySetup | None = None, *, back: bool = False) -> None:
         super().__init__()
         self.lang = lang
         self.current = current
+        self.back = back  # a game lies under the form: Esc goes back to it
 
     def compose(self) -> ComposeResult:
         cur = self.current
@@ -85,6 +101,11 @@ class SetupScreen(Screen[PlaySetup | None]):
 
         yield Static(_("Shut the Box: a new game"), id="setup-title")
         with VerticalScroll(id="form"):
+            preset = next((name for name, known in PRESETS.items() if known == rules), None)
+            chosen: dict[str, Any] = {"value": preset} if preset else {}
+            yield _row(_("Preset (fills the rules)"), Select(  # each named by its rules, in words
+                [(rules_line(known), name) for name, known in PRESETS.items()], prompt=_("custom"),
+                compact=True, id="preset", **chosen))
             yield _row(_("Players (comma between)"), Input(humans, id="players", compact=True))
             bots_hint = _("none; e.g. {names}").format(names=", ".join(map(strength_name, STRENGTH_KEYS)))
             bots_input = Input(bots, id="bots", compact=True, placeholder=bots_hint)
@@ -123,6 +144,11 @@ class SetupScreen(Screen[PlaySetup | None]):
             yield _row(_("Language"), Select([(language_name(lang), lang) for lang in languages()],
                                              value=self.lang, allow_blank=False, compact=True, id="lang"))
         yield Static(id="setup-error", markup=False)  # it quotes the names typed: text, not markup
+        yield Static(
+            _("Tab, Shift+Tab: next, previous field · Enter: open a list, choose · "
+              "Ctrl+S: start · Esc: back"),
+            id="setup-keys", markup=False,
+        )
         with Horizontal(id="setup-buttons"):
             yield Button(_("Start"), id="start", variant="primary", compact=True)
             yield Button(_("Cancel"), id="cancel", compact=True)
@@ -130,6 +156,26 @@ class SetupScreen(Screen[PlaySetup | None]):
     def on_mount(self) -> None:
         self.query_one("#form", VerticalScroll).can_focus = False
         self.query_one("#players", Input).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A preset chosen fills in every rule field (the players stay)."""
+        if event.select.id != "preset" or not isinstance(event.value, str):
+            return
+        rules = PRESETS[str(event.value)]
+        values: dict[str, Any] = {
+            "mode": _AUTO if rules.mode is Mode.ROUND else rules.mode.value,
+            "tiles": rules.tiles,
+            "one_die": rules.one_die.value,
+            "one_die_forced": _ON if rules.one_die_forced else _OFF,
+            "max_tiles": rules.max_tiles or 0,
+            "scoring": rules.scoring.value,
+            "shut_wins": _ON if rules.shut_wins else _OFF,
+            "doubles": _AUTO,
+        }
+        for widget_id, value in values.items():
+            self.query_one(f"#{widget_id}", Select).value = value
+        self.query_one("#stake", Input).value = str(rules.stake)
+        self.query_one("#limit", Input).value = str(rules.limit)
 
     def _value(self, widget_id: str) -> Any:
         widget = self.query_one(f"#{widget_id}")
@@ -212,6 +258,13 @@ class SetupScreen(Screen[PlaySetup | None]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
+    def action_back(self) -> None:
+        """Esc: back to the game under the form; with none, it says how to leave instead of quitting."""
+        if self.back:
+            self.dismiss(None)
+        else:
+            self.query_one("#setup-error", Static).update(_("No game to go back to: Cancel quits."))
+
 
 class ReviewScreen(ModalScreen[None]):
     """Each decision of the finished game beside the best one, and each player's accuracy."""
@@ -257,6 +310,71 @@ class ReviewScreen(ModalScreen[None]):
 
     def _short(self, action: DiceChoice | Move) -> str:
         return dice_word(action.count) if isinstance(action, DiceChoice) else str(action)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes-or-no question before a key that would lose a game in play; Enter is no answer."""
+
+    CSS = """
+    ConfirmScreen { align: center middle; }
+    #confirm { width: auto; max-width: 90%; height: auto; border: heavy $warning; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", show=False),
+        Binding("n", "answer(False)", show=False),
+        Binding("escape", "answer(False)", show=False),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        legend = _("y: yes · n or Esc: no")
+        yield Static(f"{self.question}\n{legend}", id="confirm", markup=False)
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys of the moment, every key, and the rules in brief, in the player's language."""
+
+    CSS = """
+    HelpScreen { align: center middle; }
+    #help { width: 100%; max-width: 90; height: auto; max-height: 100%; border: round $primary;
+            padding: 0 1; }
+    #help Static { height: auto; }
+    .help-head { text-style: bold; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", show=False),
+        Binding("question_mark", "close", show=False),
+        Binding("f1", "close", show=False),
+        Binding("q", "close", show=False),
+    ]
+
+    def __init__(self, keys_now: tuple[tuple[str, str], ...], every_key: tuple[tuple[str, str], ...],
+                 rules: str) -> None:
+        super().__init__()
+        self.keys_now, self.every_key, self.rules = keys_now, every_key, rules
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help"):
+            yield Static(_("Keys now"), classes="help-head")
+            yield KeyList(id="help-now")
+            yield Static(_("Every key"), classes="help-head")
+            yield KeyList(id="help-keys")
+            yield Static(_("Rules in brief"), classes="help-head")
+            yield Static(self.rules, id="help-rules", markup=False)
+            yield Static(_("Esc closes"), classes="help-head")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-now", KeyList).keys = self.keys_now
+        self.query_one("#help-keys", KeyList).keys = self.every_key
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,4 +1,12 @@
-"""The look of the game screen, laid out to read well in a terminal of 80x24.
+"""The look of the game screen, laid out to read well from 40x12 to 200x60.
+
+The app sets classes by the terminal's size: the screen is ``-short`` (one-line
+scoreboard and dice) or ``-tall`` (big tiles), or ``-too-small`` (only a notice);
+the tile row is ``-big``, ``-compact`` or ``-tiny`` so that every tile fits.
+
+The box is wood and the tiles cream, with the tiles that can make the roll in gold; Textual
+brings the colours down to 256 or 16 where the terminal has no more, and drops them under
+``NO_COLOR``, where bold still marks those tiles and reverse the picked ones.
 
 The lines under the tiles have fixed heights, so a change of words redraws
 them without a new layout of the whole screen.
@@ -11,7 +19,7 @@ Screen {
     layout: vertical;
 }
 #title {
-    height: 1;
+    height: auto;
     background: $primary;
     color: $text;
     text-style: bold;
@@ -19,37 +27,42 @@ Screen {
 }
 #top {
     height: auto;
-    max-height: 7;
 }
 #scores {
     width: 1fr;
     height: auto;
     padding: 0 1;
+    overflow-y: auto;
+    scrollbar-size-vertical: 1;
 }
 #dice {
     width: 22;
     height: 3;
 }
-#tiles {
+TileRow {
     layout: horizontal;
     height: 4;
     padding: 0 1;
+    background: #5c3a1e;
 }
 .tile {
     width: 6;
     height: 4;
-    color: $text-muted;
+    color: #c9ab85;
 }
 .tile.-active {
-    color: $text;
+    color: #f3e4c6;
+}
+.tile.-usable {
+    color: #ffd35c;
     text-style: bold;
 }
 .tile.-shut {
-    color: $text-disabled;
+    color: #8c6543;
 }
 .tile.-selected {
-    color: $warning;
-    text-style: bold;
+    color: #ff8a3d;
+    text-style: bold reverse;
 }
 #status {
     height: 1;
@@ -77,5 +90,55 @@ Screen {
     height: 1;
     dock: bottom;
     padding: 0 1;
+}
+#too-small {
+    display: none;
+    width: 100%;
+    height: 100%;
+    content-align: center middle;
+    text-align: center;
+    color: $warning;
+}
+Screen.-too-small > * {
+    display: none;
+}
+Screen.-too-small > #too-small {
+    display: block;
+}
+TileRow.-big {
+    height: 7;
+    padding: 1 1 0 1;
+}
+TileRow.-big .tile {
+    width: 8;
+    height: 6;
+}
+TileRow.-compact .tile {
+    width: 4;
+}
+TileRow.-tiny {
+    height: 2;
+}
+TileRow.-tiny .tile {
+    width: 3;
+    height: 2;
+}
+Screen.-short #dice {
+    width: 14;
+    height: 1;
+}
+Screen.-short #scores {
+    max-height: 3;
+}
+Screen.-short #hint {
+    height: auto;
+    max-height: 2;
+}
+Screen.-short #log {
+    min-height: 0;
+    border-top: none;
+}
+Screen.-tall #log {
+    max-height: 16;
 }
 """

@@ -7,6 +7,8 @@ keeps the widgets free of game knowledge.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from shutthebox.core.board import Move, tiles_of
 from shutthebox.core.match import Match, Phase
 from shutthebox.core.rules import Mode
@@ -16,18 +18,60 @@ from shutthebox.term.keys import KEY_OF_TILE
 from shutthebox.term.narrate import outcome_lines
 from shutthebox.term.widgets import PlayerRow, TileView
 
-__all__ = ["key_bar", "scoreboard", "status_line", "tile_views"]
+__all__ = ["MIN_SIZE", "Fit", "fit", "key_bar", "scoreboard", "status_line", "tile_views"]
+
+MIN_SIZE = (40, 12)
+"""The smallest terminal the game is drawn in; below it a notice says so."""
+
+_FIXED_ROWS = 16
+"""Rows of the game screen besides the scoreboard's table at its usual size (title, tiles, lines, log)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """How the game screen fits a terminal: a notice only, short or tall, and the tiles' size."""
+
+    too_small: bool
+    short: bool
+    tall: bool
+    tiles: str  # "big", "normal", "compact" or "tiny"
+
+
+def fit(width: int, height: int, tiles: int, players: int) -> Fit:
+    """The layout for a terminal of ``width`` x ``height``: the widest tiles that all fit a row,
+    and the one-line scoreboard when its table would crowd the board out."""
+    if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
+        return Fit(too_small=True, short=False, tall=False, tiles="tiny")
+    short = height < _FIXED_ROWS + players + 1
+    tall = not short and height >= 36
+    room = width - 2  # the row's padding
+    boxed = not short or height >= 16  # a boxed tile takes four rows
+    if tall and 8 * tiles <= room:
+        size = "big"
+    elif 6 * tiles <= room and boxed:
+        size = "normal"
+    elif 4 * tiles <= room and boxed:
+        size = "compact"
+    else:
+        size = "tiny"
+    return Fit(too_small=False, short=short, tall=tall, tiles=size)
 
 
 def tile_views(state: Match, selected: int) -> tuple[TileView, ...]:
-    """Each tile of the board: open or shut, picked, and whether it can be picked now."""
+    """Each tile of the board: open or shut, picked, whether it can be picked now, and whether
+    some move that makes the roll uses it."""
     working = state.target if state.phase is Phase.MOVE else 0
+    usable = 0
+    if state.phase is Phase.MOVE:
+        for move in state.legal_moves:
+            usable |= move.mask
     return tuple(
         TileView(
             number=tile,
             is_open=tile in state.board,
             selected=bool(selected >> (tile - 1) & 1),
             active=bool(working >> (tile - 1) & 1),
+            usable=bool(usable >> (tile - 1) & 1),
         )
         for tile in range(1, state.rules.tiles + 1)
     )
@@ -163,3 +207,49 @@ def key_bar(
         ]
     keys.append(("q", _("quit")))
     return tuple(keys)
+
+
+_ALL_KEYS: tuple[tuple[str, str], ...] = (
+    ("? F1", N_("this help")),
+    ("1-9 0 - =", N_("pick tiles")),
+    ("1 2", N_("one die or two, when asked")),
+    ("⏎", N_("roll, or shut the picked tiles")),
+    ("⌫", N_("clear")),
+    ("h", N_("hint")),
+    ("v", N_("review")),
+    ("n", N_("new game")),
+    ("s", N_("setup")),
+    ("q", N_("quit")),
+)
+"""Every key of the game screen, for the help."""
+
+_RULES_IN_BRIEF = (
+    N_("Roll the dice, then shut open tiles that add up to the roll."),
+    N_("When no open tiles make the roll, the turn ends and the tiles left open are scored."),
+    N_("Shut every tile and you have shut the box."),
+)
+
+
+def every_key() -> tuple[tuple[str, str], ...]:
+    """Every key of the game screen with what it does, for the help."""
+    return tuple((key, _(label)) for key, label in _ALL_KEYS)
+
+
+def rules_in_brief(rules: str) -> str:
+    """The rules in a few lines, and the options of the game at hand."""
+    lines = [_(line) for line in _RULES_IN_BRIEF]
+    if rules:
+        lines.append(_("This game: {rules}").format(rules=rules))
+    return "\n".join(lines)
+
+
+def handover_line(before: Match, after: Match) -> str:
+    """Between two people's turns: how the turn ended and who plays next, once they press Enter."""
+    ended = before.players[before.actor] if before.actor is not None else ""
+    following = after.players[after.actor] if after.actor is not None else ""
+    result = after.history[-1] if after.history else None
+    if result is not None and result.player == before.actor and result.score is not None:
+        over = _("{player}'s turn is over: {score}.").format(player=ended, score=result.score)
+    else:
+        over = _("{player}'s turn is over.").format(player=ended)
+    return over + " " + _("{player}: press Enter when ready.").format(player=following)

@@ -19,17 +19,19 @@ from textual.widgets import RichLog, Static
 
 from shutthebox.term.keys import KEY_OF_TILE
 
-__all__ = ["DiceView", "GameLog", "KeyBar", "PlayerRow", "Scoreboard", "TileRow", "TileView"]
+__all__ = ["DiceView", "GameLog", "KeyBar", "KeyList", "PlayerRow", "Scoreboard", "TileRow", "TileView"]
 
 
 @dataclass(frozen=True, slots=True)
 class TileView:
-    """How one tile looks: its number, whether it is open, picked, or in play now."""
+    """How one tile looks: its number, whether it is open, picked, in play now, and part of a move
+    that makes the roll (highlighted)."""
 
     number: int
     is_open: bool
     selected: bool = False
     active: bool = False
+    usable: bool = False
 
 
 class Tile(Widget):
@@ -46,11 +48,25 @@ class Tile(Widget):
         self.set_class(not view.is_open, "-shut")
         self.set_class(view.selected, "-selected")
         self.set_class(view.active, "-active")
+        self.set_class(view.usable, "-usable")
 
     def render(self) -> Text:
+        """The tile at the size the layout gave it: boxed when there is room, bare when narrow."""
+        width, height = self.size.width, self.size.height
         face = str(self.view.number) if self.view.is_open else "··"
-        top, side, bottom = ("┏━━━━┓", "┃", "┗━━━━┛") if self.view.selected else ("╭────╮", "│", "╰────╯")
-        return Text(f"{top}\n{side}{face:^4}{side}\n{bottom}\n{KEY_OF_TILE[self.view.number]:^6}")
+        key = KEY_OF_TILE[self.view.number]
+        if width < 4:  # tiny: the number over its key
+            return Text(f"{face:^{width}}\n{key:^{width}}")
+        inner = width - 2
+        heavy = self.view.selected
+        top, side, bottom = ("┏┓━", "┃", "┗┛━") if heavy else ("╭╮─", "│", "╰╯─")
+        pad = max(0, height - 4) // 2  # a tall tile keeps its number in the middle
+        blank = [f"{side}{' ' * inner}{side}"] * pad
+        lines = [
+            f"{top[0]}{top[2] * inner}{top[1]}", *blank, f"{side}{face:^{inner}}{side}", *blank,
+            f"{bottom[0]}{bottom[2] * inner}{bottom[1]}", f"{key:^{width}}",
+        ]
+        return Text("\n".join(lines))
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -89,6 +105,9 @@ class DiceView(Static):
     caption: reactive[str] = reactive("")
 
     def render(self) -> Text:
+        if self.has_class("-inline"):  # a short terminal: the dice on one line
+            faces = " ".join(_PIPS[face - 1] if face else "?" for face in self.faces)
+            return Text(f"{faces} {self.caption}".strip())
         if not self.faces:
             return Text(f"\n{self.caption}\n")
         top = " ".join("╭───╮" for _ in self.faces)
@@ -114,7 +133,17 @@ class Scoreboard(Static):
     headers: reactive[tuple[str, ...]] = reactive((), layout=True)
     rows: reactive[tuple[PlayerRow, ...]] = reactive((), layout=True)
 
-    def render(self) -> Table:
+    def render(self) -> Table | Text:
+        if self.has_class("-inline"):  # a short terminal: the players wrap along a few lines
+            out = Text()
+            for i, row in enumerate(self.rows):
+                if i:
+                    out.append("  ")
+                style = "bold reverse" if row.to_act else ("dim strike" if row.out else "")
+                score = " ".join(cell for cell in row.cells if cell)
+                mark = "▶" if row.to_act else ""
+                out.append(f"{mark}{row.name}{' ' + score if score else ''}", style=style)
+            return out
         table = Table(box=None, padding=(0, 1), expand=False, show_edge=False)
         table.add_column("", width=1)
         for header in self.headers:
@@ -137,6 +166,22 @@ class KeyBar(Static):
             if i:
                 out.append("  ")
             out.append(f" {key} ", style="reverse bold")
+            out.append(f" {label}")
+        return out
+
+
+class KeyList(Static):
+    """Keys one a line, each with what it does (the help)."""
+
+    keys: reactive[tuple[tuple[str, str], ...]] = reactive(())
+
+    def render(self) -> Text:
+        out = Text()
+        width = max((len(key) for key, _label in self.keys), default=1)
+        for i, (key, label) in enumerate(self.keys):
+            if i:
+                out.append("\n")
+            out.append(f" {key:^{width}} ", style="reverse bold")
             out.append(f" {label}")
         return out
 
