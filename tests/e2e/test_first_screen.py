@@ -262,3 +262,25 @@ def test_the_setup_stops_what_the_server_would_refuse_with_a_sentence(fresh: Pag
     expect(page.locator("#join-error")).to_have_text("Your name is needed to join: type it above.")
     expect(page.locator("#join-name")).to_be_focused()
     assert posted == []  # nothing the server would refuse was sent
+
+
+def test_online_or_against_a_bot_the_next_player_may_act_during_the_banner(fresh: Page) -> None:
+    """Regression: the 3 s banner ate into the next player's turn clock (a flaky stand-in online);
+    when this page's seat is next, Roll works at once and takes over from the banner."""
+    page = fresh
+    more_options(page)
+    page.click("[data-who=bots]")
+    page.fill("#opt-rounds", "5")
+    page.click("#start")
+    expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+    for _ in range(300):
+        page.wait_for_function(READY)
+        assert not is_over(page), "no turn of the bot ended before this page's turn"
+        banner = page.locator("#handover")
+        if banner.is_visible() and page.is_enabled("#btn-roll") and page.is_visible("#btn-roll"):
+            expect(page.locator("#btn-roll")).to_be_focused()
+            page.keyboard.press("r")
+            expect(banner).to_be_hidden()
+            expect(page.locator("#box")).not_to_have_attribute("data-phase", "roll")
+            return
+        click_once(page)

@@ -1092,7 +1092,9 @@ function beginHandover(room, lines, { rolloff = false } = {}) {
   const waitsForTap = room.you.length > 1 && room.you.includes(next) && !rolloff;
   const ended = rolloff ? null : match.history.at(-1);
   const player = ended ? ended.player : null;
-  S.handover = { lines, player, open: ended ? ended.open : match.board.open, waitsForTap, shown: false, timer: null };
+  // Online, the next player's clock runs from now: when that is this page, it may act at once.
+  const mineNext = !waitsForTap && mine(room) && room.you.length === 1;
+  S.handover = { lines, player, mineNext, open: ended ? ended.open : match.board.open, waitsForTap, shown: false, timer: null };
   const landed = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : DICE_LANDING_MS;
   setTimeout(() => {
     if (!S.handover) return;
@@ -1153,7 +1155,7 @@ function rolloffLines(room) {
 // -- focus: after every change, the keyboard is where the next action is -----------------------------
 function nextControl(room) {
   const match = room.match;
-  if (S.handover) return S.handover.shown ? $("#btn-next") : null;
+  if (S.handover) return S.handover.shown ? (S.handover.mineNext ? $("#btn-roll") : $("#btn-next")) : null;
   if (room.status === "over") return [$("#btn-again"), $("#btn-review")].find((button) => button && !button.hidden) ?? null;
   if (!match || !mine(room) || room.status !== "playing") return $("#status");
   if (match.phase === "choose") return match.dice_options.includes(2) ? $("#btn-two") : $("#btn-one");
@@ -1709,7 +1711,8 @@ function renderControls() {
   const room = S.room;
   const match = room?.match;
   const me = room ? mine(room) : false;
-  const phase = match && room.status === "playing" && !S.handover ? match.phase : null;
+  const acting = !S.handover || (S.handover.shown && S.handover.mineNext);
+  const phase = match && room.status === "playing" && acting ? match.phase : null;
   const show = (id, visible, enabled) => {
     const button = $(id);
     button.hidden = !visible;
@@ -1747,6 +1750,7 @@ function toggleTile(n) {
 function roll() {
   const match = S.room?.match;
   if (!match || !mine(S.room) || S.busy) return;
+  if (S.handover?.mineNext) endHandover(); // rolling takes over from the turn's end shown
   if (match.phase === "choose") chooseDice(Math.max(...match.dice_options));
   else if (match.is_chance) send({ type: "roll" });
 }
@@ -1754,6 +1758,7 @@ function roll() {
 function chooseDice(count) {
   const match = S.room?.match;
   if (!match || match.phase !== "choose" || !mine(S.room) || S.busy || !match.dice_options.includes(count)) return;
+  if (S.handover?.mineNext) endHandover();
   S.autoRoll = true; // the roll follows once the server has taken the choice
   send({ type: "dice", count });
 }
@@ -2239,6 +2244,12 @@ function onKey(event) {
   const key = event.key;
   const match = S.room.match;
   if (!match) return;
+  if (S.handover?.mineNext && S.handover.shown && ["r", "R", "1", "2"].includes(key)) {
+    if (key === "r" || key === "R") roll();
+    else if (match.phase === "choose") chooseDice(Number(key));
+    event.preventDefault();
+    return;
+  }
   if (S.handover) {
     if (S.handover.shown && [" ", "Enter", "r", "R", "Escape"].includes(key)) {
       if (target !== $("#btn-next")) endHandover(); // the button's own Enter or Space takes it on
