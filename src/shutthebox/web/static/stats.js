@@ -4,24 +4,13 @@
 
 import { _, htmlLang, lang, ngettext } from "./i18n.js";
 import { api, ApiError } from "./net.js";
+import { el } from "./dom.js";
+import { failure, keyOptions, rulesSummary, tilesCount } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const WIDE = 360; // every chart's drawing width: its viewBox scales to the card, down to a phone's
 const MOST_LABELS = 10; // a histogram names at most this many of its bars under it
 let drawing = 0; // the latest renderStats: an older answer that comes late is dropped
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
@@ -41,42 +30,6 @@ function saved(key, fallback) {
   } catch {
     return fallback;
   }
-}
-
-// -- words -----------------------------------------------------------------------------------
-// The rules in a line, as the setup names them (the same words as app.js's rulesSummary).
-function rulesText(options) {
-  const oneDie = {
-    "high-shut": _("7, 8 and 9 are shut (every tile of 7 or more)"),
-    "sum-le-6": _("the open tiles sum to 6 or less"),
-    "sum-lt-6": _("the open tiles sum to less than 6"),
-    never: _("never"),
-  };
-  const scoring = {
-    sum: _("sum of the open tiles"),
-    "sum-plus-roll": _("open tiles plus the roll that failed"),
-    digits: _("open tiles read as a number (1, 5, 9 → 159)"),
-    count: _("number of open tiles"),
-  };
-  const parts = [oneDie[options.one_die] ?? String(options.one_die), scoring[options.scoring] ?? String(options.scoring)];
-  if (options.max_tiles) parts.push(_("Most tiles per roll: {n}", { n: options.max_tiles }));
-  if (options.one_die_forced) parts.push(_("One die is compulsory when allowed"));
-  if (options.doubles_extra_turn) parts.push(_("A double earns an extra turn"));
-  return parts.join(" · ");
-}
-
-// The server's rules key ("one_die=high-shut,scoring=sum,…") as options.
-function keyOptions(key) {
-  const options = {};
-  for (const part of key.split(",")) {
-    const [name, value] = part.split("=");
-    options[name] = value === "true" ? true : value === "false" ? false : value === "null" ? null : value;
-  }
-  return options;
-}
-
-function tilesCount(n) {
-  return ngettext("{n} tile", "{n} tiles", n);
 }
 
 // A date and time in digits, in the reader's order (no month names: every language reads them).
@@ -200,7 +153,7 @@ function section(id, title, ...children) {
 }
 
 function boardCell(tiles, key, tag = "td") {
-  return el(tag, tag === "th" ? { scope: "row" } : {}, el("strong", { text: tilesCount(tiles) }), el("br"), el("span", { class: "rules-line", text: rulesText(keyOptions(key)) }));
+  return el(tag, tag === "th" ? { scope: "row" } : {}, el("strong", { text: tilesCount(tiles) }), el("br"), el("span", { class: "rules-line", text: rulesSummary(keyOptions(key)) }));
 }
 
 function bestsTable(groups) {
@@ -219,7 +172,7 @@ function bestsTable(groups) {
 function groupCharts(groups) {
   return groups.filter((g) => g.turns > 0).map((g) =>
     el("div", { class: "stats-group", "data-tiles": g.tiles },
-      el("h4", { text: `${tilesCount(g.tiles)} · ${rulesText(keyOptions(g.rules_key))}` }),
+      el("h4", { text: `${tilesCount(g.tiles)} · ${rulesSummary(keyOptions(g.rules_key))}` }),
       el("div", { class: "stats-charts" }, histogramChart(g), gradesChart(g.grades)),
     ));
 }
@@ -300,19 +253,13 @@ function lastGames(games) {
   return el("div", { class: "table-wrap" }, table);
 }
 
-function failure(error) {
-  if (!(error instanceof ApiError)) return _("The server cannot be reached.");
-  const text = String(error.message || "").trim();
-  return text ? text.charAt(0).toUpperCase() + text.slice(1) : _("The server refused the request.");
-}
-
 // -- without a profile: what this browser holds -------------------------------------------------
 function withoutProfile() {
   const bests = Object.values(saved("bests", {})).sort((a, b) => a.tiles - b.tiles || a.score - b.score);
   const list = el("ul", { class: "best-list", id: "stats-local" });
   if (!bests.length) list.append(el("li", { class: "muted", text: _("No solo game finished yet.") }));
   for (const best of bests) {
-    const values = { rules: rulesText(best.rules), score: best.score, grade: best.grade };
+    const values = { rules: rulesSummary(best.rules), score: best.score, grade: best.grade };
     list.append(el("li", { "data-tiles": best.tiles, text: ngettext("{n} tile ({rules}): {score} · grade {grade}", "{n} tiles ({rules}): {score} · grade {grade}", best.tiles, values) }));
   }
   const create = el("a", { href: "#/", id: "stats-profile", class: "button-link", text: _("Choose your player name") });

@@ -7,6 +7,8 @@ const PAGE = [
   "/static/app.js",
   "/static/i18n.js",
   "/static/net.js",
+  "/static/dom.js",
+  "/static/words.js",
   "/static/verify.js",
   "/static/feel.js",
   "/static/feel.css",
