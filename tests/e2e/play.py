@@ -52,7 +52,10 @@ def click_once(page: Page) -> None:
     elif current in ("roll", "roll-off"):
         page.click("#btn-roll")
     else:
-        move = max(legal_moves(page), key=len)
+        moves = legal_moves(page)
+        if not moves:  # the state moved on since READY (a banner ended, a turn passed): look again
+            return
+        move = max(moves, key=len)
         for index, tile in enumerate(move):
             page.click(f"#tiles [data-tile='{tile}']")
             if index < len(move) - 1:
@@ -72,7 +75,10 @@ def press_once(page: Page) -> None:
     elif current in ("roll", "roll-off"):
         page.keyboard.press("r")
     else:
-        move = max(legal_moves(page), key=max)  # the highest tiles, so 0, - and = get pressed
+        moves = legal_moves(page)
+        if not moves:  # the state moved on since READY: look again
+            return
+        move = max(moves, key=max)  # the highest tiles, so 0, - and = get pressed
         for tile in move:
             page.keyboard.press(KEYS.get(tile, str(tile)))
         page.keyboard.press("Enter")
