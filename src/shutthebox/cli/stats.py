@@ -52,18 +52,6 @@ def _paint(text: str, code: str, colour: bool) -> str:
     return f"\x1b[{code}m{text}\x1b[0m" if colour and text else text
 
 
-def _rules_words(key: str) -> str:
-    """A stored rules key in words, or the key itself when it names rules no longer known."""
-    from shutthebox.i18n.words import rules_line
-    from shutthebox.term.scores import options_of_key
-
-    options = options_of_key(key)
-    try:
-        return rules_line(options, with_mode=False) if options is not None else key
-    except (KeyError, ValueError, TypeError):
-        return key
-
-
 def _number(value: object) -> str:
     return "—" if value is None else str(value)
 
@@ -72,6 +60,8 @@ def stats_lines(found: dict[str, Any], *, colour: bool = False, glyph: str = "#"
     """The statistics object of `storage.stats.player_stats` as lines of plain text: per board and
     rules the games, average, lowest and highest, a bar chart of the scores and of the grades, the
     best; then the accuracy. ANSI colour only with ``colour``."""
+    from shutthebox.term.scores import rules_words
+
     games, turns = found["games"], found["turns"]
     lines = [_("Statistics of {player}: {games}, {turns}").format(
         player=found["player"],
@@ -85,7 +75,7 @@ def stats_lines(found: dict[str, Any], *, colour: bool = False, glyph: str = "#"
     for group in found["groups"]:
         lines.append("")
         key = group["rules_key"]
-        rules = _rules_words(key)  # its words name the board size, unless the key is unknown
+        rules = rules_words(key)  # its words name the board size, unless the key is unknown
         unknown = _("{tiles} tiles, {rules}").format(tiles=group["tiles"], rules=key)
         lines.append(rules if rules != key else unknown)
         lines.append("  " + _("games {games} · turns {turns} · average {average} · lowest {lowest} · "

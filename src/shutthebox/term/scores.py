@@ -40,7 +40,7 @@ def options_of_key(key: str) -> dict[str, object] | None:
     return options
 
 
-def _rules_words(key: str) -> str:
+def rules_words(key: str) -> str:
     """A stored rules key in words, or the key itself when it names rules no longer known."""
     options = options_of_key(key)
     try:
@@ -199,7 +199,7 @@ def scores_lines(players: Sequence[str] = (), *, limit: int = 10) -> list[str]:
                 score=best["score"],
                 grade=best["grade"],
                 turns=best["turns"],
-                rules=_rules_words(best["rules_key"]),
+                rules=rules_words(best["rules_key"]),
                 date=best["finished_at"][:10],
             )
         )
