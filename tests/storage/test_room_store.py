@@ -79,3 +79,31 @@ def test_a_ticket_is_claimed_once_and_only_in_time(store: Store) -> None:
     assert rooms.claim("ticket-1", now - timedelta(minutes=15)) is None  # once
     assert rooms.claim("ticket-2", now - timedelta(minutes=15)) is None  # too late
     assert rooms.forget(["ABCDE"]) == []  # forgetting what is not there is no error
+
+
+def test_a_read_that_a_write_crosses_returns_the_row_and_the_actions_of_one_version(store: Store) -> None:
+    """A room is read in two statements (its row, then its actions). At PostgreSQL's READ COMMITTED,
+    and in SQLite where a SELECT opens no transaction, each statement sees the data committed when it
+    starts: another process's write landing between them gave the old row with the new action (a
+    copy at version 6 holding version 7's roll, CI of stop 22). The read must return one version."""
+    from sqlalchemy import event
+
+    rooms, writer = RoomStore(store.engine), RoomStore(store.engine)
+    room = kept()
+    room.version = rooms.keep(room, [(0, {"seat": 0, "roll": [3, 4]})])
+    crossed: list[int] = []
+
+    def write_between(conn: object, cursor: object, statement: str, *args: object) -> None:
+        reading_actions = statement.lstrip().upper().startswith("SELECT") and "room_events" in statement
+        if reading_actions and not crossed:  # the row is read; the actions are about to be
+            crossed.append(0)
+            crossed[0] = writer.keep(replace(room, status="over"), [(1, {"seat": 0, "move": [7]})])
+
+    event.listen(store.engine, "before_cursor_execute", write_between)
+    try:
+        back = rooms.get("ABCDE")
+    finally:
+        event.remove(store.engine, "before_cursor_execute", write_between)
+    assert crossed == [2]  # the write did land between the two statements
+    assert back is not None
+    assert (back.version, back.status, len(back.events)) == (2, "over", 2)

@@ -2,8 +2,8 @@
 
 The web server writes here before it acknowledges anything: a room's setup,
 seats (with the hash of each token, never the token), state, and each action in
-order (`RoomStore.keep`, one transaction). It reads every open room back at
-start (`open_rooms`) and replays the actions through the engine. Actions are
+order (`RoomStore.keep`, one transaction). A server reads a room back when it is
+asked for (`RoomStore.get`) and replays the actions through the engine. Actions are
 keyed (room, seq), so two writers can never both put an action at one place of
 a room's history: the second gets `ConflictError`.
 
@@ -33,6 +33,7 @@ __all__ = ["ConflictError", "KeptRoom", "RoomStore", "StorageBusyError", "retryi
 
 Result = TypeVar("Result")
 RETRY_DELAYS = (0.05, 0.2, 0.5, 1.0, 2.0)
+READ_TRIES = 5  # reads of a room that writes keep crossing before the store is called busy
 """Pauses between tries of a write that met a locked database (each try also waits SQLite's own
 busy timeout): a save is retried for over 25 s before it is given up."""
 
@@ -209,17 +210,25 @@ class RoomStore:
 
     def get(self, code: str, after: int = 0) -> KeptRoom | None:
         """The room ``code`` as kept, with its actions from place ``after`` on (all by default);
-        None if the store holds no such room."""
-        with self._sessions() as session, session.begin():  # the row and its actions: one snapshot
-            row = session.get(RoomRow, code)
-            if row is None:
-                return None
-            events = session.scalars(
-                select(RoomEventRow)
-                .where(RoomEventRow.room_code == code, RoomEventRow.seq >= after)
-                .order_by(RoomEventRow.seq)
-            ).all()
-            return _kept(row, events, after)
+        None if the store holds no such room.
+
+        The row and the actions are two statements, and each sees what was committed when it
+        started (PostgreSQL's READ COMMITTED; SQLite opens no transaction for a SELECT): a write
+        landing between them would pair the old row with the new actions. Every write bumps the
+        version, so a version unchanged after the actions were read means nothing landed between."""
+        for _attempt in range(READ_TRIES):
+            with self._sessions() as session:
+                row = session.get(RoomRow, code)
+                if row is None:
+                    return None
+                events = session.scalars(
+                    select(RoomEventRow)
+                    .where(RoomEventRow.room_code == code, RoomEventRow.seq >= after)
+                    .order_by(RoomEventRow.seq)
+                ).all()
+                if session.scalar(select(RoomRow.version).where(RoomRow.code == code)) == row.version:
+                    return _kept(row, events, after)
+        raise StorageBusyError(f"room {code} changed during each of {READ_TRIES} reads")
 
     def version(self, code: str) -> int | None:
         """The room's version in the store (None: no such room): is a copy of it behind?"""
