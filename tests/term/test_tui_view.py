@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from tui_support import script_state
 
 from shutthebox import Mode, OneDie, Rules, Scoring
-from shutthebox.i18n import using
+from shutthebox.i18n import _, using
 from shutthebox.storage import rules_key
 from shutthebox.term import view
 from shutthebox.term.scores import options_of_key
@@ -98,3 +100,20 @@ def test_bot_strengths_can_be_typed_in_spanish() -> None:
     assert setup.bots == ("hard", "easy", "greedy")
     assert setup.names == ("Ana", "Robot (difícil)", "Robot (fácil)", "Robot (greedy)")
     assert setup.bot_seats == {1: "hard", 2: "easy", 3: "greedy"}
+
+
+@pytest.mark.parametrize(("lang", "document"), [("en", "rules.md"), ("es", "reglas.md")])
+def test_the_helps_rules_in_brief_are_the_rules_documents_own_words(lang: str, document: str) -> None:
+    """The help quotes the rules page: its "In brief" lines, and the "In short" column of §5's table
+    of modes, in the player's language (so the two cannot drift apart)."""
+    text = (Path(__file__).parents[2] / "docs" / document).read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip(" `").split("`")[0]: line for line in text.splitlines()
+            if line.startswith("| `") and "(§5." in line}
+    with using(lang):  # type: ignore[arg-type]
+        for mode in Mode:
+            brief = view.rules_in_brief(mode, "").splitlines()
+            for line in brief[:-1]:
+                assert f"\n- {line}\n" in text, line
+            in_short = view.MODE_IN_SHORT[mode]
+            assert f"| {_(in_short)} (§" in rows[mode.value], (mode, rows[mode.value])
+            assert brief[-1].endswith(f": {_(in_short)}.")

@@ -591,7 +591,9 @@ class ShutTheBoxApp(App[GameRecord | None]):
             state, bot=self._bot_to_act(), companion=self._companion,
             reviewable=bool(self.game and self.game.events),
         )
-        rules = view.rules_in_brief(rules_line(state.rules) if state else "")
+        rules = view.rules_in_brief(
+            state.rules.mode if state else None, rules_line(state.rules) if state else ""
+        )
         self.push_screen(HelpScreen(now, view.every_key(), rules))
 
     async def action_quit(self) -> None:
@@ -632,7 +634,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
         for size in ("big", "compact", "tiny"):
             row.set_class(fit.tiles == size, f"-{size}")
         self.query_one(Scoreboard).set_class(fit.short, "-inline")
-        self.query_one(DiceView).set_class(fit.short, "-inline")
+        self.query_one(DiceView).set_class(fit.short, "-inline").set_class(fit.tall, "-big")
         notice = ""
         if fit.too_small:
             least = f"{view.MIN_SIZE[0]}x{view.MIN_SIZE[1]}"

@@ -12,9 +12,19 @@ The lines under the tiles have fixed heights, so a change of words redraws
 them without a new layout of the whole screen.
 """
 
-__all__ = ["GAME_CSS"]
+__all__ = ["GAME_CSS", "PALETTE"]
 
-GAME_CSS = """
+PALETTE = {  # each stays distinct from the others and from the box when brought down to 16 colours
+    "box": "#5c3a1e",
+    "tile": "#c9ab85",
+    "active": "#f3e4c6",
+    "usable": "#ffd35c",
+    "shut": "#9a6b3a",
+    "selected": "#ff8a3d",
+    "frame": "#3b2412",
+}
+
+GAME_CSS = "".join(f"$stb-{name}: {value};\n" for name, value in PALETTE.items()) + """
 Screen {
     layout: vertical;
 }
@@ -43,25 +53,25 @@ TileRow {
     layout: horizontal;
     height: 4;
     padding: 0 1;
-    background: #5c3a1e;
+    background: $stb-box;
 }
 .tile {
     width: 6;
     height: 4;
-    color: #c9ab85;
+    color: $stb-tile;
 }
 .tile.-active {
-    color: #f3e4c6;
+    color: $stb-active;
 }
 .tile.-usable {
-    color: #ffd35c;
+    color: $stb-usable;
     text-style: bold;
 }
 .tile.-shut {
-    color: #8c6543;
+    color: $stb-shut;
 }
 .tile.-selected {
-    color: #ff8a3d;
+    color: $stb-selected;
     text-style: bold reverse;
 }
 #status {
@@ -106,8 +116,9 @@ Screen.-too-small > #too-small {
     display: block;
 }
 TileRow.-big {
-    height: 7;
+    height: 9;
     padding: 1 1 0 1;
+    border: heavy $stb-frame;
 }
 TileRow.-big .tile {
     width: 8;
@@ -137,6 +148,10 @@ Screen.-short #hint {
 Screen.-short #log {
     min-height: 0;
     border-top: none;
+}
+#dice.-big {
+    width: 40;
+    height: 5;
 }
 Screen.-tall #log {
     max-height: 16;

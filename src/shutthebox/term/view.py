@@ -13,7 +13,7 @@ from shutthebox.core.board import Move, tiles_of
 from shutthebox.core.match import Match, Phase
 from shutthebox.core.rules import Mode
 from shutthebox.i18n import N_, _
-from shutthebox.i18n.words import dice_word
+from shutthebox.i18n.words import dice_word, mode_name
 from shutthebox.term.keys import KEY_OF_TILE
 from shutthebox.term.narrate import outcome_lines
 from shutthebox.term.widgets import PlayerRow, TileView
@@ -46,7 +46,7 @@ def fit(width: int, height: int, tiles: int, players: int) -> Fit:
     tall = not short and height >= 36
     room = width - 2  # the row's padding
     boxed = not short or height >= 16  # a boxed tile takes four rows
-    if tall and 8 * tiles <= room:
+    if tall and 8 * tiles <= room - 2:  # big tiles come in a framed box
         size = "big"
     elif 6 * tiles <= room and boxed:
         size = "normal"
@@ -223,7 +223,7 @@ _ALL_KEYS: tuple[tuple[str, str], ...] = (
 )
 """Every key of the game screen, for the help."""
 
-_RULES_IN_BRIEF = (
+RULES_IN_BRIEF = (
     N_("Roll the dice, then shut open tiles that add up to the roll."),
     N_("When no open tiles make the roll, the turn ends and the tiles left open are scored."),
     N_("Shut every tile and you have shut the box."),
@@ -235,9 +235,22 @@ def every_key() -> tuple[tuple[str, str], ...]:
     return tuple((key, _(label)) for key, label in _ALL_KEYS)
 
 
-def rules_in_brief(rules: str) -> str:
-    """The rules in a few lines, and the options of the game at hand."""
-    lines = [_(line) for line in _RULES_IN_BRIEF]
+MODE_IN_SHORT = {  # the "In short" column of the table of modes in docs/rules.md §5
+    Mode.SOLO: N_("one turn; beat your own best"),
+    Mode.ROUND: N_("one turn each; shutting the box or the lowest score wins"),
+    Mode.ELIMINATION: N_("scores add up; reaching 45 retires you; the last player left wins"),
+    Mode.LONG: N_("one board: one player shuts, the other reopens"),
+}
+
+
+def rules_in_brief(mode: Mode | None, rules: str) -> str:
+    """The rules in a few lines, as docs/rules.md gives them "In brief", the game's mode in short
+    as its table of modes does, and the options of the game at hand."""
+    lines = [_(line) for line in RULES_IN_BRIEF]
+    if mode is not None:
+        name = mode_name(mode.value)
+        in_short = _(MODE_IN_SHORT[mode])
+        lines.append(_("{mode}: {in_short}.").format(mode=name[:1].upper() + name[1:], in_short=in_short))
     if rules:
         lines.append(_("This game: {rules}").format(rules=rules))
     return "\n".join(lines)

@@ -96,6 +96,18 @@ class TileRow(Widget):
 
 
 _PIPS = "⚀⚁⚂⚃⚄⚅"
+_PIP_SPOTS = {  # where the pips of each face sit on a 3x3 grid, read row by row
+    1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8), 6: (0, 2, 3, 5, 6, 8),
+}
+
+
+def pip_face(face: int | None) -> tuple[str, str, str, str, str]:
+    """A die drawn in five lines with its pips where a real die has them (``?`` still to type)."""
+    spots = _PIP_SPOTS.get(face or 0, ())
+    rows = [" ".join("●" if row * 3 + column in spots else " " for column in range(3)) for row in range(3)]
+    if face is None:
+        rows[1] = "  ?  "
+    return ("╭───────╮", *(f"│ {row} │" for row in rows), "╰───────╯")  # type: ignore[return-value]
 
 
 class DiceView(Static):
@@ -110,6 +122,11 @@ class DiceView(Static):
             return Text(f"{faces} {self.caption}".strip())
         if not self.faces:
             return Text(f"\n{self.caption}\n")
+        if self.has_class("-big"):  # a tall terminal: the dice drawn with their pips
+            drawn = [pip_face(face) for face in self.faces]
+            lines = [" ".join(parts) for parts in zip(*drawn, strict=True)]
+            lines[2] += f"  {self.caption}"
+            return Text("\n".join(lines))
         top = " ".join("╭───╮" for _ in self.faces)
         mid = " ".join(f"│ {face if face else '?'} │" for face in self.faces)
         bottom = " ".join("╰───╯" for _ in self.faces)
