@@ -44,6 +44,9 @@ async def test_bad_typed_dice_get_a_message_and_change_nothing() -> None:
             assert state(app) is start, key
             assert shown(app, "#message") == message
             assert app.typed == ()
+        await pilot.press("x")  # a letter was once ignored without a word
+        assert state(app) is start and app.typed == ()
+        assert shown(app, "#message") == "Type the faces of the dice you rolled as digits 1 to 6, not x."
         await pilot.press("3", "backspace")  # a half-typed roll can be taken back
         assert app.typed == () and state(app) is start
         await pilot.press("3", "9")
@@ -68,3 +71,14 @@ async def test_companion_round_with_a_bot_rolls_typed_for_everyone() -> None:
         await pilot.press("2", "enter", "6", "6", "8", "4", "enter", "1", "1")
         final = state(app)
         assert final.is_over and final.winner == 0 and final.history[-1].score == 19
+
+
+async def test_a_key_without_a_use_says_so_and_the_game_keys_still_work() -> None:
+    app = make_app(SOLO, ("Ana",), "3,4")
+    async with app.run_test(size=SIZE) as pilot:
+        start = state(app)
+        await pilot.press("k")
+        assert state(app) is start
+        assert shown(app, "#message") == "The key k does nothing here: ? shows the keys."
+        await pilot.press("enter", "7")
+        assert state(app).roll is not None and app.selected == 1 << 6 and shown(app, "#message") == ""

@@ -9,7 +9,7 @@ from shutthebox import Mode, Phase, Rules
 from shutthebox.core.record import GameRecord
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.screens import ConfirmScreen, HelpScreen, SetupScreen
-from shutthebox.term.widgets import KeyList
+from shutthebox.term.widgets import KeyBar, KeyList
 
 ONE_TILE = Rules(mode=Mode.ROUND, max_tiles=1)
 """One tile a roll: 6+6 makes nothing, so a turn can end on the first roll."""
@@ -85,8 +85,10 @@ async def test_the_turn_end_shows_the_final_board_and_score_until_the_next_playe
         assert shut == [8]  # Ana's board, not Luis's fresh one
         assert shown(app, "#status") == "Ana's turn is over: 37. Luis: press Enter when ready."
         assert "6" in str(app.query_one("#dice").render())  # the last roll stays on the table
+        assert app.query_one(KeyBar).keys[0] == ("⏎", "next player")  # not "roll": Enter hands over
         await pilot.press("space")
         assert shown(app, "#status") == "Luis: roll two dice."
+        assert app.query_one(KeyBar).keys[0] == ("⏎", "roll")
         assert all(tile.view.is_open for tile in app.query("Tile"))  # type: ignore[attr-defined]
 
 

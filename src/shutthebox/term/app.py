@@ -21,7 +21,9 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -67,6 +69,9 @@ class _GameScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self._resized()
+
+
+_BOUND_KEYS = frozenset(binding.key for binding in keys.BINDINGS if isinstance(binding, Binding))
 
 
 class ShutTheBoxApp(App[GameRecord | None]):
@@ -580,6 +585,17 @@ class ShutTheBoxApp(App[GameRecord | None]):
 
         self.push_screen(SetupScreen(self.lang, self.setup, back=self.state is not None), chosen)
 
+    def on_key(self, event: events.Key) -> None:
+        """A printable key the game screen has no use for says so, rather than nothing at all."""
+        if len(self.screen_stack) > 1 or event.key in _BOUND_KEYS or not event.is_printable:
+            return
+        state, key = self.state, event.character or event.key
+        if self._companion and state is not None and state.is_chance and not state.is_over:
+            unused = N_("Type the faces of the dice you rolled as digits 1 to 6, not {key}.")
+        else:
+            unused = N_("The key {key} does nothing here: ? shows the keys.")
+        self.message = _(unused).format(key=key)
+
     def action_help(self) -> None:
         """``?`` or F1: the keys of the moment, every key and the rules in brief."""
         if len(self.screen_stack) > 1:
@@ -589,7 +605,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
         state = self.state
         now = view.key_bar(
             state, bot=self._bot_to_act(), companion=self._companion,
-            reviewable=bool(self.game and self.game.events),
+            reviewable=bool(self.game and self.game.events), handover=self.handover is not None,
         )
         rules = view.rules_in_brief(
             state.rules.mode if state else None, rules_line(state.rules) if state else ""
@@ -663,7 +679,8 @@ class ShutTheBoxApp(App[GameRecord | None]):
         state = self.state
         bot = self._bot_to_act()
         self.query_one(KeyBar).keys = view.key_bar(
-            state, bot=bot, companion=self._companion, reviewable=bool(self.game and self.game.events)
+            state, bot=bot, companion=self._companion, reviewable=bool(self.game and self.game.events),
+            handover=self.handover is not None,
         )
         self._show("#message", self.message)
         if state is None:

@@ -177,13 +177,15 @@ def _typed(typed: tuple[int, ...], count: int) -> str:
 
 
 def key_bar(
-    state: Match | None, *, bot: bool, companion: bool, reviewable: bool
+    state: Match | None, *, bot: bool, companion: bool, reviewable: bool, handover: bool = False
 ) -> tuple[tuple[str, str], ...]:
-    """The keys that do something now, with their labels."""
+    """The keys that do something now, with their labels (at a turn's end, Enter hands over)."""
     keys: list[tuple[str, str]] = []
     if state is None:
         return (("s", _("setup")), ("q", _("quit")))
-    if state.is_over:
+    if handover and not state.is_over:
+        keys.append(("⏎", _("next player")))
+    elif state.is_over:
         if reviewable:
             keys.append(("v", _("review")))
         keys += [("n", _("new game")), ("s", _("setup"))]
