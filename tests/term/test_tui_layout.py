@@ -8,7 +8,7 @@ from tui_support import make_app
 from shutthebox import Mode, Rules
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.view import fit
-from shutthebox.term.widgets import Tile
+from shutthebox.term.widgets import KeyBar, Tile
 
 SIZES = [(40, 12), (60, 20), (80, 24), (120, 40), (200, 60)]
 SEVEN = ("Ana", "Bea", "Cid", "Dora", "Eli", "Fay", "Gus")
@@ -45,6 +45,7 @@ async def test_every_tile_and_player_is_shown(
         for name in players:
             assert name in text, (name, text)
         assert "too small" not in text
+        assert " roll " in text and text.rstrip().endswith("quit"), text  # the key bar whole, not cut
 
 
 @pytest.mark.parametrize("size", [(39, 24), (80, 11), (30, 8)])
@@ -106,3 +107,18 @@ async def test_the_last_roll_stays_visible_after_the_move() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "8", "enter")
         assert "(8)" in str(app.query_one("#dice").render())
+
+
+@pytest.mark.parametrize("size", [(40, 12), (60, 20), (80, 24)])
+async def test_the_key_bar_is_never_cut(size: tuple[int, int]) -> None:
+    """Picking tiles on 12 tiles has the longest bar: at 60 columns it once lost "quit"."""
+    app = make_app(Rules(tiles=12, mode=Mode.SOLO), ("Ana",), "3,4")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        rows = screen_text(app).splitlines()[bar.region.y : bar.region.bottom]
+        shown = "\n".join(rows)
+        words = " ".join(shown.split())
+        for key, label in bar.keys:
+            assert f"{key} {label}" in words, (key, label, shown)

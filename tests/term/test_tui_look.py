@@ -99,9 +99,22 @@ async def _nothing(pilot: Pilot[object]) -> None:
     return None
 
 
-def _game(tiles: int = 9, players: tuple[str, ...] = ("Ana", "Luis")) -> ShutTheBoxApp:
-    mode = Mode.SOLO if len(players) == 1 else Mode.ROUND
-    return make_app(Rules(tiles=tiles, mode=mode), players, "1", "3", "3,4", "6,6")
+def _game(tiles: int = 9) -> ShutTheBoxApp:
+    return make_app(Rules(tiles=tiles, mode=Mode.ROUND), ("Ana", "Luis"), "1", "3", "3,4", "6,6")
+
+
+SEVEN = ("Ana", "Bea", "Cid", "Dora", "Eli", "Fay", "Gus")
+
+
+def _seven() -> ShutTheBoxApp:
+    """Seven players on 12 tiles: Gus rolls highest for the start (6), then 3+4."""
+    return make_app(Rules(tiles=12, mode=Mode.ROUND), SEVEN, "1", "2", "3", "4", "5", "1", "6", "3,4")
+
+
+async def _seven_roll(pilot: Pilot[object]) -> None:
+    for _ in range(8):
+        await pilot.press("enter")
+        await pilot.pause()
 
 
 def _setup() -> ShutTheBoxApp:
@@ -111,8 +124,7 @@ def _setup() -> ShutTheBoxApp:
 SCREENS: dict[str, tuple[Callable[[], ShutTheBoxApp], tuple[int, int], Step]] = {
     "game-80x24": (_game, (80, 24), _roll_and_pick),
     "game-12-tiles-120x40": (lambda: _game(12), (120, 40), _roll),
-    "game-seven-players-60x20": (lambda: _game(12, ("Ana", "Bea", "Cid", "Dora", "Eli", "Fay", "Gus")),
-                                 (60, 20), _roll),
+    "game-seven-players-60x20": (_seven, (60, 20), _seven_roll),
     "help-80x24": (_game, (80, 24), _help),
     "setup-80x24": (_setup, (80, 24), _nothing),
     "too-small-40x10": (_game, (40, 10), _nothing),

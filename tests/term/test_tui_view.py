@@ -58,9 +58,9 @@ def test_the_scoreboard_has_the_columns_of_the_way_to_play() -> None:
 @pytest.mark.parametrize(
     ("script", "keys"),
     [
-        ("", ["⏎", "q"]),
-        ("r3,4", ["1-9", "⏎", "⌫", "h", "q"]),
-        ("r6,6 m9+3 r4,4 m8 r3,4 m7", ["1", "2", "h", "q"]),
+        ("", ["⏎", "?", "q"]),
+        ("r3,4", ["1-9", "⏎", "⌫", "h", "?", "q"]),
+        ("r6,6 m9+3 r4,4 m8 r3,4 m7", ["1", "2", "h", "?", "q"]),
     ],
 )
 def test_the_key_bar_shows_the_keys_of_the_phase(script: str, keys: list[str]) -> None:
@@ -72,7 +72,7 @@ def test_the_key_bar_shows_the_keys_of_the_phase(script: str, keys: list[str]) -
 def test_companion_and_bot_turns_change_the_keys_and_the_status() -> None:
     state = script_state(Rules(mode=Mode.SOLO), ("Ana",), "")
     bar = view.key_bar(state, bot=False, companion=True, reviewable=False)
-    assert [key for key, _ in bar] == ["1-6", "⌫", "q"]
+    assert [key for key, _ in bar] == ["1-6", "⌫", "?", "q"]
     assert view.status_line(state, bot=False, companion=True, typed=(5,)) == (
         "Ana: roll two dice and type the faces: 5 _"
     )

@@ -97,7 +97,8 @@ TileRow {
     scrollbar-size-vertical: 1;
 }
 #keys {
-    height: 1;
+    height: auto;
+    max-height: 2;
     dock: bottom;
     padding: 0 1;
 }

@@ -207,7 +207,7 @@ def key_bar(
             ("⌫", _("clear")),
             ("h", _("hint")),
         ]
-    keys.append(("q", _("quit")))
+    keys += [("?", _("help")), ("q", _("quit"))]
     return tuple(keys)
 
 

@@ -175,14 +175,17 @@ class Scoreboard(Static):
 class KeyBar(Static):
     """The keys that do something now, each with what it does."""
 
-    keys: reactive[tuple[tuple[str, str], ...]] = reactive(())
+    keys: reactive[tuple[tuple[str, str], ...]] = reactive((), layout=True)  # one line or two
 
     def render(self) -> Text:
+        """Roomy when the bar has the width, tight when not; wrapped onto a second line, never cut."""
+        roomy = sum(len(key) + len(label) + 5 for key, label in self.keys) - 2
+        gap, pad = ("  ", " ") if roomy <= self.size.width else (" ", "")
         out = Text()
         for i, (key, label) in enumerate(self.keys):
             if i:
-                out.append("  ")
-            out.append(f" {key} ", style="reverse bold")
+                out.append(gap)
+            out.append(f"{pad}{key}{pad}", style="reverse bold")
             out.append(f" {label}")
         return out
 
