@@ -6,19 +6,27 @@ Each command runs ``--runs`` times, interleaved with the others (so a noisy
 moment hits them all alike); the figure is the median wall time of one whole
 process, and the ratio is against ``python -c pass`` of the same interpreter.
 ``scores`` reads a history of 200 finished games in a temporary SQLite file.
+``play`` runs in a pseudo-terminal of 80x24 and is timed until its first screen
+is drawn (the game's key bar, or the setup form's legend), then told to quit.
 Modules load from their bytecode, as they do once the command has run once.
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
 import os
+import pty
 import random
+import select
 import shutil
+import signal
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
+import termios
 import time
 from pathlib import Path
 
@@ -43,6 +51,28 @@ def _history(path: Path, games: int) -> None:
             game.save(store, source="terminal")
 
 
+def _until_drawn(command: list[str], env: dict[str, str], shown: bytes, seconds: float = 30) -> float:
+    """Run ``command`` in an 80x24 pseudo-terminal; the seconds until its output holds ``shown``."""
+    start = time.perf_counter()
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command, in the terminal
+        os.execve(command[0], command, env)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    seen = b""
+    try:
+        while shown not in seen:
+            if time.perf_counter() - start > seconds:
+                raise RuntimeError(f"{command}: {shown!r} not drawn in {seconds} s")
+            ready, _, _ = select.select([fd], [], [], 0.5)
+            if ready:
+                seen = seen[-4096:] + os.read(fd, 65536)
+        return time.perf_counter() - start
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -61,15 +91,24 @@ def main() -> int:
             "shutthebox scores": [str(BIN / "shutthebox"), "scores"],
             "shutthebox scores --json": [str(BIN / "shutthebox"), "scores", "--json"],
         }
-        times: dict[str, list[float]] = {name: [] for name in commands}
+        terminal = {**env, "TERM": "xterm-256color", "COLORTERM": "truecolor"}
+        screens = {  # the command, and words its first screen draws
+            "shutthebox play Ana (game)": ([str(BIN / "shutthebox"), "play", "Ana"], b"roll"),
+            "shutthebox play (setup)": ([str(BIN / "shutthebox"), "play"], b"Ctrl+S"),
+        }
+        times: dict[str, list[float]] = {name: [] for name in [*commands, *screens]}
         for _ in range(3):  # warm the file cache and the bytecode
             for command in commands.values():
                 subprocess.run(command, env=env, capture_output=True, check=True)
+            for command, shown in screens.values():
+                _until_drawn(command, terminal, shown)
         for _ in range(args.runs):
             for name, command in commands.items():
                 start = time.perf_counter()
                 subprocess.run(command, env=env, capture_output=True, check=True)
                 times[name].append(time.perf_counter() - start)
+            for name, (command, shown) in screens.items():
+                times[name].append(_until_drawn(command, terminal, shown))
         bare = statistics.median(times["python -c pass"])
         print(f"{'command':30} {'median':>9} {'ratio':>7}   ({args.runs} runs each, interleaved)")
         for name, measured in times.items():
