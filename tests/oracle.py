@@ -124,8 +124,10 @@ class TurnOracle:
         hit = score < self.target if self.objective == "beat" else score <= self.target
         return self.number(Fraction(int(hit)))
 
-    def _option_raw(self, target: int, extra: int, count: int) -> Fraction | float:
-        """Raw value of rolling ``count`` dice from (target, extra)."""
+    def _option_parts(self, target: int, extra: int, count: int) -> tuple[Fraction | float, Fraction | float]:
+        """Rolling ``count`` dice from (target, extra): the raw value of the rolls that move on, and
+        the chance of a failed double, which earns and spends its own turn: the same state again,
+        where the dice are chosen anew."""
         rolls = faces(count)
         p = self.number(Fraction(1, len(rolls)))
         gain = self.number(Fraction(0))
@@ -143,18 +145,22 @@ class TurnOracle:
                     gain += p * self._value(target, earned - 1)
             else:
                 gain += p * self.reward(target, total)
-        return gain / (1 - loop)
+        return gain, loop
 
     def _value_raw(self, target: int, extra: int) -> Fraction | float:
+        """The best count is the best one to keep whenever the state comes back: gain / (1 - loop)."""
         if target == 0:
             return self.reward(0, 0)
-        return max(self._option_raw(target, extra, c) for c in self.rules.dice_counts(target))
+        options = (self._option_parts(target, extra, c) for c in self.rules.dice_counts(target))
+        return max(gain / (1 - loop) for gain, loop in options)
 
     def value(self, target: int | None = None, extra: int = 0) -> Fraction | float:
         return self.sign * self._value(self.rules.full if target is None else target, extra)
 
     def option(self, target: int, extra: int, count: int) -> Fraction | float:
-        return self.sign * self._option_raw(target, extra, count)
+        """Rolling ``count`` dice now, and playing at best after (a failed double chooses again)."""
+        gain, loop = self._option_parts(target, extra, count)
+        return self.sign * (gain + loop * self._value(target, extra))
 
 
 # -- the long game (rules §5.4) ---------------------------------------------------------

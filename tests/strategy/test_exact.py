@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from oracle import TurnOracle, TurnRules
 from shutthebox import Rules, RulesError
-from shutthebox.strategy.solver.exact import exact_value, plain_value
+from shutthebox.strategy.solver import solve
+from shutthebox.strategy.solver.exact import exact_dice_values, exact_value, plain_value
 from strategies import rule_sets
 
 NEVER = Rules(one_die="never")  # type: ignore[arg-type]  # "two dice always"
@@ -123,3 +124,51 @@ def test_exact_mode_refuses_what_it_cannot_do() -> None:
         exact_value(Rules(), "win")
     with pytest.raises(RulesError, match="unknown objective"):
         exact_value(Rules(), "lose")
+
+
+# -- the dice choice under extra turns on doubles (issue 14) --------------------------------
+DOUBLES = Rules(mode="solo", doubles_extra_turn=True)  # type: ignore[arg-type]
+
+
+def test_a_failed_double_lets_the_player_choose_the_dice_again_worked_by_hand() -> None:
+    """Tile 1 alone, lowest score, extra turns on doubles. One die: a 1 shuts it (1/6), else 1 is
+    scored: 5/6, the best. Two dice never make 1: 30/36 of the rolls end the turn with 1 scored, and a
+    double (6/36) earns and spends a turn, after which the dice are chosen again, at best (5/6):
+    30/36 + 6/36 * 5/6 = 35/36. Keeping two dice after it would give 1."""
+    assert exact_dice_values(DOUBLES, "score", board=0b1) == {1: Fraction(5, 6), 2: Fraction(35, 36)}
+    assert exact_value(DOUBLES, "score", board=0b1) == Fraction(5, 6)
+    shown = solve(DOUBLES, "score").dice_values(0b1)
+    assert shown == {1: pytest.approx(5 / 6, abs=1e-12), 2: pytest.approx(35 / 36, abs=1e-12)}
+
+
+def test_the_worse_dice_choice_on_one_two_three_is_valued_as_the_issue_computed() -> None:
+    """Open {1, 2, 3}: two dice were shown as 3.6857 (two dice kept after a failed double)."""
+    exact = exact_dice_values(DOUBLES, "score", board=0b111)
+    assert round(float(exact[2]), 4) == 3.5198
+    assert solve(DOUBLES, "score").dice_values(0b111)[2] == pytest.approx(float(exact[2]), abs=1e-12)
+
+
+@pytest.mark.parametrize(("objective", "target"), [("score", None), ("shut", None), ("beat", 4)])
+@pytest.mark.parametrize("extra", [0, 1, 2])
+def test_every_dice_choice_of_a_small_board_equals_the_fraction_recursion(
+    objective: str, target: int | None, extra: int
+) -> None:
+    rules = Rules(tiles=5, mode="solo", doubles_extra_turn=True, one_die="sum-le-6")  # type: ignore[arg-type]
+    solution = solve(rules, objective, target)
+    for board in range(1, rules.full_mask + 1):
+        if extra > rules.tiles - board.bit_count():
+            continue  # a turn holds at most one extra turn per tile shut so far
+        exact = exact_dice_values(rules, objective, board, extra, target)
+        shown = solution.dice_values(board, extra)
+        assert set(shown) == set(exact), board
+        for count, value in exact.items():
+            assert shown[count] == pytest.approx(float(value), abs=1e-12), (board, count)
+
+
+def test_the_review_charges_the_worse_dice_choice_what_it_costs() -> None:
+    """Two dice on tile 1 alone with extra turns on doubles costs 35/36 - 5/6 = 5/36 points."""
+    from shutthebox.strategy.advice import advise_position
+
+    advice = advise_position(DOUBLES, 0b1)
+    two = next(choice for choice in advice.choices if choice.label == "2 dice")
+    assert two.loss == pytest.approx(5 / 36, abs=1e-12)

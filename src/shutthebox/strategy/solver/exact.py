@@ -20,7 +20,7 @@ from shutthebox.core.match import legal_moves
 from shutthebox.core.rules import Rules
 from shutthebox.strategy.solver.solution import Objective
 
-__all__ = ["exact_value", "plain_value"]
+__all__ = ["exact_dice_values", "exact_value", "plain_value"]
 
 Number = TypeVar("Number", Fraction, float)
 
@@ -30,8 +30,15 @@ def _solver(
     objective: Objective,
     target: int | None,
     number: Callable[[Fraction], Number],
-) -> Callable[[int, int], Number]:
-    """The value function of a turn, maximizing ``reward`` (minus score for ``score``)."""
+) -> tuple[Callable[[int, int], Number], Callable[[int, int], dict[int, Number]]]:
+    """The value function of a turn, maximizing ``reward`` (minus score for ``score``), and the value
+    of each number of dice the player may roll in a position.
+
+    With extra turns on doubles, a double that makes no move earns and spends a turn: the position
+    comes back as it was, and the dice are chosen again. Rolling ``count`` dice is then worth
+    ``gain + stuck * V`` (``stuck``: the chance of such a double; ``V``: the position's value), and
+    ``V`` is the best of these. Choosing the same count each time the position comes back is optimal
+    (it is the same decision again), so ``V`` is the best of ``gain / (1 - stuck)``."""
     if objective in (Objective.BEAT, Objective.TIE_OR_BEAT) and target is None:
         raise RulesError("objective {objective} needs a target score", objective=objective)
     below = (target or 0) + (1 if objective is Objective.TIE_OR_BEAT else 0)
@@ -50,10 +57,10 @@ def _solver(
         for count in (1, 2)
     }
 
-    def value(target_mask: int, extra: int) -> Number:
-        if target_mask == 0:
-            return reward(0, 0)
-        best: Number | None = None
+    def parts(target_mask: int, extra: int) -> dict[int, tuple[Number, Number]]:
+        """For each number of dice: (gain, stuck), the value of the rolls that move on, and the
+        chance of the position coming back."""
+        found = {}
         for count in rules.dice_options(target_mask):
             gain, stuck = zero, zero
             for total, double, p in rolls[count]:
@@ -67,13 +74,21 @@ def _solver(
                     gain += p * value(target_mask, extra - 1)
                 else:
                     gain += p * reward(target_mask, total)
-            option = gain / (one - stuck)
-            best = option if best is None or option > best else best
-        assert best is not None
-        return best
+            found[count] = (gain, stuck)
+        return found
 
-    value = cache(value)
-    return value
+    def best(target_mask: int, extra: int) -> Number:
+        if target_mask == 0:
+            return reward(0, 0)
+        return max(gain / (one - stuck) for gain, stuck in parts(target_mask, extra).values())
+
+    value: Callable[[int, int], Number] = cache(best)
+
+    def choices(target_mask: int, extra: int) -> dict[int, Number]:
+        here = value(target_mask, extra)
+        return {count: gain + stuck * here for count, (gain, stuck) in parts(target_mask, extra).items()}
+
+    return value, choices
 
 
 def exact_value(
@@ -89,9 +104,20 @@ def exact_value(
             else N_("the exact mode covers the single-turn objectives, not a two-player round")
         )
         raise RulesError(refusal)
-    value = _solver(rules, objective, target, Fraction)
+    value, _choices = _solver(rules, objective, target, Fraction)
     result = value(rules.full_mask if board is None else board, 0)
     return -result if objective is Objective.SCORE else result
+
+
+def exact_dice_values(
+    rules: Rules, objective: str | Objective, board: int, extra: int = 0, target: int | None = None
+) -> dict[int, Fraction]:
+    """The exact value of rolling each number of dice the rules allow on ``board`` (a turn objective),
+    playing on at best after."""
+    objective = Objective.parse(objective)
+    _value, choices = _solver(rules, objective, target, Fraction)
+    sign = -1 if objective is Objective.SCORE else 1
+    return {count: sign * option for count, option in choices(board, extra).items()}
 
 
 def plain_value(
@@ -99,6 +125,6 @@ def plain_value(
 ) -> float:
     """The same recursion in floats: the plain-Python baseline for the benchmarks."""
     objective = Objective.parse(objective)
-    value = _solver(rules, objective, target, float)
+    value, _choices = _solver(rules, objective, target, float)
     result = value(rules.full_mask, 0)
     return -result if objective is Objective.SCORE else result

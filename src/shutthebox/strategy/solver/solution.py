@@ -106,6 +106,9 @@ class Solution:
         return float(self.turn.fail[target, total, self.column])
 
     def _roll_value(self, target: int, extra: int, count: int) -> float:
+        """The value of rolling ``count`` dice now and playing on at best. A double that makes no
+        move (with extra turns on doubles) earns and spends a turn: the same position comes back,
+        where the dice are chosen again, so it is worth the position's own (best) value."""
         if target == 0:
             return self._raw(0)
         if count == 1:
@@ -123,7 +126,7 @@ class Solution:
                     stuck += float(probability)
                 else:
                     gain += float(probability) * after
-        return gain / (1 - stuck)
+        return gain + stuck * self._raw(target, extra)
 
     @staticmethod
     def _need(value: float | None) -> float:
