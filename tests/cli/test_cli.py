@@ -275,3 +275,31 @@ def test_play_keeps_the_names_cleaned(
     assert "Ana María's turn" in out and "Ana María scores 15" in out
     assert "Saved to your history (game 1)." in out
     assert GameRecord.load(path).players == ("Ana María",)
+
+
+def test_solve_objective_long_plays_the_long_games_own_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --mode, --objective long once solved the round's rules (no extra turns: 0.5366)."""
+    import json
+
+    from shutthebox.strategy.solver import solve_long
+
+    status, out, _ = cli(capsys, "solve", "--objective", "long", "--json")
+    plain = json.loads(out)
+    assert status == 0 and plain["doubles_extra_turn"] is True
+    assert plain["value"] == pytest.approx(solve_long(Rules(mode="long")).value, abs=1e-12)  # type: ignore[arg-type]
+    status, out, _ = cli(capsys, "solve", "--objective", "long")
+    assert status == 0 and "long game:" in out and "round" not in out
+    status, _, err = cli(capsys, "solve", "--objective", "long", "--mode", "round")
+    assert status == 2 and "leave out --mode or give --mode long" in err and "Traceback" not in err
+    status, out, _ = cli(capsys, "solve", "--objective", "long", "--no-doubles-extra-turn", "--json")
+    assert json.loads(out)["value"] == pytest.approx(0.536631151705, abs=1e-12)
+
+
+@pytest.mark.parametrize("tiles", [1, 2, 3])
+def test_a_probability_never_prints_above_one(capsys: pytest.CaptureFixture[str], tiles: int) -> None:
+    import json
+
+    for objective, mode in (("long", "long"), ("win", "round"), ("shut", "solo")):
+        argv = ["solve", "--objective", objective, "--mode", mode, "--tiles", str(tiles), "--json"]
+        status, out, _ = cli(capsys, *argv)
+        assert status == 0 and 0.0 <= json.loads(out)["value"] <= 1.0, (objective, out)

@@ -60,10 +60,14 @@ def run_solve(args: argparse.Namespace) -> int:
     from shutthebox.strategy.solver.exact import exact_value
 
     table = writable_file(args.table, "--table") if args.table else None  # not after the solve
+    objective = Objective.parse(args.objective)
+    if objective is Objective.LONG:  # the long game under its own rules (extra turns on doubles)
+        if args.mode not in (None, Mode.LONG.value):
+            raise RulesError("--objective long solves the long game: leave out --mode or give --mode long")
+        args.mode = Mode.LONG.value
     rules = rules_from_args(args)
     # Translators: shown on standard error, followed by the seconds spent, while a solve runs.
     busy = _("solving…")
-    objective = Objective.parse(args.objective)
     if objective in (Objective.BEAT, Objective.TIE_OR_BEAT) and args.target is None:
         raise RulesError("objective {objective} needs --target K", objective=str(objective))
     data: dict[str, Any] = {
