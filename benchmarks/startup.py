@@ -90,6 +90,12 @@ def main() -> int:
             "shutthebox --lang es --help": [str(BIN / "shutthebox"), "--lang", "es", "--help"],
             "shutthebox scores": [str(BIN / "shutthebox"), "scores"],
             "shutthebox scores --json": [str(BIN / "shutthebox"), "scores", "--json"],
+            "shutthebox hint (4 open tiles)": [
+                str(BIN / "shutthebox"), "hint", "--open", "1,4,5,8", "--dice", "3,6", "--json"
+            ],
+            "shutthebox hint (9 open tiles)": [
+                str(BIN / "shutthebox"), "hint", "--open", "1,2,3,4,5,6,7,8,9", "--dice", "3,6", "--json"
+            ],
         }
         terminal = {**env, "TERM": "xterm-256color", "COLORTERM": "truecolor"}
         screens = {  # the command, and words its first screen draws

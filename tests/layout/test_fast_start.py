@@ -81,3 +81,11 @@ def test_the_package_root_loads_its_names_when_asked() -> None:
         assert any(getattr(home, name, None) is value for home in homes), name
     with pytest.raises(AttributeError, match="no attribute 'Nope'"):
         shutthebox.Nope  # noqa: B018
+
+
+def test_a_hint_on_a_few_open_tiles_loads_no_numpy(env: dict[str, str]) -> None:
+    """A person at a real box asks about one position: the answer must not wait for NumPy (issue 14)."""
+    modules = loaded(["hint", "--open", "1,4,5,8", "--dice", "3,6", "--json"], env)
+    assert "shutthebox" in modules and not modules & HEAVY, modules & HEAVY
+    whole = loaded(["hint", "--open", "1,2,3,4,5,6,7,8,9", "--dice", "3,6", "--json"], env)
+    assert "numpy" in whole  # a whole board: the vectorized solver

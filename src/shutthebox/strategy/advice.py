@@ -12,14 +12,18 @@ position, for ``shutthebox hint`` and for players at a real box.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shutthebox.core.board import Move
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import IllegalActionError
 from shutthebox.core.match import DiceChoice, Match, Phase
 from shutthebox.core.rules import Mode, Rules
-from shutthebox.strategy.solver import Objective, Solution, solve, solve_long
+from shutthebox.strategy.names import Objective
+from shutthebox.strategy.plain import PlainTurn, plain_fits
+
+if TYPE_CHECKING:
+    from shutthebox.strategy.solver import Solution
 
 __all__ = ["Advice", "Choice", "advise", "advise_position", "objective_for", "solution_for"]
 
@@ -111,6 +115,8 @@ def solution_for(
     rules: Rules, objective: Objective, target: int | None = None, *, opening: bool = False
 ) -> Solution:
     """The solved turn to consult: for the long game, the mover's role."""
+    from shutthebox.strategy.solver import solve, solve_long  # NumPy: loaded when a solve needs it
+
     if objective is Objective.LONG:
         return solve_long(rules).for_role(opening)
     return solve(rules, objective, target)
@@ -144,8 +150,13 @@ def advise_position(
     extra: int = 0,
     opening: bool = False,
 ) -> Advice:
-    """Ranked choices for a bare position: the tiles to work on, and the roll if rolled."""
-    solution = solution_for(rules, objective, target, opening=opening)
+    """Ranked choices for a bare position: the tiles to work on, and the roll if rolled. A few open
+    tiles are solved in plain Python (no NumPy to load: see `shutthebox.strategy.plain`)."""
+    solution: Solution | PlainTurn
+    if not opening and plain_fits(rules, objective, target_mask, extra):
+        solution = PlainTurn(rules, objective, target)
+    else:
+        solution = solution_for(rules, objective, target, opening=opening)
     lower = solution.lower_is_better
     value = solution.value_at(target_mask, extra)
     ranked: list[tuple[DiceChoice | Move, str, float]]
