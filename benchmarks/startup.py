@@ -93,8 +93,9 @@ def main() -> int:
             "shutthebox hint (4 open tiles)": [
                 str(BIN / "shutthebox"), "hint", "--open", "1,4,5,8", "--dice", "3,6", "--json"
             ],
-            "shutthebox hint (9 open tiles)": [
-                str(BIN / "shutthebox"), "hint", "--open", "1,2,3,4,5,6,7,8,9", "--dice", "3,6", "--json"
+            "shutthebox hint (12 open tiles)": [
+                str(BIN / "shutthebox"), "hint", "--tiles", "12", "--open", ",".join(map(str, range(1, 13))),
+                "--dice", "3,6", "--json",
             ],
         }
         terminal = {**env, "TERM": "xterm-256color", "COLORTERM": "truecolor"}

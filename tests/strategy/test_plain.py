@@ -1,5 +1,5 @@
 """The plain-Python turn (`PlainTurn`) answers a position as the vectorized solver does, and a
-hint on a few open tiles takes it, so ``shutthebox hint`` never waits for NumPy to load."""
+one-off hint on a few open tiles takes it, so ``shutthebox hint`` never waits for NumPy to load."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_a_hint_on_few_open_tiles_is_answered_in_plain_python_and_agrees() -> No
     assert not plain_fits(rules, Objective.SCORE, rules.full_mask)  # a whole board: the vectorized solver
     assert not plain_fits(rules, Objective.LONG, board)  # the long game spans turns
     assert not plain_fits(rules, Objective.SCORE, (1 << (PLAIN_MOST_TILES + 1)) - 1)
-    advice = advise_position(rules, board, Roll((3, 6)))
+    advice = advise_position(rules, board, Roll((3, 6)), one_off=True)
     expected = solve(rules, "score").move_values(board, Roll((3, 6)))
     assert [c.action for c in advice.choices] == [m for m, _ in expected]
     assert [c.value for c in advice.choices] == pytest.approx([v for _, v in expected], abs=1e-12)

@@ -202,7 +202,7 @@ def run_hint(args: argparse.Namespace) -> int:
     roll = _roll_of(args)
     advice = advise_position(
         rules, target_mask, roll, objective=objective, target=args.target,
-        extra=args.extra, opening=opening,
+        extra=args.extra, opening=opening, one_off=True,
     )
     data: dict[str, Any] = {
         "open": list(board.open_tiles),

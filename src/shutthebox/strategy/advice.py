@@ -149,11 +149,15 @@ def advise_position(
     target: int | None = None,
     extra: int = 0,
     opening: bool = False,
+    one_off: bool = False,
 ) -> Advice:
-    """Ranked choices for a bare position: the tiles to work on, and the roll if rolled. A few open
-    tiles are solved in plain Python (no NumPy to load: see `shutthebox.strategy.plain`)."""
+    """Ranked choices for a bare position: the tiles to work on, and the roll if rolled.
+
+    ``one_off``: the only question of a process (``shutthebox hint``), so a position with few open
+    tiles is solved in plain Python rather than waiting for NumPy (see `shutthebox.strategy.plain`);
+    a process that asks again keeps the vectorized solver, whose solved turns it keeps."""
     solution: Solution | PlainTurn
-    if not opening and plain_fits(rules, objective, target_mask, extra):
+    if one_off and not opening and plain_fits(rules, objective, target_mask, extra):
         solution = PlainTurn(rules, objective, target)
     else:
         solution = solution_for(rules, objective, target, opening=opening)

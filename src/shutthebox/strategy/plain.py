@@ -1,12 +1,13 @@
 """One turn's exact values from a position, in plain Python: no NumPy to load.
 
-A hint at a real box asks about one position, and only the positions below it
+``shutthebox hint`` asks about one position, and only the positions below it
 (the subsets of its open tiles) matter: with a few tiles open they are a few
 dozen, solved here in well under a millisecond, while loading NumPy for the
 vectorized solver (`shutthebox.strategy.solver`) alone takes a hundred. The
-vectorized solver wins on whole boards; `advise_position` picks this one up to
-`PLAIN_MOST_TILES` open tiles, a bound chosen by measurement
-(``benchmarks/bench_hint_paths.py``).
+vectorized solver wins on whole boards, and in a process that asks again (it
+keeps its solved turns); `advise_position(..., one_off=True)` picks this one up
+to `PLAIN_MOST_TILES` open tiles, a bound chosen by measurement
+(``benchmarks/bench_hint_paths.py``: 10 open tiles, 99 ms against 210 ms).
 
 The recursion is the turn of docs/rules.md §2 with its options, written to
 answer exactly what a `Solution` answers (`value_at`, `dice_values`,
@@ -27,7 +28,7 @@ from shutthebox.strategy.names import Objective
 
 __all__ = ["PLAIN_MOST_TILES", "TURN_OBJECTIVES", "PlainTurn", "plain_fits"]
 
-PLAIN_MOST_TILES = 8
+PLAIN_MOST_TILES = 10
 """The most open tiles a position may have for `PlainTurn` to answer it faster than NumPy's start."""
 
 TURN_OBJECTIVES = frozenset({Objective.SCORE, Objective.SHUT, Objective.BEAT, Objective.TIE_OR_BEAT})
