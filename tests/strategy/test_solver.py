@@ -352,3 +352,24 @@ def test_one_die_rule_is_judged_on_the_tiles_worked_on() -> None:
     assert set(opener.dice_values(mask_of((7, 8)))) == {2}
     assert set(opener.dice_values(mask_of((1, 2)))) == {1, 2}
     assert one_die_ok("sum-le-6", mask_of((1, 2)))
+
+
+@pytest.mark.parametrize("tiles", [1, 6, 9, 12])
+def test_the_solvers_tables_say_of_every_board_what_the_rules_say(tiles: int) -> None:
+    """The one-die and score tables are built by array operations: each entry is held against
+    `Rules.one_die_allowed` and `Rules.score` of that very board."""
+    from shutthebox.core.rules import OneDie, Scoring
+    from shutthebox.strategy.solver import allow_one_die, score_table
+
+    for one_die in OneDie:
+        rules = Rules(tiles=tiles, one_die=one_die)
+        table = allow_one_die(tiles, str(one_die))
+        boards = range(1 << tiles)
+        assert [bool(table[x]) for x in boards] == [rules.one_die_allowed(x) for x in boards]
+    for scoring in Scoring:
+        rules = Rules(tiles=tiles, scoring=scoring)
+        table = score_table(tiles, str(scoring))
+        for total in (0, 3, 12):
+            assert [table[x, total] for x in range(1 << tiles)] == [
+                rules.score(x, total) if x else 0 for x in range(1 << tiles)
+            ], (scoring, total)

@@ -106,11 +106,9 @@ class Meter:
             self.cells += kwargs["fail"].size
             return real_turn(*args, **kwargs)
 
-        def best_children(out: Any, values: Any, level: Level, wide: bool) -> None:
-            columns = values.shape[1]
-            read = sum(b.children.size for b in level.buckets) if wide else level.children.size
-            self.cells += out.size + read * columns
-            real_best(out, values, level, wide)
+        def best_children(out: Any, values: Any, level: Level) -> None:
+            self.cells += out.size + level.child_flat.size * values.shape[1]
+            real_best(out, values, level)
 
         monkeypatch.setattr(solver, "solve_turn", solve_turn)
         monkeypatch.setattr(turn_module, "best_children", best_children)

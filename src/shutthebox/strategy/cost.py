@@ -6,9 +6,9 @@ The solver (`shutthebox.strategy.solver`) works one turn at a time. A turn of
 of ``k`` tiles and every count of extra turns it can hold (up to ``tiles - k``
 with extra turns on doubles, else none) writes the 13 roll totals' values and
 reads every move's child: twice over with extra turns on (plain rolls and
-doubles). Those values written and read are the *cells* of the turn; with four
-columns or fewer NumPy reads every target's moves padded to the most any total
-has, and each level has a fixed cost of calls, both counted in cells too, so
+doubles). Those values written and read are the *cells* of the turn (each
+move's child is read once, in a segmented ``max`` that costs `READ_CELLS`
+cells a child), and each level has a fixed cost of calls, counted in cells too, so
 that a cell is about the same time in every solve: at most 5 ns of processor
 time on the machine the model was calibrated on (``benchmarks/bench_hint_bound.py
 --calibrate``; most solves take a quarter of that, the repetitions being bounded
@@ -51,6 +51,8 @@ __all__ = ["Cost", "cost_of", "duel_rounds", "estimate", "long_sweeps", "posted_
 
 TOTALS = 13  # roll totals 0..12, as the solver indexes them
 FLOAT = 8  # bytes of a float64
+READ_CELLS = 4
+"""A child read in a segmented ``max`` (``np.maximum.reduceat``), in cells: a gather and a compare."""
 STEP_CELLS = 12_000
 """The fixed calls of one level and count of extra turns, in cells."""
 SETUP_CELLS = 2_500
@@ -149,12 +151,8 @@ class _Shape:
     def cells(self, columns: int) -> int:
         """Cells one turn solve works: its ``fail`` table, each target's totals and moves, its calls."""
         n = self.tiles
-        moves, widest = _moves(n, self.max_tiles)
-        if columns <= 4:  # every target's moves padded to the most a total has
-            read = [TOTALS * comb(n, k) * widest for k in range(n + 1)]
-        else:  # in buckets of about as many moves, padded by at most a third
-            read = [count * 4 // 3 for count in moves]
-        induction = sum(self.held(k) * (TOTALS * comb(n, k) + read[k]) for k in range(1, n + 1))
+        read = _moves(n, self.max_tiles)
+        induction = sum(self.held(k) * (TOTALS * comb(n, k) + READ_CELLS * read[k]) for k in range(1, n + 1))
         steps = self.passes * sum(self.held(k) for k in range(1, n + 1))
         return columns * (TOTALS * self.masks + self.passes * induction) + STEP_CELLS * steps
 
@@ -181,13 +179,12 @@ class _Shape:
 
 
 @lru_cache(maxsize=12 * 13)
-def _moves(tiles: int, max_tiles: int | None) -> tuple[tuple[int, ...], int]:
+def _moves(tiles: int, max_tiles: int | None) -> tuple[int, ...]:
     """For each level ``k``, its (target, move) pairs (a move of ``j`` tiles fits ``comb(tiles - j,
-    k - j)`` targets of ``k`` tiles); and the most moves one roll total has."""
+    k - j)`` targets of ``k`` tiles)."""
     by_total = [subsets_with_sum(tiles, total, max_tiles) for total in range(1, TOTALS)]
     sizes = [move.bit_count() for moves in by_total for move in moves]
-    per_level = tuple(sum(comb(tiles - j, k - j) for j in sizes if j <= k) for k in range(tiles + 1))
-    return per_level, max(len(moves) for moves in by_total)
+    return tuple(sum(comb(tiles - j, k - j) for j in sizes if j <= k) for k in range(tiles + 1))
 
 
 def cost_of(rules: Rules, objective: Objective | str) -> Cost:

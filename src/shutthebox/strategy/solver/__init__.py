@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from shutthebox.core.errors import RulesError
-from shutthebox.core.rules import Rules, Scoring
+from shutthebox.core.rules import OneDie, Rules, Scoring
 from shutthebox.strategy.solver.duel import Duel, solve_duel_turns
 from shutthebox.strategy.solver.solution import Objective, Solution
 from shutthebox.strategy.solver.topology import TOTALS, topology
@@ -83,17 +83,37 @@ class TurnKey:
 
 @cache
 def allow_one_die(tiles: int, one_die: str) -> npt.NDArray[np.bool_]:
-    """For each target mask, whether the rules allow one die (rules §3; forcing it is the caller's)."""
-    rules = Rules(tiles=tiles, one_die=one_die)  # type: ignore[arg-type]
-    return np.array([rules.one_die_allowed(x) for x in range(1 << tiles)], dtype=np.bool_)
+    """For each target mask, whether the rules allow one die (rules §3, as `Rules.one_die_allowed`
+    says of each mask; forcing it is the caller's)."""
+    masks = np.arange(1 << tiles)
+    sums = topology(tiles).sums
+    rule = OneDie(one_die)
+    if rule is OneDie.HIGH_SHUT:
+        return np.asarray(masks >> 6 == 0)
+    if rule is OneDie.SUM_LE_6:
+        return np.asarray(sums <= 6)
+    if rule is OneDie.SUM_LT_6:
+        return np.asarray(sums < 6)
+    return np.zeros(1 << tiles, dtype=np.bool_)
 
 
 @cache
 def score_table(tiles: int, scoring: str) -> FloatArray:
-    """``score[x, t]``: the score of ending a turn with ``x`` open after a failed total ``t``."""
-    rules = Rules(tiles=tiles, scoring=scoring)  # type: ignore[arg-type]
-    base = np.array([rules.score(x, 0) for x in range(1 << tiles)], dtype=np.float64)
-    if rules.scoring is Scoring.SUM_PLUS_ROLL:
+    """``score[x, t]``: the score of ending a turn with ``x`` open after a failed total ``t`` (rules
+    §4, as `Rules.score` says of each mask)."""
+    masks = np.arange(1 << tiles)
+    rule = Scoring(scoring)
+    if rule in (Scoring.SUM, Scoring.SUM_PLUS_ROLL):
+        base = topology(tiles).sums.astype(np.float64)
+    elif rule is Scoring.COUNT:
+        base = ((masks[:, None] >> np.arange(tiles)) & 1).sum(axis=1).astype(np.float64)
+    else:  # the open tiles' numbers written one after another, lowest first
+        digits = np.zeros(1 << tiles, dtype=np.int64)
+        for tile in range(1, tiles + 1):
+            open_ = (masks >> (tile - 1)) & 1 == 1
+            digits = np.where(open_, digits * 10 ** len(str(tile)) + tile, digits)
+        base = digits.astype(np.float64)
+    if rule is Scoring.SUM_PLUS_ROLL:
         table = base[:, None] + np.arange(TOTALS)[None, :]
         table[0] = 0
         return table

@@ -2,20 +2,20 @@
 
 Boards are grouped in *levels* by how many target tiles they hold; a move
 always leads to a lower level, so one pass from level 0 upwards solves a turn.
-For each level the (board, roll total) pairs that have moves are listed with
-their children in a dense matrix padded with a sentinel index, so the best
-child of every pair is one gather and one ``max`` along an axis.
+Each level lists its (board, roll total) pairs that have moves, and their
+children in one flat array, pair after pair (compressed sparse rows): the best
+child of every pair is one gather and one segmented ``max`` (``reduceat``),
+with no padding. The whole graph is built by array operations over every board
+at once, without a Python loop over boards.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 import numpy as np
 import numpy.typing as npt
-
-from shutthebox.core.board import subsets_with_sum
 
 __all__ = ["TOTALS", "Level", "Topology", "topology"]
 
@@ -27,22 +27,44 @@ BoolArray = npt.NDArray[np.bool_]
 
 
 @dataclass(frozen=True)
-class Bucket:
-    """Pairs of a level with about the same number of moves, padded to the widest."""
-
-    segment_flat: IntArray
-    children: IntArray
-
-
-@dataclass(frozen=True)
 class Level:
-    """Boards with the same number of target tiles, and their moves."""
+    """Boards with the same number of target tiles, and their moves.
+
+    Pair ``i`` (board ``boards[segment_flat[i] // TOTALS]``, total ``segment_flat[i] % TOTALS``)
+    has the moves ``move_flat[starts[i]:starts[i + 1]]``, ascending, leading to the boards
+    ``child_flat[...]`` at the same places.
+    """
 
     boards: IntArray  # masks of this level, ascending
     segment_flat: IntArray  # index board_pos * TOTALS + total of each pair with a move
-    children: IntArray  # (segments, width): child masks, padded with the sentinel
-    moves: IntArray  # (segments, width): the move masks, padded with 0
-    buckets: tuple[Bucket, ...]  # the same pairs with little padding, for wide value arrays
+    starts: IntArray  # where each pair's moves begin in the flat arrays
+    child_flat: IntArray  # the board each move leads to
+    move_flat: IntArray  # the move's mask
+    sentinel: int  # the index of the padding slot of value arrays
+
+    def best(self, values: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """The best value among each pair's children (rows of ``values`` indexed by board)."""
+        return np.maximum.reduceat(values[self.child_flat], self.starts, axis=0)
+
+    @cached_property
+    def children(self) -> IntArray:
+        """(pairs, widest): each pair's children left-packed, padded with the sentinel (the
+        simulator's tables, built once per strategy, read them so)."""
+        return self._padded(self.child_flat, self.sentinel)
+
+    @cached_property
+    def moves(self) -> IntArray:
+        """(pairs, widest): each pair's move masks, as `children`, padded with 0 (no move)."""
+        return self._padded(self.move_flat, 0)
+
+    def _padded(self, flat: IntArray, pad: int) -> IntArray:
+        if not self.starts.size:
+            return np.full((0, 1), pad, dtype=np.int64)
+        lengths = np.diff(np.append(self.starts, flat.size))
+        table = np.full((self.starts.size, int(lengths.max())), pad, dtype=np.int64)
+        pair = np.repeat(np.arange(self.starts.size), lengths)
+        table[pair, np.arange(flat.size) - self.starts[pair]] = flat
+        return table
 
 
 @dataclass(frozen=True)
@@ -70,66 +92,36 @@ def topology(size: int, max_tiles: int | None = None) -> Topology:
     """The move graph of boards of ``size`` tiles (cached per board size and limit)."""
     count = 1 << size
     masks = np.arange(count, dtype=np.int64)
-    popcount = np.zeros(count, dtype=np.int64)
-    sums = np.zeros(count, dtype=np.int64)
-    for tile in range(1, size + 1):
-        bit = (masks >> (tile - 1)) & 1
-        popcount += bit
-        sums += bit * tile
+    bits = (masks[:, None] >> np.arange(size)) & 1
+    popcount, sums = bits.sum(axis=1), bits @ np.arange(1, size + 1)
+    # Every move: the tile sets a roll can match (1 to 12), with at most `max_tiles` tiles.
+    usable = (sums >= 1) & (sums < TOTALS) & (popcount <= (size if max_tiles is None else max_tiles))
+    moves = masks[usable]
+    board, move = np.nonzero((masks[:, None] & moves[None, :]) == moves[None, :])
+    mask, total = moves[move], sums[moves[move]]
+    level = popcount[board]
+    order = np.lexsort((mask, total, board, level))  # by level, board, total, then move mask
+    board, mask, total, level = board[order], mask[order], total[order], level[order]
     has_move = np.zeros((count, TOTALS), dtype=np.bool_)
-    subsets = {t: np.array(subsets_with_sum(size, t, max_tiles), dtype=np.int64) for t in range(1, TOTALS)}
+    has_move[board, total] = True
+    # Each board's place in its level (levels list their boards ascending).
+    by_level = np.argsort(popcount, kind="stable")
+    first = np.searchsorted(popcount[by_level], np.arange(size + 1))
+    place = np.empty(count, dtype=np.int64)
+    place[by_level] = np.arange(count) - first[popcount[by_level]]
+    new_pair = np.ones(board.size, dtype=np.bool_)
+    new_pair[1:] = (board[1:] != board[:-1]) | (total[1:] != total[:-1])
+    bounds = np.searchsorted(level, np.arange(size + 2))
     levels = []
     for k in range(size + 1):
-        boards = masks[popcount == k]
-        flat: list[IntArray] = []
-        kids: list[IntArray] = []
-        used: list[IntArray] = []
-        for t, subs in subsets.items():
-            if subs.size == 0:
-                continue
-            fits = (boards[:, None] & subs[None, :]) == subs[None, :]  # (boards, subsets)
-            rows = np.flatnonzero(fits.any(axis=1))
-            if rows.size == 0:
-                continue
-            has_move[boards[rows], t] = True
-            width = int(fits[rows].sum(axis=1).max())
-            # Left-pack each row's fitting subsets, padding with 0 (no move).
-            order = np.argsort(~fits[rows], axis=1, kind="stable")[:, :width]
-            chosen = np.take_along_axis(np.where(fits[rows], subs[None, :], 0), order, axis=1)
-            child = np.where(chosen > 0, boards[rows][:, None] ^ chosen, count)
-            flat.append(rows * TOTALS + t)
-            kids.append(child)
-            used.append(chosen)
-        levels.append(_pack(boards, flat, kids, used, count))
+        span = slice(bounds[k], bounds[k + 1])
+        heads = np.flatnonzero(new_pair[span])
+        levels.append(Level(
+            boards=by_level[first[k]: first[k + 1] if k < size else count],
+            segment_flat=place[board[span][heads]] * TOTALS + total[span][heads],
+            starts=heads,
+            child_flat=board[span] ^ mask[span],
+            move_flat=mask[span],
+            sentinel=count,
+        ))
     return Topology(size, max_tiles, tuple(levels), sums, has_move)
-
-
-def _pack(
-    boards: IntArray, flat: list[IntArray], kids: list[IntArray], used: list[IntArray], sentinel: int
-) -> Level:
-    if not flat:
-        empty = np.zeros((0, 1), dtype=np.int64)
-        return Level(boards, np.zeros(0, dtype=np.int64), empty + sentinel, empty, ())
-    width = max(k.shape[1] for k in kids)
-    children = np.concatenate(
-        [np.pad(k, ((0, 0), (0, width - k.shape[1])), constant_values=sentinel) for k in kids]
-    )
-    moves = np.concatenate([np.pad(u, ((0, 0), (0, width - u.shape[1]))) for u in used])
-    segments = np.concatenate(flat)
-    return Level(boards, segments, children, moves, _buckets(segments, children, moves))
-
-
-def _buckets(segments: IntArray, children: IntArray, moves: IntArray) -> tuple[Bucket, ...]:
-    """Split pairs by move count so that padding adds at most a third to a bucket."""
-    counts = (moves > 0).sum(axis=1)
-    order = np.argsort(counts, kind="stable")
-    buckets = []
-    start = 0
-    while start < order.size:
-        low = int(counts[order[start]])
-        end = int(np.searchsorted(counts[order], low * 4 // 3, side="right"))
-        rows = order[start:end]
-        width = int(counts[rows].max())
-        buckets.append(Bucket(segments[rows], children[rows, :width]))
-        start = end
-    return tuple(buckets)

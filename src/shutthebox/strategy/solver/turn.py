@@ -42,15 +42,10 @@ ONE_DIE, TWO_DICE_PLAIN, TWO_DICE_DOUBLE = _probabilities()
 TWO_DICE = TWO_DICE_PLAIN + TWO_DICE_DOUBLE
 
 
-def best_children(out: FloatArray, values: FloatArray, level: Level, wide: bool) -> None:
+def best_children(out: FloatArray, values: FloatArray, level: Level) -> None:
     """Write into ``out[pair]`` the best value among each pair's children."""
-    if not level.children.size:
-        return
-    if not wide:  # one padded gather beats several small ones
-        out[level.segment_flat] = values[level.children].max(axis=1)
-        return
-    for bucket in level.buckets:
-        out[bucket.segment_flat] = values[bucket.children].max(axis=1)
+    if level.starts.size:
+        out[level.segment_flat] = level.best(values)
 
 
 @dataclass(frozen=True)
@@ -94,7 +89,6 @@ def solve_turn(
     values[:, count] = -np.inf
     values[:, 0] = done
     one_die = np.zeros((extras, count, columns), dtype=np.bool_)
-    wide = columns > 4
     for k, level in enumerate(topology.levels[1:], start=1):
         boards = level.boards
         n = boards.size
@@ -109,13 +103,13 @@ def solve_turn(
                 flat = fail[boards].reshape(n * TOTALS, columns).copy()
             else:
                 flat = np.repeat(values[e - 1][boards], TOTALS, axis=0)
-            best_children(flat, values[e], level, wide)
+            best_children(flat, values[e], level)
             q_plain = flat.reshape(n, TOTALS, columns)
             one = np.einsum("t,ntc->nc", ONE_DIE, q_plain) if any_one else None
             if doubles:
                 up = min(e + 1, extras - 1)
                 flat_double = np.zeros((n * TOTALS, columns))
-                best_children(flat_double, values[up], level, wide)
+                best_children(flat_double, values[up], level)
                 q_double = flat_double.reshape(n, TOTALS, columns)
                 stuck = TWO_DICE_DOUBLE @ (~topology.has_move[boards]).T  # (n,)
                 gain = np.einsum("t,ntc->nc", TWO_DICE_PLAIN, q_plain) + np.einsum(
