@@ -106,9 +106,11 @@ class Meter:
             self.cells += kwargs["fail"].size
             return real_turn(*args, **kwargs)
 
-        def best_children(out: Any, values: Any, level: Level) -> None:
-            self.cells += out.size + level.child_flat.size * values.shape[1]
-            real_best(out, values, level)
+        def best_children(values: Any, level: Level) -> Any:
+            best = real_best(values, level)
+            stack = values.shape[0] if values.ndim == 3 else 1
+            self.cells += best.size + level.child_flat.size * values.shape[-1] * stack
+            return best
 
         monkeypatch.setattr(solver, "solve_turn", solve_turn)
         monkeypatch.setattr(turn_module, "best_children", best_children)

@@ -51,7 +51,7 @@ __all__ = ["Cost", "cost_of", "duel_rounds", "estimate", "long_sweeps", "posted_
 
 TOTALS = 13  # roll totals 0..12, as the solver indexes them
 FLOAT = 8  # bytes of a float64
-READ_CELLS = 4
+READ_CELLS = 3
 """A child read in a segmented ``max`` (``np.maximum.reduceat``), in cells: a gather and a compare."""
 STEP_CELLS = 12_000
 """The fixed calls of one level and count of extra turns, in cells."""
@@ -65,8 +65,8 @@ MARGIN = 110
 # Calibration (benchmarks/bench_hint_bound.py --rounds): for each board size, 1 to 12 tiles, the most
 # repetitions measured over every rule option (one-die rule, forced or not, max_tiles, extra turns,
 # scoring, shut_wins), then a quarter more for a round, half more for the long game.
-_DUEL_ROUNDS = (105, 200, 170, 79, 42, 27, 20, 18, 15, 14, 12, 12)
-_DUEL_ROUNDS_COUNT = (105, 200, 172, 82, 48, 39, 37, 33, 29, 25, 24, 24)
+_DUEL_ROUNDS = (4, 4, 4, 7, 7, 7, 7, 7, 7, 7, 5, 5)  # the secant search of `solve_duel_turns`
+_DUEL_ROUNDS_COUNT = (4, 4, 4, 5, 7, 7, 8, 7, 7, 7, 7, 7)
 _LONG_SWEEPS = {  # (one tile per roll, extra turns on doubles)
     (False, False): (6, 17, 15, 57, 47, 36, 30, 29, 29, 32, 38, 62),
     (False, True): (6, 20, 24, 50, 39, 36, 27, 27, 26, 26, 29, 42),
@@ -78,9 +78,9 @@ _LONG_SWEEPS = {  # (one tile per roll, extra turns on doubles)
 def duel_rounds(rules: Rules) -> int:
     """The most repetitions of both turns a two-player round's solve takes (the solver stops at 200).
 
-    Each shrinks the error by the chance of a tie: ``count`` scoring ties most, ``digits`` only
-    on the same open tiles, so never more than ``sum`` (so measured over every option up to 9
-    tiles, and with the defaults from 10 to 12)."""
+    The secant search of `shutthebox.strategy.solver.duel` takes three to six (measured over every
+    option up to 10 tiles, and the one-die rules and scorings at 11 and 12); ``digits`` ties only on
+    the same open tiles, so never more than ``sum``."""
     table = _DUEL_ROUNDS_COUNT if rules.scoring is Scoring.COUNT else _DUEL_ROUNDS
     return table[rules.tiles - 1]
 
@@ -196,10 +196,10 @@ def cost_of(rules: Rules, objective: Objective | str) -> Cost:
         columns = posted_scores(rules.tiles, rules.scoring)
         cells = duel_rounds(rules) * (shape.cells(columns) + shape.cells(1))
         fail, values = shape.fail_bytes(columns), shape.value_bytes(columns)
-        # The last round's second turn stays alive while the next fail table is built (two
-        # nested `where`s and their masks), and while the next turn is solved.
-        building = 3 * fail + fail // 4 + values
-        solving = 2 * fail + 2 * values + shape.level_bytes(columns)
+        # One round's tables at a time: its fail table built (and a mask an eighth of it), then
+        # its second turn solved over it (the last round's are let go first).
+        building = fail + fail // 8
+        solving = fail + values + shape.level_bytes(columns)
         peak = max(building, solving) + one
     elif objective is Objective.LONG:
         cells = long_sweeps(rules) * 2 * shape.cells(1)

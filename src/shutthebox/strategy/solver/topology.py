@@ -5,8 +5,9 @@ always leads to a lower level, so one pass from level 0 upwards solves a turn.
 Each level lists its (board, roll total) pairs that have moves, and their
 children in one flat array, pair after pair (compressed sparse rows): the best
 child of every pair is one gather and one segmented ``max`` (``reduceat``),
-with no padding. The whole graph is built by array operations over every board
-at once, without a Python loop over boards.
+with no padding (wide value arrays go by groups of pairs padded a little, see
+`Level.best_of`). The whole graph is built by array operations over every
+board at once, without a Python loop over boards.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ TOTALS = 13
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
+WIDE = 4
+"""Value arrays with more columns than this take the padded gather (see `Level.best_of`)."""
+
 
 @dataclass(frozen=True)
 class Level:
@@ -42,9 +46,35 @@ class Level:
     move_flat: IntArray  # the move's mask
     sentinel: int  # the index of the padding slot of value arrays
 
-    def best(self, values: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-        """The best value among each pair's children (rows of ``values`` indexed by board)."""
-        return np.maximum.reduceat(values[self.child_flat], self.starts, axis=0)
+    def best_of(self, values: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """The best value among each pair's children, pair by pair: ``values`` has a row per board
+        and a column per payoff, ``(rows, columns)``, or a stack of such, ``(stack, rows, columns)``
+        (the extra turns held), and the result has a row per pair in their place.
+
+        A few columns: one gather of every child and one segmented ``max``; many (a row of up to a
+        thousand values), the pairs of about as many moves at a time, padded a little, as a
+        segmented ``max`` along rows that long is slower than the padding."""
+        if values.shape[-1] <= WIDE:
+            return np.maximum.reduceat(values[..., self.child_flat, :], self.starts, axis=-2)
+        best = np.empty((*values.shape[:-2], self.starts.size, values.shape[-1]))
+        for rows, children in self.buckets:
+            best[..., rows, :] = values[..., children, :].max(axis=-2)
+        return best
+
+    @cached_property
+    def buckets(self) -> tuple[tuple[IntArray, IntArray], ...]:
+        """The pairs in groups of about as many moves (padding adds at most a third to a group):
+        each group's pairs (their places in the level) and its children, padded with the sentinel."""
+        lengths = np.diff(np.append(self.starts, self.child_flat.size))
+        order = np.argsort(lengths, kind="stable")
+        groups = []
+        start = 0
+        while start < order.size:
+            end = int(np.searchsorted(lengths[order], int(lengths[order[start]]) * 4 // 3, side="right"))
+            rows = order[start:end]
+            groups.append((rows, self.children[rows, : int(lengths[rows].max())]))
+            start = end
+        return tuple(groups)
 
     @cached_property
     def children(self) -> IntArray:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from shutthebox.strategy.solver.topology import TOTALS, Level, Topology
+from shutthebox.strategy.solver.topology import TOTALS, WIDE, Level, Topology
 
 __all__ = ["ONE_DIE", "TWO_DICE", "TWO_DICE_DOUBLE", "TWO_DICE_PLAIN", "TurnValues", "solve_turn"]
 
@@ -42,10 +42,10 @@ ONE_DIE, TWO_DICE_PLAIN, TWO_DICE_DOUBLE = _probabilities()
 TWO_DICE = TWO_DICE_PLAIN + TWO_DICE_DOUBLE
 
 
-def best_children(out: FloatArray, values: FloatArray, level: Level) -> None:
-    """Write into ``out[pair]`` the best value among each pair's children."""
-    if level.starts.size:
-        out[level.segment_flat] = level.best(values)
+def best_children(values: FloatArray, level: Level) -> FloatArray:
+    """The best value among each pair's children, for ``values`` of one count of extra turns held
+    or a stack of them (see `Level.best_of`)."""
+    return level.best_of(values)
 
 
 @dataclass(frozen=True)
@@ -97,27 +97,36 @@ def solve_turn(
         # A player holds at most one extra turn per tile already done: higher
         # counts cannot occur here, so they copy the highest reachable one.
         reachable = min(extras, topology.size - k + 1)
+        moves = bool(level.starts.size)
+        # The children are all on lower levels, solved for every count held: their best for each
+        # count this level needs (one more for a good double) comes in one go where it is small.
+        stacked = columns <= WIDE and moves
+        if stacked:
+            best = best_children(values[: min(reachable + 1, extras) if doubles else reachable], level)
+        if doubles:  # a double that makes no move: the state comes back (see the module)
+            stay = (1 / (1 - TWO_DICE_DOUBLE @ (~topology.has_move[boards]).T))[:, None]
         for e in range(reachable):
             flat: FloatArray
             if e == 0:
                 flat = fail[boards].reshape(n * TOTALS, columns).copy()
             else:
                 flat = np.repeat(values[e - 1][boards], TOTALS, axis=0)
-            best_children(flat, values[e], level)
-            q_plain = flat.reshape(n, TOTALS, columns)
-            one = np.einsum("t,ntc->nc", ONE_DIE, q_plain) if any_one else None
-            if doubles:
+            if moves:
+                flat[level.segment_flat] = best[e] if stacked else best_children(values[e], level)
+            double: FloatArray | None = None
+            if doubles and moves:
                 up = min(e + 1, extras - 1)
+                double = best[up] if stacked else best_children(values[up], level)
+            q_plain = flat.reshape(n, TOTALS, columns)
+            one = ONE_DIE @ q_plain if any_one else None
+            if doubles:
                 flat_double = np.zeros((n * TOTALS, columns))
-                best_children(flat_double, values[up], level)
+                if double is not None:
+                    flat_double[level.segment_flat] = double
                 q_double = flat_double.reshape(n, TOTALS, columns)
-                stuck = TWO_DICE_DOUBLE @ (~topology.has_move[boards]).T  # (n,)
-                gain = np.einsum("t,ntc->nc", TWO_DICE_PLAIN, q_plain) + np.einsum(
-                    "t,ntc->nc", TWO_DICE_DOUBLE, q_double
-                )
-                two = gain / (1 - stuck)[:, None]
+                two = (TWO_DICE_PLAIN @ q_plain + TWO_DICE_DOUBLE @ q_double) * stay
             else:
-                two = np.einsum("t,ntc->nc", TWO_DICE, q_plain)
+                two = TWO_DICE @ q_plain
             if one is None:
                 values[e, boards] = two
                 continue
