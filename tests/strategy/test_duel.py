@@ -107,3 +107,31 @@ def test_one_tile_round_by_hand() -> None:
     # which replays the round. W = 1/6 + 5/6 * 5/6 * W, so W = 6/11.
     w = Fraction(1, 6) / (1 - Fraction(25, 36))
     assert solve_duel(Rules(tiles=1)).value == pytest.approx(float(w), abs=1e-14)
+
+
+@pytest.mark.parametrize("tiles", [1, 2, 3, 5, 7])
+@pytest.mark.parametrize("scoring", ["sum", "count", "sum-plus-roll", "digits"])
+@pytest.mark.parametrize("shut_wins", [True, False])
+def test_the_secant_search_settles_the_tie_in_the_rounds_the_cost_model_allows(
+    tiles: int, scoring: str, shut_wins: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Plain iteration took up to 200 rounds on small boards, where ties are common; the safeguarded
+    secant takes a handful, stays within `duel_rounds` (what a hint's budget counts on), and lands
+    on the fixed point: a tie fixed at the value found gives that value back."""
+    from shutthebox.strategy import solver
+    from shutthebox.strategy.cost import duel_rounds
+
+    rules = Rules(tiles=tiles, scoring=scoring, shut_wins=shut_wins)  # type: ignore[arg-type]
+    turns = [0]
+    real = solver.solve_turn
+
+    def counting(*args: object, **kwargs: object) -> object:
+        turns[0] += 1
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solver, "solve_turn", counting)
+    duel = solve_duel_key(TurnKey.of(rules), shut_wins=shut_wins)
+    assert turns[0] // 2 <= duel_rounds(rules)
+    again = solve_duel_key(TurnKey.of(rules), shut_wins=shut_wins, tie=duel.tie)
+    assert again.value == pytest.approx(duel.value, abs=1e-14)
+    assert duel.tie == pytest.approx(1 - duel.value, abs=1e-14)
