@@ -45,7 +45,7 @@ from shutthebox.strategy.solver import (
     solve_long_key,
 )
 from shutthebox.strategy.solver.exact import plain_value
-from shutthebox.strategy.solver.topology import topology
+from shutthebox.strategy.solver.topology import tile_counts, topology
 
 
 def median_seconds(
@@ -84,7 +84,7 @@ def reader_dp(tiles: int) -> float:
 
 def cold_start() -> None:
     """Forget every table built for a board size, as a new process has none."""
-    for cached in (topology, allow_one_die, score_table):
+    for cached in (topology, tile_counts, allow_one_die, score_table):
         cached.cache_clear()
 
 

@@ -28,7 +28,7 @@ from shutthebox.core.errors import RulesError
 from shutthebox.core.rules import OneDie, Rules, Scoring
 from shutthebox.strategy.solver.duel import Duel, solve_duel_turns
 from shutthebox.strategy.solver.solution import Objective, Solution
-from shutthebox.strategy.solver.topology import TOTALS, topology
+from shutthebox.strategy.solver.topology import TOTALS, tile_counts, topology
 from shutthebox.strategy.solver.turn import TurnValues, solve_turn
 
 __all__ = [
@@ -86,7 +86,7 @@ def allow_one_die(tiles: int, one_die: str) -> npt.NDArray[np.bool_]:
     """For each target mask, whether the rules allow one die (rules §3, as `Rules.one_die_allowed`
     says of each mask; forcing it is the caller's)."""
     masks = np.arange(1 << tiles)
-    sums = topology(tiles).sums
+    _counts, sums = tile_counts(tiles)
     rule = OneDie(one_die)
     if rule is OneDie.HIGH_SHUT:
         return np.asarray(masks >> 6 == 0)
@@ -103,10 +103,11 @@ def score_table(tiles: int, scoring: str) -> FloatArray:
     §4, as `Rules.score` says of each mask)."""
     masks = np.arange(1 << tiles)
     rule = Scoring(scoring)
+    counts, sums = tile_counts(tiles)
     if rule in (Scoring.SUM, Scoring.SUM_PLUS_ROLL):
-        base = topology(tiles).sums.astype(np.float64)
+        base = sums.astype(np.float64)
     elif rule is Scoring.COUNT:
-        base = ((masks[:, None] >> np.arange(tiles)) & 1).sum(axis=1).astype(np.float64)
+        base = counts.astype(np.float64)
     else:  # the open tiles' numbers written one after another, lowest first
         digits = np.zeros(1 << tiles, dtype=np.int64)
         for tile in range(1, tiles + 1):

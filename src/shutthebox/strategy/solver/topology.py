@@ -18,7 +18,7 @@ from functools import cache, cached_property
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["TOTALS", "Level", "Topology", "topology"]
+__all__ = ["TOTALS", "Level", "Topology", "tile_counts", "topology"]
 
 TOTALS = 13
 """Roll totals are indexed 0..12 directly (0 unused, 1..6 one die, 2..12 two dice)."""
@@ -118,24 +118,31 @@ class Topology:
 
 
 @cache
+def tile_counts(size: int) -> tuple[IntArray, IntArray]:
+    """For each mask of ``size`` tiles: how many tiles it holds, and their sum."""
+    bits = (np.arange(1 << size, dtype=np.int64)[:, None] >> np.arange(size)) & 1
+    return bits.sum(axis=1), bits @ np.arange(1, size + 1)
+
+
+@cache
 def topology(size: int, max_tiles: int | None = None) -> Topology:
     """The move graph of boards of ``size`` tiles (cached per board size and limit)."""
     count = 1 << size
     masks = np.arange(count, dtype=np.int64)
-    bits = (masks[:, None] >> np.arange(size)) & 1
-    popcount, sums = bits.sum(axis=1), bits @ np.arange(1, size + 1)
+    popcount, sums = tile_counts(size)
     # Every move: the tile sets a roll can match (1 to 12), with at most `max_tiles` tiles.
     usable = (sums >= 1) & (sums < TOTALS) & (popcount <= (size if max_tiles is None else max_tiles))
     moves = masks[usable]
-    board, move = np.nonzero((masks[:, None] & moves[None, :]) == moves[None, :])
-    mask, total = moves[move], sums[moves[move]]
-    level = popcount[board]
-    order = np.lexsort((mask, total, board, level))  # by level, board, total, then move mask
-    board, mask, total, level = board[order], mask[order], total[order], level[order]
+    moves = moves[np.argsort(sums[moves], kind="stable")]  # by total, then mask
+    # Boards level by level (ascending within each): every (board, move that fits) comes out of
+    # `nonzero` in the order the levels need, by level, board, total and move, with no sort.
+    by_level = np.argsort(popcount, kind="stable")
+    row, move = np.nonzero((by_level[:, None] & moves[None, :]) == moves[None, :])
+    board, mask = by_level[row], moves[move]
+    total, level = sums[mask], popcount[board]
     has_move = np.zeros((count, TOTALS), dtype=np.bool_)
     has_move[board, total] = True
-    # Each board's place in its level (levels list their boards ascending).
-    by_level = np.argsort(popcount, kind="stable")
+    # Each board's place in its level.
     first = np.searchsorted(popcount[by_level], np.arange(size + 1))
     place = np.empty(count, dtype=np.int64)
     place[by_level] = np.arange(count) - first[popcount[by_level]]
