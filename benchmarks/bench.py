@@ -13,6 +13,8 @@ here is a pass/fail test: machines are noisy, so the figures go in notes.
   the plain recursion run once per target.
 - simulation: games per second of the optimal strategy on one core, against a
   plain-Python loop over the same policy.
+- win: a two-player round solved to win, time and NumPy's peak memory
+  (tracemalloc), no baseline.
 - long game: the value iteration of the long game (no baseline: no plain
   method finishes in reasonable time at these sizes).
 - fair dice: 100,000 dice from HMAC-SHA256 with rejection sampling (what every
@@ -41,6 +43,7 @@ from shutthebox.strategy.solver import (
     allow_one_die,
     score_table,
     solve_beat_key,
+    solve_duel_key,
     solve_key,
     solve_long_key,
 )
@@ -149,6 +152,21 @@ def bench_long(tiles: int, doubles: bool) -> dict[str, Any]:
             "ours_ms": seconds * 1e3, "sweeps": result.iterations, "value": result.value}
 
 
+def bench_win(tiles: int, repeat: int) -> dict[str, Any]:
+    """A two-player round solved to win (objective ``win``), its time and NumPy's peak memory."""
+    import tracemalloc
+
+    key = TurnKey.of(Rules(tiles=tiles))
+    solve_duel_key(key)  # the move graph built
+    seconds = median_seconds(lambda: solve_duel_key(key), repeat)
+    tracemalloc.start()
+    duel = solve_duel_key(key)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {"what": f"win, {tiles}-tile round", "ours_ms": seconds * 1e3, "peak_mib": peak / 2**20,
+            "value": duel.value}
+
+
 def bench_dice(count: int, repeat: int) -> dict[str, Any]:
     def roll(dice: FairDice | SeededDice) -> None:
         for _ in range(count):
@@ -174,6 +192,8 @@ def main() -> None:
         bench_beat(12, max(5, repeat // 10)),
         bench_simulation(9, games),
         bench_simulation(12, games),
+        bench_win(9, max(3, repeat // 10)),
+        bench_win(12, 3),
         bench_long(9, False),
         bench_long(9, True),
         bench_dice(100_000, 5 if args.quick else 15),
@@ -194,6 +214,9 @@ def main() -> None:
             if "reader_dp_ms" in r:
                 print(f"{'  against the reader DP':48} {r['reader_dp_ms']:10.3f} ms   cold "
                       f"{r['reader_over_cold']:5.2f}x   warm {r['reader_over_warm']:6.1f}x (its time / ours)")
+        elif "peak_mib" in r:
+            print(f"{r['what']:48} {r['ours_ms']:10.1f} ms   peak {r['peak_mib']:.0f} MiB   "
+                  f"value {r['value']:.12f}")
         else:
             print(f"{r['what']:48} {r['ours_ms']:10.1f} ms   {r['sweeps']} sweeps   value {r['value']:.12f}")
 

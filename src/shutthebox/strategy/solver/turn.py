@@ -108,7 +108,7 @@ def solve_turn(
         for e in range(reachable):
             flat: FloatArray
             if e == 0:
-                flat = fail[boards].reshape(n * TOTALS, columns).copy()
+                flat = fail[boards].reshape(n * TOTALS, columns)  # indexing by boards made a copy
             else:
                 flat = np.repeat(values[e - 1][boards], TOTALS, axis=0)
             if moves:
