@@ -133,6 +133,7 @@ def solve_turn(
             pick_one = allow & (np.True_ if forced else one > two)
             one_die[e, boards] = pick_one
             values[e, boards] = np.where(pick_one, one, two)
-        values[reachable:, boards] = values[reachable - 1, boards]
-        one_die[reachable:, boards] = one_die[reachable - 1, boards]
+        if reachable < extras:
+            values[reachable:, boards] = values[reachable - 1, boards]
+            one_die[reachable:, boards] = one_die[reachable - 1, boards]
     return TurnValues(topology, values, one_die, allow_one, forced, doubles, fail)
