@@ -204,7 +204,7 @@ def cost_of(rules: Rules, objective: Objective | str) -> Cost:
     elif objective is Objective.LONG:
         cells = long_sweeps(rules) * 2 * shape.cells(1)
         handover = FLOAT * TOTALS * shape.masks * 2
-        mixing = 12 * FLOAT * 2 * shape.masks  # the last sweeps kept for Anderson mixing
+        mixing = 2 * 13 * FLOAT * 2 * shape.masks  # the last 13 points and steps of Anderson mixing
         peak = 3 * one + handover + mixing
     else:
         cells = shape.cells(1)
