@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 READY = """() => {
   if (document.querySelector('#view-game').hidden) return false;
@@ -41,16 +42,25 @@ def handing_over(page: Page) -> bool:
     return page.is_visible("#btn-next")
 
 
+def _press(page: Page, button: str) -> None:
+    """Click ``button`` if it comes to be shown soon; if not, the state moved on since the caller
+    looked (a turn ended, a stand-in played, the banner came): the caller looks again."""
+    try:
+        page.click(button, timeout=5_000)
+    except PlaywrightTimeout:
+        return
+
+
 def click_once(page: Page) -> None:
     """One action by mouse: take over after a turn's end, roll, choose two dice (or the one allowed),
     or shut the longest legal move."""
     current = phase(page)
     if handing_over(page):
-        page.click("#btn-next")
+        _press(page, "#btn-next")
     elif current == "choose":
-        page.click("#btn-two" if page.is_enabled("#btn-two") else "#btn-one")
+        _press(page, "#btn-two" if page.is_enabled("#btn-two") else "#btn-one")
     elif current in ("roll", "roll-off"):
-        page.click("#btn-roll")
+        _press(page, "#btn-roll")
     else:
         moves = legal_moves(page)
         if not moves:  # the state moved on since READY (a banner ended, a turn passed): look again
