@@ -31,7 +31,8 @@ from tools.catalogs import PSEUDO, pseudo, unmarked_words, write_pseudo
 
 from shutthebox import DiceChoice, Game, GameRecord, Mode, Phase, Roll, Rules
 from shutthebox.cli.main import COMMANDS, build_parser
-from shutthebox.core.dice import DiceSource, SeededDice
+from shutthebox.core.dice import SeededDice
+from shutthebox.core.game import DiceSource
 from shutthebox.core.match import Match
 from shutthebox.core.record import FORMAT
 from shutthebox.core.rules import OneDie, Scoring

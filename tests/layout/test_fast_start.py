@@ -87,5 +87,7 @@ def test_a_hint_on_a_few_open_tiles_loads_no_numpy(env: dict[str, str]) -> None:
     """A person at a real box asks about one position: the answer must not wait for NumPy (issue 14)."""
     modules = loaded(["hint", "--open", "1,4,5,8", "--dice", "3,6", "--json"], env)
     assert "shutthebox" in modules and not modules & HEAVY, modules & HEAVY
+    unused = {"pathlib", "fractions", "random", "csv"}  # files, exact sums (and so a match), rolling dice
+    assert not modules & unused, modules & unused
     whole = loaded(["hint", "--tiles", "12", "--open", "1,2,3,4,5,6,7,8,9,10,11,12", "--dice", "3,6"], env)
     assert "numpy" in whole  # a whole 12-tile board: the vectorized solver

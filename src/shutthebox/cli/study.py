@@ -7,11 +7,8 @@ answer as text or, with ``--json``, as one JSON object.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
-from pathlib import Path
-from typing import Any
 
 from shutthebox.cli.parser import CliError, add_rules_options, number_type, rules_from_args, whole
 from shutthebox.core.board import Board
@@ -21,6 +18,11 @@ from shutthebox.core.rules import Mode, Rules, grade
 from shutthebox.i18n import _
 from shutthebox.i18n.words import OBJECTIVES, action_words, rules_line, verdict_name
 from shutthebox.strategy.names import STRATEGIES, Objective
+
+TYPE_CHECKING = False  # typing is not imported at run time: a hint starts here
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
 
 __all__ = [
     "hint_arguments",
@@ -159,6 +161,8 @@ def _header(role: bool) -> list[str]:
 
 
 def _write_table(path: Path, rules: Rules, solution: Any) -> None:
+    import csv  # only ``--table`` writes one; a hint should not wait for it
+
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(_header(False))
@@ -166,6 +170,8 @@ def _write_table(path: Path, rules: Rules, solution: Any) -> None:
 
 
 def _write_long_table(path: Path, rules: Rules) -> None:
+    import csv
+
     from shutthebox.strategy.solver import solve_long
 
     long = solve_long(rules)
@@ -321,6 +327,8 @@ def _progress(games: int, quiet: bool) -> Any:
 
 def _plot_path(text: str) -> Path:
     """The file to plot into; refused before any game is played (a wrong suffix, no matplotlib)."""
+    from pathlib import Path  # not at the top: `shutthebox hint` answers sooner without it
+
     path = Path(text)
     if path.suffix.lower() not in (".png", ".svg"):
         raise ParseError("--plot {path!r}: the file must end in .png or .svg", path=text)
@@ -400,6 +408,8 @@ def _simulate_matches(args: argparse.Namespace, rules: Rules) -> int:
 
 
 def run_review(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from shutthebox.core.record import GameRecord
     from shutthebox.strategy.review import review
 

@@ -6,16 +6,17 @@ probabilities the solver uses; only a `DiceSource` given to a game rolls.
 
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache
-from typing import Protocol
 
-from shutthebox.core.errors import ParseError
+from shutthebox.core.errors import ParseError, Phrase, plural_phrase
 
-__all__ = ["DiceSource", "Roll", "ScriptedDice", "SeededDice", "outcomes", "total_distribution"]
+TYPE_CHECKING = False  # typing is not imported at run time: a hint starts here
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+__all__ = ["DiceChoice", "Roll", "ScriptedDice", "SeededDice", "outcomes", "total_distribution"]
 
 _SEPARATORS = re.compile(r"[\s,+&]+")
 
@@ -65,9 +66,26 @@ class Roll:
         return f"Roll.parse({str(self)!r})"
 
 
+@dataclass(frozen=True, slots=True)
+class DiceChoice:
+    """The player's choice of one die or two before a roll (rules §3)."""
+
+    count: int
+
+    @property
+    def phrase(self) -> Phrase:
+        """``1 die`` / ``2 dice``, to be said in the reader's language (`i18n.say` finds it in a message)."""
+        return plural_phrase("{count} die", "{count} dice", self.count)
+
+    def __str__(self) -> str:
+        return str(self.phrase)
+
+
 @cache
 def outcomes(count: int) -> tuple[tuple[Roll, Fraction], ...]:
     """Every roll of ``count`` fair dice with its exact probability."""
+    from fractions import Fraction  # a one-off hint never needs it: it loads only here
+
     if count == 1:
         return tuple((Roll((face,)), Fraction(1, 6)) for face in range(1, 7))
     if count == 2:
@@ -80,6 +98,8 @@ def outcomes(count: int) -> tuple[tuple[Roll, Fraction], ...]:
 @cache
 def total_distribution(count: int) -> dict[tuple[int, bool], Fraction]:
     """Probability of each (total, is_double) for ``count`` dice."""
+    from fractions import Fraction
+
     dist: dict[tuple[int, bool], Fraction] = {}
     for roll, p in outcomes(count):
         key = (roll.total, roll.is_double)
@@ -87,16 +107,12 @@ def total_distribution(count: int) -> dict[tuple[int, bool], Fraction]:
     return dist
 
 
-class DiceSource(Protocol):
-    """Where a game's rolls come from."""
-
-    def roll(self, count: int) -> Roll: ...
-
-
 class SeededDice:
     """Fair dice from a seeded `random.Random`: same seed, same rolls."""
 
     def __init__(self, seed: int | None = None) -> None:
+        import random  # loaded by the games that roll, not by every import of a `Roll`
+
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
         self._rng = random.Random(self.seed)
 

@@ -18,14 +18,20 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from shutthebox.core.board import Move
-from shutthebox.core.dice import DiceSource, Roll, SeededDice
+from shutthebox.core.dice import Roll, SeededDice
 from shutthebox.core.errors import IllegalActionError
 from shutthebox.core.fair import FairDice, Fairness
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
 from shutthebox.core.record import Event, GameRecord, result_of
 from shutthebox.core.rules import Rules
 
-__all__ = ["Chooser", "Game", "Keeper"]
+__all__ = ["Chooser", "DiceSource", "Game", "Keeper"]
+
+
+class DiceSource(Protocol):
+    """Where a game's rolls come from: `SeededDice`, `ScriptedDice`, the fair scheme's dice."""
+
+    def roll(self, count: int) -> Roll: ...
 
 
 class Chooser(Protocol):

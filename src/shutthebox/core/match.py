@@ -25,7 +25,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from shutthebox.core.board import Board, Move, subsets_with_sum, tiles_of
-from shutthebox.core.dice import Roll, outcomes
+from shutthebox.core.dice import DiceChoice, Roll, outcomes
 from shutthebox.core.errors import N_, IllegalActionError, OutOfTurnError, Phrase, RulesError, plural_phrase
 from shutthebox.core.rules import Mode, OneDie, Rules, Scoring
 
@@ -40,21 +40,6 @@ class Phase(StrEnum):
     ROLL = "roll"  # the dice are to be rolled
     MOVE = "move"  # the player chooses tiles matching the roll
     OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class DiceChoice:
-    """The player's choice of one die or two before a roll (rules §3)."""
-
-    count: int
-
-    @property
-    def phrase(self) -> Phrase:
-        """``1 die`` / ``2 dice``, to be said in the reader's language (`i18n.say` finds it in a message)."""
-        return plural_phrase("{count} die", "{count} dice", self.count)
-
-    def __str__(self) -> str:
-        return str(self.phrase)
 
 
 Action = DiceChoice | Roll | Move

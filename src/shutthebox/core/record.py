@@ -19,14 +19,17 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shutthebox.core.board import Move
-from shutthebox.core.dice import DiceSource, Roll, SeededDice
+from shutthebox.core.dice import Roll, SeededDice
 from shutthebox.core.errors import RecordError, ShutTheBoxError
 from shutthebox.core.fair import Fairness
 from shutthebox.core.match import Action, DiceChoice, Match
 from shutthebox.core.rules import Rules
+
+if TYPE_CHECKING:
+    from shutthebox.core.game import DiceSource  # which imports this module
 
 __all__ = ["FORMAT", "Event", "GameRecord", "replay", "result_of"]
 

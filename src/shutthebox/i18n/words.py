@@ -119,7 +119,7 @@ def action_words(action: object, *, opening: bool = False) -> str:
     """A choice as a player says it: ``shut 5+3`` (``open 4`` for the long game's opener), ``one die``;
     a roll as it shows."""
     from shutthebox.core.board import Move  # here, not above: listing stored games needs no board
-    from shutthebox.core.match import DiceChoice
+    from shutthebox.core.dice import DiceChoice
 
     if isinstance(action, DiceChoice):
         return dice_word(action.count)

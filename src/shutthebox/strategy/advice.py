@@ -12,17 +12,19 @@ position, for ``shutthebox hint`` and for players at a real box.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from shutthebox.core.board import Move
-from shutthebox.core.dice import Roll
+from shutthebox.core.dice import DiceChoice, Roll
 from shutthebox.core.errors import IllegalActionError
-from shutthebox.core.match import DiceChoice, Match, Phase
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.strategy.names import Objective
 from shutthebox.strategy.plain import PlainTurn, plain_fits
 
+TYPE_CHECKING = False  # typing is not imported at run time: a hint starts here
 if TYPE_CHECKING:
+    from typing import Any
+
+    from shutthebox.core.match import Match
     from shutthebox.strategy.solver import Solution
 
 __all__ = ["Advice", "Choice", "advise", "advise_position", "objective_for", "solution_for"]
@@ -124,6 +126,8 @@ def solution_for(
 
 def advise(state: Match, objective: Objective | None = None, target: int | None = None) -> Advice:
     """Ranked choices for the player to act in ``state`` (CHOOSE, ROLL or MOVE phase)."""
+    from shutthebox.core.match import Phase  # `shutthebox hint` asks of a bare position: no match
+
     if objective is None:
         objective, target = objective_for(state)
     roll = state.roll if state.phase is Phase.MOVE else None

@@ -31,9 +31,9 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from shutthebox.core.board import Move
-from shutthebox.core.dice import DiceSource, Roll
+from shutthebox.core.dice import Roll
 from shutthebox.core.errors import ShutTheBoxError
-from shutthebox.core.game import Game
+from shutthebox.core.game import DiceSource, Game
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
 from shutthebox.core.record import GameRecord
 from shutthebox.i18n import N_, SOURCE, Lang, _, activate, say

@@ -12,8 +12,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
-from shutthebox.core.dice import DiceSource
-from shutthebox.core.game import Game
+from shutthebox.core.game import DiceSource, Game
 from shutthebox.core.names import clean_name
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import SOURCE, Lang, _, languages, translations, using
