@@ -41,6 +41,7 @@ from shutthebox.strategy.solver import (
     Objective,
     TurnKey,
     allow_one_die,
+    score_ranks,
     score_table,
     solve_beat_key,
     solve_duel_key,
@@ -87,7 +88,7 @@ def reader_dp(tiles: int) -> float:
 
 def cold_start() -> None:
     """Forget every table built for a board size, as a new process has none."""
-    for cached in (topology, tile_counts, allow_one_die, score_table):
+    for cached in (topology, tile_counts, allow_one_die, score_table, score_ranks):
         cached.cache_clear()
 
 

@@ -373,3 +373,38 @@ def test_the_solvers_tables_say_of_every_board_what_the_rules_say(tiles: int) ->
             assert [table[x, total] for x in range(1 << tiles)] == [
                 rules.score(x, total) if x else 0 for x in range(1 << tiles)
             ], (scoring, total)
+
+
+@pytest.mark.parametrize(("tiles", "max_tiles"), [(4, None), (9, None), (10, 2), (12, None)])
+def test_every_pair_of_the_move_graph_is_the_rules_moves_and_its_best_child_the_largest(
+    tiles: int, max_tiles: int | None
+) -> None:
+    """The graph is built by array operations and its pairs reordered (the most moves first); each
+    pair's moves are held against `legal_moves`, and the best child against a plain ``max``, for
+    value arrays of one column, of many (move by move) and stacked."""
+    import numpy as np
+
+    from shutthebox.strategy.solver.topology import TOTALS, WIDE, topology
+
+    graph = topology(tiles, max_tiles)
+    rules = Rules(tiles=tiles, max_tiles=max_tiles)
+    rng = np.random.default_rng(tiles)
+    seen = set()
+    for level in graph.levels:
+        lengths = np.diff(np.append(level.starts, level.child_flat.size))
+        assert list(lengths) == sorted(lengths, reverse=True)
+        narrow, wide = rng.random((graph.count + 1, 1)), rng.random((2, graph.count + 1, WIDE + 3))
+        best_narrow, best_wide = level.best_of(narrow), level.best_of(wide)
+        for pair, (start, length) in enumerate(zip(level.starts, lengths, strict=True)):
+            board = int(level.boards[level.segment_flat[pair] // TOTALS])
+            total = int(level.segment_flat[pair] % TOTALS)
+            seen.add((board, total))
+            moves = [int(m) for m in level.move_flat[start : start + length]]
+            legal = [move.mask for move in legal_moves(rules, board, total)]
+            assert sorted(moves) == sorted(legal), (board, total)
+            children = level.child_flat[start : start + length]
+            assert list(children) == [board ^ m for m in moves]
+            assert best_narrow[pair, 0] == narrow[children, 0].max()
+            assert (best_wide[:, pair] == wide[:, children].max(axis=1)).all()
+    everywhere = {(x, t) for x in range(1 << tiles) for t in range(1, TOTALS) if legal_moves(rules, x, t)}
+    assert seen == everywhere

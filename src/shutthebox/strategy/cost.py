@@ -1,10 +1,11 @@
 """What a solve will cost, known before it starts: its work (cells) and its peak memory (bytes).
 
 The solver (`shutthebox.strategy.solver`) works one turn at a time. A turn of
-``P`` columns (independent payoffs) on ``N = 2**tiles`` target masks builds a
-``fail`` table of ``13 * N * P`` values, then, level by level, for every target
-of ``k`` tiles and every count of extra turns it can hold (up to ``tiles - k``
-with extra turns on doubles, else none) writes the 13 roll totals' values and
+``P`` columns (independent payoffs) on ``N = 2**tiles`` target masks works
+level by level: for every target of ``k`` tiles and every count of extra turns
+it can hold (up to ``tiles - k`` with extra turns on doubles, else none) it
+takes the payoffs of failing each of the 13 roll totals (a row per score of a
+small table, see `shutthebox.strategy.solver.turn.Payoffs`), writes the 13 totals' values and
 reads every move's child: twice over with extra turns on (plain rolls and
 doubles). Those values written and read are the *cells* of the turn (each
 move's child is read once, in a segmented ``max`` that costs `READ_CELLS`
@@ -26,7 +27,7 @@ What drives the cost is then:
 - for ``win`` the scoring, which sets the scores that can be posted:
   ``n(n+1)/2 + 1`` for ``sum``, 12 more for ``sum-plus-roll``, ``n + 1`` for
   ``count``, but up to ``N`` for ``digits``: a 12-tile ``digits`` round is 4,096
-  columns, a ``fail`` table of 1.7 GB rebuilt at each repetition.
+  columns, a payoff table of 4,096 by 4,096 and a level's rolls of 0.4 GB.
 
 How many repetitions a ``win`` or ``long`` solve takes is not known before it
 runs: `duel_rounds` and `long_sweeps` bound it by the most measured over every
@@ -160,8 +161,10 @@ class _Shape:
     def setup_cells(self) -> int:
         return SETUP_CELLS * self.masks
 
-    def fail_bytes(self, columns: int) -> int:
-        return FLOAT * TOTALS * self.masks * columns
+    @property
+    def rank_bytes(self) -> int:
+        """The rank of each (target, total)'s score, for the payoffs of every turn (cached)."""
+        return FLOAT * TOTALS * self.masks
 
     def value_bytes(self, columns: int) -> int:
         """A solved turn's ``values`` (float64) and ``one_die`` (bool)."""
@@ -169,13 +172,15 @@ class _Shape:
 
     def level_bytes(self, columns: int) -> int:
         """One level's temporaries: its rolls plain and double, the values repeated, the children
-        gathered and their best, the dice values."""
-        return 8 * FLOAT * TOTALS * comb(self.tiles, self.tiles // 2) * columns
+        gathered and their best, the dice values: tracemalloc saw up to 3 times the rolls of the
+        largest level in rounds to win of 8 to 12 tiles."""
+        return 4 * FLOAT * TOTALS * comb(self.tiles, self.tiles // 2) * columns
 
     @property
     def fixed_bytes(self) -> int:
-        """The move graph, the score and one-die tables, NumPy's own slack."""
-        return 16_000_000 + 16 * FLOAT * TOTALS * self.masks
+        """The move graph, the score and one-die tables (7.2 MB at most while built at 12 tiles),
+        NumPy's own slack."""
+        return 2_000_000 + 16 * FLOAT * TOTALS * self.masks
 
 
 @lru_cache(maxsize=12 * 13)
@@ -191,24 +196,23 @@ def cost_of(rules: Rules, objective: Objective | str) -> Cost:
     """The bound on solving ``objective`` under ``rules`` from nothing (nothing cached)."""
     objective = Objective.parse(objective)
     shape = _Shape.of(rules)
-    one = shape.fail_bytes(1) + shape.value_bytes(1) + shape.level_bytes(1)
+    one = shape.value_bytes(1) + shape.level_bytes(1)
     if objective is Objective.WIN:
         columns = posted_scores(rules.tiles, rules.scoring)
         cells = duel_rounds(rules) * (shape.cells(columns) + shape.cells(1))
-        fail, values = shape.fail_bytes(columns), shape.value_bytes(columns)
-        # One round's tables at a time: its fail table built (and a mask an eighth of it), then
-        # its second turn solved over it (the last round's are let go first).
-        building = fail + fail // 8
-        solving = fail + values + shape.level_bytes(columns)
-        peak = max(building, solving) + one
+        # One round's tables at a time (the last round's are let go first): what each score pays
+        # against each posted score (and the mask it is made from), the second turn's values and
+        # a level's temporaries.
+        pays = (2 * FLOAT + 1) * columns * columns
+        peak = pays + shape.value_bytes(columns) + shape.level_bytes(columns) + one + shape.rank_bytes
     elif objective is Objective.LONG:
         cells = long_sweeps(rules) * 2 * shape.cells(1)
-        handover = FLOAT * TOTALS * shape.masks * 2
+        handover = 2 * FLOAT * shape.masks
         mixing = 2 * 13 * FLOAT * 2 * shape.masks  # the last 13 points and steps of Anderson mixing
-        peak = 3 * one + handover + mixing
+        peak = 3 * one + handover + mixing + shape.rank_bytes
     else:
         cells = shape.cells(1)
-        peak = one + shape.fail_bytes(1)  # and the score table negated
+        peak = one + shape.rank_bytes
     return Cost(
         objective,
         cells + shape.setup_cells + CALL_CELLS,

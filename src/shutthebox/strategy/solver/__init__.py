@@ -29,7 +29,7 @@ from shutthebox.core.rules import OneDie, Rules, Scoring
 from shutthebox.strategy.solver.duel import Duel, solve_duel_turns
 from shutthebox.strategy.solver.solution import Objective, Solution
 from shutthebox.strategy.solver.topology import TOTALS, tile_counts, topology
-from shutthebox.strategy.solver.turn import TurnValues, solve_turn
+from shutthebox.strategy.solver.turn import Payoffs, TurnValues, solve_turn
 
 __all__ = [
     "BeatTable",
@@ -121,7 +121,17 @@ def score_table(tiles: int, scoring: str) -> FloatArray:
     return np.repeat(base[:, None], TOTALS, axis=1)
 
 
-def _turn(key: TurnKey, fail: FloatArray, done: FloatArray) -> TurnValues:
+@cache
+def score_ranks(tiles: int, scoring: str) -> tuple[FloatArray, npt.NDArray[np.intp]]:
+    """The scores a turn can end on, ascending, and the rank of each (target, total)'s score among
+    them: a turn's payoffs are then a row per score (see `Payoffs`)."""
+    scores = score_table(tiles, scoring)
+    distinct = scores if Scoring(scoring) is Scoring.SUM_PLUS_ROLL else scores[:, :1]  # else one per board
+    posted, rank = np.unique(distinct, return_inverse=True)
+    return posted, np.broadcast_to(rank.reshape(distinct.shape), scores.shape)
+
+
+def _turn(key: TurnKey, fail: Payoffs, done: FloatArray) -> TurnValues:
     return solve_turn(
         topology(key.tiles, key.max_tiles),
         allow_one=allow_one_die(key.tiles, key.one_die),
@@ -134,16 +144,16 @@ def _turn(key: TurnKey, fail: FloatArray, done: FloatArray) -> TurnValues:
 
 def solve_key(key: TurnKey, objective: Objective, target: int | None = None) -> Solution:
     """Solve one turn without the cache (what the benchmarks time)."""
-    scores = score_table(key.tiles, key.scoring)
+    posted, rank = score_ranks(key.tiles, key.scoring)
     if objective is Objective.SCORE:
-        turn = _turn(key, -scores[:, :, None], np.zeros(1))
+        turn = _turn(key, Payoffs(rank, -posted[:, None]), np.zeros(1))
     elif objective is Objective.SHUT:
-        turn = _turn(key, np.zeros((*scores.shape, 1)), np.ones(1))
+        turn = _turn(key, Payoffs(rank, np.zeros((posted.size, 1))), np.ones(1))
     elif objective in (Objective.BEAT, Objective.TIE_OR_BEAT):
         if target is None:
             raise RulesError("objective {objective} needs a target score (--target K)", objective=objective)
         below = target + (1 if objective is Objective.TIE_OR_BEAT else 0)
-        fail = (scores < below).astype(np.float64)[:, :, None]
+        fail = Payoffs(rank, (posted < below).astype(np.float64)[:, None])
         turn = _turn(key, fail, np.array([1.0 if below > 0 else 0.0]))
     else:
         raise RulesError(
@@ -194,14 +204,14 @@ def beat_targets(key: TurnKey) -> tuple[int, ...]:
 
 def solve_beat_key(key: TurnKey) -> BeatTable:
     targets = beat_targets(key)
-    scores = score_table(key.tiles, key.scoring)
+    posted, rank = score_ranks(key.tiles, key.scoring)
     thresholds = np.array(targets, dtype=np.float64)
-    fail = (scores[:, :, None] < thresholds[None, None, :]).astype(np.float64)
+    fail = Payoffs(rank, (posted[:, None] < thresholds[None, :]).astype(np.float64))
     turn = _turn(key, fail, np.ones(len(targets)))
     return BeatTable(turn, targets)
 
 
-@lru_cache(maxsize=4)  # a column per target: up to 3.5 GB at 12 tiles under digits
+@lru_cache(maxsize=4)  # a column per target: up to 0.3 GB kept (1.7 GB while solved) at 12 tiles under digits
 def _beat_cached(key: TurnKey) -> BeatTable:
     return solve_beat_key(key)
 
@@ -223,7 +233,7 @@ def solve_duel_key(
     """A two-player round with any payoffs (see `shutthebox.strategy.solver.duel`), uncached."""
     return solve_duel_turns(
         lambda fail, done: _turn(key, fail, done),
-        score_table(key.tiles, key.scoring),
+        *score_ranks(key.tiles, key.scoring),
         shut_wins=shut_wins, win=win, lose=lose, shut_bonus=shut_bonus, tie=tie,
     )
 
@@ -277,11 +287,11 @@ def solve_long_key(key: TurnKey, tolerance: float = 1e-14, max_sweeps: int = 10_
     complement = full ^ np.arange(count)
     ones = np.ones(1)
 
-    def handover(other: FloatArray, own_full: float) -> FloatArray:
+    def handover(other: FloatArray, own_full: float) -> Payoffs:
         """Value of failing: the other player starts on the same board."""
         nxt = other[complement].copy()
         nxt[complement == 0] = 1 - own_full  # the other has nothing to move: hands back at once
-        return np.repeat((1 - nxt)[:, None], TOTALS, axis=1)[:, :, None]
+        return Payoffs.per_target(1 - nxt)
 
     def sweep(x: FloatArray) -> tuple[FloatArray, TurnValues, TurnValues]:
         starts_s, starts_o = x[:count], x[count:]

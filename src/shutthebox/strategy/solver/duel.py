@@ -32,7 +32,7 @@ import numpy as np
 
 from shutthebox.core.errors import RulesError
 from shutthebox.strategy.solver.solution import Objective, Solution
-from shutthebox.strategy.solver.turn import FloatArray, TurnValues
+from shutthebox.strategy.solver.turn import FloatArray, IntArray, Payoffs, TurnValues
 
 __all__ = ["Duel"]
 
@@ -55,8 +55,9 @@ class Duel:
 
 
 def solve_duel_turns(
-    solve_turn: Callable[[FloatArray, FloatArray], TurnValues],
-    scores: FloatArray,
+    solve_turn: Callable[[Payoffs, FloatArray], TurnValues],
+    posted: FloatArray,
+    rank: IntArray,
     *,
     shut_wins: bool,
     win: float,
@@ -65,24 +66,23 @@ def solve_duel_turns(
     tie: float | None,
     tolerance: float = 1e-15,
 ) -> Duel:
-    """Solve the round; ``solve_turn(fail, done)`` solves one turn of the given rules."""
-    full = scores.shape[0] - 1
-    posted = np.unique(scores)
+    """Solve the round; ``solve_turn(fail, done)`` solves one turn of the given rules, whose
+    scores ``posted`` (ascending) a turn can end on, ``rank[x, t]`` the one of (target, total)."""
+    full = rank.shape[0] - 1
     win, lose, shut_bonus = float(win), float(lose), float(shut_bonus)
     total = win + lose
-    column = np.searchsorted(posted, scores)  # where each (board, roll) score sits in `posted`
-    ranks = np.arange(posted.size)  # the second player's score beats posted[c] when its column is below c
+    ranks = np.arange(posted.size)
+    beats = ranks[:, None] < ranks[None, :]  # [r, c]: the second player's score r beats posted[c]
 
     def round_from(value: float) -> tuple[float, TurnValues, TurnValues, float]:
         """Both turns solved when a tie is worth ``value`` to the first player: T(value)."""
         tie_paid = tie if tie is not None else total - value
-        fail = np.where(column[:, :, None] < ranks, win, lose)  # the largest array of a round
-        np.put_along_axis(fail, column[:, :, None], tie_paid, axis=2)  # the same score: a tie
-        second = solve_turn(fail, np.where(posted > 0, win + shut_bonus, tie_paid))
-        best = second.values[0, full, :]
-        first_fail = (total - best[column])[:, :, None]
+        pays = np.where(beats, win, lose)
+        np.fill_diagonal(pays, tie_paid)  # the same score: a tie
+        second = solve_turn(Payoffs(rank, pays), np.where(posted > 0, win + shut_bonus, tie_paid))
+        best = second.values[0, full, :]  # the second player's expectation against each posted score
         first_done = win + shut_bonus if shut_wins else total - best[0]
-        first = solve_turn(first_fail, np.array([first_done]))
+        first = solve_turn(Payoffs(rank, (total - best)[:, None]), np.array([first_done]))
         return float(first.values[0, full, 0]), second, first, tie_paid
 
     value = total / 2

@@ -105,7 +105,7 @@ class Solution:
             return None
         if self.turn.doubles and extra > 0:
             return self._raw(target, extra - 1)
-        return float(self.turn.fail[target, total, self.column])
+        return self.turn.fail.at(target, total, self.column)
 
     def _roll_value(self, target: int, extra: int, count: int) -> float:
         """The value of rolling ``count`` dice now and playing on at best. A double that makes no

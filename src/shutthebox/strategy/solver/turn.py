@@ -21,10 +21,11 @@ import numpy as np
 
 from shutthebox.strategy.solver.topology import TOTALS, WIDE, Level, Topology
 
-__all__ = ["ONE_DIE", "TWO_DICE", "TWO_DICE_DOUBLE", "TWO_DICE_PLAIN", "TurnValues", "solve_turn"]
+__all__ = ["ONE_DIE", "TWO_DICE", "TWO_DICE_DOUBLE", "TWO_DICE_PLAIN", "Payoffs", "TurnValues", "solve_turn"]
 
 FloatArray = np.ndarray[tuple[int, ...], np.dtype[np.float64]]
 BoolArray = np.ndarray[tuple[int, ...], np.dtype[np.bool_]]
+IntArray = np.ndarray[tuple[int, ...], np.dtype[np.intp]]
 
 
 def _probabilities() -> tuple[FloatArray, FloatArray, FloatArray]:
@@ -49,6 +50,44 @@ def best_children(values: FloatArray, level: Level) -> FloatArray:
 
 
 @dataclass(frozen=True)
+class Payoffs:
+    """What a failed roll pays: row ``index[x, t]`` of ``table`` for target ``x`` and total ``t``.
+
+    A turn's payoff depends on the score it ends on, and a board has far fewer scores (the rows)
+    than (target, total) pairs, so each level takes its rows from the small table and the whole
+    ``(2**size, TOTALS, columns)`` array is never built: 33 MB at 12 tiles for the 79 columns of a
+    round to win, rebuilt at each repetition before."""
+
+    index: IntArray  # (2**size, TOTALS): the row of each (target, total)
+    table: FloatArray  # (rows, columns)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "table", np.asarray(self.table, dtype=np.float64))  # 0/1 stay exact
+
+    @classmethod
+    def per_target(cls, payoff: FloatArray) -> Payoffs:
+        """One column whose payoff depends on the target alone (the long game's handover)."""
+        targets = np.arange(payoff.shape[0])
+        return cls(np.broadcast_to(targets[:, None], (targets.size, TOTALS)), payoff[:, None])
+
+    @property
+    def columns(self) -> int:
+        return int(self.table.shape[1])
+
+    @property
+    def size(self) -> int:
+        """The values the turn writes from it, as if the whole array were built."""
+        return int(self.index.size) * self.columns
+
+    def take(self, boards: IntArray, out: FloatArray) -> None:
+        """The payoffs of these targets into ``out``, ``(len(boards), TOTALS, columns)``."""
+        np.take(self.table, self.index[boards], axis=0, out=out, mode="clip")  # "raise" would buffer
+
+    def at(self, target: int, total: int, column: int) -> float:
+        return float(self.table[self.index[target, total], column])
+
+
+@dataclass(frozen=True)
 class TurnValues:
     """The solved turn: values and dice choices for every (extra turns, target)."""
 
@@ -58,7 +97,7 @@ class TurnValues:
     allow_one: BoolArray  # (2**size,): one die may be chosen
     forced: bool
     doubles: bool
-    fail: FloatArray  # (2**size, TOTALS, columns): value of a failed roll with no extra turn
+    fail: Payoffs  # the value of a failed roll with no extra turn
 
     @property
     def max_extra(self) -> int:
@@ -71,24 +110,27 @@ def solve_turn(
     allow_one: BoolArray,
     forced: bool,
     doubles: bool,
-    fail: FloatArray,
+    fail: Payoffs,
     done: FloatArray,
 ) -> TurnValues:
     """Solve a turn for every target at once.
 
-    ``fail[x, t]`` is the value of failing to match total ``t`` from target
-    ``x`` with no extra turn left; ``done`` the value of emptying the target.
-    Both carry a trailing axis of independent columns (e.g. one per target
-    score of the ``beat`` objective).
+    ``fail`` gives the value of failing to match total ``t`` from target ``x``
+    with no extra turn left; ``done`` the value of emptying the target. Both
+    carry a trailing axis of independent columns (e.g. one per target score of
+    the ``beat`` objective).
     """
-    fail = np.asarray(fail, dtype=np.float64)  # whole-number payoffs must not truncate values
     count = topology.count
-    columns = fail.shape[2]
+    columns = fail.columns
     extras = topology.size + 1 if doubles else 1
     values = np.empty((extras, count + 1, columns))
     values[:, count] = -np.inf
     values[:, 0] = done
     one_die = np.zeros((extras, count, columns), dtype=np.bool_)
+    # Each level's rolls (plain, and doubles) go in the same two buffers: a new array of megabytes
+    # costs its page faults each time, a third of a round to win at 12 tiles.
+    widest = max(level.boards.size for level in topology.levels)
+    rolls = np.empty((2 if doubles else 1, widest * TOTALS * columns))
     for k, level in enumerate(topology.levels[1:], start=1):
         boards = level.boards
         n = boards.size
@@ -106,24 +148,24 @@ def solve_turn(
         if doubles:  # a double that makes no move: the state comes back (see the module)
             stay = (1 / (1 - TWO_DICE_DOUBLE @ (~topology.has_move[boards]).T))[:, None]
         for e in range(reachable):
-            flat: FloatArray
+            q_plain = rolls[0, : n * TOTALS * columns].reshape(n, TOTALS, columns)
             if e == 0:
-                flat = fail[boards].reshape(n * TOTALS, columns)  # indexing by boards made a copy
+                fail.take(boards, q_plain)
             else:
-                flat = np.repeat(values[e - 1][boards], TOTALS, axis=0)
+                q_plain[...] = values[e - 1][boards][:, None, :]
+            flat = q_plain.reshape(n * TOTALS, columns)
             if moves:
                 flat[level.segment_flat] = best[e] if stacked else best_children(values[e], level)
             double: FloatArray | None = None
             if doubles and moves:
                 up = min(e + 1, extras - 1)
                 double = best[up] if stacked else best_children(values[up], level)
-            q_plain = flat.reshape(n, TOTALS, columns)
             one = ONE_DIE @ q_plain if any_one else None
             if doubles:
-                flat_double = np.zeros((n * TOTALS, columns))
+                q_double = rolls[1, : n * TOTALS * columns].reshape(n, TOTALS, columns)
+                q_double.fill(0)
                 if double is not None:
-                    flat_double[level.segment_flat] = double
-                q_double = flat_double.reshape(n, TOTALS, columns)
+                    q_double.reshape(n * TOTALS, columns)[level.segment_flat] = double
                 two = (TWO_DICE_PLAIN @ q_plain + TWO_DICE_DOUBLE @ q_double) * stay
             else:
                 two = TWO_DICE @ q_plain
