@@ -81,7 +81,7 @@ class Payoffs:
 
     def take(self, boards: IntArray, out: FloatArray) -> None:
         """The payoffs of these targets into ``out``, ``(len(boards), TOTALS, columns)``."""
-        np.take(self.table, self.index[boards], axis=0, out=out, mode="clip")  # "raise" would buffer
+        self.table.take(self.index[boards], axis=0, out=out, mode="clip")  # "raise" would buffer
 
     def at(self, target: int, total: int, column: int) -> float:
         return float(self.table[self.index[target, total], column])
