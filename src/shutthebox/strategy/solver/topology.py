@@ -148,8 +148,6 @@ def topology(size: int, max_tiles: int | None = None) -> Topology:
     row, move = np.nonzero((narrow & fits) == fits)
     board, mask = by_level[row], moves[move]
     total, level = sums[mask], popcount[board]
-    has_move = np.zeros((count, TOTALS), dtype=np.bool_)
-    has_move[board, total] = True
     # Each board's place in its level.
     first = np.searchsorted(popcount[by_level], np.arange(size + 1))
     place = np.empty(count, dtype=np.int64)
@@ -157,12 +155,15 @@ def topology(size: int, max_tiles: int | None = None) -> Topology:
     # The pairs (a board and a total with moves), then within each level those with the most moves
     # first, and every move in that order.
     heads = np.flatnonzero(np.append(True, (board[1:] != board[:-1]) | (total[1:] != total[:-1])))
+    has_move = np.zeros((count, TOTALS), dtype=np.bool_)
+    has_move[board[heads], total[heads]] = True
     lengths = np.diff(np.append(heads, board.size))
     # A stable sort of small whole numbers (by level, then the most moves): NumPy's radix sort.
     pairs = np.argsort((level[heads] * 64 - lengths + 63).astype(np.int16), kind="stable")  # < 64 moves
     heads, lengths = heads[pairs], lengths[pairs]
     starts = np.cumsum(lengths) - lengths
-    moved = np.repeat(heads - starts, lengths) + np.arange(board.size)
+    moved = np.repeat(heads - starts, lengths)
+    moved += np.arange(board.size)
     board, mask = board[moved], mask[moved]
     pair_bounds = np.searchsorted(level[heads], np.arange(size + 2))
     levels = []
