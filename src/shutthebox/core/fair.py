@@ -12,6 +12,10 @@ has probability exactly 1/6); in the (2⁻¹⁹²) case that all 32 bytes are 25
 more, the next digest is HMAC-SHA256(server_seed, digest), and so on. The seed
 is revealed when the game ends: with it, the commitment and the client seeds,
 every die can be recomputed (`verify` in `core.record`).
+
+The daily challenge counts its dice by roll instead (``hmac-sha256-rolls-v1``):
+die *j* of roll *r* is die ``2r + j`` above, whether the roll has one die or two,
+so everyone who plays the day sees the same roll *r* whatever they chose before.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from shutthebox.core.errors import ParseError
 
 __all__ = [
     "ALGORITHM",
+    "BY_ROLL",
     "FairDice",
     "Fairness",
     "check_client_seed",
@@ -38,6 +43,9 @@ __all__ = [
 ]
 
 ALGORITHM = "hmac-sha256-v1"
+BY_ROLL = "hmac-sha256-rolls-v1"
+"""The daily challenge's: die ``j`` of roll ``r`` is die ``2r + j``."""
+ALGORITHMS = (ALGORITHM, BY_ROLL)
 SEED_BYTES = 32
 LIMIT = 252
 """The largest multiple of 6 not above 256: bytes below it give each face 42 times."""
@@ -108,10 +116,10 @@ class Fairness:
                 "fairness must be an object with algorithm, commitment, client_seeds and server_seed, "
                 "not {data!r}", data=data,
             )
-        if data["algorithm"] != ALGORITHM:
+        if data["algorithm"] not in ALGORITHMS:
             raise ParseError(
                 "fairness algorithm {algorithm!r} is not known (only {known})",
-                algorithm=data["algorithm"], known=ALGORITHM,
+                algorithm=data["algorithm"], known=", ".join(ALGORITHMS),
             )
         commitment, seeds, seed = data["commitment"], data["client_seeds"], data["server_seed"]
         if not _is_hex(commitment, 32):
@@ -120,7 +128,7 @@ class Fairness:
             raise ParseError("fairness server_seed must be 64 hex digits or null, not {value!r}", value=seed)
         if not isinstance(seeds, list):
             raise ParseError("fairness client_seeds must be a list, not {value!r}", value=seeds)
-        return cls(commitment, tuple(check_client_seed(s) for s in seeds), seed)
+        return cls(commitment, tuple(check_client_seed(s) for s in seeds), seed, data["algorithm"])
 
     @property
     def revealed(self) -> bool:
@@ -141,7 +149,7 @@ class Fairness:
         """The dice this revealed seed gives, from the first die on."""
         if self.server_seed is None:
             raise ParseError("the server seed is not revealed yet: the dice cannot be recomputed")
-        return FairDice(bytes.fromhex(self.server_seed), self.client_seeds)
+        return FairDice(bytes.fromhex(self.server_seed), self.client_seeds, by_roll=self.algorithm == BY_ROLL)
 
 
 def _is_hex(value: Any, size: int) -> bool:
@@ -151,19 +159,26 @@ def _is_hex(value: Any, size: int) -> bool:
 class FairDice:
     """A `DiceSource` under the fair scheme: die after die from the server seed and the client seeds."""
 
-    def __init__(self, server_seed: bytes | None = None, client_seeds: Sequence[str] = ()) -> None:
-        """``server_seed``: 32 bytes (fresh from `secrets` when not given)."""
+    def __init__(
+        self, server_seed: bytes | None = None, client_seeds: Sequence[str] = (), *, by_roll: bool = False
+    ) -> None:
+        """``server_seed``: 32 bytes (fresh from `secrets` when not given); ``by_roll``: dice counted
+        by roll, as the daily challenge's (see the module)."""
         self.server_seed = secrets.token_bytes(SEED_BYTES) if server_seed is None else server_seed
         if len(self.server_seed) != SEED_BYTES:
             raise ParseError("a server seed has {size} bytes, not {count}", size=SEED_BYTES,
                              count=len(self.server_seed))
         self.client_seeds = tuple(check_client_seed(seed) for seed in client_seeds)
+        self.by_roll = by_roll
         self.rolled = 0
-        """How many dice were drawn: the number of the next die."""
+        """How many dice were drawn (by die, the number of the next one)."""
+        self.rolls = 0
+        """How many rolls were made."""
 
     def roll(self, count: int) -> Roll:
-        first = self.rolled
+        first = 2 * self.rolls if self.by_roll else self.rolled
         self.rolled += count
+        self.rolls += 1
         return Roll(tuple(die(self.server_seed, self.client_seeds, k) for k in range(first, first + count)))
 
     def add_client_seed(self, seed: str) -> None:
@@ -178,7 +193,19 @@ class FairDice:
             commitment_of(self.server_seed),
             self.client_seeds,
             self.server_seed.hex() if reveal else None,
+            BY_ROLL if self.by_roll else ALGORITHM,
         )
+
+    def kept(self) -> dict[str, Any]:
+        """What a store keeps to draw the same dice again (the seed is secret until revealed)."""
+        kept: dict[str, Any] = {"server_seed": self.server_seed.hex(), "client_seeds": [*self.client_seeds]}
+        return {**kept, "by_roll": True} if self.by_roll else kept
+
+    @classmethod
+    def from_kept(cls, kept: dict[str, Any]) -> FairDice:
+        """The dice `kept` describes, from their first die."""
+        seed = bytes.fromhex(kept["server_seed"])
+        return cls(seed, kept["client_seeds"], by_roll=bool(kept.get("by_roll")))
 
     @property
     def bot_seed(self) -> str:

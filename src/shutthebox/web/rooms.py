@@ -244,14 +244,13 @@ class Rematch:
             "offered_by": self.offered_by,
             "answers": [[seat, answer] for seat, answer in self.answers.items()],
             "deadline": self.deadline,
-            "server_seed": self.dice.server_seed.hex(),
-            "client_seeds": list(self.dice.client_seeds),
+            **self.dice.kept(),
             "code": self.code,
         }
 
     @classmethod
     def restore(cls, kept: dict[str, Any]) -> Rematch:
-        dice = FairDice(bytes.fromhex(kept["server_seed"]), kept["client_seeds"])
+        dice = FairDice.from_kept(kept)
         answers = {int(seat): answer for seat, answer in kept["answers"]}
         return cls(kept["offered_by"], answers, kept["deadline"], dice, kept["code"])
 
@@ -538,7 +537,7 @@ class Room:
         }
         dice = None
         if self.dice is not None:
-            dice = {"server_seed": self.dice.server_seed.hex(), "client_seeds": list(self.dice.client_seeds)}
+            dice = self.dice.kept()
         extra = {
             "notices": self.notices,
             "adjourned": self.adjourned,
@@ -565,7 +564,7 @@ class Room:
         setup = kept.setup
         dice = None
         if kept.dice is not None:
-            dice = FairDice(bytes.fromhex(kept.dice["server_seed"]), kept.dice["client_seeds"])
+            dice = FairDice.from_kept(kept.dice)
         extra = kept.extra
         room = cls(
             code=kept.code, rules=Rules.from_dict(setup["rules"]), rounds=setup["rounds"], seed=setup["seed"],
@@ -591,7 +590,7 @@ class Room:
                              f"this copy holds {len(self.log)}")
         self.seats = [Seat(**seat) for seat in kept.seats]
         if self.game is None and kept.dice is not None:  # a joiner's client seed came with its seat
-            self.dice = FairDice(bytes.fromhex(kept.dice["server_seed"]), kept.dice["client_seeds"])
+            self.dice = FairDice.from_kept(kept.dice)
         extra = kept.extra
         self.notices, self.adjourned = list(extra.get("notices", [])), extra.get("adjourned")
         self.rematch = Rematch.restore(extra["rematch"]) if extra.get("rematch") else None

@@ -7,6 +7,7 @@
 // No DOM here. Reasons are English messages with {fields}: the page shows _(reason, values).
 
 const ALGORITHM = "hmac-sha256-v1";
+const BY_ROLL = "hmac-sha256-rolls-v1";  // the daily challenge's: die j of roll r is die 2r + j
 const LIMIT = 252; // 6 × 42: bytes below it give each face exactly 42 times
 const encoder = new TextEncoder();
 
@@ -69,7 +70,7 @@ async function fairnessProblem(record) {
     }
     return failed(_("The record has no fair dice to verify (typed in by hand)."));
   }
-  if (fairness.algorithm !== ALGORITHM) {
+  if (fairness.algorithm !== ALGORITHM && fairness.algorithm !== BY_ROLL) {
     return failed(_("The dice algorithm {algorithm} is not known."), { algorithm: String(fairness.algorithm) });
   }
   if (fairness.server_seed === null || fairness.server_seed === undefined) {
@@ -106,13 +107,15 @@ async function eventProblem(event, index, walk) {
     }
     const expected = [];
     while (expected.length < event.roll.length) {
-      expected.push(await dieWithKey(walk.key, walk.clientSeeds, walk.dice + expected.length));
+      const first = walk.byRoll ? 2 * walk.rolls : walk.dice;  // the daily's dice go by roll
+      expected.push(await dieWithKey(walk.key, walk.clientSeeds, first + expected.length));
     }
     if (!expected.every((face, i) => face === event.roll[i])) {
       const values = { roll: event.roll.map(String).join(" + "), expected: expected.join(" + ") };
       return problem(_("Event {index}: roll {roll} is not what the fair dice give ({expected})."), values);
     }
     walk.dice += expected.length;
+    walk.rolls += 1;
     walk.roll = event.roll;
     walk.roller = player;
     walk.chosen = null;
@@ -167,7 +170,9 @@ export async function verifyRecord(record) {
   const walk = {
     key: await hmacKey(bytesOfHex(serverSeed)),
     clientSeeds,
+    byRoll: record.fairness.algorithm === BY_ROLL,
     dice: 0,
+    rolls: 0,
     roll: null,
     roller: null,
     chosen: null,
