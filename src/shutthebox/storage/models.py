@@ -8,7 +8,8 @@ from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, I
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 __all__ = [
-    "Base", "CommitmentRow", "GameRow", "ProfileNameRow", "ProfileRow", "RoomEventRow", "RoomRow", "TurnRow",
+    "Base", "CommitmentRow", "DailyAttemptRow", "DailySeedRow", "GameRow", "ProfileNameRow", "ProfileRow",
+    "RoomEventRow", "RoomRow", "TurnRow",
 ]
 
 NAME_LENGTH = 100
@@ -132,3 +133,29 @@ class CommitmentRow(Base):
     ticket_hash: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha256 of the ticket, hex
     server_seed: Mapped[str] = mapped_column(String(64))  # hex, secret until the game ends
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class DailySeedRow(Base):
+    """The server seed of one day's challenge on one board: committed to before the day, revealed
+    after it."""
+
+    __tablename__ = "daily_seeds"
+
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)  # YYYY-MM-DD, in UTC
+    tiles: Mapped[int] = mapped_column(Integer, primary_key=True)
+    server_seed: Mapped[str] = mapped_column(String(64))  # hex, secret until the day is over
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DailyAttemptRow(Base):
+    """A profile's one ranked attempt at a day's challenge: the room it plays in, whose game is
+    kept under ``origin`` once over."""
+
+    __tablename__ = "daily_attempts"
+
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    tiles: Mapped[int] = mapped_column(Integer, primary_key=True)
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
+    room_code: Mapped[str] = mapped_column(String(8))
+    origin: Mapped[str] = mapped_column(String(64), index=True)  # the room's game's origin in `games`
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

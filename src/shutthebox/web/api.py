@@ -6,11 +6,13 @@ Each handler translates JSON to one lobby or store call. Refusals are JSON
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from starlette.concurrency import run_in_threadpool
 
+from shutthebox.core.daily import Challenge
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.rules import Rules
 from shutthebox.i18n import SOURCE, languages
@@ -255,6 +257,54 @@ def rules_query(query: Annotated[RulesQuery, Query()]) -> Rules:
         return Rules.preset(query.preset, **given)
     except ShutTheBoxError as error:
         raise RoomError("malformed", "{error}", error=error) from None
+
+
+# -- the daily challenge -----------------------------------------------------------
+DailyTiles = Annotated[int, Path(ge=1, le=12, description="the board: 9, 10 or 12 tiles")]
+Day = Annotated[date, Path(description="the day, YYYY-MM-DD (days begin at midnight UTC)")]
+
+
+def _challenge(day: date, tiles: int) -> Challenge:
+    try:
+        return Challenge(day, tiles)
+    except ShutTheBoxError as error:
+        raise RoomError("malformed", "{error}", error=error) from None
+
+
+@router.get("/daily", responses=ERRORS, summary="A day's challenges (today's by default), and the days ahead")
+async def get_daily(
+    lobby: LobbyDep, day: Annotated[date | None, Query(description="YYYY-MM-DD, today by default")] = None
+) -> dict[str, Any]:
+    """Each challenge's commitment (the SHA-256 of its server seed), published a week before its
+    day; its seed once the day is over, to verify every attempt's dice."""
+    return await lobby.daily.calendar(day)
+
+
+@router.post("/daily/{tiles}", status_code=201, responses=ERRORS, summary="Play today's challenge (ranked)")
+async def play_daily(tiles: DailyTiles, request: Request, lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
+    """With a profile key as the bearer token: one ranked attempt a day on each board, in a room
+    like any other (hints off)."""
+    _challenge(lobby.daily.today, tiles)
+    room, token = await lobby.daily.play(tiles, await lobby.my_profile(key), client_address(request.scope))
+    return {"code": room.code, "token": token, "state": lobby.view(room, token)}
+
+
+@router.get("/daily/me", responses=ERRORS, summary="Your attempts day by day, and your streak")
+async def get_my_daily(lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
+    return await lobby.daily.mine(await lobby.my_profile(key))
+
+
+@router.get("/daily/{day}/{tiles}", responses=ERRORS, summary="A challenge's leaderboard")
+async def get_daily_board(day: Day, tiles: DailyTiles, lobby: LobbyDep) -> dict[str, Any]:
+    """The finished attempts: the lower score first, then fewer rolls, then the earlier finish."""
+    return await lobby.daily.board(_challenge(day, tiles))
+
+
+@router.get("/daily/{day}/{tiles}/result", responses=ERRORS, summary="Your attempt beside optimal play")
+async def get_daily_result(day: Day, tiles: DailyTiles, lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
+    """Your score, rolls and rank, and the optimal player's score and rolls on the very same dice
+    (its whole game once the day is over)."""
+    return await lobby.daily.result(_challenge(day, tiles), await lobby.my_profile(key))
 
 
 @router.get("/leaderboard", responses=ERRORS, summary="Best scores by player for one board and rules")

@@ -35,6 +35,7 @@ from shutthebox.i18n import SOURCE, Lang, using
 from shutthebox.storage import NameTakenError, Profile, StorageError, Store
 from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomStore, StorageBusyError, token_hash
 from shutthebox.web.advisor import Advisor
+from shutthebox.web.daily import DailyDesk
 from shutthebox.web.hub import Hub, News, hub_for
 from shutthebox.web.rooms import (
     TICKET_SECONDS,
@@ -154,6 +155,7 @@ class Lobby:
         self._ticker: asyncio.Task[None] | None = None
         self._work: set[asyncio.Task[None]] = set()
         self._swept = 0.0
+        self.daily = DailyDesk(self)
 
     # -- start and stop -----------------------------------------------------------
     async def start(self) -> None:
@@ -479,7 +481,7 @@ class Lobby:
         online = any(seat.kind == "remote" for seat in body.seats)
         return self.settings.turn_seconds if online and self.settings.turn_seconds else None
 
-    async def _check_space(self, owner: str | None) -> None:
+    async def check_space(self, owner: str | None) -> None:
         """Refuse a new room to an address that holds `Settings.max_rooms_per_client` games in play
         (in every process: the store counts them)."""
         if owner is None:
@@ -509,13 +511,27 @@ class Lobby:
             rules, seats, rounds=body.rounds, seed=body.seed, hints=body.hints,
             turn_seconds=self._turn_seconds(body), on_leave=body.on_leave,
         )
-        await self._check_space(owner)
-        room.owner = owner
+        await self.check_space(owner)
         room.dice = await self._dice_for(body)
+        await self.open_room(room, owner)
+        return room, token
+
+    async def open_room(self, room: Room, owner: str | None) -> None:
+        """Start a room that is built, keep it, then tell of it (``owner``: the creator's address,
+        checked with `check_space` first)."""
+        room.owner = owner
         room.start_if_ready()
         await self._add(room)
         await self.changed(room)
-        return room, token
+
+    async def discard(self, room: Room) -> None:
+        """Drop a room just opened whose reason to be fell through (nothing was played in it)."""
+        await self._write(self.kept.forget, [room.code])
+        self._closed(room.code)
+
+    async def write(self, call: Callable[..., Named], *args: Any) -> Named:
+        """A call that writes to the store, in a thread, a failure of the store said as "busy"."""
+        return await self._write(call, *args)
 
     async def _add(self, room: Room) -> None:
         """Keep a new room (under a code no room in the store holds), then hold it."""

@@ -1,0 +1,178 @@
+"""The daily challenge on the server: the days' commitments, one ranked attempt each, the boards.
+
+An attempt is a solo room on the day's dice (counted by roll, see
+`shutthebox.core.daily`), with hints off so that it counts as ranked; the room
+is the same as any other (durable, verifiable), and its game, once over, is what
+the leaderboard reads. The day's seed is revealed the day after; until then the
+optimal player's game on those dice is told only by its score and its rolls
+(its record would show rolls a player who has not played yet could use).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import TYPE_CHECKING, Any
+
+from starlette.concurrency import run_in_threadpool
+
+from shutthebox.core.daily import DAILY_TILES, Challenge, Entry, ranked, streak, today
+from shutthebox.core.fair import commitment_of
+from shutthebox.storage.daily import AlreadyPlayedError, Attempt, DailyStore
+from shutthebox.strategy.daily import optimal_outcome, outcome_of
+from shutthebox.web.rooms import Room, RoomError, SeatSpec
+
+if TYPE_CHECKING:
+    from shutthebox.storage import Profile
+    from shutthebox.web.lobby import Lobby
+
+__all__ = ["AHEAD", "DailyDesk"]
+
+AHEAD = 7
+"""Days ahead whose commitments are published: each is public a week before it is played."""
+
+
+@dataclass
+class DailyDesk:
+    """The daily challenge of one server process (the store is shared with the others)."""
+
+    lobby: Lobby
+
+    def __post_init__(self) -> None:
+        self.kept = DailyStore(self.lobby.store.engine)
+
+    @property
+    def today(self) -> date:
+        return today(self.lobby.clock())
+
+    async def _seeds(self, challenges: list[Challenge]) -> dict[Challenge, bytes]:
+        return await self.lobby.write(self.kept.seeds, challenges)
+
+    async def calendar(self, day: date | None) -> dict[str, Any]:
+        """A day's challenges (today's by default): each commitment, each seed once the day is over,
+        how many have played; and the commitments of the days ahead."""
+        now = self.today
+        day = day or now
+        if day > now + timedelta(days=AHEAD):
+            raise RoomError(
+                "not-found", "the challenges of {day} are not committed to yet", day=day.isoformat()
+            )
+        ahead = [Challenge(now + timedelta(days=d), t) for d in range(1, AHEAD + 1) for t in DAILY_TILES]
+        shown = [Challenge(day, t) for t in DAILY_TILES]
+        seeds = await self._seeds([*shown, *ahead])
+        challenges = []
+        for challenge in shown:
+            attempts = await run_in_threadpool(self.kept.attempts, challenge)
+            challenges.append({
+                **self._public(challenge, seeds[challenge], over=day < now),
+                "rules": challenge.rules.to_dict(),
+                "players": len(attempts),
+            })
+        return {
+            "today": now.isoformat(),
+            "day": day.isoformat(),
+            "challenges": challenges,
+            "ahead": [self._public(c, seeds[c], over=False) for c in ahead],
+        }
+
+    @staticmethod
+    def _public(challenge: Challenge, seed: bytes, *, over: bool) -> dict[str, Any]:
+        return {
+            "day": challenge.day.isoformat(),
+            "tiles": challenge.tiles,
+            "client_seed": challenge.client_seed,
+            "commitment": commitment_of(seed),
+            "server_seed": seed.hex() if over else None,
+        }
+
+    async def play(self, tiles: int, profile: Profile, owner: str | None) -> tuple[Room, str]:
+        """Today's ranked attempt for ``profile``, in a new room; refused if it has one."""
+        challenge = Challenge(self.today, tiles)
+        if await run_in_threadpool(self.kept.attempt, challenge, profile.id) is not None:
+            raise self._played(challenge)
+        await self.lobby.check_space(owner)
+        seed = (await self._seeds([challenge]))[challenge]
+        room, token = self.lobby.rooms.build(
+            challenge.rules, [SeatSpec(kind="here", name=profile.name, profile=profile)],
+            hints=False, dice=challenge.dice(seed),
+        )
+        await self.lobby.open_room(room, owner)
+        try:
+            await self.lobby.write(self.kept.start, challenge, profile.id, room.code, room.origin)
+        except AlreadyPlayedError:  # another request of the same profile was first
+            await self.lobby.discard(room)
+            raise self._played(challenge) from None
+        return room, token
+
+    @staticmethod
+    def _played(challenge: Challenge) -> RoomError:
+        return RoomError(
+            "played", "you have played the {tiles}-tile challenge of {day} already: one ranked attempt a day",
+            tiles=challenge.tiles, day=challenge.day.isoformat(),
+        )
+
+    async def board(self, challenge: Challenge, limit: int = 100) -> dict[str, Any]:
+        """The challenge's leaderboard: finished attempts by score, then fewer rolls, then the
+        earlier finish."""
+        attempts = await run_in_threadpool(self.kept.attempts, challenge)
+        entries = ranked([e for e in map(_entry, attempts) if e is not None])
+        return {
+            "day": challenge.day.isoformat(),
+            "tiles": challenge.tiles,
+            "entries": [
+                {"rank": rank, "player": e.player, "score": e.score, "rolls": e.rolls,
+                 "finished_at": e.finished_at.isoformat()}
+                for rank, e in enumerate(entries[:limit], start=1)
+            ],
+            "finished": len(entries),
+            "playing": len(attempts) - len(entries),
+        }
+
+    async def result(self, challenge: Challenge, profile: Profile) -> dict[str, Any]:
+        """The profile's attempt beside the optimal player's game on the very same dice."""
+        attempt = await run_in_threadpool(self.kept.attempt, challenge, profile.id)
+        if attempt is None:
+            raise RoomError("not-found", "you have not played the {tiles}-tile challenge of {day}",
+                            tiles=challenge.tiles, day=challenge.day.isoformat())
+        answer: dict[str, Any] = {"day": challenge.day.isoformat(), "tiles": challenge.tiles,
+                                  "room": attempt.room_code, "over": attempt.record is not None}
+        if attempt.record is None:
+            return answer
+        mine = outcome_of(attempt.record)
+        seed = (await self._seeds([challenge]))[challenge]
+        optimal = await run_in_threadpool(optimal_outcome, challenge, seed)
+        board = await self.board(challenge, limit=10**6)
+        rank = next(e["rank"] for e in board["entries"] if e["player"] == attempt.player)
+        answer |= {
+            "score": mine.score, "rolls": mine.rolls, "rank": rank, "of": board["finished"],
+            "optimal": {"score": optimal.score, "rolls": optimal.rolls},
+        }
+        if challenge.day < self.today:  # the day is over: its dice are public
+            answer["optimal"]["record"] = optimal.record.to_json()
+        return answer
+
+    async def mine(self, profile: Profile) -> dict[str, Any]:
+        """The profile's calendar: each day's attempts with their scores, and the streak."""
+        history = await run_in_threadpool(self.kept.history, profile.id)
+        days = {a.challenge.day for a in history}
+        return {
+            "today": self.today.isoformat(),
+            "streak": streak(days, self.today),
+            "attempts": [_calendar_entry(a) for a in history],
+        }
+
+
+def _entry(attempt: Attempt) -> Entry | None:
+    if attempt.record is None or attempt.finished_at is None:
+        return None
+    outcome = outcome_of(attempt.record)
+    return Entry(attempt.player, outcome.score, outcome.rolls, attempt.finished_at)
+
+
+def _calendar_entry(attempt: Attempt) -> dict[str, Any]:
+    entry: dict[str, Any] = {"day": attempt.challenge.day.isoformat(), "tiles": attempt.challenge.tiles,
+                             "room": attempt.room_code, "over": attempt.record is not None}
+    if attempt.record is not None:
+        outcome = outcome_of(attempt.record)
+        entry |= {"score": outcome.score, "rolls": outcome.rolls}
+    return entry
