@@ -9,6 +9,7 @@ import { seenDiffers, verifyRecord } from "./verify.js";
 import { diceLanded, gameOver, sound } from "./feel.js";
 import { shareButton } from "./share.js";
 import { renderStats } from "./stats.js";
+import { renderDaily } from "./daily.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
@@ -183,7 +184,7 @@ function showView(name) {
   S.view = name;
   renderContinue();
   for (const link of $$("nav a")) link.removeAttribute("aria-current");
-  const nav = { setup: "#nav-play", game: "#nav-play", rules: "#nav-rules", scores: "#nav-scores", stats: "#nav-stats" }[name];
+  const nav = { setup: "#nav-play", game: "#nav-play", daily: "#nav-daily", rules: "#nav-rules", scores: "#nav-scores", stats: "#nav-stats" }[name];
   $(nav)?.setAttribute("aria-current", "page");
 }
 
@@ -206,9 +207,29 @@ function route() {
   } else if (hash === "stats") {
     showView("stats");
     renderStats($("#view-stats"));
+  } else if (hash === "daily" || hash.startsWith("daily/")) {
+    showView("daily");
+    S.dailyDay = hash.slice(6) || null;
+    showDaily();
   } else {
     showView("setup");
     renderLocalBests();
+  }
+}
+
+// The daily challenge (daily.js draws it): a ranked attempt is a room like any other.
+function showDaily() {
+  renderDaily($("#view-daily"), S.dailyDay, { profile, play: playDaily, askProfile: openProfileForm });
+}
+
+async function playDaily(tiles) {
+  try {
+    const created = await api(`/api/daily/${tiles}`, { method: "POST", token: profile()?.key });
+    rememberRoom(created.code, created.token);
+    goToRoom(created.code);
+  } catch (error) {
+    profileRefused(error);
+    throw error;
   }
 }
 
@@ -2201,6 +2222,7 @@ async function switchLang(code) {
   renderSetup();
   if (S.view === "scores") renderScores();
   if (S.view === "stats") renderStats($("#view-stats"));
+  if (S.view === "daily") showDaily();
   if (S.socket) S.socket.reopen(); // the server says its refusals in the language the socket connected with
   if (S.room) {
     renderGame();

@@ -1,6 +1,6 @@
 // Offline: the page, its modules and its words come from the network, and from the cache when
 // offline. Of the API only the catalogs are kept (/api/i18n, /api/i18n/{lang}); games never are.
-const CACHE = "shutthebox-v4";
+const CACHE = "shutthebox-v5";
 const PAGE = [
   "/",
   "/static/style.css",
@@ -14,6 +14,7 @@ const PAGE = [
   "/static/feel.css",
   "/static/share.js",
   "/static/stats.js",
+  "/static/daily.js",
   "/static/icon.svg",
   "/static/icon-192.png",
   "/static/icon-512.png",

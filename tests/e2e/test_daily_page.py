@@ -1,0 +1,78 @@
+"""The daily challenge in the page (#/daily): an attempt played to the end, its place on the
+leaderboard and its comparison with optimal play, the streak and the calendar; a second attempt
+refused; a phone shows it without sideways scrolling; in Spanish too."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from e2e.conftest import screenshot
+from e2e.play import click_once, make_profile, play_solo
+
+pytestmark = pytest.mark.e2e
+
+NAME = "Dalia"  # the server lives for the session: a name no other test takes
+NO_OVERFLOW = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+
+
+@pytest.fixture
+def phone(browser: Browser, server: str) -> Iterator[Page]:
+    context = browser.new_context(locale="es-ES", viewport={"width": 360, "height": 740}, base_url=server,
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert errors == []
+
+
+def open_daily(page: Page) -> None:
+    page.goto("/#/daily")
+    page.wait_for_selector("body[data-ready=true]")
+    page.wait_for_selector("#daily-body[data-ready=true]")
+    expect(page.locator("#nav-daily")).to_have_attribute("aria-current", "page")
+
+
+def test_a_daily_attempt_played_to_the_end_then_ranked_and_set_beside_optimal_play(page: Page, server: str) -> None:
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    make_profile(page, NAME)
+    open_daily(page)
+    today = httpx.get(f"{server}/api/daily").json()
+    nine = page.locator("#daily-9")
+    expect(nine.locator(".commitment")).to_have_attribute("title", today["challenges"][0]["commitment"])
+    expect(page.locator("#daily-streak")).to_have_attribute("data-streak", "0")
+    nine.locator(".daily-play").click()
+    expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+    play_solo(page, click_once)
+
+    open_daily(page)
+    board = httpx.get(f"{server}/api/daily/{today['today']}/9").json()
+    mine = next(e for e in board["entries"] if e["player"] == NAME)
+    expect(nine.locator(".daily-attempt")).to_have_attribute("data-score", str(mine["score"]))
+    expect(nine.locator(".daily-mine")).to_contain_text(f"You scored {mine['score']} in {mine['rolls']} rolls")
+    expect(nine.locator(".daily-optimal")).to_contain_text("the optimal player scored")
+    expect(nine.locator(".daily-standings tbody th")).to_contain_text([NAME])
+    expect(nine.locator(".daily-play")).to_have_count(0)  # one ranked attempt a day
+    expect(page.locator("#daily-streak")).to_have_attribute("data-streak", "1")
+    expect(page.locator(f".daily-calendar .day.played[data-day='{today['today']}']")).to_contain_text(str(mine["score"]))
+    screenshot(page, "daily")
+
+    page.click(f".daily-calendar .day[data-day='{today['today']}']")
+    expect(page).to_have_url(f"{server}/#/daily/{today['today']}")
+    page.wait_for_selector("#daily-body[data-ready=true]")
+    page.locator(".daily-mine").first.wait_for()
+
+
+def test_a_guest_is_asked_for_a_name_and_a_phone_reads_it_in_spanish(phone: Page) -> None:
+    open_daily(phone)
+    expect(phone.locator("#daily-title")).to_have_text("Reto del día")
+    expect(phone.locator(".daily-guest")).to_be_visible()
+    expect(phone.locator(".daily-play")).to_have_count(0)
+    expect(phone.locator(".daily-board")).to_have_count(3)
+    assert phone.evaluate(NO_OVERFLOW)
