@@ -17,6 +17,10 @@ PHRASES: dict[str, dict[str, tuple[str, str]]] = {
         "en": ("Play a game in the terminal", "a practice game: dice and bots from this seed"),
         "es": ("Juega una partida en la terminal", "una partida de práctica: dados y robots de esta semilla"),
     },
+    "daily": {
+        "en": ("Practise the day's challenge in the terminal", "the day to practise"),
+        "es": ("Practica el reto del día en la terminal", "el día que practicar"),
+    },
     "scores": {
         "en": ("Show personal bests per board size", "how many recent games to list"),
         "es": ("Muestra las mejores marcas personales", "cuántas partidas recientes mostrar"),

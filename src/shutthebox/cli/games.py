@@ -118,11 +118,17 @@ def _wants_setup_screen(args: argparse.Namespace) -> bool:
 
 def run_play(args: argparse.Namespace) -> int:
     from shutthebox.cli.paths import check_database, writable_file
-    from shutthebox.term.scores import save_finished
 
     save_to = writable_file(args.save, "--save") if args.save else None  # not after a whole game
     check_database(create=True)
-    setup = _setup_from_args(args)
+    return play_setup(_setup_from_args(args), args, save_to, setup_first=_wants_setup_screen(args))
+
+
+def play_setup(setup: PlaySetup, args: argparse.Namespace, save_to: Path | None, *, setup_first: bool) -> int:
+    """Play ``setup`` full screen (or line by line with ``--plain``, or off a terminal), keep each
+    finished game in the history, and write the records to ``save_to`` if given."""
+    from shutthebox.term.scores import save_finished
+
     plain = args.plain or not sys.stdout.isatty()
     if not plain:
         try:
@@ -141,7 +147,7 @@ def run_play(args: argparse.Namespace) -> int:
         def keep(game: Game, played: PlaySetup) -> list[str]:
             return save_finished(game, played.humans)
 
-        app = ShutTheBoxApp(setup, lang=args.lang, save=keep, setup_first=_wants_setup_screen(args))
+        app = ShutTheBoxApp(setup, lang=args.lang, save=keep, setup_first=setup_first)
         record = app.run()
         records = list(app.saved)  # every game finished, not only the last (`n` starts another)
         if record is not None and not any(r.dumps() == record.dumps() for r in records):

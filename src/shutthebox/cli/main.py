@@ -53,6 +53,18 @@ COMMANDS: tuple[Command, ...] = (
         "shutthebox.cli.games",
     ),
     Command(
+        "daily",
+        N_("practise the day's challenge"),
+        N_(
+            "Practise the day's challenge in the terminal: the web preset, solo, on the day's dice, which "
+            "everyone meets in the same order whatever they choose (9, 10 or 12 tiles). The seeds are "
+            "the ones the web app of this machine deals its ranked challenges from, kept in the history "
+            "database; the practice counts for no best. --json prints the day's challenges: each "
+            "commitment, and each seed once the day is over."
+        ),
+        "shutthebox.cli.daily",
+    ),
+    Command(
         "scores",
         N_("personal bests and the history of games"),
         N_(

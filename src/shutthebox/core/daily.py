@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from typing import Any
 
+from shutthebox.core.dice import Roll
 from shutthebox.core.errors import ParseError
-from shutthebox.core.fair import FairDice
+from shutthebox.core.fair import FairDice, commitment_of
 from shutthebox.core.rules import Mode, Rules
 
-__all__ = ["DAILY_TILES", "Challenge", "Entry", "ranked", "streak", "today"]
+__all__ = ["DAILY_TILES", "Challenge", "Entry", "PracticeDice", "ranked", "streak", "today"]
 
 DAILY_TILES = (9, 10, 12)
 """The board sizes with a challenge each day."""
@@ -64,6 +66,28 @@ class Challenge:
     def dice(self, server_seed: bytes) -> FairDice:
         """The day's dice from its server seed, counted by roll."""
         return FairDice(server_seed, [self.client_seed], by_roll=True)
+
+    def to_json(self, server_seed: bytes, *, reveal: bool) -> dict[str, Any]:
+        """What is public of the challenge: its commitment, and its seed once ``reveal`` (the day
+        is over)."""
+        return {
+            "day": self.day.isoformat(),
+            "tiles": self.tiles,
+            "client_seed": self.client_seed,
+            "commitment": commitment_of(server_seed),
+            "server_seed": server_seed.hex() if reveal else None,
+        }
+
+
+@dataclass
+class PracticeDice:
+    """A challenge's dice for an unranked practice: the same rolls, but not `FairDice`, so the game
+    neither reveals the seed (secret while the day lasts) nor counts for any best."""
+
+    dice: FairDice
+
+    def roll(self, count: int) -> Roll:
+        return self.dice.roll(count)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ bots seated, each with a generator drawn from the game's seed.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from shutthebox.core.game import DiceSource, Game
@@ -65,6 +66,7 @@ class PlaySetup:
     seed: int | None = None
     rounds: int = 1
     lang: Lang = SOURCE
+    dice: Callable[[], DiceSource] | None = None  # fresh dice for each game (a daily challenge's)
     names: tuple[str, ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -89,9 +91,11 @@ class PlaySetup:
         """The game this setup describes, its bots seated; an unknown bot or a bad table is refused.
 
         ``seed`` (else the setup's) seeds the dice and the bots of a practice game, unless other
-        ``dice`` are given (scripted ones, in tests); with neither, the dice are fair; companion
-        games are rolled by hand.
+        ``dice`` are given (scripted ones, in tests) or the setup's make them; with neither, the dice
+        are fair; companion games are rolled by hand.
         """
+        if dice is None and self.dice is not None:
+            dice = self.dice()
         game = Game(
             self.rules, self.names, seed=self.seed if seed is None else seed, dice=dice,
             rounds=self.rounds, by_hand=self.companion,

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 from starlette.concurrency import run_in_threadpool
 
 from shutthebox.core.daily import DAILY_TILES, Challenge, Entry, ranked, streak, today
-from shutthebox.core.fair import commitment_of
 from shutthebox.storage.daily import AlreadyPlayedError, Attempt, DailyStore
 from shutthebox.strategy.daily import optimal_outcome, outcome_of
 from shutthebox.web.rooms import Room, RoomError, SeatSpec
@@ -64,7 +63,7 @@ class DailyDesk:
         for challenge in shown:
             attempts = await run_in_threadpool(self.kept.attempts, challenge)
             challenges.append({
-                **self._public(challenge, seeds[challenge], over=day < now),
+                **challenge.to_json(seeds[challenge], reveal=day < now),
                 "rules": challenge.rules.to_dict(),
                 "players": len(attempts),
             })
@@ -72,17 +71,7 @@ class DailyDesk:
             "today": now.isoformat(),
             "day": day.isoformat(),
             "challenges": challenges,
-            "ahead": [self._public(c, seeds[c], over=False) for c in ahead],
-        }
-
-    @staticmethod
-    def _public(challenge: Challenge, seed: bytes, *, over: bool) -> dict[str, Any]:
-        return {
-            "day": challenge.day.isoformat(),
-            "tiles": challenge.tiles,
-            "client_seed": challenge.client_seed,
-            "commitment": commitment_of(seed),
-            "server_seed": seed.hex() if over else None,
+            "ahead": [c.to_json(seeds[c], reveal=False) for c in ahead],
         }
 
     async def play(self, tiles: int, profile: Profile, owner: str | None) -> tuple[Room, str]:
