@@ -38,7 +38,9 @@ def open_daily(page: Page) -> None:
     expect(page.locator("#nav-daily")).to_have_attribute("aria-current", "page")
 
 
-def test_a_daily_attempt_played_to_the_end_then_ranked_and_set_beside_optimal_play(page: Page, server: str) -> None:
+def test_a_daily_attempt_played_to_the_end_then_ranked_and_set_beside_optimal_play(
+    page: Page, server: str
+) -> None:
     page.goto("/")
     page.wait_for_selector("body[data-ready=true]")
     make_profile(page, NAME)
@@ -55,12 +57,15 @@ def test_a_daily_attempt_played_to_the_end_then_ranked_and_set_beside_optimal_pl
     board = httpx.get(f"{server}/api/daily/{today['today']}/9").json()
     mine = next(e for e in board["entries"] if e["player"] == NAME)
     expect(nine.locator(".daily-attempt")).to_have_attribute("data-score", str(mine["score"]))
-    expect(nine.locator(".daily-mine")).to_contain_text(f"You scored {mine['score']} in {mine['rolls']} rolls")
+    expect(nine.locator(".daily-mine")).to_contain_text(
+        f"You scored {mine['score']} in {mine['rolls']} rolls"
+    )
     expect(nine.locator(".daily-optimal")).to_contain_text("the optimal player scored")
     expect(nine.locator(".daily-standings tbody th")).to_contain_text([NAME])
     expect(nine.locator(".daily-play")).to_have_count(0)  # one ranked attempt a day
     expect(page.locator("#daily-streak")).to_have_attribute("data-streak", "1")
-    expect(page.locator(f".daily-calendar .day.played[data-day='{today['today']}']")).to_contain_text(str(mine["score"]))
+    played = page.locator(f".daily-calendar .day.played[data-day='{today['today']}']")
+    expect(played).to_contain_text(str(mine["score"]))
     screenshot(page, "daily")
 
     page.click(f".daily-calendar .day[data-day='{today['today']}']")
