@@ -81,3 +81,42 @@ def test_a_guest_is_asked_for_a_name_and_a_phone_reads_it_in_spanish(phone: Page
     expect(phone.locator(".daily-play")).to_have_count(0)
     expect(phone.locator(".daily-board")).to_have_count(3)
     assert phone.evaluate(NO_OVERFLOW)
+
+
+VERIFY = """async (record) => (await import("/static/verify.js")).verifyRecord(record)"""
+
+
+def test_the_pages_verifier_proves_a_daily_record_and_names_a_changed_die(page: Page) -> None:
+    """The page checks dice counted by roll as the core does: a record of one-die and two-dice rolls
+    is proven, and a changed die fails at its event, the one the core's `verify` names."""
+    import copy
+    import random
+    from datetime import date
+
+    from shutthebox import Game
+    from shutthebox.core.daily import Challenge
+    from shutthebox.core.record import GameRecord
+    from shutthebox.core.verify import verify
+    from shutthebox.strategy.bots import make_bot
+
+    challenge = Challenge(date(2026, 12, 1), 9)
+    for seed in range(40):  # a game with a roll of one die: where counting by roll differs
+        game = Game(challenge.rules, ["Ana"], dice=challenge.dice(random.Random(seed).randbytes(32)),
+                    bots={0: make_bot("optimal")})
+        while not game.state.is_over:
+            game.step_bot()
+        record = game.record().to_json()
+        if any(len(event.get("roll", ())) == 1 for event in record["events"]):
+            break
+    else:
+        raise AssertionError("no game of 40 rolled one die")
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    proven = page.evaluate(VERIFY, record)
+    assert proven["proven"] is True
+    last = max(i for i, event in enumerate(record["events"]) if "roll" in event)
+    tampered = copy.deepcopy(record)
+    tampered["events"][last]["roll"][0] = tampered["events"][last]["roll"][0] % 6 + 1
+    found = page.evaluate(VERIFY, tampered)
+    core = verify(GameRecord.from_json(tampered))
+    assert found["proven"] is core.proven is False and found["event"] == core.event == last
