@@ -17,7 +17,7 @@ game's business. Bots never print and never roll.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
@@ -29,7 +29,10 @@ from shutthebox.core.rules import Rules
 from shutthebox.strategy.advice import advise
 from shutthebox.strategy.names import BOT_NAMES, STRENGTHS, Objective, bot_key
 
-__all__ = ["BOT_NAMES", "STRENGTHS", "Bot", "make_bot", "seat_bots"]
+__all__ = [
+    "BOT_NAMES", "STRENGTHS", "Bot", "greedy_move", "heuristic_dice", "heuristic_move", "make_bot",
+    "seat_bots", "usable",
+]
 
 
 class Bot(Protocol):
@@ -67,10 +70,15 @@ def _prefer_one_die(state: Match) -> DiceChoice:
     return DiceChoice(min(state.dice_options))
 
 
+def greedy_move(moves: Sequence[Move]) -> Move:
+    """The highest tiles first: 8 before 7+1 before 6+2 (the habit the trainer sets traps for)."""
+    return max(moves, key=lambda m: m.tiles)
+
+
 def _greedy(state: Match, rng: random.Random) -> DiceChoice | Move:
     if state.phase is Phase.CHOOSE:
         return _prefer_one_die(state)
-    return max(state.legal_moves, key=lambda m: m.tiles)
+    return greedy_move(state.legal_moves)
 
 
 def _fewest(state: Match, rng: random.Random) -> DiceChoice | Move:
@@ -98,16 +106,30 @@ def _coverage(rules: Rules, target: int) -> float:
     return max(_usable(rules, target, count) for count in rules.dice_options(target))
 
 
-def _heuristic(state: Match, rng: random.Random) -> DiceChoice | Move:
-    rules = state.rules
-    if state.phase is Phase.CHOOSE:
-        return DiceChoice(max(state.dice_options, key=lambda c: (_usable(rules, state.target, c), -c)))
+def heuristic_dice(rules: Rules, target: int) -> int:
+    """The number of dice likelier to make a move (the fewer on a tie)."""
+    return max(rules.dice_options(target), key=lambda c: (_usable(rules, target, c), -c))
+
+
+def heuristic_move(rules: Rules, target: int, moves: Sequence[Move]) -> Move:
+    """The move that keeps the board most likely to use the next roll, then the lowest open sum."""
 
     def keep(move: Move) -> tuple[float, int, tuple[int, ...]]:
-        left = state.target & ~move.mask
+        left = target & ~move.mask
         return (_coverage(rules, left), -mask_sum(left), move.tiles)
 
-    return max(state.legal_moves, key=keep)
+    return max(moves, key=keep)
+
+
+def usable(rules: Rules, target: int, count: int) -> float:
+    """The chance that a roll of ``count`` dice can be played on ``target``."""
+    return _usable(rules, target, count)
+
+
+def _heuristic(state: Match, rng: random.Random) -> DiceChoice | Move:
+    if state.phase is Phase.CHOOSE:
+        return DiceChoice(heuristic_dice(state.rules, state.target))
+    return heuristic_move(state.rules, state.target, state.legal_moves)
 
 
 def _optimal(objective: Objective | None) -> Rule:
