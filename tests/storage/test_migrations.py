@@ -20,7 +20,7 @@ from storage.helpers import LEFT_3, SHUT, SOLO3, scripted
 
 TABLES = {
     "alembic_version", "games", "turns", "profiles", "profile_names", "rooms", "room_events", "commitments",
-    "daily_seeds", "daily_attempts",
+    "daily_seeds", "daily_attempts", "trainer_ratings", "puzzle_ratings", "trainer_reviews",
 }
 
 

@@ -9,7 +9,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 __all__ = [
     "Base", "CommitmentRow", "DailyAttemptRow", "DailySeedRow", "GameRow", "ProfileNameRow", "ProfileRow",
-    "RoomEventRow", "RoomRow", "TurnRow",
+    "PuzzleRatingRow", "RoomEventRow", "RoomRow", "TrainerRatingRow", "TrainerReviewRow", "TurnRow",
 ]
 
 NAME_LENGTH = 100
@@ -159,3 +159,41 @@ class DailyAttemptRow(Base):
     room_code: Mapped[str] = mapped_column(String(8))
     origin: Mapped[str] = mapped_column(String(64), index=True)  # the room's game's origin in `games`
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TrainerRatingRow(Base):
+    """A profile's trainer rating (Glicko-2) and how many puzzles it answered, how many right."""
+
+    __tablename__ = "trainer_ratings"
+
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    answered: Mapped[int] = mapped_column(Integer)
+    right: Mapped[int] = mapped_column(Integer)
+
+
+class PuzzleRatingRow(Base):
+    """A puzzle's difficulty (Glicko-2): it wins when a player misses it."""
+
+    __tablename__ = "puzzle_ratings"
+
+    puzzle: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha256 of the puzzle's key, hex
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    answered: Mapped[int] = mapped_column(Integer)
+
+
+class TrainerReviewRow(Base):
+    """A puzzle a profile has answered: its answers right in a row, and when it comes back."""
+
+    __tablename__ = "trainer_reviews"
+
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
+    puzzle: Mapped[str] = mapped_column(String(64), primary_key=True)
+    pool: Mapped[str] = mapped_column(String(64), index=True)  # sha256 of the rules and goal, hex
+    key: Mapped[str] = mapped_column(Text)  # the puzzle's key: its rules, goal, position and roll
+    streak: Mapped[int] = mapped_column(Integer)
+    due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

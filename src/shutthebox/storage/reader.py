@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SCHEMA", "read_scores"]
 
-SCHEMA = "0006"
+SCHEMA = "0007"
 """The Alembic revision these queries are written for (the newest; a test checks it)."""
 
 _GAMES = """

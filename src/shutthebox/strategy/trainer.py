@@ -9,7 +9,7 @@ them and how much the habit costs there, so the pool is the mistakes that cost
 most in real games. The best answer is always the solver's argmax (a test holds
 every puzzle to it), and `explain` gives the numbers behind it in player terms.
 
-Each player and each puzzle has a Glicko-2 rating (`shutthebox.strategy.glicko`);
+Each player and each puzzle has a Glicko-2 rating (`shutthebox.core.glicko`);
 a missed puzzle comes back soon, a solved one later and later (`schedule`).
 """
 

@@ -18,11 +18,21 @@ from shutthebox.core.rules import Rules
 from shutthebox.i18n import SOURCE, languages
 from shutthebox.i18n.export import language_list, page_catalog
 from shutthebox.storage import StorageError, Store, StoredGame, rules_key
+from shutthebox.strategy.trainer import Goal
 from shutthebox.web.guard import client_address
 from shutthebox.web.lobby import Lobby, review_json
 from shutthebox.web.rooms import TOKEN, RoomError
-from shutthebox.web.schemas import ActionIn, CreateRoom, JoinRoom, ProfileIn, RematchIn, RulesQuery
+from shutthebox.web.schemas import (
+    ActionIn,
+    CreateRoom,
+    JoinRoom,
+    ProfileIn,
+    RematchIn,
+    RulesQuery,
+    TrainAnswer,
+)
 from shutthebox.web.stats import LAST_GAMES, Reviews, collect
+from shutthebox.web.trainer import pool_rules
 from shutthebox.web.views import rules_catalog
 
 __all__ = ["router"]
@@ -305,6 +315,33 @@ async def get_daily_result(day: Day, tiles: DailyTiles, lobby: LobbyDep, key: To
     """Your score, rolls and rank, and the optimal player's score and rolls on the very same dice
     (its whole game once the day is over)."""
     return await lobby.daily.result(_challenge(day, tiles), await lobby.my_profile(key))
+
+
+# -- the trainer -------------------------------------------------------------------
+@router.get("/train", responses=ERRORS, summary="The next trainer puzzle for your profile")
+async def get_puzzle(
+    lobby: LobbyDep,
+    key: TokenDep,
+    preset: Annotated[str, Query(max_length=32, description="the rule set, see GET /api/rules")] = "web",
+    tiles: Annotated[int, Query(ge=3, le=12)] = 9,
+    goal: Annotated[str, Query(max_length=16, description="score, shut, beat-10 or long")] = "score",
+) -> dict[str, Any]:
+    """A position where a common habit errs: one you missed that is due again, else one you have not
+    seen whose difficulty is nearest your rating."""
+    try:
+        aim = Goal.parse(goal)
+    except ShutTheBoxError as error:
+        raise RoomError("malformed", "{error}", error=error) from None
+    profile = await lobby.my_profile(key)
+    return await lobby.trainer.next(profile, pool_rules(preset, tiles, aim), aim)
+
+
+@router.post("/train", responses=ERRORS, summary="Answer a trainer puzzle")
+async def answer_puzzle(body: TrainAnswer, lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
+    """Every answer ranked with its value, why the best is best, both ratings before and after, and
+    when the puzzle comes back."""
+    profile = await lobby.my_profile(key)
+    return await lobby.trainer.answer(profile, body.key, body.model_dump(include={"dice", "shut"}))
 
 
 @router.get("/leaderboard", responses=ERRORS, summary="Best scores by player for one board and rules")

@@ -50,6 +50,7 @@ from shutthebox.web.rooms import (
 )
 from shutthebox.web.schemas import ActionIn, CreateRoom, DiceIn, JoinRoom, MoveIn
 from shutthebox.web.settings import Settings
+from shutthebox.web.trainer import TrainerDesk
 from shutthebox.web.views import room_json
 
 __all__ = ["Listener", "Lobby", "client_action", "rules_of"]
@@ -156,6 +157,7 @@ class Lobby:
         self._work: set[asyncio.Task[None]] = set()
         self._swept = 0.0
         self.daily = DailyDesk(self)
+        self.trainer = TrainerDesk(self)
 
     # -- start and stop -----------------------------------------------------------
     async def start(self) -> None:

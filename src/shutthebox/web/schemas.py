@@ -157,3 +157,11 @@ class PingIn(_Strict):
 
 ActionIn = Annotated[RollIn | DiceIn | MoveIn, Field(discriminator="type")]
 SocketIn = Annotated[RollIn | DiceIn | MoveIn | HintIn | PingIn | RematchIn, Field(discriminator="type")]
+
+
+class TrainAnswer(_Strict):
+    """An answer to a trainer puzzle: its key (as the puzzle came), and one die or two, or the tiles."""
+
+    key: str = Field(max_length=1000, description="the puzzle's key, from GET /api/train")
+    dice: int | None = Field(default=None, ge=1, le=2, description="the number of dice, before a roll")
+    shut: list[int] | None = Field(default=None, max_length=12, description="the tiles to shut, after a roll")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shutthebox.strategy.glicko import Rating, expected, update
+from shutthebox.core.glicko import Rating, expected, update
 
 
 def test_the_papers_worked_example() -> None:

@@ -1,0 +1,115 @@
+"""The trainer kept: each profile's rating, each puzzle's difficulty, and when each answered puzzle
+comes back. A puzzle is named by the SHA-256 of its key (its rules, goal, position and roll), a
+pool (one rule set and goal) by that of the key's first two parts. One answer is one transaction:
+the two ratings and the schedule change together or not at all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from shutthebox.core.glicko import Rating
+from shutthebox.storage.models import PuzzleRatingRow, TrainerRatingRow, TrainerReviewRow
+
+__all__ = ["Standing", "TrainerStore", "digest"]
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A profile's rating and its record of answers."""
+
+    rating: Rating
+    answered: int
+    right: int
+
+    def to_json(self) -> dict[str, object]:
+        return {**self.rating.to_json(), "answered": self.answered, "right": self.right}
+
+
+class TrainerStore:
+    """The trainer's tables, on the store's engine."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    def standing(self, profile_id: int) -> Standing:
+        with self._sessions() as session:
+            row = session.get(TrainerRatingRow, profile_id)
+        if row is None:
+            return Standing(Rating(), 0, 0)
+        return Standing(Rating(row.rating, row.deviation, row.volatility), row.answered, row.right)
+
+    def difficulty(self, key: str) -> Rating:
+        """The puzzle's rating: a newcomer's until someone answers it."""
+        with self._sessions() as session:
+            row = session.get(PuzzleRatingRow, digest(key))
+        return Rating() if row is None else Rating(row.rating, row.deviation, row.volatility)
+
+    def difficulties(self, keys: list[str]) -> dict[str, Rating]:
+        names = {digest(key): key for key in keys}
+        with self._sessions() as session:
+            rows = session.scalars(select(PuzzleRatingRow).where(PuzzleRatingRow.puzzle.in_(names))).all()
+        found = {names[row.puzzle]: Rating(row.rating, row.deviation, row.volatility) for row in rows}
+        return {key: found.get(key, Rating()) for key in keys}
+
+    def reviews(self, profile_id: int, pool: str) -> dict[str, datetime]:
+        """The puzzles of the pool the profile answered, with when each comes back."""
+        with self._sessions() as session:
+            rows = session.scalars(select(TrainerReviewRow).where(
+                TrainerReviewRow.profile_id == profile_id, TrainerReviewRow.pool == digest(pool)
+            )).all()
+        return {row.key: _utc(row.due_at) for row in rows}
+
+    def streak(self, profile_id: int, key: str) -> int:
+        with self._sessions() as session:
+            row = session.get(TrainerReviewRow, (profile_id, digest(key)))
+        return 0 if row is None else row.streak
+
+    def answer(
+        self, profile_id: int, key: str, pool: str, *, right: bool, player: Rating, puzzle: Rating,
+        streak: int, due: datetime,
+    ) -> None:
+        """Keep one answer: the profile's new rating, the puzzle's, and when it comes back."""
+        with self._sessions.begin() as session:
+            mine = session.get(TrainerRatingRow, profile_id) or _new_standing(session, profile_id)
+            mine.rating, mine.deviation, mine.volatility = player.rating, player.deviation, player.volatility
+            mine.answered += 1
+            mine.right += int(right)
+            name = digest(key)
+            its = session.get(PuzzleRatingRow, name) or _new_puzzle(session, name)
+            its.rating, its.deviation, its.volatility = puzzle.rating, puzzle.deviation, puzzle.volatility
+            its.answered += 1
+            review = session.get(TrainerReviewRow, (profile_id, name))
+            if review is None:
+                review = TrainerReviewRow(profile_id=profile_id, puzzle=name, pool=digest(pool), key=key)
+                session.add(review)
+            review.streak, review.due_at = streak, due
+
+
+def _new_standing(session: Session, profile_id: int) -> TrainerRatingRow:
+    fresh = Rating()
+    row = TrainerRatingRow(profile_id=profile_id, rating=fresh.rating, deviation=fresh.deviation,
+                           volatility=fresh.volatility, answered=0, right=0)
+    session.add(row)
+    return row
+
+
+def _new_puzzle(session: Session, name: str) -> PuzzleRatingRow:
+    fresh = Rating()
+    row = PuzzleRatingRow(puzzle=name, rating=fresh.rating, deviation=fresh.deviation,
+                          volatility=fresh.volatility, answered=0)
+    session.add(row)
+    return row
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

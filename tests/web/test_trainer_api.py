@@ -1,0 +1,81 @@
+"""The trainer through the API: a puzzle, an answer ranked with its values and the why, both
+Glicko-2 ratings moving the right way, a missed puzzle due again within the session."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from shutthebox.core.rules import Mode, Rules
+from shutthebox.strategy.trainer import Goal, Puzzle
+from web.helpers import profile_key
+
+
+def bearer(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
+
+
+def best_and_worst(puzzle: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The answers the exact solver ranks first and last, as the API takes them."""
+    advice = Puzzle.from_key(puzzle["key"]).advice()
+
+    def body(action: Any) -> dict[str, Any]:
+        return {"dice": action.count} if hasattr(action, "count") else {"shut": list(action.tiles)}
+    return body(advice.choices[0].action), body(advice.choices[-1].action)
+
+
+def test_a_puzzle_its_answers_and_the_ratings(client: TestClient) -> None:
+    assert client.get("/api/train").status_code == 401
+    key = profile_key(client, "Ana")
+    first = client.get("/api/train", params={"tiles": 9, "goal": "score"}, headers=bearer(key)).json()
+    puzzle = first["puzzle"]
+    assert puzzle["goal"] == "score" and puzzle["rules"]["tiles"] == 9 and len(puzzle["answers"]) >= 2
+    assert first["standing"]["rating"] == 1500 and first["again"] is False
+    best, _ = best_and_worst(puzzle)
+
+    right = client.post("/api/train", json={"key": puzzle["key"], **best}, headers=bearer(key)).json()
+    assert right["right"] is True and right["loss"] == 0
+    assert right["rating"]["after"]["rating"] > right["rating"]["before"]["rating"]
+    assert right["difficulty"]["after"]["rating"] < right["difficulty"]["before"]["rating"]
+    assert right["ranking"][0]["best"] is True
+    assert "leaves" in right["why"] or "makes a move" in right["why"]
+    assert right["streak"] == 1
+
+    after = client.get("/api/train", params={"tiles": 9}, headers=bearer(key)).json()
+    assert after["puzzle"]["key"] != puzzle["key"] and after["seen"] == 1  # answered right: not due yet
+    _, worst = best_and_worst(after["puzzle"])
+    answered = client.post("/api/train", json={"key": after["puzzle"]["key"], **worst}, headers=bearer(key))
+    wrong = answered.json()
+    assert wrong["right"] is False and wrong["loss"] > 0 and wrong["streak"] == 0
+    assert wrong["rating"]["after"]["rating"] < wrong["rating"]["before"]["rating"]
+    assert "costs" in wrong["why"]
+
+
+def test_a_missed_puzzle_comes_back_within_the_session(client: TestClient) -> None:
+    key = profile_key(client, "Luis")
+    puzzle = client.get("/api/train", params={"tiles": 9}, headers=bearer(key)).json()["puzzle"]
+    _, worst = best_and_worst(puzzle)
+    client.post("/api/train", json={"key": puzzle["key"], **worst}, headers=bearer(key))
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    real = lobby.clock
+    lobby.clock = lambda: real() + 180  # three minutes later
+    again = client.get("/api/train", params={"tiles": 9}, headers=bearer(key)).json()
+    assert again["again"] is True and again["puzzle"]["key"] == puzzle["key"]
+
+
+def test_every_goal_and_a_refused_answer(client: TestClient) -> None:
+    key = profile_key(client, "Eva")
+    for goal in ("shut", "beat-10", "long"):
+        got = client.get("/api/train", params={"tiles": 8, "goal": goal}, headers=bearer(key))
+        assert got.status_code == 200, got.text
+        rules = Rules.from_dict(got.json()["puzzle"]["rules"])
+        assert (rules.mode is Mode.LONG) == (goal == "long")
+    bad = client.get("/api/train", params={"goal": "win"}, headers=bearer(key))
+    assert bad.status_code == 422 and "score, shut, beat-10, long" in bad.json()["detail"]
+    puzzle = client.get("/api/train", headers=bearer(key)).json()["puzzle"]
+    body = {"key": puzzle["key"], "shut": [1, 2, 3, 4, 5]}
+    wrong = client.post("/api/train", json=body, headers=bearer(key))
+    assert wrong.status_code == 422 and "not one of this puzzle's answers" in wrong.json()["detail"]
+    assert client.post("/api/train", json={"key": "x", "dice": 1}, headers=bearer(key)).status_code == 422
+    assert Goal.parse("beat-10").target == 10
