@@ -10,6 +10,7 @@ import { diceLanded, gameOver, sound } from "./feel.js";
 import { shareButton } from "./share.js";
 import { renderStats } from "./stats.js";
 import { renderDaily } from "./daily.js";
+import { renderTrain } from "./train.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
@@ -184,7 +185,7 @@ function showView(name) {
   S.view = name;
   renderContinue();
   for (const link of $$("nav a")) link.removeAttribute("aria-current");
-  const nav = { setup: "#nav-play", game: "#nav-play", daily: "#nav-daily", rules: "#nav-rules", scores: "#nav-scores", stats: "#nav-stats" }[name];
+  const nav = { setup: "#nav-play", game: "#nav-play", daily: "#nav-daily", train: "#nav-train", rules: "#nav-rules", scores: "#nav-scores", stats: "#nav-stats" }[name];
   $(nav)?.setAttribute("aria-current", "page");
 }
 
@@ -207,6 +208,9 @@ function route() {
   } else if (hash === "stats") {
     showView("stats");
     renderStats($("#view-stats"));
+  } else if (hash === "train") {
+    showView("train");
+    showTrain();
   } else if (hash === "daily" || hash.startsWith("daily/")) {
     showView("daily");
     S.dailyDay = hash.slice(6) || null;
@@ -220,6 +224,10 @@ function route() {
 // The daily challenge (daily.js draws it): a ranked attempt is a room like any other.
 function showDaily() {
   renderDaily($("#view-daily"), S.dailyDay, { profile, play: playDaily, askProfile: openProfileForm });
+}
+
+function showTrain() {
+  renderTrain($("#view-train"), { profile, askProfile: openProfileForm });
 }
 
 async function playDaily(tiles) {
@@ -2223,6 +2231,7 @@ async function switchLang(code) {
   if (S.view === "scores") renderScores();
   if (S.view === "stats") renderStats($("#view-stats"));
   if (S.view === "daily") showDaily();
+  if (S.view === "train") showTrain();
   if (S.socket) S.socket.reopen(); // the server says its refusals in the language the socket connected with
   if (S.room) {
     renderGame();

@@ -1,6 +1,6 @@
 // Offline: the page, its modules and its words come from the network, and from the cache when
 // offline. Of the API only the catalogs are kept (/api/i18n, /api/i18n/{lang}); games never are.
-const CACHE = "shutthebox-v5";
+const CACHE = "shutthebox-v6";
 const PAGE = [
   "/",
   "/static/style.css",
@@ -15,6 +15,7 @@ const PAGE = [
   "/static/share.js",
   "/static/stats.js",
   "/static/daily.js",
+  "/static/train.js",
   "/static/icon.svg",
   "/static/icon-192.png",
   "/static/icon-512.png",

@@ -1,0 +1,48 @@
+"""The trainer in the page (#/train): a session of ten puzzles answered, each with its feedback (the
+answers ranked, the best one the solver's, the why, the rating), then the session's summary."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from e2e.conftest import screenshot
+from e2e.play import make_profile
+from shutthebox.strategy.trainer import Puzzle
+
+pytestmark = pytest.mark.e2e
+
+NAME = "Tomasa"  # the server lives for the session: a name no other test takes
+
+
+def test_a_session_of_ten_puzzles_with_feedback(page: Page) -> None:
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    make_profile(page, NAME)
+    page.goto("/#/train")
+    expect(page.locator("#nav-train")).to_have_attribute("aria-current", "page")
+    ratings = []
+    for n in range(1, 11):
+        page.wait_for_selector("#train-body[data-ready=true] .train-answer:not([disabled])")
+        expect(page.locator(".train-count")).to_contain_text(f"Puzzle {n} of 10")
+        key = page.get_attribute("#train-puzzle", "data-key")
+        assert key
+        advice = Puzzle.from_key(key).advice()
+        assert advice.best is not None
+        answers = page.locator(".train-answer")
+        assert answers.count() == len(advice.choices)
+        answers.nth(n % answers.count()).click()  # some right, some wrong
+        feedback = page.locator("#train-feedback")
+        expect(feedback).to_be_visible()
+        expect(page.locator(".train-ranking tr")).to_have_count(len(advice.choices))
+        expect(page.locator(".train-ranking tr.best th").first).to_contain_text(
+            advice.best.label if advice.best.label[0].isdigit() else advice.best.label.split()[0]
+        )
+        assert page.locator(".train-why").inner_text().strip()
+        ratings.append(page.locator(".train-rating").inner_text())
+        if n == 3:
+            screenshot(page, "train")
+        if n < 10:
+            page.click("#train-next")
+    expect(page.locator(".train-summary")).to_contain_text("Session over:")
+    assert len(set(ratings)) > 1  # the rating moved
