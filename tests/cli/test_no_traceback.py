@@ -63,6 +63,11 @@ CASES: dict[str, list[tuple[list[str], dict[str, str], int, tuple[str, ...]]]] =
          ("history", "does not exist")),
         (["play", "Ana", "--plain"], {"SHUTTHEBOX_DB": "sqlite:///a-file/history.db"}, 2, ("not a folder",)),
     ],
+    "train": [
+        (["train", "--goal", "win"], {}, 2, ("beat-10", "not 'win'")),
+        (["train", "--tiles", "13"], {}, 2, ("13",)),
+        (["train"], {"SHUTTHEBOX_DB": "sqlite:///a-file/history.db"}, 2, ("not a folder",)),
+    ],
     "daily": [
         (["daily", "--tiles", "11"], {}, 2, ("9, 10, 12 tiles", "not 11")),
         (["daily", "--day", "31/12/2026"], {}, 2, ("YYYY-MM-DD",)),

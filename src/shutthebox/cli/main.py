@@ -65,6 +65,19 @@ COMMANDS: tuple[Command, ...] = (
         "shutthebox.cli.daily",
     ),
     Command(
+        "train",
+        N_("positions where the obvious move is wrong"),
+        N_(
+            "Train on positions where a common habit (the highest tiles first, or the board likeliest "
+            "to use the next roll) is wrong, found by the exact solver among the positions optimal play "
+            "meets, for a goal (the lowest score, shutting the box, scoring under 10, the long game), a "
+            "rule set and a board. Each answer is ranked against the others with its value and why; "
+            "your rating and each puzzle's difficulty are Glicko-2, kept in the history database under "
+            "this machine's profile, and a missed puzzle comes back later."
+        ),
+        "shutthebox.cli.train",
+    ),
+    Command(
         "scores",
         N_("personal bests and the history of games"),
         N_(

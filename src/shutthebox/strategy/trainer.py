@@ -24,13 +24,16 @@ from typing import Any
 from shutthebox.core.board import Move, mask_sum
 from shutthebox.core.dice import DiceChoice, Roll, outcomes
 from shutthebox.core.errors import ParseError, Phrase
+from shutthebox.core.glicko import Rating, update
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.core.tiles import tiles_of
 from shutthebox.strategy.advice import Advice, advise_position, solution_for
 from shutthebox.strategy.bots import greedy_move, heuristic_dice, heuristic_move, usable
 from shutthebox.strategy.names import Objective
 
-__all__ = ["GOALS", "INTERVALS", "Goal", "Puzzle", "explain", "puzzles", "schedule"]
+__all__ = [
+    "GOALS", "INTERVALS", "Goal", "Puzzle", "explain", "pick", "pool_key", "puzzles", "rate", "schedule",
+]
 
 EXACT = 1e-9
 """A loss this small is a tie: either answer is right."""
@@ -122,6 +125,11 @@ def _answer_json(action: DiceChoice | Move) -> dict[str, Any]:
     if isinstance(action, Move):
         return {"shut": list(action.tiles), "label": str(action)}
     return {"dice": action.count, "label": str(action)}
+
+
+def pool_key(rules: Rules, goal: Goal) -> str:
+    """Names a pool (one rule set and goal): the first parts of its puzzles' keys."""
+    return Puzzle(rules, goal, 0, None, "", 0.0).key.rsplit("|", 2)[0]
 
 
 def training_rules(rules: Rules, goal: Goal) -> Rules:
@@ -260,3 +268,24 @@ def schedule(streak: int, correct: bool, now: datetime) -> tuple[int, datetime]:
     minutes: later in the same session), each right answer in a row later (a day, three, a week…)."""
     streak = streak + 1 if correct else 0
     return streak, now + INTERVALS[min(streak, len(INTERVALS) - 1)]
+
+
+def pick(
+    pool: tuple[Puzzle, ...], seen: dict[str, datetime], difficulty: dict[str, Rating], player: Rating,
+    now: datetime,
+) -> tuple[Puzzle, bool]:
+    """The next puzzle, and whether it is one seen before: the one due longest (a miss comes back
+    soon), else the unseen one whose ``difficulty`` is nearest the ``player``'s rating (when every
+    one is seen, any of the pool). ``seen`` gives when each answered puzzle comes back."""
+    due = sorted((when, key) for key, when in seen.items() if when <= now)
+    if due:
+        return Puzzle.from_key(due[0][1]), True
+    unseen = [p for p in pool if p.key not in seen] or list(pool)
+    nearest = min(unseen, key=lambda p: abs(difficulty.get(p.key, Rating()).rating - player.rating))
+    return nearest, False
+
+
+def rate(player: Rating, puzzle: Rating, right: bool) -> tuple[Rating, Rating]:
+    """Both ratings after one answer: a game the player wins when the answer is the best."""
+    score = 1.0 if right else 0.0
+    return update(player, [(puzzle, score)]), update(puzzle, [(player, 1.0 - score)])

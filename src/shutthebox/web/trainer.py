@@ -18,11 +18,21 @@ from starlette.concurrency import run_in_threadpool
 from shutthebox.core.board import Move
 from shutthebox.core.dice import DiceChoice
 from shutthebox.core.errors import ShutTheBoxError
-from shutthebox.core.glicko import update
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import say
 from shutthebox.storage.trainer import TrainerStore
-from shutthebox.strategy.trainer import EXACT, Goal, Puzzle, explain, puzzles, schedule, training_rules
+from shutthebox.strategy.trainer import (
+    EXACT,
+    Goal,
+    Puzzle,
+    explain,
+    pick,
+    pool_key,
+    puzzles,
+    rate,
+    schedule,
+    training_rules,
+)
 from shutthebox.web.rooms import RoomError
 
 if TYPE_CHECKING:
@@ -56,18 +66,11 @@ class TrainerDesk:
         pool = await run_in_threadpool(puzzles, rules, goal)
         if not pool:
             raise RoomError("not-found", "no position of these rules fools a common habit: try more tiles")
-        key = _pool_key(rules, goal)
+        key = pool_key(rules, goal)
         seen = await run_in_threadpool(self.kept.reviews, profile.id, key)
         standing = await run_in_threadpool(self.kept.standing, profile.id)
-        now = self._now()
-        due = sorted((when, k) for k, when in seen.items() if when <= now)
-        if due:
-            chosen, again = Puzzle.from_key(due[0][1]), True
-        else:
-            unseen = [p for p in pool if p.key not in seen] or list(pool)
-            ratings = await run_in_threadpool(self.kept.difficulties, [p.key for p in unseen])
-            chosen = min(unseen, key=lambda p: abs(ratings[p.key].rating - standing.rating.rating))
-            again = False
+        ratings = await run_in_threadpool(self.kept.difficulties, [p.key for p in pool])
+        chosen, again = pick(pool, seen, ratings, standing.rating, self._now())
         difficulty = await run_in_threadpool(self.kept.difficulty, chosen.key)
         return {
             "puzzle": chosen.to_json(),
@@ -89,11 +92,10 @@ class TrainerDesk:
         right = loss <= EXACT
         standing = await run_in_threadpool(self.kept.standing, profile.id)
         difficulty = await run_in_threadpool(self.kept.difficulty, key)
-        player = update(standing.rating, [(difficulty, 1.0 if right else 0.0)])
-        position = update(difficulty, [(standing.rating, 0.0 if right else 1.0)])
+        player, position = rate(standing.rating, difficulty, right)
         streak, due = schedule(await run_in_threadpool(self.kept.streak, profile.id, key), right, self._now())
         await self.lobby.write(
-            lambda: self.kept.answer(profile.id, key, _pool_key(puzzle.rules, puzzle.goal), right=right,
+            lambda: self.kept.answer(profile.id, key, pool_key(puzzle.rules, puzzle.goal), right=right,
                                      player=player, puzzle=position, streak=streak, due=due)
         )
         return {
@@ -108,10 +110,6 @@ class TrainerDesk:
             "streak": streak,
             "due": due.isoformat(),
         }
-
-
-def _pool_key(rules: Rules, goal: Goal) -> str:
-    return Puzzle(rules, goal, 0, None, "", 0.0).key.rsplit("|", 2)[0]
 
 
 def _answer_of(puzzle: Puzzle, given: dict[str, Any]) -> DiceChoice | Move:
