@@ -46,3 +46,20 @@ def test_a_session_of_ten_puzzles_with_feedback(page: Page) -> None:
             page.click("#train-next")
     expect(page.locator(".train-summary")).to_contain_text("Session over:")
     assert len(set(ratings)) > 1  # the rating moved
+
+
+def test_the_cheat_sheet_prints_on_one_page(page: Page, server: str) -> None:
+    """The link of the trainer opens the sheet of its rules; printed, it is one page."""
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    make_profile(page, "Cheat")
+    page.goto("/#/train")
+    page.wait_for_selector("#train-body[data-ready=true]")
+    page.select_option("#train-tiles", "12")
+    href = page.get_attribute("#train-sheet", "href")
+    assert href is not None and "tiles=12" in href
+    page.goto(f"{server}{href}")
+    expect(page.locator("table tbody tr")).to_have_count(24)
+    pdf = page.pdf(format="A4")  # Chromium's print: one page object per page
+    pages = [part for part in pdf.split(b"/Type")[1:] if part.lstrip().startswith(b"/Page")]
+    assert len([part for part in pages if not part.lstrip().startswith(b"/Pages")]) == 1

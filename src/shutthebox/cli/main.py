@@ -78,6 +78,16 @@ COMMANDS: tuple[Command, ...] = (
         "shutthebox.cli.train",
     ),
     Command(
+        "cheatsheet",
+        N_("a page to print: the best move for every roll"),
+        N_(
+            "Write a page to print and keep beside a real box: for the positions optimal play meets "
+            "most often under the rules given, the dice to roll and the tiles to shut for every total, "
+            "played for the lowest expected score. The web app serves the same page at /api/cheatsheet."
+        ),
+        "shutthebox.cli.cheatsheet",
+    ),
+    Command(
         "scores",
         N_("personal bests and the history of games"),
         N_(

@@ -32,7 +32,8 @@ from shutthebox.strategy.bots import greedy_move, heuristic_dice, heuristic_move
 from shutthebox.strategy.names import Objective
 
 __all__ = [
-    "GOALS", "INTERVALS", "Goal", "Puzzle", "explain", "pick", "pool_key", "puzzles", "rate", "schedule",
+    "GOALS", "INTERVALS", "Goal", "Puzzle", "explain", "pick", "pool_key", "puzzles", "rate", "reach",
+    "schedule",
 ]
 
 EXACT = 1e-9
@@ -142,9 +143,11 @@ def puzzles(rules: Rules, goal: Goal, count: int = 60) -> tuple[Puzzle, ...]:
     """The ``count`` decisions where the greedy or the heuristic habit costs most per turn of
     optimal play: the chance optimal play meets the decision times what the habit loses there."""
     rules = training_rules(rules, goal)
-    reach = _reach(rules, goal)
+    met = reach(rules, goal)
     found: list[Puzzle] = []
-    for board, chance in reach.items():
+    for board, chance in met.items():
+        if board == 0:  # the box is shut: nothing to decide
+            continue
         options = rules.dice_options(board)
         if len(options) > 1:
             found.extend(_dice_puzzles(rules, goal, board, chance))
@@ -192,7 +195,8 @@ def _move_puzzles(rules: Rules, goal: Goal, board: int, roll: Roll, chance: floa
     ][:1]
 
 
-def _reach(rules: Rules, goal: Goal) -> dict[int, float]:
+@lru_cache(maxsize=32)
+def reach(rules: Rules, goal: Goal) -> dict[int, float]:
     """The chance that a turn played optimally from the full board meets each board."""
     solution = solution_for(rules, goal.objective, goal.target)
     full = (1 << rules.tiles) - 1

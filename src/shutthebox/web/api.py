@@ -10,15 +10,18 @@ from datetime import date
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
+from fastapi.responses import HTMLResponse
 from starlette.concurrency import run_in_threadpool
 
 from shutthebox.core.daily import Challenge
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.rules import Rules
-from shutthebox.i18n import SOURCE, languages
+from shutthebox.i18n import SOURCE, language, languages
 from shutthebox.i18n.export import language_list, page_catalog
 from shutthebox.storage import StorageError, Store, StoredGame, rules_key
+from shutthebox.strategy.cheatsheet import cheatsheet
 from shutthebox.strategy.trainer import Goal
+from shutthebox.web.cheatsheet import sheet_html
 from shutthebox.web.guard import client_address
 from shutthebox.web.lobby import Lobby, review_json
 from shutthebox.web.rooms import TOKEN, RoomError
@@ -342,6 +345,23 @@ async def answer_puzzle(body: TrainAnswer, lobby: LobbyDep, key: TokenDep) -> di
     when the puzzle comes back."""
     profile = await lobby.my_profile(key)
     return await lobby.trainer.answer(profile, body.key, body.model_dump(include={"dice", "shut"}))
+
+
+@router.get(
+    "/cheatsheet", responses=ERRORS, response_class=HTMLResponse,
+    summary="A page to print: the best move for every roll on the positions that matter most",
+)
+async def get_cheatsheet(
+    preset: Annotated[str, Query(max_length=32, description="the rule set, see GET /api/rules")] = "web",
+    tiles: Annotated[int, Query(ge=3, le=12)] = 9,
+) -> HTMLResponse:
+    """One rule set, played for the lowest expected score, in the reader's language (``?lang=``)."""
+    try:
+        rules = Rules.preset(preset, tiles=tiles)
+    except ShutTheBoxError as error:
+        raise RoomError("malformed", "{error}", error=error) from None
+    sheet = await run_in_threadpool(cheatsheet, rules)
+    return HTMLResponse(sheet_html(sheet, language()))
 
 
 @router.get("/leaderboard", responses=ERRORS, summary="Best scores by player for one board and rules")

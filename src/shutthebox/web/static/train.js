@@ -1,7 +1,7 @@
 // "Train": positions where the obvious answer is wrong (GET /api/train), ten to a session. After each
 // answer: every answer ranked with its value, the why, and your rating; missed ones come back later.
 
-import { _, ngettext } from "./i18n.js";
+import { _, lang, ngettext } from "./i18n.js";
 import { api } from "./net.js";
 import { el } from "./dom.js";
 import { failure, optionLabel } from "./words.js";
@@ -40,12 +40,19 @@ function settings(body, me) {
       T.choice[name] = name === "tiles" ? Number(event.target.value) : event.target.value;
       T.done = 0;
       T.right = 0;
+      body.querySelector("#train-sheet").href = sheetHref();
       next(body, me);
     } }, ...values.map((value) => el("option", { value: String(value), selected: T.choice[name] === value, text: words(value) }))));
   return el("div", { class: "train-settings" },
     select("goal", Object.keys(GOALS()), _("Play for"), (value) => GOALS()[value]),
     select("preset", PRESETS, _("Rules"), (value) => optionLabel("preset", value)),
-    select("tiles", BOARDS, _("Tiles"), String));
+    select("tiles", BOARDS, _("Tiles"), String),
+    el("a", { id: "train-sheet", target: "_blank", rel: "noopener", text: _("Print the cheat sheet of these rules"), href: sheetHref() }));
+}
+
+// The page to print for the rules chosen (/api/cheatsheet), in the page's language.
+function sheetHref() {
+  return `/api/cheatsheet?${new URLSearchParams({ preset: T.choice.preset, tiles: String(T.choice.tiles), lang: lang() })}`;
 }
 
 async function next(body, me) {

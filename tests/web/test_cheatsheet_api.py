@@ -1,0 +1,20 @@
+"""The cheat sheet served to print: HTML in the reader's language, refusals in one line."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from shutthebox.core.rules import Rules
+from shutthebox.strategy.cheatsheet import ROWS, cheatsheet
+
+
+def test_the_page_holds_the_sheets_rows_in_the_readers_language(client: TestClient) -> None:
+    page = client.get("/api/cheatsheet", params={"preset": "web", "tiles": 9})
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "the best move for every roll" in page.text and page.text.count("<tr>") == ROWS + 1
+    sheet = cheatsheet(Rules.preset("web"))
+    assert f"{sheet.expected:.2f}" in page.text
+    spanish = client.get("/api/cheatsheet", params={"lang": "es"})
+    assert '<html lang="es">' in spanish.text and "la mejor jugada para cada tirada" in spanish.text
+    wrong = client.get("/api/cheatsheet", params={"preset": "nope"})
+    assert wrong.status_code == 422 and "nope" in wrong.json()["detail"]
