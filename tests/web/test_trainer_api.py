@@ -79,3 +79,34 @@ def test_every_goal_and_a_refused_answer(client: TestClient) -> None:
     assert wrong.status_code == 422 and "not one of this puzzle's answers" in wrong.json()["detail"]
     assert client.post("/api/train", json={"key": "x", "dice": 1}, headers=bearer(key)).status_code == 422
     assert Goal.parse("beat-10").target == 10
+
+
+def test_your_own_mistakes_come_first(client: TestClient) -> None:
+    """The decisions you got wrong in your stored games come back as puzzles, before any other."""
+    from shutthebox import Game
+    from shutthebox.core.board import Move
+    from shutthebox.strategy.advice import advise
+    from shutthebox.strategy.review import review
+
+    key = profile_key(client, "Rosa")
+    store = client.app.state.lobby.store  # type: ignore[attr-defined]
+    profile = store.profile(key)
+    rules = Rules.preset("web", mode=Mode.SOLO)
+    for seed in range(30):  # the worst move every time: a game with mistakes
+        game = Game(rules, ["Rosa"], seed=seed)
+        while not game.state.is_over:
+            if game.state.is_chance:
+                game.roll()
+            else:
+                game.act(advise(game.state).choices[-1].action)
+        record = game.record()
+        wrong = [d for d in review(record).decisions if d.verdict in ("mistake", "blunder")
+                 and isinstance(d.chosen, Move)]
+        if wrong:
+            break
+    game.save(store, source="web", profiles={0: profile.id})
+    first = client.get("/api/train", params={"tiles": 9}, headers=bearer(key)).json()["puzzle"]
+    decisions = [d for d in review(record).decisions if d.verdict in ("mistake", "blunder")]
+    mistakes = {(tuple(d.board.open_tiles), tuple(d.roll.dice) if d.roll else None) for d in decisions}
+    assert first["habit"] == "yours"
+    assert (tuple(first["open"]), tuple(first["roll"]) if first["roll"] else None) in mistakes

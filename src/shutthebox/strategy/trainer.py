@@ -31,6 +31,10 @@ from shutthebox.strategy.advice import Advice, advise_position, solution_for
 from shutthebox.strategy.bots import greedy_move, heuristic_dice, heuristic_move, usable
 from shutthebox.strategy.names import Objective
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from shutthebox.strategy.review import Review
+
 __all__ = [
     "GOALS", "INTERVALS", "Goal", "Puzzle", "explain", "pick", "pool_key", "puzzles", "rate", "reach",
     "schedule",
@@ -56,10 +60,13 @@ class Goal:
 
     @classmethod
     def parse(cls, key: str) -> Goal:
-        """``score``, ``shut``, ``long`` or ``beat-K``."""
+        """``score``, ``shut``, ``long`` or ``beat-K`` (a score to beat, 1 to 10,000)."""
         for goal in GOALS:
             if goal.key == key:
                 return goal
+        beat, _, target = key.partition("-")
+        if beat == str(Objective.BEAT) and target.isdigit() and 1 <= int(target) <= 10_000:
+            return cls(Objective.BEAT, int(target))
         known = ", ".join(g.key for g in GOALS)
         raise ParseError("the trainer's goals are {goals}, not {key!r}", goals=known, key=key)
 
@@ -119,6 +126,7 @@ class Puzzle:
             "open": list(tiles_of(self.open)),
             "roll": list(self.roll.dice) if self.roll is not None else None,
             "answers": [_answer_json(a) for a in self.answers],
+            "habit": self.habit,  # whose answer errs here: greedy, heuristic, or yours (your games)
         }
 
 
@@ -276,14 +284,18 @@ def schedule(streak: int, correct: bool, now: datetime) -> tuple[int, datetime]:
 
 def pick(
     pool: tuple[Puzzle, ...], seen: dict[str, datetime], difficulty: dict[str, Rating], player: Rating,
-    now: datetime,
+    now: datetime, *, own: tuple[Puzzle, ...] = (),
 ) -> tuple[Puzzle, bool]:
     """The next puzzle, and whether it is one seen before: the one due longest (a miss comes back
-    soon), else the unseen one whose ``difficulty`` is nearest the ``player``'s rating (when every
-    one is seen, any of the pool). ``seen`` gives when each answered puzzle comes back."""
+    soon), else a mistake of the player's own games not asked yet (``own``), else the unseen one
+    whose ``difficulty`` is nearest the ``player``'s rating (when every one is seen, any of the
+    pool). ``seen`` gives when each answered puzzle comes back."""
     due = sorted((when, key) for key, when in seen.items() if when <= now)
     if due:
         return Puzzle.from_key(due[0][1]), True
+    fresh = [p for p in own if p.key not in seen]
+    if fresh:
+        return fresh[0], False
     unseen = [p for p in pool if p.key not in seen] or list(pool)
     nearest = min(unseen, key=lambda p: abs(difficulty.get(p.key, Rating()).rating - player.rating))
     return nearest, False
@@ -293,3 +305,17 @@ def rate(player: Rating, puzzle: Rating, right: bool) -> tuple[Rating, Rating]:
     """Both ratings after one answer: a game the player wins when the answer is the best."""
     score = 1.0 if right else 0.0
     return update(player, [(puzzle, score)]), update(puzzle, [(player, 1.0 - score)])
+
+
+def mistakes(review: Review, player: str, rules: Rules, goal: Goal) -> tuple[Puzzle, ...]:
+    """The decisions ``player`` got wrong in a reviewed game (a mistake or a blunder), as puzzles of
+    the pool of ``rules`` and ``goal``: those made under that goal (a long game's as its shutter)."""
+    found = []
+    for decision in review.decisions:
+        if decision.player != player or decision.verdict not in ("mistake", "blunder") or decision.opening:
+            continue
+        if (decision.objective, decision.target) != (goal.objective, goal.target):
+            continue
+        roll = decision.roll if isinstance(decision.chosen, Move) else None
+        found.append(Puzzle(rules, goal, decision.board.mask, roll, "yours", decision.loss))
+    return tuple(found)

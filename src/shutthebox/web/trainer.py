@@ -9,6 +9,7 @@ profile wins when its answer is the best (a tie with the best counts too).
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -21,11 +22,13 @@ from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import say
 from shutthebox.storage.trainer import TrainerStore
+from shutthebox.strategy.review import Review, review
 from shutthebox.strategy.trainer import (
     EXACT,
     Goal,
     Puzzle,
     explain,
+    mistakes,
     pick,
     pool_key,
     puzzles,
@@ -40,6 +43,11 @@ if TYPE_CHECKING:
     from shutthebox.web.lobby import Lobby
 
 __all__ = ["TrainerDesk", "pool_rules"]
+
+OWN_GAMES = 10
+"""The newest games of a profile whose mistakes come back as puzzles."""
+KEPT_REVIEWS = 200
+"""Reviews kept in memory (a review costs a solve per decision)."""
 
 
 def pool_rules(preset: str, tiles: int, goal: Goal) -> Rules:
@@ -58,6 +66,7 @@ class TrainerDesk:
 
     def __post_init__(self) -> None:
         self.kept = TrainerStore(self.lobby.store.engine)
+        self._reviews: OrderedDict[int, Review] = OrderedDict()
 
     def _now(self) -> datetime:
         return datetime.fromtimestamp(self.lobby.clock(), UTC)
@@ -70,7 +79,8 @@ class TrainerDesk:
         seen = await run_in_threadpool(self.kept.reviews, profile.id, key)
         standing = await run_in_threadpool(self.kept.standing, profile.id)
         ratings = await run_in_threadpool(self.kept.difficulties, [p.key for p in pool])
-        chosen, again = pick(pool, seen, ratings, standing.rating, self._now())
+        own = await run_in_threadpool(self._own_mistakes, profile, rules, goal)
+        chosen, again = pick(pool, seen, ratings, standing.rating, self._now(), own=own)
         difficulty = await run_in_threadpool(self.kept.difficulty, chosen.key)
         return {
             "puzzle": chosen.to_json(),
@@ -80,6 +90,22 @@ class TrainerDesk:
             "seen": len(seen),
             "pool": len(pool),
         }
+
+    def _own_mistakes(self, profile: Profile, rules: Rules, goal: Goal) -> tuple[Puzzle, ...]:
+        """The mistakes of the profile's newest games under these rules, reviewed (and kept)."""
+        found: list[Puzzle] = []
+        for summary in self.lobby.store.games(player=profile.name, limit=OWN_GAMES):
+            if summary.tiles != rules.tiles or summary.typed:
+                continue
+            record = self.lobby.store.game(summary.id).record
+            if training_rules(record.rules.but(mode=Mode.SOLO), goal) != rules:
+                continue
+            if summary.id not in self._reviews:
+                self._reviews[summary.id] = review(record)
+                while len(self._reviews) > KEPT_REVIEWS:
+                    self._reviews.popitem(last=False)
+            found.extend(mistakes(self._reviews[summary.id], profile.name, rules, goal))
+        return tuple(found)
 
     async def answer(self, profile: Profile, key: str, given: dict[str, Any]) -> dict[str, Any]:
         try:

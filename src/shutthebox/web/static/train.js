@@ -92,6 +92,7 @@ function show(body, me) {
   place.replaceChildren(...[
     el("p", { class: "train-count", text: _("Puzzle {n} of {of} · your rating {rating}", { n: T.done + (T.result ? 0 : 1), of: SESSION, rating: Math.round(standing.rating) }) }),
     again ? el("p", { class: "muted", text: _("You missed this one before: here it is again.") }) : null,
+    !again && puzzle.habit === "yours" ? el("p", { class: "muted", text: _("From one of your games: this choice cost you there.") }) : null,
     tiles, el("p", { class: "train-question", text: question }), answers,
     T.result ? feedback(body, me) : null,
   ].filter(Boolean));
