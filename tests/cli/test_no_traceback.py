@@ -63,6 +63,11 @@ CASES: dict[str, list[tuple[list[str], dict[str, str], int, tuple[str, ...]]]] =
          ("history", "does not exist")),
         (["play", "Ana", "--plain"], {"SHUTTHEBOX_DB": "sqlite:///a-file/history.db"}, 2, ("not a folder",)),
     ],
+    "cheatsheet": [
+        (["cheatsheet", "--tiles", "13"], {}, 2, ("13",)),
+        (["cheatsheet", "missing/sheet.html"], {}, 2, ("does not exist",)),
+        (["cheatsheet", "a-file/sheet.html"], {}, 2, ("not a folder",)),
+    ],
     "train": [
         (["train", "--goal", "win"], {}, 2, ("beat-10", "not 'win'")),
         (["train", "--tiles", "13"], {}, 2, ("13",)),

@@ -4,7 +4,7 @@ answers ranked, the best one the solver's, the why, the rating), then the sessio
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from e2e.conftest import screenshot
 from e2e.play import make_profile
@@ -63,3 +63,26 @@ def test_the_cheat_sheet_prints_on_one_page(page: Page, server: str) -> None:
     pdf = page.pdf(format="A4")  # Chromium's print: one page object per page
     pages = [part for part in pdf.split(b"/Type")[1:] if part.lstrip().startswith(b"/Page")]
     assert len([part for part in pages if not part.lstrip().startswith(b"/Pages")]) == 1
+
+
+def test_a_phone_trains_in_spanish_without_sideways_scrolling(browser: Browser, server: str) -> None:
+    context = browser.new_context(locale="es-ES", viewport={"width": 360, "height": 740}, base_url=server,
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto("/")
+        page.wait_for_selector("body[data-ready=true]")
+        make_profile(page, "Telmo")
+        page.goto("/#/train")
+        page.select_option("#train-tiles", "12")
+        page.wait_for_selector("#train-body[data-ready=true] .train-answer:not([disabled])")
+        expect(page.locator("#train-title")).to_have_text("Entrenar")
+        page.locator(".train-answer").first.tap()
+        expect(page.locator("#train-feedback")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        screenshot(page, "train-phone")
+    finally:
+        context.close()
+    assert errors == []

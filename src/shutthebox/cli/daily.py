@@ -1,11 +1,15 @@
-"""``shutthebox daily``: the day's challenge in the terminal, as an unranked practice.
+"""``shutthebox daily``: the day's challenge in the terminal, ranked on a server or as a practice.
 
-The day's seeds live in the history database, the same table the web app of
-this machine deals its challenges from (and makes a week ahead). So the practice
-meets the very rolls the ranked attempts of the web app meet, in the same order.
-The ranked attempt itself is the server's (one a day per profile, on the page):
-here the dice come without their proof, so the seed of a day not over stays
-secret and the game counts for no best.
+With ``--server URL`` the attempt is the server's ranked one (one a day per
+profile and board), played line by line through its API: the server rolls, the
+terminal shows and sends. The profile's key on that server is kept in the data
+folder (``servers.json``), made there on first use under the player's name.
+
+Without it, the practice takes the day's seeds from the history database, the
+same table the web app of this machine deals its challenges from (and makes a
+week ahead), so it meets the very rolls the ranked attempts meet, in the same
+order; the dice come without their proof, so the seed of a day not over stays
+secret, and the game counts for no best.
 """
 
 from __future__ import annotations
@@ -34,6 +38,9 @@ def daily_arguments(daily: argparse.ArgumentParser) -> None:
     daily.add_argument("--json", action="store_true", help=_(
         "print the day's challenges (each commitment, and each seed once the day is over) and play nothing"
     ))
+    daily.add_argument("--server", metavar="URL", help=_(
+        "play today's ranked attempt on the web app at URL (e.g. http://127.0.0.1:8000)"
+    ))
     daily.add_argument(
         "--plain", action="store_true", help=_("line-by-line text (also used when not a terminal)")
     )
@@ -47,6 +54,10 @@ def run_daily(args: argparse.Namespace) -> int:
     from shutthebox.storage.daily import DailyStore
     from shutthebox.term.session import PlaySetup
 
+    if args.server:
+        from shutthebox.cli.remote import play_daily
+
+        return play_daily(args.server, args.tiles, args.player)
     now = today(time.time())
     try:
         challenge = Challenge.parse(args.day, args.tiles) if args.day else Challenge(now, args.tiles)

@@ -298,8 +298,9 @@ async def play_daily(tiles: DailyTiles, request: Request, lobby: LobbyDep, key: 
     """With a profile key as the bearer token: one ranked attempt a day on each board, in a room
     like any other (hints off)."""
     _challenge(lobby.daily.today, tiles)
-    room, token = await lobby.daily.play(tiles, await lobby.my_profile(key), client_address(request.scope))
-    return {"code": room.code, "token": token, "state": lobby.view(room, token)}
+    profile = await lobby.my_profile(key)
+    room, token, day = await lobby.daily.play(tiles, profile, client_address(request.scope))
+    return {"code": room.code, "token": token, "state": lobby.view(room, token), "day": day.isoformat()}
 
 
 @router.get("/daily/me", responses=ERRORS, summary="Your attempts day by day, and your streak")

@@ -74,8 +74,8 @@ class DailyDesk:
             "ahead": [c.to_json(seeds[c], reveal=False) for c in ahead],
         }
 
-    async def play(self, tiles: int, profile: Profile, owner: str | None) -> tuple[Room, str]:
-        """Today's ranked attempt for ``profile``, in a new room; refused if it has one."""
+    async def play(self, tiles: int, profile: Profile, owner: str | None) -> tuple[Room, str, date]:
+        """Today's ranked attempt for ``profile``, in a new room (and its day); refused if it has one."""
         challenge = Challenge(self.today, tiles)
         if await run_in_threadpool(self.kept.attempt, challenge, profile.id) is not None:
             raise self._played(challenge)
@@ -91,7 +91,7 @@ class DailyDesk:
         except AlreadyPlayedError:  # another request of the same profile was first
             await self.lobby.discard(room)
             raise self._played(challenge) from None
-        return room, token
+        return room, token, challenge.day
 
     @staticmethod
     def _played(challenge: Challenge) -> RoomError:
