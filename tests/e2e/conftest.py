@@ -47,16 +47,27 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
-@pytest.fixture
-def page(browser: Browser, server: str) -> Iterator[Page]:
-    """A fresh English page on the server; any script error fails the test."""
-    context = browser.new_context(locale="en-US", viewport={"width": 1200, "height": 900}, base_url=server)
+@contextmanager
+def fresh_page(browser: Browser, server: str, **options: object) -> Iterator[Page]:
+    """A page in a context of its own (``options``: locale, viewport…); any script error fails."""
+    context = browser.new_context(base_url=server, **options)  # type: ignore[arg-type]
     new_page = context.new_page()
     errors: list[str] = []
     new_page.on("pageerror", lambda error: errors.append(str(error)))
     yield new_page
     context.close()
     assert errors == []
+
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+"""A small phone's screen, as the page must fit it."""
+
+
+@pytest.fixture
+def page(browser: Browser, server: str) -> Iterator[Page]:
+    """A fresh English page on the server; any script error fails the test."""
+    with fresh_page(browser, server, locale="en-US", viewport={"width": 1200, "height": 900}) as new_page:
+        yield new_page
 
 
 def screenshot(page: Page, name: str) -> None:

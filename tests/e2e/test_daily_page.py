@@ -10,7 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.conftest import screenshot
+from e2e.conftest import PHONE, fresh_page, screenshot
 from e2e.play import click_once, make_profile, play_solo
 
 pytestmark = pytest.mark.e2e
@@ -21,14 +21,8 @@ NO_OVERFLOW = "document.documentElement.scrollWidth <= document.documentElement.
 
 @pytest.fixture
 def phone(browser: Browser, server: str) -> Iterator[Page]:
-    context = browser.new_context(locale="es-ES", viewport={"width": 360, "height": 740}, base_url=server,
-                                  is_mobile=True, has_touch=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == []
+    with fresh_page(browser, server, locale="es-ES", **PHONE) as page:
+        yield page
 
 
 def open_daily(page: Page) -> None:

@@ -3,7 +3,7 @@
 
 import { _, detectLang, htmlLang, lang, languages, loadLanguages, ngettext, saveLang, setLang, translatePage } from "./i18n.js";
 import { api, ApiError, RoomSocket } from "./net.js";
-import { el } from "./dom.js";
+import { el, wide } from "./dom.js";
 import { failure, keyOptions, optionLabel, refusal, rulesSummary, tilesCount } from "./words.js";
 import { seenDiffers, verifyRecord } from "./verify.js";
 import { diceLanded, gameOver, sound } from "./feel.js";
@@ -2043,7 +2043,7 @@ async function showReview() {
         ...cells.map(([text, kind], k) => el("td", { class: kind, "data-label": columns[k], text }))));
     });
     table.append(body);
-    parts.push(el("div", { class: "table-wrap" }, table));
+    parts.push(wide(table, _("Review")));
     box.replaceChildren(...parts);
     box.scrollIntoView({ block: "nearest" });
   } catch (error) {
@@ -2151,7 +2151,7 @@ async function renderScores() {
       const body = el("tbody");
       for (const e of data.entries) body.append(el("tr", {}, ...[e.rank, e.player, e.best, e.average, e.turns, e.shut_boxes].map((v) => el("td", { text: String(v) }))));
       table.append(body);
-      parts.push(el("div", { class: "table-wrap" }, table));
+      parts.push(wide(table, title));
     }
     board.replaceChildren(...parts);
   } catch (error) {

@@ -14,3 +14,9 @@ export function el(tag, attrs = {}, ...children) {
   for (const child of children) if (child !== null && child !== undefined) node.append(child);
   return node;
 }
+
+// A table that may be wider than the screen, in a box that scrolls sideways: the box takes the
+// focus, so a keyboard can scroll it too, and is a region named by `label`.
+export function wide(table, label) {
+  return el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": label }, table);
+}

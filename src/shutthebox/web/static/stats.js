@@ -4,7 +4,7 @@
 
 import { _, htmlLang, lang, ngettext } from "./i18n.js";
 import { api, ApiError } from "./net.js";
-import { el } from "./dom.js";
+import { el, wide } from "./dom.js";
 import { failure, keyOptions, rulesSummary, tilesCount } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -250,7 +250,7 @@ function lastGames(games) {
     );
   }
   table.append(body);
-  return el("div", { class: "table-wrap" }, table);
+  return wide(table, _("Your last games"));
 }
 
 // -- without a profile: what this browser holds -------------------------------------------------
@@ -290,7 +290,7 @@ function withData(data) {
   const parts = [head];
   if (data.truncated) parts.push(el("p", { class: "note", text: _("Counted over your newest turns only: you have played a great many.") }));
   parts.push(
-    section("stats-bests-title", _("Bests per board and rules"), el("div", { class: "table-wrap" }, bestsTable(data.groups)),
+    section("stats-bests-title", _("Bests per board and rules"), wide(bestsTable(data.groups), _("Bests per board and rules")),
       el("p", { class: "muted", text: _("Only ranked games count for bests: fair dice, no hint asked.") })),
     section("stats-scores-title", _("Scores and grades"), ...groupCharts(data.groups)),
     section("stats-accuracy-title", _("Accuracy over time"), ...accuracyPart(data.accuracy)),

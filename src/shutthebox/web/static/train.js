@@ -59,6 +59,7 @@ async function next(body, me) {
   const place = body.querySelector("#train-puzzle");
   delete body.dataset.ready;
   body.setAttribute("aria-busy", "true");
+  place.replaceChildren(el("p", { class: "muted", text: _("Loading…") }));  // the last puzzle's answers go
   if (T.done >= SESSION) {
     T.done = 0;
     T.right = 0;
