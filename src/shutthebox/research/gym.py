@@ -31,9 +31,18 @@ from shutthebox.core.dice import DiceChoice, Roll
 from shutthebox.core.match import Match, Phase
 from shutthebox.core.rules import Mode, Rules
 
-__all__ = ["REWARDS", "ShutTheBoxEnv"]
+__all__ = ["REWARDS", "ShutTheBoxEnv", "action_table"]
 
 REWARDS = ("score", "shut", "beat")
+
+
+def action_table(rules: Rules) -> tuple[Move | DiceChoice, ...]:
+    """Every set of tiles that can ever be a move under ``rules`` (by total, then mask), then one
+    die and two dice: the same action numbers in every state."""
+    moves = (
+        Move(mask) for total in range(1, 13) for mask in subsets_with_sum(rules.tiles, total, rules.max_tiles)
+    )
+    return (*moves, DiceChoice(1), DiceChoice(2))
 
 
 class ShutTheBoxEnv(gymnasium.Env[dict[str, Any], int]):
@@ -54,12 +63,9 @@ class ShutTheBoxEnv(gymnasium.Env[dict[str, Any], int]):
         self.rules = Rules(**{**rules, "mode": Mode.SOLO})
         self.reward_kind, self.target, self.render_mode = reward, target, render_mode
         tiles = self.rules.tiles
-        self.moves = tuple(
-            Move(mask) for total in range(1, 13)
-            for mask in subsets_with_sum(tiles, total, self.rules.max_tiles)
-        )
-        self.choices = (DiceChoice(1), DiceChoice(2))
-        self.actions: tuple[Move | DiceChoice, ...] = (*self.moves, *self.choices)
+        self.actions = action_table(self.rules)
+        self.moves = tuple(a for a in self.actions if isinstance(a, Move))
+        self.choices = tuple(a for a in self.actions if isinstance(a, DiceChoice))
         self._index = {action: i for i, action in enumerate(self.actions)}
         self.action_space = spaces.Discrete(len(self.actions))  # type: ignore[assignment]
         self.observation_space = spaces.Dict({
