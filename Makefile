@@ -30,7 +30,7 @@ play: $(PLAY)
 	$(BIN)/shutthebox serve --host 127.0.0.1 --port 8000
 
 lint: $(DEV)
-	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff check src tests benchmarks tools examples
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/python tools/catalogs.py check

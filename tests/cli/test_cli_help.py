@@ -17,6 +17,10 @@ PHRASES: dict[str, dict[str, tuple[str, str]]] = {
         "en": ("Play a game in the terminal", "a practice game: dice and bots from this seed"),
         "es": ("Juega una partida en la terminal", "una partida de práctica: dados y robots de esta semilla"),
     },
+    "atlas": {
+        "en": ("Write the strategy atlas into OUTDIR", "games simulated for each bot"),
+        "es": ("Escribe el atlas de estrategia en OUTDIR", "partidas simuladas por cada bot"),
+    },
     "cheatsheet": {
         "en": ("Write a page to print and keep beside a real box", "the HTML file to write"),
         "es": ("Escribe una página para imprimir", "el archivo HTML que escribir"),

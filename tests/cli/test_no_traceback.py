@@ -63,6 +63,10 @@ CASES: dict[str, list[tuple[list[str], dict[str, str], int, tuple[str, ...]]]] =
          ("history", "does not exist")),
         (["play", "Ana", "--plain"], {"SHUTTHEBOX_DB": "sqlite:///a-file/history.db"}, 2, ("not a folder",)),
     ],
+    "atlas": [
+        (["atlas", "out", "--tiles", "13"], {}, 2, ("2 to 12 tiles",)),
+        (["atlas", "a-file", "--tiles", "3", "--games", "10"], {}, 2, ("not a folder",)),
+    ],
     "cheatsheet": [
         (["cheatsheet", "--tiles", "13"], {}, 2, ("13",)),
         (["cheatsheet", "missing/sheet.html"], {}, 2, ("does not exist",)),

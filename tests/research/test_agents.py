@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import math
 import statistics
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -68,3 +71,11 @@ def test_the_learner_gets_within_five_percent_of_optimal_play_on_six_tiles() -> 
     assert exact_score(env, policy) <= 1.05 * best
     assert curve[-1][1] < curve[0][1]  # it learnt
     assert len(curve) == 4 and all(score >= best - 1e-9 for _, score in curve)  # nothing beats optimal
+
+
+def test_the_example_trains_and_plots(tmp_path: Path) -> None:
+    example = Path(__file__).parents[2] / "examples" / "learning_curve.py"
+    out = tmp_path / "curve.png"
+    done = subprocess.run([sys.executable, str(example), "--episodes", "500", "--out", str(out)],
+                          capture_output=True, text=True, check=True)
+    assert "after 500 episodes" in done.stdout and out.stat().st_size > 1000

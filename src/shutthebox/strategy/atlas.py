@@ -1,0 +1,102 @@
+"""The strategy atlas: the game's numbers in one place, each computed by the exact solver.
+
+`atlas` gathers, for board sizes 1 to ``tiles``:
+
+- **boards**: the expected score and the chance to shut the box under optimal
+  play, for each one-die rule;
+- **openings**: every legal first move of a full board for each roll total,
+  with the expected score it leads to;
+- **objectives**: the first roll's best move when playing for the lowest score,
+  for shutting the box, or for beating 10, where they differ;
+- **edges**: the first player's chance to win a two-player round and the long
+  game, by board size;
+- **stakes**: the first player's expected stake result of a two-player round
+  (a shut box pays double, a tie pushes), for each preset;
+- **bots**: each bot's score distribution over simulated games (the only
+  numbers here drawn from dice, with their 95 % intervals).
+
+Pictures and pages are the shell's (`shutthebox.web.atlas`); here are numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from shutthebox.core.board import Move
+from shutthebox.core.dice import Roll
+from shutthebox.core.rules import PRESETS, Mode, OneDie, Rules
+from shutthebox.strategy.advice import advise_position
+from shutthebox.strategy.names import Objective
+from shutthebox.strategy.simulate import simulate
+from shutthebox.strategy.solver import TurnKey, solve, solve_duel, solve_duel_key, solve_long
+
+__all__ = ["BOTS", "Atlas", "atlas"]
+
+BOTS = ("random", "greedy", "heuristic", "optimal")
+STAKE_PRESETS = ("classic", "web", "two-dice", "pub")
+
+
+@dataclass(frozen=True, slots=True)
+class Atlas:
+    tiles: int
+    boards: list[dict[str, Any]]
+    openings: list[dict[str, Any]]
+    objectives: list[dict[str, Any]]
+    edges: list[dict[str, Any]]
+    stakes: list[dict[str, Any]]
+    bots: list[dict[str, Any]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tiles": self.tiles, "boards": self.boards, "openings": self.openings,
+            "objectives": self.objectives, "edges": self.edges, "stakes": self.stakes, "bots": self.bots,
+        }
+
+
+def _two_dice(total: int) -> Roll:
+    low = max(1, total - 6)
+    return Roll((low, total - low))
+
+
+def atlas(tiles: int = 12, games: int = 200_000, seed: int = 0) -> Atlas:
+    """The atlas for boards up to ``tiles``, the bots simulated over ``games`` turns each."""
+    boards = [
+        {"tiles": n, "one_die": str(rule), "expected_score": solve(Rules(tiles=n, one_die=rule)).value,
+         "shut": solve(Rules(tiles=n, one_die=rule), Objective.SHUT).value}
+        for n in range(1, tiles + 1) for rule in OneDie
+    ]
+    rules = Rules(tiles=tiles)
+    full = (1 << tiles) - 1
+    openings = []
+    for total in range(2, 13):
+        for move, value in solve(rules).move_values(full, _two_dice(total)):
+            openings.append({"total": total, "shut": list(move.tiles), "expected_score": value})
+    objectives = []
+    for total in range(2, 13):
+        best: dict[str, Move | None] = {}
+        for name, objective, target in (("score", Objective.SCORE, None), ("shut", Objective.SHUT, None),
+                                        ("beat-10", Objective.BEAT, 10)):
+            advice = advise_position(rules, full, _two_dice(total), objective=objective, target=target)
+            action = advice.best.action if advice.best is not None else None
+            best[name] = action if isinstance(action, Move) else None
+        if len({m.mask if m else None for m in best.values()}) > 1:
+            objectives.append({"total": total, **{k: list(m.tiles) if m else None for k, m in best.items()}})
+    edges = [
+        {"tiles": n, "round": solve_duel(Rules(tiles=n)).value,
+         "long": solve_long(Rules(tiles=n, mode=Mode.LONG)).value}
+        for n in range(2, tiles + 1)
+    ]
+    stakes = [
+        {"preset": name, "first_player": solve_duel_key(
+            TurnKey.of(PRESETS[name].but(tiles=tiles)), win=1, lose=-1, shut_bonus=1, tie=0
+        ).value}
+        for name in STAKE_PRESETS
+    ]
+    bots = []
+    for bot in BOTS:
+        played = simulate(rules, bot, games, seed=seed)
+        bots.append({"bot": bot, "games": games, "mean_score": played.mean_score,
+                     "mean_ci95": list(played.mean_ci), "shut": played.shut_rate,
+                     "scores": {str(k): v for k, v in sorted(played.scores.items())}})
+    return Atlas(tiles, boards, openings, objectives, edges, stakes, bots)

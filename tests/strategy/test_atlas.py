@@ -1,0 +1,47 @@
+"""The strategy atlas on a small configuration: its numbers are the solver's (and, for the boards,
+the test suite's own recursion's), its report holds them, the bots' means hold their intervals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from oracle import TurnOracle, TurnRules
+from shutthebox.core.rules import OneDie, Rules
+from shutthebox.strategy.atlas import BOTS, atlas
+from shutthebox.strategy.solver import solve, solve_duel
+
+
+def test_the_atlas_numbers_are_the_solvers(tmp_path: Path) -> None:
+    made = atlas(tiles=5, games=4000, seed=1)
+    assert len(made.boards) == 5 * len(OneDie)
+    for board in made.boards:
+        oracle = TurnRules(board["tiles"], board["one_die"])
+        assert board["expected_score"] == pytest.approx(float(TurnOracle(oracle, "score").value()), abs=1e-9)
+        assert board["shut"] == pytest.approx(float(TurnOracle(oracle, "shut").value()), abs=1e-9)
+    full = solve(Rules(tiles=5))
+    oracle = TurnOracle(TurnRules(5), "score")
+    for opening in made.openings:  # the board each opening leaves, valued by the suite's recursion
+        left = 0b11111 ^ sum(1 << (t - 1) for t in opening["shut"])
+        assert opening["expected_score"] == pytest.approx(float(oracle.value(left)), abs=1e-9)
+    assert [e["tiles"] for e in made.edges] == [2, 3, 4, 5]
+    assert made.edges[-1]["round"] == solve_duel(Rules(tiles=5)).value
+    assert [b["bot"] for b in made.bots] == list(BOTS)
+    optimal = made.bots[-1]
+    low, high = optimal["mean_ci95"]
+    assert low - 0.05 <= full.value <= high + 0.05  # a 95 % interval, with room for its 5 %
+    assert sum(optimal["scores"].values()) == 4000
+
+
+def test_the_report_writes_the_same_numbers(tmp_path: Path) -> None:
+    from shutthebox.web.atlas import write_atlas
+
+    made = atlas(tiles=4, games=2000)
+    index = write_atlas(made, tmp_path / "atlas")
+    page = index.read_text(encoding="utf-8")
+    for board in made.boards:
+        assert f"{board['expected_score']:.6f}" in page
+    for edge in made.edges:
+        assert f"{edge['round']:.6f}" in page and f"{edge['long']:.6f}" in page
+    assert {p.name for p in index.parent.iterdir()} >= {"index.html", "boards.png", "edges.png", "bots.png"}
