@@ -9,7 +9,11 @@ from __future__ import annotations
 from shutthebox.core.errors import N_, RulesError
 from shutthebox.core.options import Choice
 
-__all__ = ["BOT_NAMES", "STRATEGIES", "STRENGTHS", "Objective", "bot_key"]
+__all__ = ["BOT_NAMES", "ROUND_PLAYERS", "STRATEGIES", "STRENGTHS", "Objective", "bot_key"]
+
+ROUND_PLAYERS = range(2, 9)
+"""The rounds the solver plays to win (objectives ``win`` and ``stake``): two to eight players, as a room
+seats."""
 
 
 class Objective(Choice):
@@ -20,7 +24,8 @@ class Objective(Choice):
     BEAT = "beat"  # highest probability of scoring strictly below the target
     TIE_OR_BEAT = "tie-or-beat"  # highest probability of scoring at most the target
     LONG = "long"  # highest probability of winning the long game
-    WIN = "win"  # highest probability of winning a two-player round, playing first
+    WIN = "win"  # highest probability of winning the round (two players, playing first, by default)
+    STAKE = "stake"  # highest expected result of the round in stakes: the pot and a shut box's double
 
     @classmethod
     def unknown(cls) -> str:
@@ -29,6 +34,11 @@ class Objective(Choice):
     @property
     def lower_is_better(self) -> bool:
         return self is Objective.SCORE
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether values are probabilities (the others: a score, or stakes won or lost)."""
+        return self not in (Objective.SCORE, Objective.STAKE)
 
 
 BOT_NAMES: tuple[str, ...] = (

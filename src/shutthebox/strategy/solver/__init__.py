@@ -27,6 +27,7 @@ import numpy.typing as npt
 from shutthebox.core.errors import RulesError
 from shutthebox.core.rules import OneDie, Rules, Scoring
 from shutthebox.strategy.solver.duel import Duel, solve_duel_turns
+from shutthebox.strategy.solver.rounds import Payout, Round, solve_round_turns
 from shutthebox.strategy.solver.solution import Objective, Solution
 from shutthebox.strategy.solver.topology import TOTALS, tile_counts, topology
 from shutthebox.strategy.solver.turn import Payoffs, TurnValues, solve_turn
@@ -36,12 +37,14 @@ __all__ = [
     "Duel",
     "LongSolution",
     "Objective",
+    "Round",
     "Solution",
     "TurnKey",
     "solve",
     "solve_beat_table",
     "solve_duel",
     "solve_long",
+    "solve_round",
 ]
 
 FloatArray = npt.NDArray[np.float64]
@@ -131,7 +134,7 @@ def score_ranks(tiles: int, scoring: str) -> tuple[FloatArray, npt.NDArray[np.in
     return posted, np.broadcast_to(rank.reshape(distinct.shape), scores.shape)
 
 
-def _turn(key: TurnKey, fail: Payoffs, done: FloatArray) -> TurnValues:
+def _turn(key: TurnKey, fail: Payoffs, done: FloatArray, group: int = 1) -> TurnValues:
     return solve_turn(
         topology(key.tiles, key.max_tiles),
         allow_one=allow_one_die(key.tiles, key.one_die),
@@ -139,6 +142,7 @@ def _turn(key: TurnKey, fail: Payoffs, done: FloatArray) -> TurnValues:
         doubles=key.doubles_extra_turn,
         fail=fail,
         done=done,
+        group=group,
     )
 
 
@@ -246,6 +250,47 @@ def _duel_cached(key: TurnKey, shut_wins: bool) -> Duel:
 def solve_duel(rules: Rules) -> Duel:
     """The two-player round played to win, a tie replaying the round (cached)."""
     return _duel_cached(TurnKey.of(rules), rules.shut_wins)
+
+
+def solve_round_key(key: TurnKey, players: int, *, shut_wins: bool, objective: Objective, pot: int) -> Round:
+    """A round of ``players`` (see `shutthebox.strategy.solver.rounds`), its tie-breaks from the cache."""
+    if objective is Objective.WIN:
+        payout = Payout(win=1.0, lose=0.0, bonus=0.0, shut_wins=shut_wins)
+    elif objective is Objective.STAKE:
+        payout = Payout(win=pot - 1.0, lose=-1.0, bonus=2.0, shut_wins=shut_wins)
+    else:
+        raise RulesError("a round is played to win or for stakes, not for {objective}", objective=objective)
+    return solve_round_turns(
+        lambda fail, done, group: _turn(key, fail, done, group),
+        *score_ranks(key.tiles, key.scoring),
+        players=players, payout=payout, objective=objective,
+        tie_break=lambda tied: _round_cached(key, tied, shut_wins, objective, pot).seats,
+    )
+
+
+@lru_cache(maxsize=8)  # the mover's columns of every seat: up to 72 MB for 8 players at 12 tiles
+def _round_cached(key: TurnKey, players: int, shut_wins: bool, objective: Objective, pot: int) -> Round:
+    return solve_round_key(key, players, shut_wins=shut_wins, objective=objective, pot=pot)
+
+
+def solve_round(
+    rules: Rules, players: int, objective: str | Objective = Objective.WIN, *, pot: int | None = None
+) -> Round:
+    """A round of ``players`` played to win (``win``) or for the money (``stake``, in stakes, with a pot
+    of ``pot`` stakes: every player's, unless a tie-break plays for a larger round's), cached."""
+    objective = Objective.parse(objective)
+    if rules.tiles == 1 and rules.one_die is OneDie.NEVER and rules.scoring is not Scoring.SUM_PLUS_ROLL:
+        # two dice never shut tile 1: every turn scores the same and the tie-breaks never end
+        raise RulesError("a round on one tile can never end when one die is never allowed")
+    if objective is Objective.WIN:
+        pot = 0  # the chance to win does not depend on the pot
+    elif pot is None:
+        pot = players
+    elif pot < players:
+        raise RulesError(
+            "the pot of {pot} stakes is smaller than the round's {players} players", pot=pot, players=players
+        )
+    return _round_cached(TurnKey.of(rules), players, rules.shut_wins, objective, pot)
 
 
 ANDERSON = 12

@@ -40,7 +40,9 @@ class Solution:
     def _out(self, value: float) -> float:
         """A raw value in the objective's units; a probability kept within [0, 1], which the sums of
         a sweep can leave by a rounding (the 1-tile long game summed to 1.0000000000000002)."""
-        return -value if self.lower_is_better else min(max(value, 0.0), 1.0)
+        if self.lower_is_better:
+            return -value
+        return min(max(value, 0.0), 1.0) if self.objective.is_chance else value
 
     def _extra(self, extra: int) -> int:
         return min(max(extra, 0), self.turn.max_extra)

@@ -73,6 +73,29 @@ class Level:
             np.maximum(head, moved, out=head)
         return best
 
+    def best_by_lead(self, values: npt.NDArray[np.float64], group: int) -> npt.NDArray[np.float64]:
+        """As `best_of` for ``values`` of one count of extra turns held, ``(rows, columns)``, whose
+        columns come in groups of ``group`` where the first of each group chooses: each pair takes,
+        for each group, the whole group of the child best in its first column (the last such move in
+        ascending order of masks, the highest, when several are equal). A player's own value chooses
+        the move, and the other players' values follow it (see `shutthebox.strategy.solver.rounds`).
+        The choice is made on the first columns alone, move by move; the groups are gathered once."""
+        rows, columns = values.shape
+        groups = columns // group
+        if not self.starts.size:
+            return np.empty((0, columns))
+        lead = values[:, ::group]
+        first, *later = self.slots
+        best = lead[first]
+        choice = np.repeat(first[:, None], groups, axis=1)
+        for children in later:
+            moved = lead[children]
+            better = moved >= best[: children.size]
+            np.copyto(best[: children.size], moved, where=better)
+            np.copyto(choice[: children.size], children[:, None], where=better)
+        chosen = values.reshape(rows, groups, group)[choice, np.arange(groups)]
+        return chosen.reshape(first.size, columns)
+
     @cached_property
     def slots(self) -> tuple[IntArray, ...]:
         """For each ``j``, the child reached by the ``j``-th move of each pair that has one (a prefix

@@ -43,10 +43,11 @@ ONE_DIE, TWO_DICE_PLAIN, TWO_DICE_DOUBLE = _probabilities()
 TWO_DICE = TWO_DICE_PLAIN + TWO_DICE_DOUBLE
 
 
-def best_children(values: FloatArray, level: Level) -> FloatArray:
+def best_children(values: FloatArray, level: Level, group: int = 1) -> FloatArray:
     """The best value among each pair's children, for ``values`` of one count of extra turns held
-    or a stack of them (see `Level.best_of`)."""
-    return level.best_of(values)
+    or a stack of them (see `Level.best_of`); with ``group`` > 1, chosen by the first column of each
+    group of that many (`Level.best_by_lead`)."""
+    return level.best_of(values) if group == 1 else level.best_by_lead(values, group)
 
 
 @dataclass(frozen=True)
@@ -112,13 +113,16 @@ def solve_turn(
     doubles: bool,
     fail: Payoffs,
     done: FloatArray,
+    group: int = 1,
 ) -> TurnValues:
     """Solve a turn for every target at once.
 
     ``fail`` gives the value of failing to match total ``t`` from target ``x``
     with no extra turn left; ``done`` the value of emptying the target. Both
     carry a trailing axis of independent columns (e.g. one per target score of
-    the ``beat`` objective).
+    the ``beat`` objective). With ``group`` > 1 the columns come in groups of
+    that many: the first of each group chooses the dice and the moves (two dice
+    and the highest move when equal), the others are valued along its choices.
     """
     count = topology.count
     columns = fail.columns
@@ -142,7 +146,7 @@ def solve_turn(
         moves = bool(level.starts.size)
         # The children are all on lower levels, solved for every count held: their best for each
         # count this level needs (one more for a good double) comes in one go where it is small.
-        stacked = columns <= WIDE and moves
+        stacked = columns <= WIDE and moves and group == 1
         if stacked:
             best = best_children(values[: min(reachable + 1, extras) if doubles else reachable], level)
         if doubles:  # a double that makes no move: the state comes back (see the module)
@@ -155,11 +159,11 @@ def solve_turn(
                 q_plain[...] = values[e - 1][boards][:, None, :]
             flat = q_plain.reshape(n * TOTALS, columns)
             if moves:
-                flat[level.segment_flat] = best[e] if stacked else best_children(values[e], level)
+                flat[level.segment_flat] = best[e] if stacked else best_children(values[e], level, group)
             double: FloatArray | None = None
             if doubles and moves:
                 up = min(e + 1, extras - 1)
-                double = best[up] if stacked else best_children(values[up], level)
+                double = best[up] if stacked else best_children(values[up], level, group)
             one = ONE_DIE @ q_plain if any_one else None
             if doubles:
                 q_double = rolls[1, : n * TOTALS * columns].reshape(n, TOTALS, columns)
@@ -172,7 +176,12 @@ def solve_turn(
             if one is None:
                 values[e, boards] = two
                 continue
-            pick_one = allow & (np.True_ if forced else one > two)
+            if forced:
+                pick_one = np.broadcast_to(allow, one.shape)
+            elif group == 1:
+                pick_one = allow & (one > two)
+            else:  # the first column of each group chooses for the group
+                pick_one = allow & np.repeat(one[:, ::group] > two[:, ::group], group, axis=1)
             one_die[e, boards] = pick_one
             values[e, boards] = np.where(pick_one, one, two)
         if reachable < extras:
