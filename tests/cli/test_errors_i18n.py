@@ -31,6 +31,7 @@ from shutthebox.i18n import languages, say, translations, using
 from shutthebox.strategy.bots import make_bot
 from shutthebox.strategy.names import Objective
 from shutthebox.strategy.simulate import compile_strategy, simulate
+from shutthebox.strategy.solver import solve_round
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "shutthebox"
 
@@ -201,7 +202,7 @@ def test_cli_errors_in_english_are_unchanged(
 def _solve_args(**given: object) -> argparse.Namespace:
     values: dict[str, object] = {
         "objective": "score", "target": None, "exact": False, "table": None, "json": False, "lang": "en",
-        "preset": None, **dict.fromkeys(RULE_FLAGS),
+        "preset": None, "players": 2, "seat": None, "best": None, "ties": 1, **dict.fromkeys(RULE_FLAGS),
     }
     return argparse.Namespace(**{**values, **given})
 
@@ -285,6 +286,21 @@ TRIGGERS: list[Callable[[], object]] = [
     lambda: run_solve(_solve_args(objective="beat")),
     lambda: run_solve(_solve_args(objective="long", exact=True)),
     lambda: run_solve(_solve_args(objective="win", exact=True, tiles=3)),
+    lambda: run_solve(_solve_args(players=3)),
+    lambda: run_solve(_solve_args(objective="win", players=3, seat=4)),
+    lambda: run_solve(_solve_args(objective="win", best=3)),
+    lambda: run_solve(_solve_args(objective="win", seat=2)),
+    lambda: run_solve(_solve_args(objective="win", players=3, seat=2, best=3, ties=2)),
+    lambda: run_solve(_solve_args(objective="win", players=3, seat=2, best=3, table="t.csv")),
+    lambda: solve_round(Rules(tiles=3), 9),
+    lambda: solve_round(Rules(tiles=3), 3, "stake", pot=2),
+    lambda: solve_round(Rules(tiles=3), 3, "shut"),
+    lambda: solve_round(Rules(tiles=1, one_die="never"), 2),
+    lambda: solve_round(Rules(tiles=3), 3).turn(3),
+    lambda: solve_round(Rules(tiles=3), 3).turn(0, 4),
+    lambda: solve_round(Rules(tiles=3), 3).turn(1),
+    lambda: solve_round(Rules(tiles=3), 3).turn(1, 99),
+    lambda: solve_round(Rules(tiles=3), 3).turn(1, 4, 2),
     lambda: _roll_of(argparse.Namespace(dice=None, roll=7, one_die_roll=True)),
     lambda: _roll_of(argparse.Namespace(dice=None, roll=13, one_die_roll=False)),
     lambda: _plot_path("scores.pdf"),

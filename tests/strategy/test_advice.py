@@ -10,8 +10,8 @@ import pytest
 from drive import play, random_action
 from shutthebox import DiceChoice, Game, Match, Mode, Move, Phase, Roll, Rules
 from shutthebox.core.board import mask_of
-from shutthebox.strategy.advice import Advice, advise, advise_position, objective_for
-from shutthebox.strategy.solver import Objective, Solution, solve, solve_long
+from shutthebox.strategy.advice import Advice, Seat, advise, advise_position, objective_for
+from shutthebox.strategy.solver import Objective, Solution, solve, solve_duel, solve_long, solve_round
 from shutthebox.strategy.solver.exact import exact_value
 
 NEVER = Rules(one_die="never")  # type: ignore[arg-type]
@@ -21,22 +21,27 @@ T0 = "r6,3 m9 r6,2 m8 r4,3 m7 r3,3 m6 r4,1 m5 r3,1 m4 r2,1 m3 r2,1 m2+1"  # the 
 
 
 def expected_objective(state: Match) -> tuple[Objective, int | None]:
-    """rules §5 read directly: the long game is won or lost; a later player of a round
-    must beat (or, against a shut box, tie) the best score posted; the first of two
-    players plays to win the round; otherwise score low."""
+    """rules §5 read directly: the long game is won or lost; every player of a round of two to eight
+    plays to win it (for the stakes when there are stakes); a later player of a larger round must beat
+    (or, against a shut box, tie) the best score posted; otherwise score low."""
     if state.rules.mode is Mode.LONG:
         return Objective.LONG, None
+    if state.rules.mode is Mode.ROUND and 2 <= len(state.order) <= 8:
+        return (Objective.STAKE if state.rules.stake else Objective.WIN), None
     if state.rules.mode is Mode.ROUND and state.round_scores:
         best = min(score for _, score in state.round_scores)
         return (Objective.TIE_OR_BEAT, 0) if best == 0 else (Objective.BEAT, best)
-    if state.rules.mode is Mode.ROUND and len(state.order) == 2:
-        return Objective.WIN, None  # the first of two plays to win the round outright
     return Objective.SCORE, None
 
 
 def solution_of(state: Match, objective: Objective, target: int | None) -> Solution:
     if objective is Objective.LONG:
         return solve_long(state.rules).for_role(state.opening)
+    if objective in (Objective.WIN, Objective.STAKE):
+        posted = [score for _, score in state.round_scores]
+        best = min(posted) if posted else None
+        solved = solve_round(state.rules, len(state.order), objective, pot=len(state.players))
+        return solved.turn(state.position, best, posted.count(best) if posted else 1)
     return solve(state.rules, objective, target)
 
 
@@ -67,12 +72,18 @@ def check_advice(state: Match, advice: Advice) -> None:
 
 
 # -- the objective for the moment ------------------------------------------------------------
-def test_solo_and_first_player_want_a_low_score() -> None:
+def test_solo_wants_a_low_score() -> None:
     solo = Match.new(Rules(mode=Mode.SOLO), ["Ana"])
     assert objective_for(solo) == (Objective.SCORE, None)
+    assert advise(solo).value == pytest.approx(solve(Rules()).value)
+
+
+def test_the_first_of_three_plays_to_win_the_round() -> None:
     first = play(Match.new(Rules(), ["Ana", "Ben", "Cy"]), "r6 r1 r2")
-    assert first.actor == 0 and objective_for(first) == (Objective.SCORE, None)
-    assert advise(first).value == pytest.approx(solve(Rules()).value)
+    assert first.actor == 0 and objective_for(first) == (Objective.WIN, None)
+    advice = advise(first)
+    assert advice.seat == Seat(players=3, seat=0, best=None, ties=1, pot=3)
+    assert advice.value == solve_round(Rules(), 3).seats[0]
 
 
 def test_the_first_of_two_plays_to_win_the_round() -> None:
@@ -80,20 +91,29 @@ def test_the_first_of_two_plays_to_win_the_round() -> None:
     assert first.actor == 0 and objective_for(first) == (Objective.WIN, None)
     advice = advise(first)
     assert not advice.lower_is_better and 0.45 < advice.value < 0.55  # a nearly fair game
+    assert advice.value == pytest.approx(solve_duel(Rules()).value, abs=1e-12)
 
 
-def test_second_player_beats_the_posted_score() -> None:
+def test_the_second_player_plays_to_win_ties_included() -> None:
+    """The second of two wins below 43 and replays a tie as the second of a new round: the duel's
+    second turn, solved by the other method, values the same."""
     state = play(Match.new(Rules(), ["Ana", "Ben"]), f"r6 r1 {T43}")
     assert state.actor == 1 and state.round_scores == ((0, 43),)
     advice = advise(state)
-    assert (advice.objective, advice.target) == (Objective.BEAT, 43)
-    assert advice.value == pytest.approx(float(exact_value(Rules(), "beat", 43)), abs=1e-12)
+    assert (advice.objective, advice.target, advice.seat) == (Objective.WIN, None, Seat(2, 1, 43, 1, 2))
+    assert advice.value == pytest.approx(solve_duel(Rules()).second_for(43).value, abs=1e-12)
+    assert advice.value > float(exact_value(Rules(), "beat", 43))  # a tie is worth something
 
 
-def test_third_player_beats_the_best_posted_score() -> None:
+def test_third_player_plays_to_win_against_the_best_posted_score() -> None:
     state = play(Match.new(Rules(), ["Ana", "Ben", "Cy"]), f"r6 r1 r1 {T43} {T40}")
     assert state.actor == 2
-    assert (advise(state).objective, advise(state).target) == (Objective.BEAT, 40)
+    advice = advise(state)
+    assert advice.objective is Objective.WIN and advice.seat == Seat(3, 2, 40, 1, 3)
+    # the last to play: below 40 wins, 40 replays a tie-break of two as its second
+    tie = solve_round(Rules(), 2).seats[1]
+    below, at_most = (float(exact_value(Rules(), o, 40)) for o in ("beat", "tie-or-beat"))
+    assert below < advice.value < below + tie * (at_most - below) + 1e-12
 
 
 def test_after_a_shut_box_only_a_shut_box_ties() -> None:
@@ -101,8 +121,27 @@ def test_after_a_shut_box_only_a_shut_box_ties() -> None:
     state = play(Match.new(rules, ["Ana", "Ben"]), f"r6 r1 {T0}")
     assert state.actor == 1 and state.round_scores == ((0, 0),)
     advice = advise(state)
-    assert (advice.objective, advice.target) == (Objective.TIE_OR_BEAT, 0)
-    assert advice.value == pytest.approx(float(exact_value(rules, "shut")), abs=1e-12)
+    assert advice.objective is Objective.WIN
+    # only a shut box ties, and the tie-break is a new round of two where this player is second
+    tie = solve_round(rules, 2).seats[1]
+    assert advice.value == pytest.approx(float(exact_value(rules, "shut")) * tie, abs=1e-12)
+
+
+def test_a_round_of_more_than_eight_beats_the_best_posted_score() -> None:
+    names = [f"P{i}" for i in range(9)]
+    state = play(Match.new(Rules(), names), "r6 " + " ".join("r1" for _ in range(8)) + f" {T43}")
+    assert state.position == 1 and objective_for(state) == (Objective.BEAT, 43)
+    first = play(Match.new(Rules(), names), "r6 " + " ".join("r1" for _ in range(8)))
+    assert objective_for(first) == (Objective.SCORE, None)
+
+
+def test_a_round_for_stakes_plays_for_the_money() -> None:
+    rules = Rules(stake=5)
+    first = play(Match.new(rules, ["Ana", "Ben", "Cy"]), "r6 r1 r2")
+    assert objective_for(first) == (Objective.STAKE, None)
+    advice = advise(first)
+    assert advice.value == solve_round(rules, 3, "stake").seats[0]
+    assert advice.to_json()["seat"] == {"players": 3, "seat": 0, "best": None, "ties": 1, "pot": 3}
 
 
 def test_elimination_and_long_game() -> None:

@@ -13,7 +13,9 @@ import pytest
 
 from drive import play
 from shutthebox import DiceChoice, Game, Match, Mode, Move, Phase, Roll, Rules, RulesError
+from shutthebox.strategy.advice import advise
 from shutthebox.strategy.bots import BOT_NAMES, STRENGTHS, make_bot
+from shutthebox.strategy.names import Objective
 from shutthebox.strategy.simulate import simulate_matches
 
 Z999 = 3.0902  # one-sided 99.9% normal quantile
@@ -90,12 +92,14 @@ def test_names_and_strengths() -> None:
         make_bot("optimal").choose(state)
 
 
-def test_optimal_bot_plays_to_beat_the_posted_score() -> None:
-    # Ben must score under 2. With 4+6 on a full board the best for a low expected score is
-    # 9+1, but to finish with at most tile 1 open, 8+2 is better.
+def test_optimal_bot_plays_to_win_against_the_posted_score() -> None:
+    # Ben faces a 2. With 4+6 on a full board the best for a low expected score is 9+1; to finish
+    # with at most tile 1 open (beat 2 outright), 8+2; but a 2 ties and replays the round, where Ben
+    # is second again, and counting that chance 6+4 wins the most.
     state = play(Match.new(NEVER, ["Ana", "Ben"]), f"r6 r1 {T2} r4,6")
     assert state.actor == 1 and state.round_scores == ((0, 2),)
-    assert make_bot("optimal").choose(state) == Move.parse("8+2")
+    assert make_bot("optimal").choose(state) == Move.parse("6+4")
+    assert advise(state, Objective.BEAT, 2).choices[0].action == Move.parse("8+2")
     assert make_bot("optimal-score").choose(state) == Move.parse("9+1")
     first = play(Match.new(NEVER, ["Ana", "Ben"]), "r6 r1 r4,6")
     assert make_bot("optimal").choose(first) == Move.parse("9+1")

@@ -175,7 +175,7 @@ async def test_advice_review_and_bots_work_in_threads_without_freezing_the_scree
         await pilot.press("enter", "h")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert shown(app, "#hint").startswith("Best: shut 9 (chance to score under 30 ")
+        assert shown(app, "#hint").startswith("Best: shut 9 (chance to win the round ")
         await pilot.press("9", "enter", "enter", "2", "enter", "enter")
         assert state(app).is_over and state(app).winner == 1
         await pilot.press("v")

@@ -19,17 +19,17 @@ from drive import play
 from shutthebox import Match, Phase, Roll, Rules
 from shutthebox.strategy import solver
 from shutthebox.strategy.advice import advise
-from shutthebox.strategy.cost import Cost, cost_of, duel_rounds, estimate, long_sweeps, posted_scores
+from shutthebox.strategy.cost import ROUND_SWEEPS, Cost, cost_of, estimate, long_sweeps, posted_scores
 from shutthebox.strategy.solver import (
     Objective,
     TurnKey,
     score_table,
-    solve_duel_key,
     solve_key,
     solve_long_key,
+    solve_round_key,
 )
 from shutthebox.strategy.solver.topology import Level, topology
-from shutthebox.web.advisor import Advisor
+from shutthebox.web.advisor import MAX_BYTES, MAX_CELLS, Advisor
 from shutthebox.web.rooms import RoomError
 
 SCORINGS = ("sum", "sum-plus-roll", "count", "digits")
@@ -80,14 +80,21 @@ def test_the_estimate_grows_with_the_board_the_extra_turns_and_the_objective() -
     twelve = Rules(tiles=12, doubles_extra_turn=True)
     win = {scoring: cost_of(twelve.but(scoring=scoring), "win") for scoring in SCORINGS}
     assert win["count"].bytes < win["sum"].bytes < win["sum-plus-roll"].bytes < win["digits"].bytes
-    assert win["digits"].bytes > 3_820_000_000  # what a 12-tile digits round takes (8.7 GB before issue 14)
+    assert not win["digits"].within(MAX_CELLS, MAX_BYTES)  # a 12-tile digits round: 4,096 scores to post
+    rounds = [cost_of(twelve, objective, players) for players in range(2, 9) for objective in ("win", "stake")]
+    for smaller, larger in itertools.pairwise(rounds[::2]):
+        assert smaller.cells < larger.cells and smaller.bytes < larger.bytes  # more players, more states
+    stake = cost_of(twelve, "stake")
+    assert (rounds[0].cells, rounds[0].bytes) == (stake.cells, stake.bytes)  # payoffs differ, not work
 
 
 def test_the_estimate_follows_the_objective_the_hint_asks_for() -> None:
     duel = decision(Rules(tiles=9, scoring="digits"))  # type: ignore[arg-type]
     three = decision(Rules(tiles=9, scoring="digits"), players=3)  # type: ignore[arg-type]
     assert estimate(duel) == cost_of(duel.rules, "win")
-    assert estimate(three) == cost_of(three.rules, "score")
+    assert estimate(three) == cost_of(three.rules, "win", 3)
+    nine = decision(Rules(tiles=9), players=9)
+    assert estimate(nine) == cost_of(nine.rules, "score")  # more than a round is solved for
     long = decision(Rules(tiles=9, mode="long"))  # type: ignore[arg-type]
     assert estimate(long) == cost_of(long.rules, "long")
 
@@ -106,24 +113,29 @@ class Meter:
             self.cells += kwargs["fail"].size
             return real_turn(*args, **kwargs)
 
-        def best_children(values: Any, level: Level) -> Any:
-            best = real_best(values, level)
+        def best_children(values: Any, level: Level, group: int = 1) -> Any:
+            best = real_best(values, level, group)
             stack = values.shape[0] if values.ndim == 3 else 1
-            self.cells += best.size + level.child_flat.size * values.shape[-1] * stack
+            read = values.shape[-1] // group  # a round's groups are chosen on their first column
+            self.cells += best.size + level.child_flat.size * read * stack
             return best
 
         monkeypatch.setattr(solver, "solve_turn", solve_turn)
         monkeypatch.setattr(turn_module, "best_children", best_children)
 
 
-def _solve(rules: Rules, objective: Objective) -> None:
+def _solve(rules: Rules, objective: Objective, players: int = 2) -> int:
+    """Solve from nothing (a round's tie-breaks too); a round's sweeps of its ties, else 0."""
     key = TurnKey.of(rules)
-    if objective is Objective.WIN:
-        solve_duel_key(key, shut_wins=rules.shut_wins)
-    elif objective is Objective.LONG:
+    if objective in (Objective.WIN, Objective.STAKE):
+        solver._round_cached.cache_clear()
+        solved = solve_round_key(key, players, shut_wins=rules.shut_wins, objective=objective, pot=players)
+        return solved.sweeps
+    if objective is Objective.LONG:
         solve_long_key(key)
     else:
         solve_key(key, objective, 20 if objective is Objective.BEAT else None)
+    return 0
 
 
 BOUNDED = [
@@ -131,6 +143,9 @@ BOUNDED = [
     *((t, d, None, "beat", "sum") for t in (5, 8) for d in (False, True)),
     *((t, d, m, "long", "sum") for t in (4, 6, 8) for d in (False, True) for m in (None, 1)),
     *((t, d, None, "win", s) for t in (4, 6, 8) for d in (False, True) for s in SCORINGS),
+    *((t, False, None, objective, "sum") for t in (3, 6) for objective in ("win-3", "stake-4", "win-5")),
+    (8, True, None, "win-4", "count"),
+    (5, False, 2, "stake-3", "sum-plus-roll"),
 ]
 
 
@@ -139,32 +154,36 @@ def test_the_estimate_bounds_the_work_a_solve_does(
     monkeypatch: pytest.MonkeyPatch, case: tuple[int, bool, int | None, str, str]
 ) -> None:
     tiles, doubles, max_tiles, objective, scoring = case
+    objective, _, players = objective.partition("-")
     mode = "long" if objective == "long" else "round"
     rules = Rules(tiles=tiles, doubles_extra_turn=doubles, max_tiles=max_tiles, mode=mode, scoring=scoring)  # type: ignore[arg-type]
-    cost = cost_of(rules, objective)
+    cost = cost_of(rules, objective, int(players or 2))
     meter = Meter(monkeypatch)
-    _solve(rules, Objective.parse(objective))
+    sweeps = _solve(rules, Objective.parse(objective), int(players or 2))
     assert 0 < meter.cells <= cost.cells
-    if objective == "win":
-        assert meter.turns <= 2 * duel_rounds(rules)
+    if objective in ("win", "stake"):
+        assert sweeps <= ROUND_SWEEPS
     elif objective == "long":
         assert meter.turns <= 2 * long_sweeps(rules)
 
 
 @pytest.mark.parametrize(
-    ("tiles", "doubles", "scoring"),
-    [(8, False, "digits"), (8, True, "digits"), (9, False, "digits"), (10, False, "sum-plus-roll"),
-     (10, True, "sum")],
+    ("tiles", "doubles", "scoring", "players"),
+    [(8, False, "digits", 2), (8, True, "digits", 2), (9, False, "digits", 2), (10, False, "sum-plus-roll", 2),
+     (10, True, "sum", 2), (9, False, "sum", 4), (10, False, "sum", 6), (6, False, "digits", 5),
+     (8, True, "count", 3)],
 )
-def test_the_estimate_bounds_the_memory_of_a_round_to_win(tiles: int, doubles: bool, scoring: str) -> None:
+def test_the_estimate_bounds_the_memory_of_a_round_to_win(
+    tiles: int, doubles: bool, scoring: str, players: int
+) -> None:
     """NumPy reports its arrays to tracemalloc: the peak of the solve stays within the estimate, and
     is the larger part of it (the bound is not loose by an order of magnitude)."""
     rules = Rules(tiles=tiles, doubles_extra_turn=doubles, scoring=scoring)  # type: ignore[arg-type]
-    cost = cost_of(rules, "win")
+    cost = cost_of(rules, "win", players)
     topology(tiles, None)
     tracemalloc.start()
     try:
-        _solve(rules, Objective.WIN)
+        _solve(rules, Objective.WIN, players)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -210,13 +229,18 @@ async def test_over_the_budget_the_long_game_answers_the_chance_to_clear_the_til
     assert answer == advise(state, Objective.SHUT).to_json()
 
 
-async def test_a_later_player_beats_the_posted_score_within_any_budget_the_first_turn_fits() -> None:
+async def test_over_the_budget_a_later_player_beats_the_posted_score() -> None:
     state = play(Match.new(Rules(), ["P1", "P2", "P3"]), "r6 r1 r1 r1,1 m2 r1,1 r3,4")  # P1 leaves 43
     assert state.phase is Phase.MOVE and state.round_scores == ((0, 43),)
     advisor = Advisor(**_under(cost_of(state.rules, "score")))
     answer = await advisor.advise(state)
-    assert answer["objective"] == "beat" and answer["target"] == 43 and "bounded" not in answer
-    assert answer == advise(state).to_json()
+    bounded = answer.pop("bounded")
+    assert (bounded["asked"], bounded["answered"]) == ("win", "beat")
+    assert "the chance to score under 43 instead" in bounded["reason"]
+    assert answer["objective"] == "beat" and answer["target"] == 43
+    assert answer == advise(state, Objective.BEAT, 43).to_json()
+    within = Advisor(**_under(cost_of(state.rules, "win", 3)))
+    assert await within.advise(state) == advise(state).to_json()  # the round of three, seat 2
 
 
 async def test_when_even_the_cheaper_objective_is_over_the_budget_the_server_is_busy() -> None:
@@ -259,16 +283,16 @@ class Counted:
 @pytest.fixture
 def fresh_duels() -> Iterator[None]:
     """The solver's cache of rounds emptied, so the first hint solves."""
-    solver._duel_cached.cache_clear()
+    solver._round_cached.cache_clear()
     yield
-    solver._duel_cached.cache_clear()
+    solver._round_cached.cache_clear()
 
 
 @pytest.mark.usefixtures("fresh_duels")
 async def test_identical_requests_at_the_same_time_share_one_computation(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    solves = Counted(monkeypatch, solver, "solve_duel_key")
+    solves = Counted(monkeypatch, solver, "solve_round_key")
     advices = Counted(monkeypatch, advice_module, "advise")
     state = decision(Rules(tiles=7))
     advisor = Advisor()
@@ -283,7 +307,7 @@ async def test_identical_requests_at_the_same_time_share_one_computation(
 async def test_requests_for_the_same_solve_at_the_same_time_solve_it_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    solves = Counted(monkeypatch, solver, "solve_duel_key")
+    solves = Counted(monkeypatch, solver, "solve_round_key")
     advices = Counted(monkeypatch, advice_module, "advise")
     states = [decision(Rules(tiles=7), rolls=rolls) for rolls in ("3,4", "6,5", "2,1")]
     advisor = Advisor()

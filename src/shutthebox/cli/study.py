@@ -17,12 +17,14 @@ from shutthebox.core.errors import ParseError, RulesError
 from shutthebox.core.rules import Mode, Rules, grade
 from shutthebox.i18n import _
 from shutthebox.i18n.words import OBJECTIVES, action_words, rules_line, verdict_name
-from shutthebox.strategy.names import STRATEGIES, Objective
+from shutthebox.strategy.names import ROUND_PLAYERS, STRATEGIES, Objective
 
 TYPE_CHECKING = False  # typing is not imported at run time: a hint starts here
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
+
+    from shutthebox.strategy.advice import Seat
 
 __all__ = [
     "hint_arguments",
@@ -50,15 +52,54 @@ def _pct(p: float) -> str:
 def _objective_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--objective", choices=[o.value for o in Objective], default="score", help=_(
         "what to optimize (score): lowest expected score, shut the box, score below / at most a "
-        "target, win the long game, win a two-player round"
+        "target, win the long game, win a round, the stakes won in a round"
     ))
     parser.add_argument("--target", type=whole, help=_("the score K to beat (beat: < K; tie-or-beat: <= K)"))
+    parser.add_argument(
+        "--players", type=number_type(int, ROUND_PLAYERS.start, ROUND_PLAYERS.stop - 1), default=2,
+        help=_("win, stake: the players of the round, 2 to 8 (2)"),
+    )
+    parser.add_argument(
+        "--seat", type=number_type(int, 1, ROUND_PLAYERS.stop - 1),
+        help=_("win, stake: the player's place in the order of play, 1 first (1)"),
+    )
+    parser.add_argument("--best", type=whole, help=_("win, stake: the best score posted before this seat"))
+    parser.add_argument(
+        "--ties", type=number_type(int, 1, ROUND_PLAYERS.stop - 2), default=1,
+        help=_("win, stake: how many players posted the best score (1)"),
+    )
+
+
+def _seat_of(args: argparse.Namespace, objective: Objective) -> Seat | None:
+    """The round's seat the flags name (win, stake); `RulesError` when they do not fit together."""
+    from shutthebox.strategy.advice import ROUND_OBJECTIVES, Seat
+
+    given = args.seat is not None or args.best is not None or args.ties != 1 or args.players != 2
+    if objective not in ROUND_OBJECTIVES:
+        if given:
+            raise RulesError("--players, --seat, --best and --ties go with --objective win or stake")
+        return None
+    seat = (args.seat or 1) - 1
+    if seat >= args.players:
+        raise RulesError(
+            "--seat {seat} is not a seat of a round of {players}", seat=seat + 1, players=args.players
+        )
+    if seat == 0 and args.best is not None:
+        raise RulesError("--best: the first seat plays before any score is posted")
+    if seat > 0 and args.best is None:
+        raise RulesError("--seat {seat} plays after a score is posted: give it with --best S", seat=seat + 1)
+    if args.ties > max(seat, 1):
+        raise RulesError(
+            "--ties {ties}: only {seat} players play before seat {place}",
+            ties=args.ties, seat=seat, place=seat + 1,
+        )
+    return Seat(args.players, seat, args.best, args.ties, args.players)
 
 
 def run_solve(args: argparse.Namespace) -> int:
     from shutthebox.cli.paths import writable_file
     from shutthebox.cli.progress import working
-    from shutthebox.strategy.solver import solve, solve_duel, solve_long
+    from shutthebox.strategy.solver import solve, solve_long
     from shutthebox.strategy.solver.exact import exact_value
 
     table = writable_file(args.table, "--table") if args.table else None  # not after the solve
@@ -97,12 +138,17 @@ def run_solve(args: argparse.Namespace) -> int:
             _write_table_file(table, rules, None)
             lines.append(_("Policy table written to {path}").format(path=args.table))
         return _emit(args, data, lines)
-    if args.exact and objective is Objective.WIN:  # refused before the round is solved
-        raise RulesError("--exact covers the single-turn objectives, not a two-player round")
+    seat = _seat_of(args, objective)
+    if seat is not None:
+        if args.exact:  # refused before the round is solved
+            raise RulesError("--exact covers the single-turn objectives, not a round")
+        if table is not None and seat.seat > 0:
+            raise RulesError(
+                "--table writes the first seat's policy: a later seat's depends on the scores posted"
+            )
+        return _solve_round(args, rules, objective, seat, data=data, table=table)
     with working(busy, args.json):
         solution = solve(rules, objective, args.target)
-        if objective is Objective.WIN:
-            data["tie"] = solve_duel(rules).tie
     data["value"] = solution.value
     what = _(OBJECTIVES[objective]).format(target=args.target)
     shown = f"{solution.value:.12f}"
@@ -116,6 +162,49 @@ def run_solve(args: argparse.Namespace) -> int:
         lines.append(_("exactly {value}").format(value=data["exact"]))
     if table is not None:
         _write_table_file(table, rules, solution)
+        lines.append(_("Policy table written to {path}").format(path=args.table))
+    return _emit(args, data, lines)
+
+
+def _solve_round(
+    args: argparse.Namespace, rules: Rules, objective: Objective, seat: Seat, *, data: dict[str, Any],
+    table: Path | None,
+) -> int:
+    """``solve --objective win|stake``: every seat's value from the start, and the asked seat's."""
+    from shutthebox.cli.progress import working
+    from shutthebox.strategy.solver import solve_round
+
+    # Translators: shown on standard error, followed by the seconds spent, while a solve runs.
+    with working(_("solving…"), args.json):
+        solved = solve_round(rules, seat.players, objective)
+        turn = solved.turn(seat.seat, seat.best, seat.ties)
+    chance = objective is Objective.WIN
+
+    def shown(value: float) -> str:
+        if chance:
+            return f"{value:.12f} ({_pct(value)})"
+        return _("{value} stakes").format(value=f"{value:+.12f}")
+
+    data.update({
+        "shut_wins": rules.shut_wins, "players": seat.players, "seat": seat.seat + 1, "best": seat.best,
+        "ties": seat.ties, "value": turn.value, "seats": list(solved.seats),
+    })
+    if objective is Objective.WIN and seat.players == 2:
+        data["tie"] = solved.seats[1]  # what a tie is worth to the second player: the round again
+    what = _("each seat's chance to win the round") if chance else _("each seat's expected result in stakes")
+    lines = [_("{rules}, {players} players: {what}").format(
+        rules=rules_line(rules), players=seat.players, what=what
+    )]
+    lines += [
+        "  " + _("seat {seat}: {value}").format(seat=i, value=shown(v))
+        for i, v in enumerate(solved.seats, start=1)
+    ]
+    if seat.seat > 0:
+        lines.append(_("Seat {seat}, after a best score of {best} posted by {ties}: {value}").format(
+            seat=seat.seat + 1, best=seat.best, ties=seat.ties, value=shown(turn.value)
+        ))
+    if table is not None:
+        _write_table_file(table, rules, turn)
         lines.append(_("Policy table written to {path}").format(path=args.table))
     return _emit(args, data, lines)
 
@@ -206,9 +295,10 @@ def run_hint(args: argparse.Namespace) -> int:
     opening = args.opening
     target_mask = board.shut_mask if opening else board.mask
     roll = _roll_of(args)
+    seat = _seat_of(args, objective)
     advice = advise_position(
         rules, target_mask, roll, objective=objective, target=args.target,
-        extra=args.extra, opening=opening, one_off=True,
+        extra=args.extra, opening=opening, one_off=True, seat=seat,
     )
     data: dict[str, Any] = {
         "open": list(board.open_tiles),
@@ -218,6 +308,8 @@ def run_hint(args: argparse.Namespace) -> int:
         "lower_is_better": advice.lower_is_better,
         "value": advice.value,
     }
+    if seat is not None:
+        data["seat"] = {**seat.to_json(), "seat": seat.seat + 1}
     head = _("Board [{board}], {rules}; objective {objective}").format(
         board=board, rules=rules_line(rules), objective=objective
     )

@@ -81,6 +81,7 @@ OBJECTIVE_VALUES: dict[str, str] = {
     "tie-or-beat": N_("chance to score {target} or less"),
     "long": N_("chance to win"),
     "win": N_("chance to win the round"),
+    "stake": N_("stakes expected from the round"),
 }
 """What a value of each objective of the solver means, in a hint."""
 
@@ -90,6 +91,7 @@ OBJECTIVES: dict[str, str] = {
     "beat": N_("probability of scoring under {target}"),
     "tie-or-beat": N_("probability of scoring {target} or less"),
     "win": N_("probability of winning a two-player round, playing first"),
+    "stake": N_("expected result of a two-player round in stakes, playing first"),
     "long": N_("probability of winning the long game"),
 }
 """Each objective of the solver, as ``shutthebox solve`` names its value."""

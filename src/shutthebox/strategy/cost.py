@@ -149,11 +149,16 @@ class _Shape:
     def passes(self) -> int:
         return 2 if self.doubles else 1
 
-    def cells(self, columns: int) -> int:
-        """Cells one turn solve works: its ``fail`` table, each target's totals and moves, its calls."""
+    def cells(self, columns: int, group: int = 1) -> int:
+        """Cells one turn solve works: its ``fail`` table, each target's totals and moves, its calls.
+        Columns in groups (a round's, `shutthebox.strategy.solver.rounds`) read each child's first
+        column of each group only, then gather the chosen one's group once per pair."""
         n = self.tiles
         read = _moves(n, self.max_tiles)
-        induction = sum(self.held(k) * (TOTALS * comb(n, k) + READ_CELLS * read[k]) for k in range(1, n + 1))
+        induction = sum(
+            self.held(k) * ((1 if group == 1 else 2) * TOTALS * comb(n, k) + READ_CELLS * read[k] // group)
+            for k in range(1, n + 1)
+        )
         steps = self.passes * sum(self.held(k) for k in range(1, n + 1))
         return columns * (TOTALS * self.masks + self.passes * induction) + STEP_CELLS * steps
 
@@ -192,19 +197,51 @@ def _moves(tiles: int, max_tiles: int | None) -> tuple[int, ...]:
     return tuple(sum(comb(tiles - j, k - j) for j in sizes if j <= k) for k in range(tiles + 1))
 
 
-def cost_of(rules: Rules, objective: Objective | str) -> Cost:
-    """The bound on solving ``objective`` under ``rules`` from nothing (nothing cached)."""
+ROUND_SWEEPS = 9
+"""The most solves of a round's states where every player so far has tied (see
+`shutthebox.strategy.solver.rounds`): 3 to 7 measured over every rule option up to 8 tiles, the most
+where ties are likeliest (``count`` with extra turns on doubles)."""
+CHUNK = 1024
+"""The most columns of one turn solve of a round (`shutthebox.strategy.solver.rounds.COLUMNS`)."""
+ROUND_CALL_STEPS = 6
+"""A round's turn solves choose by the players' own columns, a few calls per move of each level and
+count of extra turns: their fixed cost, in `STEP_CELLS`, measured up to 5 with few columns (``count``)."""
+
+
+def _round_cost(shape: _Shape, scores: int, players: int) -> tuple[int, int, int]:
+    """One round of ``players`` with its tie-breaks' rounds solved first: its cells, the bytes it keeps
+    (the mover's columns of every seat of every round) and the bytes of its largest turn solve."""
+    cells, kept, widest = 0, 0, 0
+    for k in range(2, players + 1):
+        width = max(k - 1, 1)  # a column per role a turn solves: the mover and k - 2 others at most
+        for seat in range(k):
+            ties = max(seat, 1)  # the states of a best score: one per number tied at it
+            per_best = width * ties
+            bests = 1 if seat == 0 else scores
+            step = max(1, CHUNK // per_best)
+            calls = -(-bests // step)
+            columns = bests * per_best
+            widest = max(widest, min(step, bests) * per_best)
+            chain = width if seat == 0 else scores * width  # the states where everyone so far tied
+            chain_calls = 1 if seat == 0 else -(-scores // max(1, CHUNK // width))
+            cells += shape.cells(columns, width) + (ROUND_CALL_STEPS * calls - 1) * shape.cells(0)
+            again = shape.cells(chain, width) + (ROUND_CALL_STEPS * chain_calls - 1) * shape.cells(0)
+            cells += (ROUND_SWEEPS - 1) * again
+            kept += shape.value_bytes(bests * ties) + FLOAT * scores * bests * ties
+    # a turn solve's payoffs (and their making), values and level temporaries, its best children gathered
+    working = 3 * FLOAT * scores * widest + shape.value_bytes(widest) + shape.level_bytes(widest)
+    return cells, kept, working
+
+
+def cost_of(rules: Rules, objective: Objective | str, players: int = 2) -> Cost:
+    """The bound on solving ``objective`` under ``rules`` from nothing (nothing cached); a round's
+    objectives (``win``, ``stake``) for ``players``."""
     objective = Objective.parse(objective)
     shape = _Shape.of(rules)
     one = shape.value_bytes(1) + shape.level_bytes(1)
-    if objective is Objective.WIN:
-        columns = posted_scores(rules.tiles, rules.scoring)
-        cells = duel_rounds(rules) * (shape.cells(columns) + shape.cells(1))
-        # One round's tables at a time (the last round's are let go first): what each score pays
-        # against each posted score (and the mask it is made from), the second turn's values and
-        # a level's temporaries.
-        pays = (2 * FLOAT + 1) * columns * columns
-        peak = pays + shape.value_bytes(columns) + shape.level_bytes(columns) + one + shape.rank_bytes
+    if objective in (Objective.WIN, Objective.STAKE):
+        cells, kept, working = _round_cost(shape, posted_scores(rules.tiles, rules.scoring), players)
+        peak = kept + working + shape.rank_bytes
     elif objective is Objective.LONG:
         cells = long_sweeps(rules) * 2 * shape.cells(1)
         handover = 2 * FLOAT * shape.masks
@@ -222,6 +259,7 @@ def cost_of(rules: Rules, objective: Objective | str) -> Cost:
 
 def estimate(state: Match) -> Cost:
     """The bound on the solve `shutthebox.strategy.advice.advise` runs for ``state``."""
-    from shutthebox.strategy.advice import objective_for
+    from shutthebox.strategy.advice import objective_for, seat_of
 
-    return cost_of(state.rules, objective_for(state)[0])
+    seat = seat_of(state)
+    return cost_of(state.rules, objective_for(state)[0], seat.players if seat is not None else 2)

@@ -3,11 +3,14 @@
 For every dice choice and move in a record, the solver values each option in
 the objective that fitted the moment (see `advise`); the decision's *loss* is
 how much worse the chosen option was than the best. Verdicts scale with the
-objective: expected points relative to the best expected score, or
-probability points for the chance objectives. A player's *accuracy* is the mean,
-over the decisions that had a real choice, of the share of the best option's
-value that the chosen one kept (expected scores: best / chosen; chances:
-chosen / best), as a percentage: 100 for perfect play.
+objective: expected points relative to the best expected score, probability
+points for the chance objectives, and for a round played for stakes the stakes
+lost over the pot (what a probability point of winning it is worth). A
+player's *accuracy* is the mean, over the decisions that had a real choice, of
+the share of the best option's value that the chosen one kept (expected scores:
+best / chosen; chances: chosen / best; stakes, which can be negative: how far
+the chosen one went from the worst towards the best), as a percentage: 100 for
+perfect play.
 """
 
 from __future__ import annotations
@@ -31,12 +34,15 @@ _SCORE_STEPS = (0.02, 0.08, 0.20)  # share of the best expected score lost
 _EXACT = 1e-9
 
 
-def verdict(loss: float, best: float, objective: Objective) -> str:
-    """The word for a loss: best, good, inaccuracy, mistake or blunder."""
+def verdict(loss: float, best: float, objective: Objective, pot: int = 1) -> str:
+    """The word for a loss: best, good, inaccuracy, mistake or blunder (``pot``: the stakes a round for
+    stakes is played for)."""
     if loss <= _EXACT:
         return "best"
     if objective is Objective.SCORE:
         size, steps = loss / max(abs(best), 1.0), _SCORE_STEPS
+    elif objective is Objective.STAKE:
+        size, steps = loss / pot, _PROBABILITY_STEPS
     else:
         size, steps = loss, _PROBABILITY_STEPS
     for word, step in zip(VERDICTS[1:], steps, strict=False):
@@ -128,15 +134,23 @@ def review(record: GameRecord, advise_with: Callable[[Match], Advice] = advise) 
                     value_best=best.value,
                     value_worst=worst.value,
                     loss=chosen.loss,
-                    verdict=verdict(chosen.loss, best.value, advice.objective),
+                    verdict=verdict(chosen.loss, best.value, advice.objective, _pot(advice)),
                 )
             )
         before = state
     return Review(tuple(decisions), _accuracy(record.players, decisions))
 
 
+def _pot(advice: Advice) -> int:
+    seat = advice.seat
+    return (seat.pot or seat.players) if seat is not None else 1
+
+
 def _kept(decision: Decision) -> float:
     """The share of the best option's value the chosen option kept, 0 to 1."""
+    if decision.objective is Objective.STAKE:  # results can be negative: the way from worst to best
+        spread = decision.value_best - decision.value_worst
+        return (decision.value_chosen - decision.value_worst) / spread if spread > 0 else 1.0
     if decision.objective.lower_is_better:  # expected scores: best / chosen
         kept, whole = decision.value_best, decision.value_chosen
     else:  # chances: chosen / best

@@ -17,13 +17,20 @@ SHOWN = 3
 """How many choices a hint lists."""
 
 
-def _value(objective: str, target: int | None, lower_is_better: bool, value: float) -> str:
+def _number(objective: str, value: float) -> str:
+    """A value alone: points of score, stakes (signed), or a percentage."""
+    if objective == "score":
+        return f"{value:.2f}"
+    if objective == "stake":
+        return f"{value:+.3f}"
+    return f"{value * 100:.1f}%"
+
+
+def _value(objective: str, target: int | None, value: float) -> str:
     what = _(OBJECTIVE_VALUES[objective]).format(
         target=target
     ) if objective in OBJECTIVE_VALUES else objective
-    if lower_is_better:
-        return _("{what} {value}").format(value=f"{value:.2f}", what=what)
-    return _("{what} {value}%").format(value=f"{value * 100:.1f}", what=what)
+    return _("{what} {value}").format(value=_number(objective, value), what=what)
 
 
 def hint_lines(state: Match) -> list[str]:
@@ -37,11 +44,11 @@ def hint_lines(state: Match) -> list[str]:
     for rank, choice in enumerate(advice.choices[:SHOWN]):
         words = action_words(choice.action, opening=state.opening)
         if rank == 0:
-            worth = _value(advice.objective, advice.target, advice.lower_is_better, choice.value)
+            worth = _value(advice.objective, advice.target, choice.value)
             lines.append(_("Best: {choice} ({worth})").format(choice=words, worth=worth))
         else:
-            worth = f"{choice.value:.2f}" if advice.lower_is_better else f"{choice.value * 100:.1f}%"
-            loss = f"{choice.loss:.2f}" if advice.lower_is_better else f"{choice.loss * 100:.1f}%"
+            worth = _number(advice.objective, choice.value)
+            loss = _number(advice.objective, choice.loss).lstrip("+")
             then = _("then {choice} ({worth}, gives away {loss})").format(
                 choice=words, worth=worth, loss=loss
             )

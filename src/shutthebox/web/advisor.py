@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from shutthebox.core.errors import N_, Phrase
 from shutthebox.core.match import Match, Phase
 from shutthebox.i18n import say
+from shutthebox.strategy.advice import Seat
 from shutthebox.strategy.cost import Cost, cost_of
 from shutthebox.strategy.names import Objective
 from shutthebox.web.rooms import RoomError
@@ -41,7 +42,8 @@ MAX_BYTES = 1_000_000_000
 """The default memory budget of one hint, 1 GB."""
 
 CHEAPER: dict[Objective, Objective] = {
-    Objective.WIN: Objective.SCORE,
+    Objective.WIN: Objective.SCORE,  # a later seat of a round: beat the best score posted (see `cheaper`)
+    Objective.STAKE: Objective.SCORE,
     Objective.BEAT: Objective.SCORE,
     Objective.TIE_OR_BEAT: Objective.SCORE,
     Objective.LONG: Objective.SHUT,  # clearing one's tiles wins the long game at once (rules §5.4)
@@ -56,6 +58,7 @@ _WORDS: dict[Objective, str] = {
     Objective.TIE_OR_BEAT: N_("the chance to score {target} or less"),
     Objective.LONG: N_("the chance to win the game"),
     Objective.WIN: N_("the chance to win the round"),
+    Objective.STAKE: N_("the stakes you can expect to win or lose"),
 }
 """What each objective ranks the choices by, as a reason names it."""
 
@@ -119,13 +122,18 @@ class Advisor:
     def plan(self, state: Match) -> Plan:
         """The solve to run for ``state``: the objective it asks if within the budget, else the
         cheaper one; `RoomError` ``busy`` when even that is over."""
-        from shutthebox.strategy.advice import objective_for
+        from shutthebox.strategy.advice import objective_for, seat_of
 
         asked, target = objective_for(state)
-        cost = cost_of(state.rules, asked)
+        seat = seat_of(state)
+        cost = cost_of(state.rules, asked, seat.players if seat is not None else 2)
         if self._fits(cost):
             return Plan(asked, target, asked, target, cost)
-        cheaper = CHEAPER.get(asked, asked)
+        cheaper, cheaper_target = CHEAPER.get(asked, asked), None
+        if asked in (Objective.WIN, Objective.STAKE) and seat is not None and seat.best is not None:
+            # a later seat: beat the best score posted (only a shut box ties a shut box)
+            beat = (Objective.TIE_OR_BEAT, 0) if seat.best == 0 else (Objective.BEAT, seat.best)
+            cheaper, cheaper_target = beat
         fallback = cost_of(state.rules, cheaper)
         if cheaper is asked or not self._fits(fallback):
             raise RoomError(
@@ -137,7 +145,7 @@ class Advisor:
                 answered=_words(cheaper, None),
                 max_megabytes=_megabytes(self.max_bytes), max_cells=_millions(self.max_cells),
             )
-        return Plan(asked, target, cheaper, None, fallback, over=cost)
+        return Plan(asked, target, cheaper, cheaper_target, fallback, over=cost)
 
     def _fits(self, cost: Cost) -> bool:
         return cost.within(self.max_cells, self.max_bytes)
@@ -199,7 +207,8 @@ class Advisor:
             self._slots = asyncio.Semaphore(self.workers)
         async with self._slots:
             await asyncio.to_thread(
-                solution_for, state.rules, plan.objective, plan.target, opening=state.opening
+                solution_for, state.rules, plan.objective, plan.target, opening=state.opening,
+                seat=self._seat(state, plan),
             )
 
     @staticmethod
@@ -225,13 +234,20 @@ class Advisor:
         while len(self._answers) > self.cache_size:
             self._answers.popitem(last=False)
 
+    @staticmethod
+    def _seat(state: Match, plan: Plan) -> Seat | None:
+        from shutthebox.strategy.advice import ROUND_OBJECTIVES, seat_of
+
+        return seat_of(state) if plan.objective in ROUND_OBJECTIVES else None
+
     def _solve_key(self, state: Match, plan: Plan) -> Hashable:
         """What the solve depends on: the turn's rules, the objective and its target (and, for a
-        round to win, whether a shut box wins it)."""
+        round, whether a shut box wins it, its players and the pot: one solve for every seat)."""
         from shutthebox.strategy.solver import TurnKey
 
-        shut_wins = state.rules.shut_wins if plan.objective is Objective.WIN else None
-        return (TurnKey.of(state.rules), plan.objective, plan.target, shut_wins)
+        seat = self._seat(state, plan)
+        round_ = (state.rules.shut_wins, seat.players, seat.pot) if seat is not None else None
+        return (TurnKey.of(state.rules), plan.objective, plan.target, round_)
 
     def cached(self) -> int:
         """How many answers are kept."""

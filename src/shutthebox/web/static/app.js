@@ -1751,6 +1751,7 @@ function formatValue(what, value) {
     case "tie-or-beat": return _("{pct}% chance to score {target} or less", { pct, target });
     case "long": return _("{pct}% chance of winning the game", { pct });
     case "win": return _("{pct}% chance of winning the round", { pct });
+    case "stake": return _("{stakes} stakes expected", { stakes: (value > 0 ? "+" : "") + decimal(value, 3) });
     default: return decimal(value, 3);
   }
 }
@@ -1758,9 +1759,9 @@ function formatValue(what, value) {
 // What a choice gives up against the best one: points of expected score, or percentage points of a
 // chance (45% where 50% was possible loses 5 percentage points).
 function formatLoss(objective, loss) {
-  return objective === "score"
-    ? _("{points} points lost", { points: decimal(loss, 2) })
-    : _("{pct} percentage points lost", { pct: decimal(100 * loss, 1) });
+  if (objective === "score") return _("{points} points lost", { points: decimal(loss, 2) });
+  if (objective === "stake") return _("{stakes} stakes lost", { stakes: decimal(loss, 3) });
+  return _("{pct} percentage points lost", { pct: decimal(100 * loss, 1) });
 }
 
 function renderHintConfirm(box) {
@@ -1797,6 +1798,7 @@ function renderHint() {
     "tie-or-beat": _("chance to score {target} or less", { target }),
     long: _("chance to win"),
     win: _("chance to win the round"),
+    stake: _("stakes you can expect from the round"),
   }[advice.objective] ?? advice.objective;
   const list = el("ol", { class: "choices" });
   for (const choice of advice.choices) {
@@ -2011,17 +2013,21 @@ async function showReview() {
     for (const [name, pct] of Object.entries(review.accuracy)) parts.push(el("p", { class: "accuracy", text: _("Accuracy of {name}: {pct}%", { name, pct }) }));
     if (!review.decisions.length) parts.push(el("p", { text: _("No decision had a real choice.") }));
     const points = review.decisions.some((d) => d.objective === "score");
-    const chances = review.decisions.some((d) => d.objective !== "score");
+    const stakes = review.decisions.some((d) => d.objective === "stake");
+    const chances = review.decisions.some((d) => d.objective !== "score" && d.objective !== "stake");
     const notes = [_("Accuracy: the share of the best choice's value kept, on average over the decisions that had a choice.")];
     if (points) notes.push(_("Points lost: the points of expected final score a choice gives up against the best one (lower scores are better)."));
     if (chances) notes.push(_("Percentage points lost: the chance a choice gives up against the best one (45% where 50% was possible loses 5 percentage points)."));
+    if (stakes) notes.push(_("Stakes lost: what a choice gives up against the best one in the round's expected winnings, in stakes."));
     if (review.decisions.length) parts.push(el("ul", { class: "muted review-notes" }, ...notes.map((text) => el("li", { text }))));
-    const lossColumn = points && chances ? _("Loss") : points ? _("Points lost") : _("Percentage points lost");
+    const mixed = Number(points) + Number(stakes) + Number(chances) > 1;
+    const lossColumn = mixed ? _("Loss") : points ? _("Points lost") : stakes ? _("Stakes lost") : _("Percentage points lost");
     // Translators: the column of the decision's number in the review.
     const columns = [_("#"), _("Player"), _("Open tiles"), _("Roll"), _("Chosen"), _("Best"), lossColumn, _("Verdict")];
     const lossText = (d) => {
       if (d.loss <= 0) return "0";
-      if (points && chances) return formatLoss(d.objective, d.loss);
+      if (mixed) return formatLoss(d.objective, d.loss);
+      if (d.objective === "stake") return decimal(d.loss, 3);
       return d.objective === "score" ? decimal(d.loss, 2) : decimal(100 * d.loss, 1);
     };
     const table = el("table", { class: "review-table" });
