@@ -94,7 +94,8 @@ class Round:
         return self.posted.index(best) * seat + ties - 1
 
     def turn(self, seat: int, best: int | None = None, ties: int = 1) -> Solution:
-        """The solved turn of the player in ``seat`` when ``ties`` players posted ``best``."""
+        """The solved turn of the player in ``seat`` when ``ties`` players posted ``best``, valued in
+        what is still to come: a shut box posted before was paid for when it was shut."""
         column = self.column(seat, best, ties)
         return Solution(self.turns[seat], self.objective, best, column)
 
