@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from oracle import TurnRules
+from round_oracle import round_oracle
 from shutthebox import Game, Move, Roll, Rules, ScriptedDice
 from shutthebox.cli import main
 
@@ -143,3 +145,70 @@ def test_review_grades_a_recorded_game(tmp_path: Path, capsys: pytest.CaptureFix
     assert decisions[0]["best"] == {"shut": [9]} and decisions[0]["verdict"] == "blunder"
     out = run_text(capsys, "en", "review", str(path))
     assert "blunder" in out and "best shut 9" in out
+
+
+# -- rounds of two to eight (issue 17) -----------------------------------------------------------------
+def test_solve_a_round_of_three_gives_every_seat_against_the_brute_force(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    oracle = round_oracle(TurnRules(4), 3, "win", True, 3)
+    data = run_json(capsys, "solve", "--tiles", "4", "--objective", "win", "--players", "3", "--json")
+    assert (data["players"], data["seat"], data["best"], data["ties"]) == (3, 1, None, 1)
+    assert data["shut_wins"] is True
+    assert data["seats"] == pytest.approx([float(v) for v in oracle.seats], abs=1e-12)
+    assert data["value"] == data["seats"][0]  # type: ignore[index]
+    later = run_json(
+        capsys, "solve", "--tiles", "4", "--objective", "win", "--players", "3",
+        "--seat", "3", "--best", "4", "--ties", "2", "--json",
+    )
+    assert later["value"] == pytest.approx(float(oracle.mover(2, 4, 2)), abs=1e-12)
+    out = run_text(capsys, "es", "solve", "--tiles", "4", "--objective", "win", "--players", "3")
+    assert "3 jugadores" in out and "puesto 3" in out
+
+
+def test_solve_stakes_and_the_round_of_two(capsys: pytest.CaptureFixture[str]) -> None:
+    oracle = round_oracle(TurnRules(4), 4, "stake", False, 4)
+    data = run_json(
+        capsys, "solve", "--tiles", "4", "--no-shut-wins", "--objective", "stake", "--players", "4", "--json"
+    )
+    assert data["seats"] == pytest.approx([float(v) for v in oracle.seats], abs=1e-12)
+    assert sum(data["seats"]) == pytest.approx(0, abs=1e-12)  # type: ignore[arg-type]
+    two = run_json(capsys, "solve", "--objective", "win", "--json")
+    assert two["tie"] == two["seats"][1]  # type: ignore[index]  # a tie replays the round: the second's value
+    assert two["value"] == pytest.approx(1 - two["tie"], abs=1e-12)  # type: ignore[operator]
+
+
+def test_hint_from_a_seat_of_a_round(capsys: pytest.CaptureFixture[str]) -> None:
+    oracle = round_oracle(TurnRules(4), 3, "win", True, 3)
+    data = run_json(
+        capsys, "hint", "--tiles", "4", "--open", "1,2,4", "--dice", "1,2", "--objective", "win",
+        "--players", "3", "--seat", "2", "--best", "3", "--json",
+    )
+    assert data["seat"] == {"players": 3, "seat": 2, "best": 3, "ties": 1, "pot": 3}
+    moves = {sum(1 << (t - 1) for t in m["shut"]): m["value"] for m in data["moves"]}  # type: ignore[union-attr]
+    expected = oracle.mover_moves(1, 3, 1, 0b1011, 3)
+    assert moves == pytest.approx({m: float(v) for m, v in expected.items()}, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--players", "3"], "--objective win or stake"),
+        (["--objective", "win", "--players", "3", "--seat", "4"], "not a seat of a round of 3"),
+        (["--objective", "win", "--seat", "2"], "--best"),
+        (["--objective", "win", "--best", "3"], "before any score is posted"),
+        (["--objective", "win", "--players", "3", "--seat", "2", "--best", "3", "--ties", "2"], "--ties 2"),
+        (["--objective", "win", "--players", "9"], "--players"),
+        (["--objective", "stake", "--exact"], "--exact"),
+    ],
+)
+def test_round_flags_that_do_not_fit_are_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    try:
+        status = main(["--lang", "en", "solve", "--tiles", "4", *argv])
+    except SystemExit as refused:  # argparse's own refusals
+        status = refused.code  # type: ignore[assignment]
+    assert status == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from oracle import TurnOracle, TurnRules
+from round_oracle import round_oracle
 from shutthebox.core.rules import OneDie, Rules
 from shutthebox.strategy.atlas import BOTS, atlas
 from shutthebox.strategy.solver import solve, solve_duel
@@ -27,6 +28,14 @@ def test_the_atlas_numbers_are_the_solvers(tmp_path: Path) -> None:
         assert opening["expected_score"] == pytest.approx(float(oracle.value(left)), abs=1e-9)
     assert [e["tiles"] for e in made.edges] == [2, 3, 4, 5]
     assert made.edges[-1]["round"] == solve_duel(Rules(tiles=5)).value
+    assert [r["players"] for r in made.rounds] == list(range(2, 9))
+    three = round_oracle(TurnRules(5), 3, "win")  # the brute force, for the rounds small enough
+    assert made.rounds[1]["win"] == pytest.approx([float(v) for v in three.seats], abs=1e-12)
+    four = round_oracle(TurnRules(5), 4, "stake")
+    assert made.rounds[2]["stake"] == pytest.approx([float(v) for v in four.seats], abs=1e-12)
+    for row in made.rounds:
+        assert sum(row["win"]) == pytest.approx(1, abs=1e-12)
+        assert sum(row["stake"]) == pytest.approx(0, abs=1e-12)
     assert [b["bot"] for b in made.bots] == list(BOTS)
     optimal = made.bots[-1]
     low, high = optimal["mean_ci95"]
@@ -44,4 +53,7 @@ def test_the_report_writes_the_same_numbers(tmp_path: Path) -> None:
         assert f"{board['expected_score']:.6f}" in page
     for edge in made.edges:
         assert f"{edge['round']:.6f}" in page and f"{edge['long']:.6f}" in page
+    for row in made.rounds:
+        for win, stake in zip(row["win"], row["stake"], strict=True):
+            assert f"{win:.6f}" in page and f"{stake:.6f}" in page
     assert {p.name for p in index.parent.iterdir()} >= {"index.html", "boards.png", "edges.png", "bots.png"}

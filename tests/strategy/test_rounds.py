@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -224,3 +226,17 @@ def test_seat_refusals() -> None:
     with pytest.raises(ValueError, match="2 to 8 players"):
         solve_round(Rules(tiles=3), 9)
     assert Seat().players == 2 and Seat().seat == 0
+
+
+def test_the_readme_table_of_rounds_is_the_solvers() -> None:
+    """The README's table of seats (9 tiles, default rules) is what the solver says, to its decimals."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| ([2-8]) \| (.+) \|$", readme, flags=re.MULTILINE)
+    assert [int(players) for players, _ in rows] == list(range(2, 9))
+    for players, cells in rows:
+        shown = [cell.strip() for cell in cells.split("|") if cell.strip()]
+        win = solve_round(Rules(), int(players)).seats
+        stake = solve_round(Rules(), int(players), "stake").seats
+        minus = "\N{MINUS SIGN}"
+        pairs = zip(win, stake, strict=True)
+        assert shown == [f"{100 * w:.2f} % · {s:+.3f}".replace("-", minus) for w, s in pairs]

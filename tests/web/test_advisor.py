@@ -81,7 +81,7 @@ def test_the_estimate_grows_with_the_board_the_extra_turns_and_the_objective() -
     win = {scoring: cost_of(twelve.but(scoring=scoring), "win") for scoring in SCORINGS}
     assert win["count"].bytes < win["sum"].bytes < win["sum-plus-roll"].bytes < win["digits"].bytes
     assert not win["digits"].within(MAX_CELLS, MAX_BYTES)  # a 12-tile digits round: 4,096 scores to post
-    rounds = [cost_of(twelve, objective, players) for players in range(2, 9) for objective in ("win", "stake")]
+    rounds = [cost_of(twelve, goal, players) for players in range(2, 9) for goal in ("win", "stake")]
     for smaller, larger in itertools.pairwise(rounds[::2]):
         assert smaller.cells < larger.cells and smaller.bytes < larger.bytes  # more players, more states
     stake = cost_of(twelve, "stake")
@@ -169,9 +169,9 @@ def test_the_estimate_bounds_the_work_a_solve_does(
 
 @pytest.mark.parametrize(
     ("tiles", "doubles", "scoring", "players"),
-    [(8, False, "digits", 2), (8, True, "digits", 2), (9, False, "digits", 2), (10, False, "sum-plus-roll", 2),
-     (10, True, "sum", 2), (9, False, "sum", 4), (10, False, "sum", 6), (6, False, "digits", 5),
-     (8, True, "count", 3)],
+    [(8, False, "digits", 2), (8, True, "digits", 2), (9, False, "digits", 2),
+     (10, False, "sum-plus-roll", 2), (10, True, "sum", 2), (9, False, "sum", 4), (10, False, "sum", 6),
+     (6, False, "digits", 5), (8, True, "count", 3)],
 )
 def test_the_estimate_bounds_the_memory_of_a_round_to_win(
     tiles: int, doubles: bool, scoring: str, players: int

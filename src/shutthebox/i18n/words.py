@@ -90,8 +90,6 @@ OBJECTIVES: dict[str, str] = {
     "shut": N_("probability of shutting the box"),
     "beat": N_("probability of scoring under {target}"),
     "tie-or-beat": N_("probability of scoring {target} or less"),
-    "win": N_("probability of winning a two-player round, playing first"),
-    "stake": N_("expected result of a two-player round in stakes, playing first"),
     "long": N_("probability of winning the long game"),
 }
 """Each objective of the solver, as ``shutthebox solve`` names its value."""

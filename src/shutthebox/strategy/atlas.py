@@ -12,6 +12,9 @@
   game, by board size;
 - **stakes**: the first player's expected stake result of a two-player round
   (a shut box pays double, a tie pushes), for each preset;
+- **rounds**: each seat's chance to win a round of two to eight players, every
+  seat playing to win, and its expected result in stakes, every seat playing
+  for the money (a shut box paid double, a tie replayed), on the largest board;
 - **bots**: each bot's score distribution over simulated games (the only
   numbers here drawn from dice, with their 95 % intervals).
 
@@ -27,9 +30,9 @@ from shutthebox.core.board import Move
 from shutthebox.core.dice import Roll
 from shutthebox.core.rules import PRESETS, Mode, OneDie, Rules
 from shutthebox.strategy.advice import advise_position
-from shutthebox.strategy.names import Objective
+from shutthebox.strategy.names import ROUND_PLAYERS, Objective
 from shutthebox.strategy.simulate import simulate
-from shutthebox.strategy.solver import TurnKey, solve, solve_duel, solve_duel_key, solve_long
+from shutthebox.strategy.solver import TurnKey, solve, solve_duel, solve_duel_key, solve_long, solve_round
 
 __all__ = ["BOTS", "Atlas", "atlas"]
 
@@ -45,12 +48,14 @@ class Atlas:
     objectives: list[dict[str, Any]]
     edges: list[dict[str, Any]]
     stakes: list[dict[str, Any]]
+    rounds: list[dict[str, Any]]
     bots: list[dict[str, Any]]
 
     def to_json(self) -> dict[str, Any]:
         return {
             "tiles": self.tiles, "boards": self.boards, "openings": self.openings,
-            "objectives": self.objectives, "edges": self.edges, "stakes": self.stakes, "bots": self.bots,
+            "objectives": self.objectives, "edges": self.edges, "stakes": self.stakes,
+            "rounds": self.rounds, "bots": self.bots,
         }
 
 
@@ -93,10 +98,15 @@ def atlas(tiles: int = 12, games: int = 200_000, seed: int = 0) -> Atlas:
         ).value}
         for name in STAKE_PRESETS
     ]
+    rounds = [
+        {"players": players, "win": list(solve_round(rules, players).seats),
+         "stake": list(solve_round(rules, players, Objective.STAKE).seats)}
+        for players in ROUND_PLAYERS
+    ]
     bots = []
     for bot in BOTS:
         played = simulate(rules, bot, games, seed=seed)
         bots.append({"bot": bot, "games": games, "mean_score": played.mean_score,
                      "mean_ci95": list(played.mean_ci), "shut": played.shut_rate,
                      "scores": {str(k): v for k, v in sorted(played.scores.items())}})
-    return Atlas(tiles, boards, openings, objectives, edges, stakes, bots)
+    return Atlas(tiles, boards, openings, objectives, edges, stakes, rounds, bots)

@@ -9,8 +9,9 @@ game's business. Bots never print and never roll.
 - ``fewest``: the fewest tiles, then the highest; one die when allowed.
 - ``heuristic``: keeps the board most likely to use the next roll, then the
   lowest open sum; rolls the number of dice that is likelier to be usable.
-- ``optimal``: the exact solver, with the objective that fits the match (lowest
-  expected score first, then beat the best posted score; the win in the long game).
+- ``optimal``: the exact solver, with the objective that fits the match (the lowest
+  expected score alone; the round from its seat, to win it or for the stakes; the
+  win in the long game).
 - ``optimal-score``, ``optimal-shut``: the solver with a fixed objective.
 """
 

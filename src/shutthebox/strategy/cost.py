@@ -18,21 +18,23 @@ from above).
 What drives the cost is then:
 
 - the objective (`objective_for`): ``score``, ``shut``, ``beat`` and
-  ``tie-or-beat`` are one turn of one column; ``win`` (the first of two in a
-  round) solves the second player's turn against every score the first can
-  post, one column each, and repeats both turns until a tie's value settles;
-  ``long`` repeats two one-column turns until the game's value settles;
+  ``tie-or-beat`` are one turn of one column; ``win`` and ``stake`` (a round of
+  ``players``, `shutthebox.strategy.solver.rounds`) solve each seat's turn for
+  every best score and number tied at it, ``players - 1`` columns each, the
+  smaller rounds of its tie-breaks first, and the states where everyone tied
+  again until the round's own value settles; ``long`` repeats two one-column
+  turns until the game's value settles;
 - the tiles (``N`` doubles with each), extra turns on doubles (up to 13 copies
   of each table, and twice the work), the moves a roll allows (``max_tiles``);
-- for ``win`` the scoring, which sets the scores that can be posted:
+- for a round the players, and the scoring, which sets the scores that can be posted:
   ``n(n+1)/2 + 1`` for ``sum``, 12 more for ``sum-plus-roll``, ``n + 1`` for
-  ``count``, but up to ``N`` for ``digits``: a 12-tile ``digits`` round is 4,096
-  columns, a payoff table of 4,096 by 4,096 and a level's rolls of 0.4 GB.
+  ``count``, but up to ``N`` for ``digits``: a 12-tile ``digits`` round of two
+  is 4,096 columns a seat, solved a thousand columns at a time.
 
-How many repetitions a ``win`` or ``long`` solve takes is not known before it
-runs: `duel_rounds` and `long_sweeps` bound it by the most measured over every
-rule option, with a margin. The number of players, the posted scores and the
-stakes choose the objective but do not change its cost. An estimate is
+How many repetitions a round or ``long`` solve takes is not known before it
+runs: `ROUND_SWEEPS` and `long_sweeps` bound it by the most measured over every
+rule option, with a margin. The posted scores and the stakes choose the
+objective but do not change its cost. An estimate is
 arithmetic on the rules (the moves of each roll total are the engine's cached
 list): microseconds.
 """

@@ -118,6 +118,14 @@ def write_atlas(atlas: Atlas, folder: Path) -> Path:
                     "pushes.")),
         _table([_("rules"), _("first player's expected result")],
                [[s["preset"], s["first_player"]] for s in atlas.stakes]),
+        _tag("h2", _("Rounds of two to eight")),
+        _tag("p", _("Each seat in the order of play, on {tiles} tiles: its chance to win when every seat"
+                    " plays to win, and its expected result in stakes when every seat plays for the money"
+                    " (each puts one stake in the pot, a shut box is paid double, a tie is played again)."
+                    ).format(tiles=atlas.tiles)),
+        _table([_("players"), _("seat"), _("chance to win"), _("expected result in stakes")],
+               [[r["players"], seat, win, stake] for r in atlas.rounds
+                for seat, (win, stake) in enumerate(zip(r["win"], r["stake"], strict=True), start=1)]),
         _tag("h2", _("The bots")), picture("bots.png"),
         _table([_("bot"), _("games"), _("mean score"), _("95 % interval"), _("chance to shut the box")],
                [[b["bot"], b["games"], b["mean_score"], "{:.4f} to {:.4f}".format(*b["mean_ci95"]), b["shut"]]

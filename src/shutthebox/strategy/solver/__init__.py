@@ -6,6 +6,9 @@
 - `solve_beat_table(rules)` solves ``beat`` for every target score at once.
 - `solve_duel(rules)` solves a two-player round (objective ``win``): the first
   turn valued by the second player's best answer to each posted score.
+- `solve_round(rules, players, objective)` solves a round of two to eight
+  players (objectives ``win`` and ``stake``): every seat's turn in every state of
+  the best score posted and the players tied at it (see `rounds`).
 - `solve_long(rules)` solves the long game (rules §5.4), where tiles reopen and
   positions repeat, by value iteration over whole turns (with Anderson mixing)
   until a sweep moves no value by more than 1e-14.
