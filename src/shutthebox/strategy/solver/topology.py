@@ -84,17 +84,20 @@ class Level:
         groups = columns // group
         if not self.starts.size:
             return np.empty((0, columns))
-        lead = values[:, ::group]
+        lead = np.ascontiguousarray(values[:, ::group])
         first, *later = self.slots
-        best = lead[first]
-        choice = np.repeat(first[:, None], groups, axis=1)
+        best = lead.take(first, axis=0)
+        choice = np.empty(best.shape, dtype=np.intp)  # the child chosen, then its group's first value
+        choice[...] = first[:, None]
         for children in later:
-            moved = lead[children]
-            better = moved >= best[: children.size]
-            np.copyto(best[: children.size], moved, where=better)
-            np.copyto(choice[: children.size], children[:, None], where=better)
-        chosen = values.reshape(rows, groups, group)[choice, np.arange(groups)]
-        return chosen.reshape(first.size, columns)
+            count = children.size
+            moved = lead.take(children, axis=0)
+            better = moved >= best[:count]
+            np.maximum(best[:count], moved, out=best[:count])
+            np.putmask(choice[:count], better, np.broadcast_to(children[:, None], moved.shape))
+        choice *= groups
+        choice += np.arange(groups)
+        return values.reshape(rows * groups, group).take(choice.ravel(), axis=0).reshape(first.size, columns)
 
     @cached_property
     def slots(self) -> tuple[IntArray, ...]:
