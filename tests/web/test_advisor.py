@@ -349,3 +349,16 @@ async def test_a_failed_computation_fails_every_request_sharing_it_and_is_not_ke
     with pytest.raises(RuntimeError):
         await advisor.advise(state)
     assert len(calls) == 2
+
+
+async def test_seats_at_the_same_position_get_their_own_answers() -> None:
+    """The first and the second of a round on the same board with the same roll: a round's answer
+    depends on the seat and the scores posted, so the second is not served the first's."""
+    first = play(Match.new(Rules(tiles=5), ["P1", "P2"]), "r6 r1 d2 r3,4")
+    second = play(Match.new(Rules(tiles=5), ["P1", "P2"]), "r6 r1 d2 r1,1 m2 d2 r1,1 d2 r3,4")  # P1: 13
+    assert first.target == second.target and first.roll == second.roll and second.round_scores == ((0, 13),)
+    advisor = Advisor()
+    assert await advisor.advise(first) == advise(first).to_json()
+    answer = await advisor.advise(second)
+    assert answer == advise(second).to_json() and answer["seat"]["best"] == 13
+    assert answer["value"] != advise(first).value

@@ -429,3 +429,40 @@ def test_finished_rooms_leave_memory_at_once_and_no_fixed_cap_blocks_new_games(t
             assert table.code not in lobby.rooms  # its game is in the database: the copy goes
         assert len(client.get("/api/games").json()["games"]) == 6
         assert table.state()["status"] == "over"  # read back from the store when asked for
+
+
+def test_every_seat_of_a_round_for_stakes_gets_its_own_hint(client: TestClient) -> None:
+    """Pass and play for three, with stakes: each hint is the round's for the seat to play, after the
+    scores posted before it, in stakes (issue 17)."""
+    from shutthebox.core.rules import Rules
+    from shutthebox.strategy.solver import solve_round
+
+    rules = {"tiles": 5, "stake": 2}
+    seats = [{"name": "Ana"}, {"name": "Luis"}, {"name": "Eva"}]
+    table, state = create(client, seats=seats, rules=rules, seed=4)
+    solved = solve_round(Rules(tiles=5, stake=2), 3, "stake")
+    seen = set()
+    while state["status"] == "playing":
+        match = state["match"]
+        if match["phase"] in ("choose", "move"):
+            hint = client.get(f"/api/rooms/{table.code}/hint", headers=table.headers).json()
+            now = (match["round"], match["tiebreak"])
+            posted = [t["score"] for t in match["history"] if (t["round"], t["tiebreak"]) == now]
+            seat = hint["seat"]
+            assert hint["objective"] == "stake" and (seat["players"], seat["pot"]) == (3, 3)
+            assert seat["best"] == (min(posted) if posted else None)
+            if match["tiebreak"] == 0:
+                assert seat["seat"] == len(posted)
+                turn = solved.turn(seat["seat"], seat["best"], seat["ties"])
+                target = sum(1 << (t - 1) for t in match["board"]["open"])
+                assert hint["value"] == pytest.approx(turn.value_at(target), abs=1e-12)
+            seen.add(seat["seat"])
+            best = hint["choices"][0]
+            state = table.act({"type": "move", "tiles": best["shut"]} if "shut" in best
+                              else {"type": "dice", "count": best["dice"]})
+        else:
+            state = table.act({"type": "roll"})
+    assert {0, 1} <= seen
+    review = client.get(f"/api/rooms/{table.code}/review").json()
+    assert {d["objective"] for d in review["decisions"]} == {"stake"}
+    assert {d["verdict"] for d in review["decisions"]} == {"best"}  # every choice was the hint's

@@ -179,7 +179,7 @@ class Advisor:
     async def advise(self, state: Match) -> Answer:
         """The advice for the player to act in ``state`` as JSON, within the budget (see the module)."""
         plan = self.plan(state)
-        key = (self._solve_key(state, plan), *_position(state))
+        key = (self._solve_key(state, plan), *_position(state), self._seat(state, plan))
         answer = self._answers.get(key)
         if answer is not None:
             self._answers.move_to_end(key)
@@ -256,7 +256,7 @@ class Advisor:
 
 def _position(state: Match) -> tuple[Hashable, ...]:
     """What an answer depends on besides the solve: the phase, the tiles worked on, the roll, the extra
-    turns held, the role in the long game."""
+    turns held, the role in the long game (and in a round, the seat: `Advisor._seat`)."""
     roll = state.roll.dice if state.phase is Phase.MOVE and state.roll is not None else None
     return (str(state.phase), state.target, roll, state.extra_turns, state.opening)
 
