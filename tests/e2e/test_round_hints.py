@@ -1,0 +1,71 @@
+"""A round of three for stakes at one table, in the browser: every seat's hint is the round's, in stakes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from e2e.conftest import PHONE, fresh_page
+
+pytestmark = pytest.mark.e2e
+
+ROOM = """async ([tiles]) => {
+  const response = await fetch("/api/rooms", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      rules: { tiles, stake: 2 }, seed: 3,
+      seats: [{ kind: "here", name: "Ana" }, { kind: "here", name: "Ben" }, { kind: "here", name: "Cy" }],
+    }),
+  });
+  const room = await response.json();
+  const rooms = JSON.parse(localStorage.getItem("stb.rooms") || "{}");
+  rooms[room.code] = room.token;  // as the page keeps the rooms it created
+  localStorage.setItem("stb.rooms", JSON.stringify(rooms));
+  return room.code;
+}"""
+
+
+def ask_hint(page: Page) -> None:
+    page.click("#btn-hint")
+    confirm = page.locator("#hint-confirm")
+    if confirm.is_visible():
+        confirm.click()
+    expect(page.locator("#hint ol li").first).to_be_visible()
+
+
+def until_decision(page: Page) -> None:
+    """Roll (the roll-off, then the turn's dice) until the seat to play has a choice to make."""
+    for _ in range(20):
+        phase = page.locator("#box").get_attribute("data-phase")
+        if phase in ("choose", "move"):
+            return
+        page.click("#btn-roll")
+        page.wait_for_timeout(150)
+    raise AssertionError("no decision came")
+
+
+def test_each_seat_of_a_round_for_stakes_is_hinted_in_stakes(browser: Browser, server: str) -> None:
+    with fresh_page(browser, server, locale="en-US") as page:
+        page.goto("/")
+        code = page.evaluate(ROOM, [9])
+        page.goto(f"/#/room/{code}")
+        expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+        until_decision(page)
+        ask_hint(page)
+        expect(page.locator("#hint h3")).to_have_text("Hint: stakes you can expect from the round")
+        stakes = re.compile(r"^[+-]?\d\.\d{3} stakes expected$")
+        expect(page.locator("#hint ol li .value").first).to_have_text(stakes)
+
+
+def test_a_spanish_phone_reads_the_stakes_hint(browser: Browser, server: str) -> None:
+    with fresh_page(browser, server, locale="es-ES", **PHONE) as page:
+        page.goto("/")
+        code = page.evaluate(ROOM, [9])
+        page.goto(f"/#/room/{code}")
+        until_decision(page)
+        ask_hint(page)
+        expect(page.locator("#hint h3")).to_have_text("Pista: apuestas que puedes esperar de la ronda")
+        expect(page.locator("#hint ol li .value").first).to_contain_text("apuestas esperadas")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
