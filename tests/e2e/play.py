@@ -19,6 +19,24 @@ READY = """() => {
 
 KEYS = {10: "0", 11: "-", 12: "="}
 
+_NEW_ROOM = """async (body) => {
+  const response = await fetch("/api/rooms", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const room = await response.json();
+  const rooms = JSON.parse(localStorage.getItem("stb.rooms") || "{}");
+  rooms[room.code] = room.token;  // as the page keeps the rooms it created
+  localStorage.setItem("stb.rooms", JSON.stringify(rooms));
+  return room.code;
+}"""
+
+
+def new_room(page: Page, body: dict[str, object]) -> str:
+    """A room made through the API from the page (already open on the app), its seat token kept
+    where the page keeps the rooms it made; its code."""
+    code: str = page.evaluate(_NEW_ROOM, body)
+    return code
+
 
 def phase(page: Page) -> str:
     return page.get_attribute("#box", "data-phase") or ""

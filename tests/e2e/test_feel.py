@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from e2e.play import new_room
+
 SHUTS, FAILS = 2, 0  # dice seeds of a one-tile practice game
 
 # Counts what the page does, from before its first script: audio contexts made, sounds started,
@@ -56,19 +58,7 @@ window.__feel = { contexts: 0, started: 0, buzz: [], celebrations: [], tumbles: 
 })();
 """
 
-PRACTICE = """async ([seed]) => {
-  const response = await fetch("/api/rooms", {
-    method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      preset: "classic", rules: { tiles: 1, mode: "solo" }, seats: [{ kind: "here", name: "Ana" }], seed,
-    }),
-  });
-  const room = await response.json();
-  const rooms = JSON.parse(localStorage.getItem("stb.rooms") || "{}");
-  rooms[room.code] = room.token;  // as the page keeps the rooms it created
-  localStorage.setItem("stb.rooms", JSON.stringify(rooms));
-  return room.code;
-}"""
+
 
 
 ERRORS: list[str] = []
@@ -102,7 +92,10 @@ def feel(page: Page) -> dict[str, Any]:
 
 def play_practice(page: Page, seed: int) -> str:
     """Open a one-tile practice room with dice ``seed`` and play it: one die, then its tile if it can."""
-    code: str = page.evaluate(PRACTICE, [seed])
+    code = new_room(page, {
+        "preset": "classic", "rules": {"tiles": 1, "mode": "solo"}, "seed": seed,
+        "seats": [{"kind": "here", "name": "Ana"}],
+    })
     page.goto(f"/#/room/{code}")
     expect(page.locator("#box")).to_have_attribute("data-phase", "choose")  # the room's state is in
     expect(page.locator("#btn-one")).to_be_enabled()

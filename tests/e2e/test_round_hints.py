@@ -8,23 +8,14 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from e2e.conftest import PHONE, fresh_page
+from e2e.play import new_room
 
 pytestmark = pytest.mark.e2e
 
-ROOM = """async ([tiles]) => {
-  const response = await fetch("/api/rooms", {
-    method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      rules: { tiles, stake: 2 }, seed: 3,
-      seats: [{ kind: "here", name: "Ana" }, { kind: "here", name: "Ben" }, { kind: "here", name: "Cy" }],
-    }),
-  });
-  const room = await response.json();
-  const rooms = JSON.parse(localStorage.getItem("stb.rooms") || "{}");
-  rooms[room.code] = room.token;  // as the page keeps the rooms it created
-  localStorage.setItem("stb.rooms", JSON.stringify(rooms));
-  return room.code;
-}"""
+ROOM = {
+    "rules": {"tiles": 9, "stake": 2}, "seed": 3,
+    "seats": [{"kind": "here", "name": name} for name in ("Ana", "Ben", "Cy")],
+}
 
 
 def ask_hint(page: Page) -> None:
@@ -49,7 +40,7 @@ def until_decision(page: Page) -> None:
 def test_each_seat_of_a_round_for_stakes_is_hinted_in_stakes(browser: Browser, server: str) -> None:
     with fresh_page(browser, server, locale="en-US") as page:
         page.goto("/")
-        code = page.evaluate(ROOM, [9])
+        code = new_room(page, ROOM)
         page.goto(f"/#/room/{code}")
         expect(page.locator("#box")).to_have_attribute("data-status", "playing")
         until_decision(page)
@@ -62,7 +53,7 @@ def test_each_seat_of_a_round_for_stakes_is_hinted_in_stakes(browser: Browser, s
 def test_a_spanish_phone_reads_the_stakes_hint(browser: Browser, server: str) -> None:
     with fresh_page(browser, server, locale="es-ES", **PHONE) as page:
         page.goto("/")
-        code = page.evaluate(ROOM, [9])
+        code = new_room(page, ROOM)
         page.goto(f"/#/room/{code}")
         until_decision(page)
         ask_hint(page)
