@@ -59,6 +59,7 @@ CASES = [
     (Rules(tiles=5), 3),
     (Rules(tiles=4, shut_wins=False), 4),
     (Rules(tiles=4, scoring="count", one_die="sum-le-6"), 3),  # type: ignore[arg-type]
+    (Rules(tiles=4, doubles_extra_turn=True, scoring="sum-plus-roll"), 3),  # type: ignore[arg-type]
 ]
 
 
@@ -151,7 +152,11 @@ def test_a_tie_break_is_a_smaller_round_among_the_tied() -> None:
 def test_two_players_are_the_duel() -> None:
     """A round of two is the duel, solved by its own method: the first seat, and the second against
     every score the first can post (a shut box wins at once, so only scores above 0 are met)."""
-    for rules in (Rules(), Rules(tiles=7, scoring="sum-plus-roll", one_die="sum-lt-6")):  # type: ignore[arg-type]
+    for rules in (
+        Rules(),
+        Rules(tiles=7, scoring="sum-plus-roll", one_die="sum-lt-6"),  # type: ignore[arg-type]
+        Rules(tiles=8, doubles_extra_turn=True, max_tiles=2, shut_wins=False),
+    ):
         solved, duel = solve_round(rules, 2), solve_duel(rules)
         assert solved.seats[0] == pytest.approx(duel.value, abs=1e-13)
         assert solved.seats[1] == pytest.approx(duel.tie, abs=1e-13)
