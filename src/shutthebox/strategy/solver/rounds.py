@@ -12,9 +12,11 @@ a round of ``k`` players, solved before (``k = K`` is the round itself, below).
 Every player maximizes their own payoff, so the turn of seat ``j`` in state
 ``(b, k)`` is solved for the mover's own column and, along the mover's choices,
 a column for every other *role*: each leader by place in the tie, the players
-already out (all alike), and each player still to come. A role's payoff for
-each score the mover can post is a value of the next seat's states, solved
-before it: backward induction over the seats. At the first seat the roles are
+already out (all alike), and each player still to come (but one: a round pays
+its seats the same in all whatever happens, so the last role's value is that
+sum less the others'). A role's payoff for each score the mover can post is a
+value of the next seat's states, solved before it: backward induction over the
+seats. At the first seat the roles are
 the seats themselves, which gives every seat's value from the start. A mover
 who values two choices the same takes two dice and the highest move, as
 `shutthebox.strategy.solver.solution.Solution.best_move` does.
