@@ -8,7 +8,8 @@ from functools import cache
 
 import pytest
 
-from oracle import faces, moves_of, one_die_ok, score_of
+from oracle import TurnRules, faces, moves_of, one_die_ok, score_of
+from round_oracle import round_oracle
 from shutthebox import Rules
 from shutthebox.strategy.solver import Objective, TurnKey, solve, solve_duel, solve_duel_key
 from shutthebox.strategy.solver.duel import Duel
@@ -135,3 +136,14 @@ def test_the_secant_search_settles_the_tie_in_the_rounds_the_cost_model_allows(
     again = solve_duel_key(TurnKey.of(rules), shut_wins=shut_wins, tie=duel.tie)
     assert again.value == pytest.approx(duel.value, abs=1e-14)
     assert duel.tie == pytest.approx(1 - duel.value, abs=1e-14)
+
+
+@pytest.mark.parametrize("tiles", [3, 4, 5])
+def test_a_shut_box_that_does_not_end_the_round_is_still_paid_double(tiles: int) -> None:
+    """Regression: with ``shut_wins`` off, a first player's shut box was not paid for by a second who
+    then failed to shut (-0.56 stakes against 0.00 on 3 tiles). The brute force of rounds pays as the
+    engine does; the duel agrees with it now."""
+    oracle = round_oracle(TurnRules(tiles), 2, "stake", shut_wins=False, pot=2)
+    duel = solve_duel_key(TurnKey.of(Rules(tiles=tiles, shut_wins=False)), shut_wins=False, win=1, lose=-1,
+                          shut_bonus=2)
+    assert duel.value == pytest.approx(float(oracle.seats[0]), abs=1e-12)

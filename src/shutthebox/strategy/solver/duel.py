@@ -79,6 +79,8 @@ def solve_duel_turns(
         tie_paid = tie if tie is not None else total - value
         pays = np.where(beats, win, lose)
         np.fill_diagonal(pays, tie_paid)  # the same score: a tie
+        if not shut_wins:  # a first shut box that does not end the round is still paid for (§5.2)
+            pays[1:, 0] -= shut_bonus  # by a second player who does not shut too (both shut: even)
         second = solve_turn(Payoffs(rank, pays), np.where(posted > 0, win + shut_bonus, tie_paid))
         best = second.values[0, full, :]  # the second player's expectation against each posted score
         first_done = win + shut_bonus if shut_wins else total - best[0]
