@@ -1764,6 +1764,17 @@ function formatLoss(objective, loss) {
   return _("{pct} percentage points lost", { pct: decimal(100 * loss, 1) });
 }
 
+// Where the player stands in the round the hint plays: the seat, and the score to beat.
+function seatText(seat) {
+  const place = _("Seat {seat} of {players}", { seat: seat.seat + 1, players: seat.players });
+  if (seat.best === null) return _("{place}: nobody has played yet.", { place });
+  return ngettext(
+    "{place}: the best score so far is {best}.",
+    "{place}: the best score so far is {best}, posted by {n} players.",
+    seat.ties, { place, best: seat.best },
+  );
+}
+
 function renderHintConfirm(box) {
   box.hidden = false;
   box.replaceChildren(
@@ -1822,7 +1833,8 @@ function renderHint() {
   }
   // Over the server's budget the choices are ranked by a cheaper objective: it says so, in words.
   const bounded = advice.bounded ? el("p", { class: "muted", id: "hint-bounded", text: advice.bounded.reason }) : null;
-  box.replaceChildren(el("h3", { text: _("Hint: {objective}", { objective }) }), ...(bounded ? [bounded] : []), list);
+  const seat = advice.seat ? el("p", { class: "muted", id: "hint-seat", text: seatText(advice.seat) }) : null;
+  box.replaceChildren(el("h3", { text: _("Hint: {objective}", { objective }) }), ...(seat ? [seat] : []), ...(bounded ? [bounded] : []), list);
   renderTiles(S.room);
 }
 
