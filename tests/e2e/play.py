@@ -128,6 +128,20 @@ def more_options(page: Page) -> None:
         page.click("#more-options > summary")
 
 
+def start_table(page: Page, names: tuple[str, ...] = ("Ana", "Luis"), preset: str | None = None) -> None:
+    """Start a game at one table (pass and play) from the setup: a seat per name, in order."""
+    more_options(page)
+    page.click("[data-who=table]")
+    for _ in range(len(names) - 2):
+        page.click("#add-seat")
+    for index, name in enumerate(names):
+        page.fill(f"#seat-name-{index}", name)
+    if preset is not None:
+        page.select_option("#opt-preset", preset)
+    page.click("#start")
+    expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+
+
 def make_profile(page: Page, name: str) -> None:
     """Create the player's profile with the form the first visit shows."""
     page.fill("#profile-input", name)

@@ -10,7 +10,17 @@ import pytest
 from playwright.sync_api import Browser, Dialog, Page, expect
 
 from e2e.conftest import screenshot
-from e2e.play import READY, click_once, handing_over, is_over, legal_moves, more_options, phase, play_solo
+from e2e.play import (
+    READY,
+    click_once,
+    handing_over,
+    is_over,
+    legal_moves,
+    more_options,
+    phase,
+    play_solo,
+    start_table,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -95,13 +105,7 @@ def test_the_web_rule_is_the_default_said_in_words_and_the_last_setup_is_kept(fr
 
 def test_a_three_player_table_game_holds_each_turns_end_until_the_next_player_takes_over(fresh: Page) -> None:
     page = fresh
-    more_options(page)
-    page.click("[data-who=table]")
-    page.click("#add-seat")
-    for index, name in enumerate(["Ana", "Luis", "Eva"]):
-        page.fill(f"#seat-name-{index}", name)
-    page.click("#start")
-    expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+    start_table(page, ("Ana", "Luis", "Eva"))
     banners: list[str] = []
     rolloff = False
     for _ in range(200):
@@ -144,13 +148,7 @@ def test_a_three_player_table_game_holds_each_turns_end_until_the_next_player_ta
 
 def test_elimination_says_the_round_and_the_running_totals(fresh: Page) -> None:
     page = fresh
-    more_options(page)
-    page.click("[data-who=table]")
-    page.fill("#seat-name-0", "Ana")
-    page.fill("#seat-name-1", "Luis")
-    page.select_option("#opt-preset", "elimination")
-    page.click("#start")
-    expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+    start_table(page, preset="elimination")
     for _ in range(100):
         page.wait_for_function(READY)
         if handing_over(page):

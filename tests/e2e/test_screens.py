@@ -10,7 +10,16 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from e2e.conftest import running_server, screenshot
-from e2e.play import READY, click_once, handing_over, is_over, make_profile, more_options, play_solo
+from e2e.play import (
+    READY,
+    click_once,
+    handing_over,
+    is_over,
+    make_profile,
+    more_options,
+    play_solo,
+    start_table,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -42,12 +51,7 @@ def handover(page: Page) -> None:
     for _game in range(5):
         page.goto("/")
         page.wait_for_selector("body[data-ready=true]")
-        more_options(page)
-        page.click("[data-who=table]")
-        page.fill("#seat-name-0", "Ana")
-        page.fill("#seat-name-1", "Luis")
-        page.click("#start")
-        expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+        start_table(page)
         for _ in range(100):
             page.wait_for_function(READY)
             if is_over(page):
