@@ -164,7 +164,7 @@ def solve_key(key: TurnKey, objective: Objective, target: int | None = None) -> 
         turn = _turn(key, fail, np.array([1.0 if below > 0 else 0.0]))
     else:
         raise RulesError(
-            "{objective} is not a single-turn objective: use solve_long or solve_duel", objective=objective
+            "{objective} is not a single-turn objective: use solve_long or solve_round", objective=objective
         )
     return Solution(turn, objective, target)
 
@@ -181,6 +181,8 @@ def solve(rules: Rules, objective: str | Objective = Objective.SCORE, target: in
         raise RulesError("the long game has two players: use solve_long(rules)")
     if objective is Objective.WIN:
         return solve_duel(rules).first
+    if objective is Objective.STAKE:
+        return solve_round(rules, 2, objective).turn(0)  # the first of two, as for ``win``
     if objective in (Objective.SCORE, Objective.SHUT):
         target = None
     return _solve_cached(TurnKey.of(rules), objective, target)
