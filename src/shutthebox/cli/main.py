@@ -94,7 +94,8 @@ COMMANDS: tuple[Command, ...] = (
             "Write the strategy atlas into OUTDIR: a static page (index.html) with the expected score and "
             "the chance to shut the box by board size and one-die rule, the value of every opening "
             "move, where the objective changes the first move, the first player's edge in a round and "
-            "in the long game, the stakes per rule set, and each bot's score distribution; every "
+            "in the long game, the stakes per rule set, each seat's chance and stakes in rounds of two "
+            "to eight, and each bot's score distribution; every "
             "number computed by the exact solver but the bots', which are simulated. The plots need "
             "matplotlib (pip install 'shutthebox[sim]')."
         ),
