@@ -36,12 +36,14 @@ lint: $(DEV)
 	$(BIN)/python tools/catalogs.py check
 
 # The end-to-end tests drive Debian's chromium (never a browser downloaded by Playwright); the tests of
-# several servers start their own redis-server and PostgreSQL. What is missing comes in one apt-get.
+# several servers start their own redis-server and PostgreSQL; a server meets midnight under Debian's
+# faketime. What is missing comes in one apt-get.
 test: lint
 	missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
 	command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	command -v faketime >/dev/null || missing="$$missing faketime"; \
 	if [ -n "$$missing" ]; then apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; fi
 	$(BIN)/pytest
 

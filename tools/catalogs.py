@@ -56,6 +56,7 @@ PYTHON_KEYWORDS: dict[str, Any] = {
     "RecordError": None,
     "StorageError": None,
     "NameTakenError": None,
+    "SealedError": None,
     "AlreadyPlayedError": None,
     "CliError": None,
     "RoomError": (2,),

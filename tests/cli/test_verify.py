@@ -76,12 +76,18 @@ def test_a_fair_game_is_proven(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert len(lines) == 4
 
 
-def test_a_proven_game_with_a_hint_says_whose_turns_do_not_count(
+def test_a_proven_game_with_a_hint_says_how_the_askers_turns_count(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    game = fair_game()
-    game.assist(1)
-    status, out, _ = verify(capsys, str(write(tmp_path, game.record().to_json())))
+    data = fair_game().record().to_json()
+    status, out, _ = verify(capsys, str(write(tmp_path, {**data, "assisted": [1], "helped": [[1, 3]]})))
+    assert status == 0
+    assert out.splitlines()[-1] == (
+        "Hints were asked by Luis: each turn with a hint counts as it stood when it came."
+    )
+    legacy = {**data, "version": 3, "assisted": [1]}  # a version 3 record: the asker's turns were out
+    del legacy["helped"]
+    status, out, _ = verify(capsys, str(write(tmp_path, legacy)))
     assert status == 0
     assert out.splitlines()[-1] == "Hints were asked by Luis: their turns count for no best."
 

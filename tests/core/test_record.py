@@ -51,9 +51,10 @@ def test_a_record_replays_to_the_same_state(rules: Rules, players: list[str]) ->
 def test_the_record_format() -> None:
     game = finished(Rules(stake=1), ["Ana", "Luis"])
     data = record_json(game)
-    assert data["format"] == FORMAT == "shutthebox-record" and data["version"] == VERSION == 3
+    assert data["format"] == FORMAT == "shutthebox-record" and data["version"] == VERSION == 4
     assert data["rules"] == Rules(stake=1).to_dict()
     assert data["players"] == ["Ana", "Luis"] and data["rounds"] == 1 and data["seed"] == 17
+    assert data["assisted"] == [] and data["helped"] == []
     assert {"player", "roll"} == set(data["events"][0]) and len(data["events"][0]["roll"]) == 1
     kinds = {next(k for k in event if k != "player") for event in data["events"]}
     assert kinds <= {"roll", "dice", "move"} and {"roll", "move"} <= kinds
@@ -113,7 +114,7 @@ def test_a_version_1_record_without_a_seed_reads_as_typed_and_replays() -> None:
     state = replay(record)
     assert state.is_over and state.history[0].board.open_tiles == (3, 4, 6, 7, 8, 9)
     assert state.history[0].score == 37
-    assert record.to_json()["version"] == VERSION == 3  # written again as the current version
+    assert record.to_json()["version"] == VERSION == 4  # written again as the current version
 
 
 def test_typed_is_a_mark_of_rolls_only() -> None:
@@ -144,7 +145,8 @@ def test_malformed_json() -> None:
 
 def test_wrong_format_or_version() -> None:
     refused({**good(), "format": "chess-pgn"}, "not a game record", "'chess-pgn'")
-    refused({**good(), "version": 4}, "version 4 is not supported (1, 2, 3)")
+    refused({**good(), "version": 5}, "version 5 is not supported (1, 2, 3, 4)")
+    refused({**good(), "version": 3}, "version 3 has no helped: it came in version 4")
     data = good()
     del data["version"]
     refused(data, "version None")
@@ -164,6 +166,10 @@ def test_wrong_format_or_version() -> None:
         ("rounds", "two", ("rounds", "'two'")),
         ("events", {"0": 1}, ("events must be a list",)),
         ("result", [1], ("result must be an object",)),
+        ("helped", [[0]], ("helped must be a list of [player, event] pairs",)),
+        ("helped", [[2, 0]], ("helped must be a list of [player, event] pairs",)),
+        ("helped", [[0, 10_000]], ("helped must be a list of [player, event] pairs",)),
+        ("helped", [[0, 1]], ("assisted must list the players helped, [0]",)),
     ],
 )
 def test_bad_fields(key: str, value: Any, needles: tuple[str, ...]) -> None:

@@ -30,12 +30,20 @@ FAMILY = "👨\u200d👩\u200d👧\u200d👦 Fam"  # a joined emoji
 PROFILES = ("Ana", "AC/DC", FAMILY, "Eva")  # Eva's is renamed "Eva M" once every game is stored
 
 
-def play(rules: Rules, players: list[str], seed: int, *, fair: bool = False) -> Game:
+def play(
+    rules: Rules, players: list[str], seed: int, *, fair: bool = False, helped: int | None = None
+) -> Game:
+    """A game of random choices; the seat ``helped`` asks for a hint at its second decision."""
     rng = random.Random(seed)
     dice = FairDice(hashlib.sha256(f"reader {seed}".encode()).digest()) if fair else None
     game = Game(rules, players, seed=None if fair else seed, dice=dice)
+    decisions = 0
     while not game.state.is_over:
         state = game.state
+        if state.is_decision and state.actor == helped:
+            decisions += 1
+            if decisions == 2:
+                game.assist(helped)
         game.roll() if state.is_chance else game.act(rng.choice(state.legal_actions()))
     return game
 
@@ -43,7 +51,8 @@ def play(rules: Rules, players: list[str], seed: int, *, fair: bool = False) -> 
 def fill(url: str) -> None:
     """Solo games and rounds on three boards, some rolled by hand, some at the same second: practice
     games on a chosen seed, then ranked games on fair dice, most of them played by profiles (one of
-    them renamed since), some by guests under the same names, some with a hint asked."""
+    them renamed since), some by guests under the same names, some with a hint asked (and some of
+    those as a version 3 record marked them, out of the rankings)."""
     with Store.open(url) as store:
         keys = {name: store.create_profile(name) for name in PROFILES}
         for index in range(60, 120):
@@ -54,14 +63,15 @@ def fill(url: str) -> None:
             else:  # every fourth game: each profile in turn starts a round against Luis, and a third
                 first = PROFILES[index // 4 % 4]
                 players = [first, "Luis", "Ana" if first == "Eva" else "Eva"][: 2 + index % 2]
-            game = play(rules, players, index, fair=True)
-            if index % 5 == 1:  # the last seat asked for a hint
-                game.assist(len(players) - 1)
+            game = play(rules, players, index, fair=True, helped=len(players) - 1 if index % 5 == 1 else None)
+            record = game.record()
+            if index % 10 == 1:  # the last seat asked for a hint, as a version 3 record says it
+                record = replace(record, helped=(), assisted=(len(players) - 1,))
             seats = {} if index % 5 == 3 else {  # else guests took the names
                 seat: keys[name][0].id for seat, name in enumerate(players) if name in keys
             }
             when = T0 + timedelta(seconds=index // 2)
-            store.save(game.record(), source="web", finished_at=when, profiles=seats)
+            store.save(record, source="web", finished_at=when, profiles=seats)
         store.rename_profile(keys["Eva"][1], "Eva M")
         for index in range(60):
             rules = Rules(tiles=(9, 10, 12)[index % 3], mode=Mode.SOLO if index % 4 else Mode.ROUND,
@@ -130,9 +140,10 @@ def test_profiles_and_guests_have_bests_in_the_history(history: Path, name: str)
 
 
 def _best_turns(raw: sqlite3.Connection, best: dict[str, object]) -> set[tuple[object, ...]]:
-    """(ranked, profile) of the turns a best may name: its game, board, rules and score."""
+    """(ranked, profile) of the turns a best may name: its game, board, rules and the score it counts for."""
     query = (
-        "SELECT ranked, profile_id FROM turns WHERE game_id = ? AND tiles = ? AND rules_key = ? AND score = ?"
+        "SELECT ranked, profile_id FROM turns"
+        " WHERE game_id = ? AND tiles = ? AND rules_key = ? AND ranked_score = ?"
     )
     return set(raw.execute(query, (best["game_id"], best["tiles"], best["rules_key"], best["score"])))
 

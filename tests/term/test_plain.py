@@ -125,15 +125,13 @@ def test_question_mark_lists_the_legal_moves_and_h_asks_for_a_hint() -> None:
     assert game.assisted == {0}
 
 
-def test_a_hint_makes_the_askers_turns_count_for_no_best_said_once() -> None:
+def test_hints_in_an_unranked_game_come_at_once_and_are_noted_in_the_record() -> None:
     def hint(state: Match) -> str:
         return "shut 8"
 
     _, game, out = run([*TO_1_5_9[:1], "h", "h", *TO_1_5_9[1:3], "h", *TO_1_5_9[3:]], hint=hint)
-    notice = "Ana asked for a hint: Ana's turns of this game count for no best."
-    assert out.count(notice) == 1 and out.count("Hint: shut 8") == 3
-    assert out.index(notice) < out.index("Hint: shut 8")
-    assert game.record().assisted == (0,)
+    assert out.count("Hint: shut 8") == 3 and "asked for a hint" not in out and "Press h again" not in out
+    assert game.record().assisted == (0,) and len(game.record().helped) == 1  # once a turn
     _, quiet, out = run(TO_1_5_9, hint=hint)
     assert not quiet.assisted and "asked for a hint" not in out
 
@@ -345,8 +343,8 @@ class _AsksHints(_Answers):
         return super().readline(size)
 
 
-def hint_warning(player: str) -> str:
-    return f"A hint makes {player}'s turns of this game count for no best. Press h again to see it."
+def hint_warning(player: str, score: int) -> str:
+    return f"A hint now makes {player}'s turn count {score} in the rankings. Press h again to see it."
 
 
 def test_in_a_ranked_game_the_first_hint_of_each_player_is_warned_of_and_asked_again() -> None:
@@ -368,10 +366,10 @@ def test_in_a_ranked_game_the_first_hint_of_each_player_is_warned_of_and_asked_a
     out = io.StringIO()
     assert PlainGame(game, stdin=answers, stdout=out, hint=hint).run() is game.state
     text = out.getvalue()
-    assert text.count(hint_warning("Ana")) == 1 and text.count(hint_warning("Luis")) == 1
-    notice = "Ana asked for a hint: Ana's turns of this game count for no best."
+    assert text.count(hint_warning("Ana", 45)) == 1 and text.count(hint_warning("Luis", 45)) == 1
+    notice = "Ana asked for a hint: this turn counts 45 in the rankings, as it stood."
     assert text.count(notice) == 1
-    assert text.index(hint_warning("Ana")) < text.index(notice) < text.index("Hint: shut 7")
+    assert text.index(hint_warning("Ana", 45)) < text.index(notice) < text.index("Hint: shut 7")
     assert text.count("Hint: shut 7") == 2 == len(asked)  # the second h, then at once
     assert [s.actor for s in asked] == [0, 0]
     assert game.assisted == {0} and game.record().assisted == (0,)  # Luis was only warned
@@ -386,7 +384,8 @@ def test_the_warning_lapses_once_the_game_moves_on() -> None:
     out = io.StringIO()
     PlainGame(game, stdin=answers, stdout=out, hint=lambda state: "shut 9+3").run()  # type: ignore[arg-type]
     text = out.getvalue()
-    assert text.count(hint_warning("Ana")) == 2 and "Hint: " not in text and not game.assisted
+    assert text.count("A hint now makes Ana's turn count ") == 2 and "Hint: " not in text
+    assert not game.assisted
 
 
 def test_hints_in_a_practice_game_cost_no_best_and_come_at_once() -> None:

@@ -21,11 +21,13 @@ def bearer(key: str) -> dict[str, str]:
 def attempt(
     client: TestClient, key: str, tiles: int = 9, one_die: bool = False
 ) -> tuple[Table, dict[str, Any]]:
-    """A whole ranked attempt: two dice (or one whenever allowed) and the first legal move each time."""
+    """A whole ranked attempt: two dice (or one whenever allowed) and the first legal move each time;
+    the table and what its player saw: the last state, and every event (the record is sealed)."""
     response = client.post(f"/api/daily/{tiles}", headers=bearer(key))
     assert response.status_code == 201, response.text
     table = Table(client, response.json()["code"], response.json()["token"])
     state = table.state()
+    seen: dict[int, dict[str, Any]] = {}
     while state["status"] == "playing":
         match = state["match"]
         if match["phase"] == "choose":
@@ -35,13 +37,18 @@ def attempt(
             state = table.act({"type": "roll"})
         else:
             state = table.act({"type": "move", "tiles": match["legal_moves"][-1 if one_die else 0]})
-    record = client.get(f"/api/rooms/{table.code}/record", headers=table.headers)
-    assert record.status_code == 200, record.text
-    return table, record.json()
+        seen |= {event["seq"]: event for event in state["recent"]}
+    assert sorted(seen) == list(range(state["events"]))
+    return table, {**state, "seen": [seen[seq] for seq in sorted(seen)]}
 
 
-def rolls(record: dict[str, Any]) -> list[list[int]]:
-    return [event["roll"] for event in record["events"] if "roll" in event]
+def rolls(attempted: dict[str, Any]) -> list[list[int]]:
+    return [event["dice"] for event in attempted["seen"] if event["kind"] == "roll"]
+
+
+def score_of(attempted: dict[str, Any]) -> int:
+    score: int = attempted["match"]["history"][0]["score"]
+    return score
 
 
 def test_the_days_challenges_are_committed_to_a_week_ahead_and_stay_the_same(client: TestClient) -> None:
@@ -95,7 +102,7 @@ def test_the_leaderboard_and_the_comparison_with_optimal_play(client: TestClient
     today = client.get("/api/daily").json()["today"]
     board = client.get(f"/api/daily/{today}/9").json()
     assert board["finished"] == 3 and board["playing"] == 0
-    scores = {name: record["result"]["turns"][0]["score"] for name, record in finished.items()}
+    scores = {name: score_of(seen) for name, seen in finished.items()}
     entries = board["entries"]
     assert sorted(e["player"] for e in entries) == sorted(keys)
     assert [e["rank"] for e in entries] == [1, 2, 3]
@@ -116,7 +123,7 @@ def test_the_leaderboard_and_the_comparison_with_optimal_play(client: TestClient
 
 def test_the_next_day_reveals_the_seed_every_attempt_verifies_with(client: TestClient) -> None:
     key = profile_key(client, "Ana")
-    _, record = attempt(client, key)
+    table, seen = attempt(client, key)
     lobby = client.app.state.lobby  # type: ignore[attr-defined]
     day = client.get("/api/daily").json()["today"]
     before = client.get("/api/daily", params={"day": day}).json()["challenges"][0]
@@ -124,8 +131,9 @@ def test_the_next_day_reveals_the_seed_every_attempt_verifies_with(client: TestC
     lobby.clock = lambda: real() + 86_400
     after = client.get("/api/daily", params={"day": day}).json()["challenges"][0]
     seed = bytes.fromhex(after["server_seed"])
-    assert hashlib.sha256(seed).hexdigest() == before["commitment"] == record["fairness"]["commitment"]
-    record["fairness"]["server_seed"] = after["server_seed"]
+    assert hashlib.sha256(seed).hexdigest() == before["commitment"] == seen["fairness"]["commitment"]
+    record = client.get(f"/api/rooms/{table.code}/record").json()  # the day is over: anyone's to check
+    assert record["fairness"]["server_seed"] == after["server_seed"]
     assert verify(GameRecord.from_json(record)).proven
     result = client.get(f"/api/daily/{day}/9/result", headers=bearer(key)).json()
     optimal = GameRecord.from_json(result["optimal"]["record"])

@@ -193,7 +193,8 @@ def test_a_seat_out_of_time_is_played_by_a_stand_in_for_that_turn(
     assert state["seats"][0]["missed"] == 1 and not state["seats"][0]["stand_in"]
     played = [e for e in state["recent"] if e["player"] == 0]
     assert played and all(e.get("by") == "clock" for e in played)
-    assert state["assisted"] == [0]  # a bot played for her: her turn counts for no best
+    assert [e["kind"] for e in played] == ["roll"] and len(played[0]["dice"]) == 1  # her roll-off die
+    assert state["assisted"] == []  # the roll-off is nobody's turn: a die rolled for her helps nobody
     assert state["clock"]["seat"] == 1 and state["clock"]["remaining"] == 60.0
 
 
@@ -386,13 +387,13 @@ def test_a_failed_write_leaves_the_clock_running(
 
 
 def test_an_action_that_crosses_the_timer_is_no_miss(clocked: tuple[TestClient, FakeClock]) -> None:
-    client, _clock = clocked
+    client, clock = clocked
     host, _guest = online(client)
     lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
     room = lobby.rooms.get(host.code)
     deadline = room.deadline
     assert deadline is not None
-    room.act(host.token, "roll")  # in time, but the clock is not armed again yet (the write runs)
+    room.act(host.token, "roll", now=clock.now)  # in time, but the clock is not armed yet (the write runs)
     assert room.run_out(deadline + 1) is None and room.seats[0].missed == 0
 
 

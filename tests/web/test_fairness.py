@@ -141,9 +141,10 @@ def test_six_shut_boxes_on_a_chosen_seed_never_reach_the_leaderboard(client: Tes
     assert [e["player"] for e in client.get("/api/leaderboard").json()["entries"]] == ["Ana"]
 
 
-def test_a_hint_makes_the_askers_turns_unranked_only(client: TestClient) -> None:
+def test_a_hint_makes_the_askers_turn_count_as_it_stood_and_the_others_as_played(client: TestClient) -> None:
     """The dice are fair, so a round may end before Ana decides anything (Luis starts and shuts the
-    box): then a new round, until she has a choice to ask about."""
+    box): then a new round, until she has a choice to ask about. The hint cannot take her turn out of
+    the rankings: it counts as it stood when she asked (its open tiles then), Luis's as he played."""
     def anas_choice(match: dict[str, Any]) -> bool:
         return bool(match["is_decision"]) and match["actor"] == 0
 
@@ -157,12 +158,19 @@ def test_a_hint_makes_the_askers_turns_unranked_only(client: TestClient) -> None
             state = host.state()
         if state["status"] == "playing":
             break
+    asked_at = sum(state["match"]["board"]["open"])
+    turns_before = sum(1 for t in state["match"]["history"] if t["player"] == 0)
     assert client.get(f"/api/rooms/{host.code}/hint", headers=host.headers).status_code == 200
     assert host.state()["assisted"] == [0]
     play_out(host, guest)
-    assert client.get("/api/games").json()["games"][0]["kind"] == "assisted"
-    board = [e["player"] for e in client.get("/api/leaderboard").json()["entries"]]
-    assert board == ["Luis"]  # Ana asked; Luis's turns still count
+    assert client.get("/api/games").json()["games"][0]["kind"] == "ranked"  # help voids nothing
+    anas = client.get("/api/players/Ana/history").json()["turns"][::-1]  # oldest first
+    helped = anas[turns_before]
+    assert helped["score"] <= asked_at and helped["counted"] == asked_at
+    assert all(t["counted"] == t["score"] for i, t in enumerate(anas) if i != turns_before)
+    assert all(t["counted"] == t["score"] for t in client.get("/api/players/Luis/history").json()["turns"])
+    board = {e["player"]: e["best"] for e in client.get("/api/leaderboard").json()["entries"]}
+    assert board["Ana"] == min(t["counted"] for t in anas) and "Luis" in board
 
 
 def test_bots_and_guests_are_never_on_the_leaderboard(client: TestClient) -> None:

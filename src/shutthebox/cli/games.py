@@ -332,7 +332,11 @@ def _verdict_lines(verdict: Verdict, record: GameRecord | None) -> list[str]:
     ]
     if record.assisted:
         names = ", ".join(record.players[p] for p in record.assisted)
-        lines.append(_("Hints were asked by {players}: their turns count for no best.").format(players=names))
+        if record.kind == "assisted":  # a version 3 record: then a hint took the asker's turns out
+            said = _("Hints were asked by {players}: their turns count for no best.")
+        else:
+            said = _("Hints were asked by {players}: each turn with a hint counts as it stood when it came.")
+        lines.append(said.format(players=names))
     return lines
 
 

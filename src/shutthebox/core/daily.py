@@ -1,7 +1,10 @@
 """The daily challenge: one solo game a day for each board size, on the same dice for everyone.
 
 Each day (in UTC) and board size of `DAILY_TILES` has a server seed of its own,
-committed to before the day starts and revealed once it is over. Its dice are
+committed to before the day starts and revealed once it is over: an attempt takes
+no action after midnight UTC, and the seed is shown `REVEAL_GRACE` later, once no
+attempt of that day can be played (an attempt unfinished at midnight is played out
+by a bot and counts as it stood then). Its dice are
 counted by roll (`shutthebox.core.fair.BY_ROLL`) under the client seed
 ``daily-YYYY-MM-DD-N``, so two players who choose differently see the same
 rolls in the same order: roll *r* is the same two dice for both (its first die
@@ -13,7 +16,7 @@ what any copy can compute: the rules, the dice, the order of a leaderboard.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from shutthebox.core.dice import Roll
@@ -21,10 +24,13 @@ from shutthebox.core.errors import ParseError
 from shutthebox.core.fair import FairDice, commitment_of
 from shutthebox.core.rules import Mode, Rules
 
-__all__ = ["DAILY_TILES", "Challenge", "Entry", "PracticeDice", "ranked", "streak", "today"]
+__all__ = ["DAILY_TILES", "REVEAL_GRACE", "Challenge", "Entry", "PracticeDice", "ranked", "streak", "today"]
 
 DAILY_TILES = (9, 10, 12)
 """The board sizes with a challenge each day."""
+REVEAL_GRACE = 300.0
+"""Seconds from a day's end to the reveal of its seeds: past any clock skew between the processes of a
+server (no attempt acts after midnight by any of their clocks)."""
 
 
 def today(now: float) -> date:
@@ -58,6 +64,15 @@ class Challenge:
     def client_seed(self) -> str:
         """Everyone's client seed for this challenge: it names the day and the board."""
         return f"daily-{self.day.isoformat()}-{self.tiles}"
+
+    @property
+    def closes_at(self) -> float:
+        """When the day is over and its attempts take no more actions (midnight UTC, epoch seconds)."""
+        return datetime.combine(self.day + timedelta(days=1), time(), UTC).timestamp()
+
+    def revealed(self, now: float) -> bool:
+        """Whether the day's seed may be shown at ``now``: once no attempt can be played any more."""
+        return now >= self.closes_at + REVEAL_GRACE
 
     @property
     def rules(self) -> Rules:

@@ -15,6 +15,7 @@ a `Roll`); it is kept, marked, and counts for no best.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Protocol
 
 from shutthebox.core.board import Move
@@ -22,6 +23,7 @@ from shutthebox.core.dice import Roll, SeededDice
 from shutthebox.core.errors import IllegalActionError
 from shutthebox.core.fair import FairDice, Fairness
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
+from shutthebox.core.ranking import IN_TURN, Help, help_cost
 from shutthebox.core.record import Event, GameRecord, result_of
 from shutthebox.core.rules import Rules
 
@@ -43,11 +45,11 @@ class Chooser(Protocol):
 class Keeper(Protocol):
     """Where finished games are kept (the storage's `Store`); answers the id given. ``profiles``
     links seats to the player profiles who played them; a game saved again under the same
-    ``origin`` is kept once."""
+    ``origin`` is kept once; one ``sealed_until`` a moment shows its record to nobody before."""
 
     def save(
         self, record: GameRecord, *, source: str, profiles: Mapping[int, int] | None = None,
-        origin: str | None = None,
+        origin: str | None = None, sealed_until: datetime | None = None,
     ) -> int: ...
 
 
@@ -77,7 +79,8 @@ class Game:
         self.by_hand = by_hand
         self.bots: dict[int, Chooser] = dict(bots or {})
         self.events: list[Event] = []
-        self.assisted: set[int] = set()
+        self.helped: list[Help] = []
+        self._helped_turns: set[tuple[int, int]] = set()  # (player, own turns over) of each mark
         self.saved_id: int | None = None
 
     @property
@@ -117,11 +120,10 @@ class Game:
         self.events.append(Event(actor, action, typed=isinstance(action, Roll)))
         return self.state
 
-    def roll(self, player: int | None = None) -> Roll:
-        """Roll the dice the state asks for, from the game's own source."""
+    def check_roll(self, player: int | None = None) -> None:
+        """Raise what `roll` would raise now, changing nothing."""
         state = self.state
-        due = state.dice_due
-        if not due:
+        if not state.dice_due:
             if state.phase is Phase.CHOOSE:
                 raise IllegalActionError("roll: choose one die or two first; {state}", state=state.describe())
             raise IllegalActionError("roll: nothing is to be rolled now; {state}", state=state.describe())
@@ -130,7 +132,13 @@ class Game:
             raise IllegalActionError(
                 "roll: the dice are rolled by hand here; {state}", state=state.describe()
             )
-        faces = self.dice.roll(due)
+
+    def roll(self, player: int | None = None) -> Roll:
+        """Roll the dice the state asks for, from the game's own source."""
+        self.check_roll(player)
+        state = self.state
+        assert self.dice is not None
+        faces = self.dice.roll(state.dice_due)
         self.state = state.apply(faces, player)
         assert state.actor is not None
         self.events.append(Event(state.actor, faces))
@@ -162,9 +170,34 @@ class Game:
         self.act(choice, seat)
         return choice
 
-    def assist(self, player: int) -> None:
-        """Note that ``player`` asked the solver for a hint: their turns of this game count for no best."""
-        self.assisted.add(player)
+    def assist(self, player: int) -> bool:
+        """Note that ``player`` has help from now on in their turn (a hint, a stand-in bot, leaving the
+        game): for the rankings that turn counts as it stands now (`core.ranking`). Noted once a turn,
+        and never during the roll-off, which is nobody's turn; whether it was noted now."""
+        state = self.state
+        if state.is_over or state.phase is Phase.ROLL_OFF:
+            return False
+        turn = (player, sum(1 for t in state.history if t.player == player))
+        if turn in self._helped_turns:
+            return False
+        self._helped_turns.add(turn)
+        self.helped.append(Help(player, len(self.events)))
+        return True
+
+    @property
+    def assisted(self) -> frozenset[int]:
+        """The players who had help in this game."""
+        return frozenset(h.player for h in self.helped)
+
+    def help_would_cost(self, player: int) -> int | None:
+        """The score ``player``'s turn would count for in the rankings if help came now; None when help
+        costs nothing now (an unranked game, not their turn, help had already this turn)."""
+        state = self.state
+        if not self.ranked or state.actor != player or state.phase not in IN_TURN:
+            return None
+        if (player, sum(1 for t in state.history if t.player == player)) in self._helped_turns:
+            return None
+        return help_cost(state, player)
 
     # -- record and keeping -----------------------------------------------------
     def record(self) -> GameRecord:
@@ -178,19 +211,23 @@ class Game:
             result=result_of(self.state) if self.state.is_over else None,
             fairness=self.fairness,
             assisted=tuple(sorted(self.assisted)),
+            helped=tuple(self.helped),
         )
 
     def save(
         self, keeper: Keeper, *, source: str, profiles: Mapping[int, int] | None = None,
-        origin: str | None = None,
+        origin: str | None = None, sealed_until: datetime | None = None,
     ) -> int:
         """Keep the finished game, once (``origin``: once even across processes and crashes, where a
-        save may be tried again); the id it is kept under."""
+        save may be tried again; ``sealed_until``: its record nobody's until then); its id."""
         if not self.state.is_over:
             raise IllegalActionError("only a finished game is kept; {state}", state=self.state.describe())
         if self.saved_id is None:
-            if origin is None:
-                self.saved_id = keeper.save(self.record(), source=source, profiles=profiles)
+            record = self.record()
+            if origin is None and sealed_until is None:  # a keeper of plain games may know no more
+                self.saved_id = keeper.save(record, source=source, profiles=profiles)
             else:
-                self.saved_id = keeper.save(self.record(), source=source, profiles=profiles, origin=origin)
+                self.saved_id = keeper.save(
+                    record, source=source, profiles=profiles, origin=origin, sealed_until=sealed_until
+                )
         return self.saved_id

@@ -6,11 +6,12 @@ from the fair scheme (``fairness``: the commitment, the client seeds and, once
 the game is over, the server seed; see `core.fair`); a practice game names the
 ``seed`` its dice were drawn from; a roll typed in from a real box is marked
 ``"typed": true``. Every roll not typed must be the next one its source gives.
-``assisted`` lists the players who asked the solver for a hint. `replay`
+``helped`` marks each help a player had (a hint, a stand-in bot, leaving the game) by the
+number of events before it, and ``assisted`` lists those players. `replay`
 rebuilds the game and refuses a record whose actions are illegal, whose rolls
 do not come from their source, or whose stated result differs from the
 replayed one. Only a game whose every die was rolled under the fair scheme is
-ranked (`GameRecord.ranked`), and only its unassisted players' turns count.
+ranked, and each turn counts as played, or as it stood when help came (`core.ranking`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from shutthebox.core.dice import Roll, SeededDice
 from shutthebox.core.errors import RecordError, ShutTheBoxError
 from shutthebox.core.fair import Fairness
 from shutthebox.core.match import Action, DiceChoice, Match
+from shutthebox.core.ranking import Help, turns_counted
 from shutthebox.core.rules import Rules
 
 if TYPE_CHECKING:
@@ -34,10 +36,11 @@ if TYPE_CHECKING:
 __all__ = ["FORMAT", "Event", "GameRecord", "replay", "result_of"]
 
 FORMAT = "shutthebox-record"
-VERSION = 3
-READABLE = (1, 2, 3)
+VERSION = 4
+READABLE = (1, 2, 3, 4)
 """Version 1 had no ``typed`` mark: its rolls were typed exactly when its seed was null.
-Version 3 added ``fairness`` and ``assisted``."""
+Version 3 added ``fairness`` and ``assisted`` (whose every turn then counted for no best);
+version 4 ``helped``, where each help came (a turn counts as it stood then)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +136,7 @@ class GameRecord:
     result: dict[str, Any] | None = None
     fairness: Fairness | None = None
     assisted: tuple[int, ...] = ()
+    helped: tuple[Help, ...] = ()
 
     @property
     def typed(self) -> bool:
@@ -141,20 +145,31 @@ class GameRecord:
 
     @property
     def kind(self) -> str:
-        """``ranked`` (fair dice, revealed), ``companion`` (typed dice), ``assisted`` (a hint was
-        asked for) or ``practice`` (dice from a chosen or unproven seed)."""
+        """``ranked`` (fair dice, revealed: help or none, every turn counts, see `counted`),
+        ``companion`` (typed dice), ``practice`` (dice from a chosen or unproven seed), or
+        ``assisted`` (a version 3 record whose hinted players' turns count for nothing)."""
         if self.typed:
             return "companion"
         if self.fairness is None or not self.fairness.revealed:
             return "practice"
-        return "assisted" if self.assisted else "ranked"
+        return "assisted" if self._voided else "ranked"
 
-    def ranked_players(self) -> frozenset[int]:
-        """The players whose turns count for bests and rankings: every unassisted one of a game
-        rolled under the fair scheme (the record must still `replay`, which checks the dice)."""
-        if self.typed or self.fairness is None or not self.fairness.revealed:
-            return frozenset()
-        return frozenset(range(len(self.players))) - set(self.assisted)
+    @property
+    def _voided(self) -> frozenset[int]:
+        """The players of a version 3 record who asked for a hint: then, their every turn counted for
+        none (a version 4 record says where each help came instead)."""
+        return frozenset(self.assisted) - {h.player for h in self.helped}
+
+    @property
+    def fair(self) -> bool:
+        """Every die was rolled under the fair scheme, whose seed is revealed: the game can count."""
+        return not self.typed and self.fairness is not None and self.fairness.revealed
+
+    def counted(self) -> tuple[int | None, ...]:
+        """For each turn of the game, the score it counts for in bests and rankings, or None
+        (`core.ranking`); the record must `replay`, which also checks every die."""
+        states = [state for _event, state in replay_states(self)]
+        return turns_counted(states[-1], states, self.helped, ranked=self.fair, unranked_players=self._voided)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -166,6 +181,7 @@ class GameRecord:
             "seed": self.seed,
             "fairness": self.fairness.to_json() if self.fairness is not None else None,
             "assisted": list(self.assisted),
+            "helped": [help_.to_json() for help_ in self.helped],
             "events": [event.to_json() for event in self.events],
             "result": self.result,
         }
@@ -190,6 +206,8 @@ class GameRecord:
         if version in READABLE and version < 3 and ({"fairness", "assisted"} & set(data)):
             raise RecordError("record version {version} has no fairness or assisted: they came in version 3",
                               version=version)
+        if version in READABLE and version < 4 and "helped" in data:
+            raise RecordError("record version {version} has no helped: it came in version 4", version=version)
         if version not in READABLE:
             supported = ", ".join(map(str, READABLE))
             raise RecordError(
@@ -233,6 +251,10 @@ class GameRecord:
         ):
             raise RecordError("assisted must be a list of player numbers, not {value!r}", value=assisted)
         read = [Event.from_json(e, i) for i, e in enumerate(events)]
+        helped = _helped(data.get("helped", []), len(players), len(read))
+        if helped and set(assisted) != {h.player for h in helped}:
+            raise RecordError("assisted must list the players helped, {players}, not {value!r}",
+                              players=sorted({h.player for h in helped}), value=assisted)
         if version == 1 and seed is None:
             read = [Event(e.player, e.action, typed=isinstance(e.action, Roll)) for e in read]
         return cls(
@@ -244,6 +266,7 @@ class GameRecord:
             result=result,
             fairness=fairness,
             assisted=tuple(sorted(set(assisted))),
+            helped=helped,
         )
 
     @classmethod
@@ -275,6 +298,20 @@ class GameRecord:
                 "record {path!r} is not UTF-8 text (a JSON game record)", path=str(path)
             ) from None
         return cls.loads(text)
+
+
+def _helped(value: Any, players: int, events: int) -> tuple[Help, ...]:
+    """The ``helped`` marks of a record: ``[player, event]`` pairs, each within the game."""
+    if not isinstance(value, list) or not all(
+        isinstance(mark, list) and len(mark) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in mark)
+        and 0 <= mark[0] < players and 0 <= mark[1] <= events
+        for mark in value
+    ):
+        raise RecordError(
+            "helped must be a list of [player, event] pairs within the game, not {value!r}", value=value
+        )
+    return tuple(Help(player, event) for player, event in value)
 
 
 def dice_of(record: GameRecord) -> DiceSource | None:

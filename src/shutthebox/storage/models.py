@@ -9,7 +9,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 __all__ = [
     "Base", "CommitmentRow", "DailyAttemptRow", "DailySeedRow", "GameRow", "ProfileNameRow", "ProfileRow",
-    "PuzzleRatingRow", "RoomEventRow", "RoomRow", "TrainerRatingRow", "TrainerReviewRow", "TurnRow",
+    "PuzzleRatingRow", "RoomEventRow", "RoomRow", "TrainerDealtRow", "TrainerRatingRow", "TrainerReviewRow",
+    "TurnRow",
 ]
 
 NAME_LENGTH = 100
@@ -37,6 +38,7 @@ class GameRow(Base):
     typed: Mapped[bool] = mapped_column(Boolean, server_default=false())  # dice typed in by hand
     kind: Mapped[str] = mapped_column(String(16), server_default="practice")  # ranked, practice, …
     origin: Mapped[str | None] = mapped_column(String(64), unique=True)  # a room's game: saved once
+    sealed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # a daily's: its day
     turns: Mapped[list[TurnRow]] = relationship(
         back_populates="game", cascade="all, delete-orphan", order_by="TurnRow.seq"
     )
@@ -60,7 +62,8 @@ class TurnRow(Base):
     rules_key: Mapped[str] = mapped_column(String(KEY_LENGTH), index=True)
     finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     typed: Mapped[bool] = mapped_column(Boolean, server_default=false())  # counts for no best
-    ranked: Mapped[bool] = mapped_column(Boolean, server_default=false())  # fair dice, no hint asked
+    ranked: Mapped[bool] = mapped_column(Boolean, server_default=false())  # counts: ranked_score is set
+    ranked_score: Mapped[int | None] = mapped_column(BigInteger)  # what it counts for (core.ranking)
     profile_id: Mapped[int | None] = mapped_column(ForeignKey("profiles.id"), index=True)
     game: Mapped[GameRow] = relationship(back_populates="turns")
 
@@ -197,3 +200,14 @@ class TrainerReviewRow(Base):
     key: Mapped[str] = mapped_column(Text)  # the puzzle's key: its rules, goal, position and roll
     streak: Mapped[int] = mapped_column(Integer)
     due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class TrainerDealtRow(Base):
+    """A puzzle the trainer dealt to a profile and the profile has not answered yet: only such a
+    puzzle is rated (the trainer rates its own puzzles, not any position asked)."""
+
+    __tablename__ = "trainer_dealt"
+
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
+    puzzle: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha256 of the puzzle's key, hex
+    dealt_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

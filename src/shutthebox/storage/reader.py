@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SCHEMA", "read_scores"]
 
-SCHEMA = "0007"
+SCHEMA = "0008"
 """The Alembic revision these queries are written for (the newest; a test checks it)."""
 
 _GAMES = """
@@ -44,9 +44,9 @@ _RECENT_PLAYERS = """
 """
 _PROFILE = "SELECT id, name FROM profiles WHERE name = ? LIMIT 1"
 _BESTS = """
-    SELECT tiles, rules_key, score, open_sum, game_id, finished_at
-    FROM turns WHERE {whose} AND score IS NOT NULL AND ranked
-    ORDER BY tiles, rules_key, score, finished_at, id
+    SELECT tiles, rules_key, ranked_score, score, open_sum, game_id, finished_at
+    FROM turns WHERE {whose} AND ranked_score IS NOT NULL
+    ORDER BY tiles, rules_key, ranked_score, finished_at, id
 """
 _OF_PROFILE = _BESTS.format(whose="profile_id = ?")
 _OF_GUEST = _BESTS.format(whose="player = ? AND profile_id IS NULL")
@@ -132,7 +132,7 @@ def _bests(connection: sqlite3.Connection, player: str) -> list[dict[str, Any]]:
     player = unicodedata.normalize("NFC", " ".join(player.split()))  # as names are kept (Store too)
     profile = connection.execute(_PROFILE, (player,)).fetchone()
     turns = connection.execute(*((_OF_PROFILE, (profile[0],)) if profile else (_OF_GUEST, (player,))))
-    for tiles, rules_key, score, open_sum, game_id, finished_at in turns:
+    for tiles, rules_key, counted, score, open_sum, game_id, finished_at in turns:
         group = (tiles, rules_key)
         if group in found:
             found[group]["turns"] += 1
@@ -141,8 +141,8 @@ def _bests(connection: sqlite3.Connection, player: str) -> list[dict[str, Any]]:
             "player": profile[1] if profile else player,
             "tiles": tiles,
             "rules_key": rules_key,
-            "score": score,
-            "grade": grade(open_sum),
+            "score": counted,
+            "grade": grade(open_sum) if counted == score else grade(counted),  # as `Store.bests`
             "game_id": game_id,
             "finished_at": _moment(finished_at),
             "turns": 1,

@@ -37,6 +37,7 @@ __all__ = [
     "LeaderboardEntry",
     "NameTakenError",
     "Profile",
+    "SealedError",
     "StorageError",
     "Store",
     "StoredGame",
@@ -60,6 +61,10 @@ class StorageError(ShutTheBoxError):
 
 class NameTakenError(StorageError):
     """A profile name that another profile holds, or one that looks like it."""
+
+
+class SealedError(StorageError):
+    """A stored game whose record nobody may read yet (a daily challenge's, while its day lasts)."""
 
 
 def _as_kept(name: str) -> str:
@@ -112,7 +117,8 @@ class GameSummary:
     winner: str | None
     scores: tuple[tuple[str, int | None], ...]  # (player, score) per turn, in play order
     typed: bool = False  # the dice were typed in by hand: the game counts for no best
-    kind: str = "practice"  # ranked, practice (chosen seed), companion (typed dice), assisted (hints)
+    kind: str = "practice"  # ranked, practice (chosen seed), companion (typed dice), assisted (hints, v3)
+    sealed_until: datetime | None = None  # a daily challenge's game: its record is nobody's until then
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -165,6 +171,7 @@ class TurnEntry:
     open_tiles: tuple[int, ...]
     grade: str
     player: str  # the seat's name in that game (a profile may have played under another name)
+    counted: int | None = None  # the score it counts for in the rankings (None: it counts for none)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -179,6 +186,7 @@ class TurnEntry:
             "score": self.score,
             "open": list(self.open_tiles),
             "grade": self.grade,
+            "counted": self.counted,
         }
 
 
@@ -236,6 +244,12 @@ def _utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
+def counted_grade(open_sum: int, score: int | None, counted: int) -> str:
+    """The grade of a turn as it counts: its own, or for a turn cut short by help the grade of the
+    score it counts for."""
+    return grade(open_sum) if counted == score else grade(counted)
+
+
 def _summary(row: GameRow) -> GameSummary:
     return GameSummary(
         id=row.id,
@@ -249,16 +263,17 @@ def _summary(row: GameRow) -> GameSummary:
         scores=tuple((t.player, t.score) for t in row.turns),
         typed=row.typed,
         kind=row.kind,
+        sealed_until=_utc(row.sealed_until) if row.sealed_until is not None else None,
     )
 
 
 def _copy_game(row: GameRow) -> GameRow:
     """A fresh copy of an unsaved game row and its turns, for one try of a save."""
     columns = ("finished_at", "source", "mode", "tiles", "rules_key", "players", "winner", "record", "typed",
-               "kind", "origin")
+               "kind", "origin", "sealed_until")
     copy = GameRow(**{name: getattr(row, name) for name in columns})
     turn_columns = ("seq", "player", "round", "tiebreak", "open_tiles", "open_sum", "score", "tiles",
-                    "rules_key", "finished_at", "typed", "ranked", "profile_id")
+                    "rules_key", "finished_at", "typed", "ranked", "ranked_score", "profile_id")
     copy.turns = [TurnRow(**{name: getattr(turn, name) for name in turn_columns}) for turn in row.turns]
     return copy
 
@@ -367,11 +382,13 @@ class Store:
         finished_at: datetime | None = None,
         profiles: Mapping[int, int] | None = None,
         origin: str | None = None,
+        sealed_until: datetime | None = None,
     ) -> int:
         """Store a finished game (replayed first, so only real games get in, every fair die
         recomputed); its id. ``profiles`` links seats to the profiles who played them. A game saved
         again under the same ``origin`` (a room's, after a crash or a failed write) is not stored
-        twice: the id of the one kept is answered."""
+        twice: the id of the one kept is answered. A game ``sealed_until`` a moment (a daily
+        challenge's, whose dice everyone of that day shares) gives its record to nobody until then."""
         try:
             state = replay(record)
         except ShutTheBoxError as error:
@@ -406,8 +423,9 @@ class Store:
             typed=record.typed,
             kind=record.kind,
             origin=origin,
+            sealed_until=_utc(sealed_until) if sealed_until is not None else None,
         )
-        ranked = record.ranked_players()
+        counted = record.counted()
         linked = dict(profiles or {})
         for seq, turn in enumerate(state.history):
             row.turns.append(
@@ -423,7 +441,8 @@ class Store:
                     rules_key=key,
                     finished_at=when,
                     typed=record.typed,
-                    ranked=turn.player in ranked,
+                    ranked=counted[seq] is not None,
+                    ranked_score=counted[seq],
                     profile_id=linked.get(turn.player),
                 )
             )
@@ -457,13 +476,22 @@ class Store:
             return retrying(write, lock=writer)  # another process saved it meanwhile: its id
 
     # -- reading ---------------------------------------------------------------
-    def game(self, game_id: int) -> StoredGame:
-        """The stored game ``game_id`` with its record; `StorageError` if there is none."""
+    def game(self, game_id: int, *, now: datetime | None = None) -> StoredGame:
+        """The stored game ``game_id`` with its record; `StorageError` if there is none, `SealedError`
+        if it is sealed at ``now`` (a daily challenge's while its day lasts; unchecked without ``now``,
+        for the server's own reading)."""
         with self._session() as session:
             row = session.get(GameRow, game_id)
             if row is None:
                 raise StorageError("there is no stored game {game_id}", game_id=game_id)
-            return StoredGame(_summary(row), GameRecord.loads(row.record))
+            summary = _summary(row)
+            if now is not None and summary.sealed_until is not None and _utc(now) < summary.sealed_until:
+                raise SealedError(
+                    "game {game_id} is a daily challenge's: its record shows the day's dice, so it is"
+                    " sealed until {moment} UTC", game_id=game_id,
+                    moment=summary.sealed_until.strftime("%Y-%m-%d %H:%M"),
+                )
+            return StoredGame(summary, GameRecord.loads(row.record))
 
     def games(
         self, *, player: str | None = None, source: str | None = None, limit: int = 50, offset: int = 0
@@ -507,6 +535,7 @@ class Store:
                     open_tiles=tuple(turn.open_tiles),
                     grade=grade(turn.open_sum),
                     player=turn.player,
+                    counted=turn.ranked_score,
                 )
                 for turn, source, mode in session.execute(query).all()
             ]
@@ -529,9 +558,7 @@ class Store:
         size) or the ``source`` of the games (``web``: the server rolled them).
         """
         profile = None if guest else self.profile_named(player)
-        query = select(TurnRow).where(
-            self._turns_of(player, profile), TurnRow.score.is_not(None), TurnRow.ranked.is_(True)
-        )
+        query = select(TurnRow).where(self._turns_of(player, profile), TurnRow.ranked_score.is_not(None))
         if source is not None:
             query = query.where(TurnRow.game_id.in_(select(GameRow.id).where(GameRow.source == source)))
         if rules is not None:
@@ -539,7 +566,7 @@ class Store:
         if tiles is not None:
             query = query.where(TurnRow.tiles == tiles)
         query = query.order_by(
-            TurnRow.tiles, self._by_code_point(TurnRow.rules_key), TurnRow.score, TurnRow.finished_at,
+            TurnRow.tiles, self._by_code_point(TurnRow.rules_key), TurnRow.ranked_score, TurnRow.finished_at,
             TurnRow.id,
         )
         found: dict[tuple[int, str], Best] = {}
@@ -548,13 +575,13 @@ class Store:
             for turn in session.scalars(query):
                 group = (turn.tiles, turn.rules_key)
                 counts[group] = counts.get(group, 0) + 1
-                if group not in found and turn.score is not None:
+                if group not in found and turn.ranked_score is not None:
                     found[group] = Best(
                         player=profile.name if profile is not None else player,
                         tiles=turn.tiles,
                         rules_key=turn.rules_key,
-                        score=turn.score,
-                        grade=grade(turn.open_sum),
+                        score=turn.ranked_score,
+                        grade=counted_grade(turn.open_sum, turn.score, turn.ranked_score),
                         game_id=turn.game_id,
                         finished_at=_utc(turn.finished_at),
                         turns=0,
@@ -569,15 +596,16 @@ class Store:
     def leaderboard(
         self, rules: Rules | None = None, *, limit: int = 20, source: str | None = None
     ) -> list[LeaderboardEntry]:
-        """Profiles ranked by best turn score under ``rules`` (classic by default), ranked turns only:
-        fair dice, no hint asked; of the games from ``source`` only, when named (``web``: the
-        server rolled them). Guests and bots, who have no profile, are never on it.
+        """Profiles ranked by best turn score under ``rules`` (classic by default), from the score each
+        turn counts for (fair dice; a turn helped as it stood when help came, see `core.ranking`); of
+        the games from ``source`` only, when named (``web``: the server rolled them). Guests and
+        bots, who have no profile, are never on it.
 
         Ties on the best score go to the lower average, then to the name.
         """
         key = rules_key(rules if rules is not None else Rules())
-        best = func.min(TurnRow.score)
-        average = func.avg(TurnRow.score)
+        best = func.min(TurnRow.ranked_score)
+        average = func.avg(TurnRow.ranked_score)
         query = (
             select(
                 ProfileRow.name,
@@ -585,11 +613,11 @@ class Store:
                 best,
                 average,
                 func.count(),
-                func.sum(case((TurnRow.score == 0, 1), else_=0)),
+                func.sum(case((TurnRow.ranked_score == 0, 1), else_=0)),
             )
             .join(ProfileRow, ProfileRow.id == TurnRow.profile_id)
             .join(GameRow, GameRow.id == TurnRow.game_id)
-            .where(TurnRow.rules_key == key, TurnRow.score.is_not(None), TurnRow.ranked.is_(True))
+            .where(TurnRow.rules_key == key, TurnRow.ranked_score.is_not(None))
             .where(GameRow.source == source if source is not None else true())
             .group_by(ProfileRow.id, ProfileRow.name)
             .order_by(best, average, self._by_code_point(ProfileRow.name))

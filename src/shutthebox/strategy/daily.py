@@ -35,12 +35,14 @@ class Outcome:
 
 
 def outcome_of(record: GameRecord) -> Outcome:
-    """The score and the number of rolls of a finished solo game."""
+    """The score and the number of rolls of a finished solo game: the score it counts for, for a
+    ranked one (as it stood when help came, if any: `core.ranking`)."""
     if record.result is None:
         raise ValueError("the game is not over")
     (turn,) = record.result["turns"]
+    (counted,) = record.counted() if record.fair else (None,)
     rolls = sum(1 for event in record.events if isinstance(event.action, Roll))
-    return Outcome(int(turn["score"]), rolls, record)
+    return Outcome(int(turn["score"]) if counted is None else counted, rolls, record)
 
 
 def optimal_outcome(challenge: Challenge, server_seed: bytes) -> Outcome:

@@ -434,9 +434,9 @@ class ShutTheBoxApp(App[GameRecord | None]):
         self.message = ""
 
     def action_hint(self) -> None:
-        """The ``h`` key: the solver's advice for the person to act; outside companion mode their turns
-        of this game then count for no best (said in the log the first time). A player's first ``h``
-        in a ranked game says that price instead, and a second ``h`` at the same position asks."""
+        """The ``h`` key: the solver's advice for the person to act; in a ranked game the first of a
+        turn makes the turn count as it stands (`core.ranking`, said in the log). A player's first
+        ``h`` of such a turn says that price instead, and a second ``h`` at the same position asks."""
         state = self.state
         if state is None or state.is_over or len(self.screen_stack) > 1:
             return
@@ -447,14 +447,15 @@ class ShutTheBoxApp(App[GameRecord | None]):
             return
         game = self.game
         if not self._companion and game is not None and state.actor is not None:
-            if state.actor not in game.assisted:
+            cost = game.help_would_cost(state.actor)
+            if cost is not None:
                 name = state.players[state.actor]
-                if game.ranked and self._warned is not state:  # the price first, the hint on a second h
+                if self._warned is not state:  # the price first, the hint on a second h
                     self._warned = state
-                    self.hint = [hint_warning(name)]
+                    self.hint = [hint_warning(name, cost)]
                     self._redraw()
                     return
-                self.query_one(GameLog).write(assisted_line(name))
+                self.query_one(GameLog).write(assisted_line(name, cost))
             game.assist(state.actor)
         self._warned = None
         self._show_hint(state)

@@ -37,20 +37,19 @@ def practice_line(seed: int) -> str:
     )
 
 
-def assisted_line(player: str) -> str:
-    """Said the first time a player asks for a hint outside companion mode: from then on the solver
-    helped them, so their turns of this game count for no best."""
-    return _("{player} asked for a hint: {player}'s turns of this game count for no best.").format(
-        player=player
+def assisted_line(player: str, score: int) -> str:
+    """Said when a player of a ranked game takes the first hint of a turn: for the rankings that turn
+    now counts as it stood (`core.ranking`)."""
+    return _("{player} asked for a hint: this turn counts {score} in the rankings, as it stood.").format(
+        player=player, score=score
     )
 
 
-def hint_warning(player: str) -> str:
-    """Said when a player of a ranked game first asks for a hint, before it is shown: the hint would
-    cost their turns of this game their best, so it is asked for again to be seen."""
-    return _("A hint makes {player}'s turns of this game count for no best. Press h again to see it.").format(
-        player=player
-    )
+def hint_warning(player: str, score: int) -> str:
+    """Said when a player of a ranked game first asks for a hint in a turn, before it is shown: the
+    turn would count as it stands, so the hint is asked for again to be seen."""
+    warning = _("A hint now makes {player}'s turn count {score} in the rankings. Press h again to see it.")
+    return warning.format(player=player, score=score)
 
 
 def turn_begins(before: Match | None, after: Match) -> bool:

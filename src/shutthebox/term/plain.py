@@ -217,19 +217,19 @@ class PlainGame:
             self._show_hint(state)
 
     def _ask_hint(self, state: Match) -> None:
-        """A hint asked for: outside companion mode the asker's turns count for no best (said once).
-
-        In a ranked game a player's first ``h`` only says what a hint costs; a second ``h`` at the
-        same position asks for it, and the player's later hints come at once.
+        """A hint asked for: in a ranked game the first of a turn makes the turn count as it stands
+        (`core.ranking`). A player's first ``h`` of a turn only says what it costs; a second ``h`` at
+        the same position asks for it, and the turn's later hints come at once.
         """
         actor = state.actor
         if not self.companion and actor is not None:
-            if actor not in self.game.assisted:
-                if self.game.ranked and self._warned is not state:
+            cost = self.game.help_would_cost(actor)
+            if cost is not None:
+                if self._warned is not state:
                     self._warned = state
-                    self.line(hint_warning(self.name(actor)))
+                    self.line(hint_warning(self.name(actor), cost))
                     return
-                self.line(assisted_line(self.name(actor)))
+                self.line(assisted_line(self.name(actor), cost))
             self.game.assist(actor)
         self._warned = None
         self._show_hint(state)

@@ -54,9 +54,9 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
 
     Only fair dice count (docs/fairness.md): a game whose dice were typed in at a
     real box (companion mode) or drawn from a chosen seed (practice) is kept but
-    counts for no best, and the turns of a player who asked for a hint count for
-    none either; each is said plainly, so nobody takes a score for a record it is
-    not. The seat played under this machine's profile is compared with the profile's
+    counts for no best, and a turn with a hint counts as it stood when the hint
+    came (`core.ranking`); each is said plainly, so nobody takes a score for a
+    record it is not. The seat played under this machine's profile is compared with the profile's
     best, every other person's with the best of the guest of that name. A store that
     cannot be opened or written costs the player only a message.
     """
@@ -84,11 +84,13 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
     if unranked is not None:
         return [*lines, unranked, *told]
     state = game.state
-    helped = [record.players[p] for p in record.assisted if record.players[p] in humans]
+    counted = record.counted()
+    helped = [record.players[p] for p in sorted(record.assisted) if record.players[p] in humans]
     for name in humans:
         player = state.players.index(name)
-        scores = [t.score for t in state.history if t.player == player and t.score is not None]
-        if not scores or name in helped:
+        turns = zip(state.history, counted, strict=True)
+        scores = [score for turn, score in turns if turn.player == player and score is not None]
+        if not scores:
             continue
         score = min(scores)
         old = before.get(name)
@@ -104,8 +106,8 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
             )
     if helped:
         lines.append(ngettext(
-            "{players} asked for a hint, so {players}'s turns of this game count for no best.",
-            "{players} asked for hints, so their turns of this game count for no best.",
+            "{players} asked for a hint, so that turn counts as it stood when the hint came.",
+            "{players} asked for hints, so each turn with a hint counts as it stood when the hint came.",
             len(helped),
         ).format(players=", ".join(helped)))
     return [*lines, *told]
@@ -127,7 +129,7 @@ def _why_unranked(record: GameRecord) -> str | None:
 _KINDS: dict[str, str] = {
     "practice": N_("practice (no best)"),
     "companion": N_("companion (no best)"),
-    "assisted": N_("hint asked (no best for the asker)"),
+    "assisted": N_("hint asked (no best for the asker)"),  # a version 3 record's
 }
 """How a stored game that counts for no best (or for no best of some players) is marked."""
 

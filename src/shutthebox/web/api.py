@@ -6,7 +6,7 @@ Each handler translates JSON to one lobby or store call. Refusals are JSON
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
@@ -18,7 +18,7 @@ from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.rules import Rules
 from shutthebox.i18n import SOURCE, language, languages
 from shutthebox.i18n.export import language_list, page_catalog
-from shutthebox.storage import StorageError, Store, StoredGame, rules_key
+from shutthebox.storage import SealedError, StorageError, Store, StoredGame, rules_key
 from shutthebox.strategy.cheatsheet import cheatsheet
 from shutthebox.strategy.trainer import Goal
 from shutthebox.web.cheatsheet import sheet_html
@@ -51,7 +51,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     }
     for status, code, text in [
         (401, "no-profile", "no profile key, or one no profile has"),
-        (403, "wrong-seat", "the token holds no seat, or not the seat named"),
+        (403, "wrong-seat", "the token holds no seat, or not the seat named; or the room is sealed"),
         (404, "not-found", "no such room or game"),
         (409, "wrong-turn", "not your turn, an illegal action, a name taken, or a game not in that stage"),
         (422, "malformed", "a body or rule option that cannot be read"),
@@ -148,7 +148,9 @@ async def create_room(body: CreateRoom, request: Request, lobby: LobbyDep, key: 
 
 @router.get("/rooms/{code}", responses=ERRORS, summary="A room as the token's seats see it")
 async def get_room(code: RoomCode, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
-    return lobby.view(await lobby.fresh(code), token)
+    room = await lobby.fresh(code)
+    lobby.check_sight(room, token)
+    return lobby.view(room, token)
 
 
 @router.post("/rooms/{code}/join", responses=ERRORS, summary="Take an open seat of an online room")
@@ -181,17 +183,13 @@ async def get_hint(code: RoomCode, lobby: LobbyDep, token: TokenDep) -> dict[str
 
 
 @router.get("/rooms/{code}/review", responses=ERRORS, summary="The review of the finished game")
-async def get_review(code: RoomCode, lobby: LobbyDep) -> dict[str, Any]:
-    return await lobby.review(await lobby.fresh(code))
+async def get_review(code: RoomCode, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
+    return await lobby.review(await lobby.fresh(code), token)
 
 
 @router.get("/rooms/{code}/record", responses=ERRORS, summary="The game record (the fair seed once over)")
 async def get_record(code: RoomCode, lobby: LobbyDep) -> dict[str, Any]:
-    room = await lobby.fresh(code)
-    if room.game is None:
-        raise RoomError("waiting", "the game in room {code} has not started", code=room.code)
-    record: dict[str, Any] = room.game.record().to_json()  # the server seed is revealed only once over
-    return record
+    return lobby.record(await lobby.fresh(code))
 
 
 # -- stored games -----------------------------------------------------------------
@@ -207,22 +205,26 @@ def list_games(
     return {"games": [g.to_json() for g in games], "total": store.count()}
 
 
-def stored_game(store: Store, game_id: int) -> StoredGame:
+def stored_game(store: Store, game_id: int, now: float) -> StoredGame:
+    """A stored game as anyone may read it at ``now``: not one sealed (a daily challenge's while its day
+    lasts)."""
     try:
-        return store.game(game_id)
+        return store.game(game_id, now=datetime.fromtimestamp(now, UTC))
+    except SealedError as error:
+        raise RoomError("sealed", "{error}", error=error) from None
     except StorageError as error:
         raise RoomError("not-found", "{error}", error=error) from None
 
 
 @router.get("/games/{game_id}", responses=ERRORS, summary="A stored game with its record")
-def get_game(game_id: GameId, store: StoreDep) -> dict[str, Any]:
-    stored = stored_game(store, game_id)
+def get_game(game_id: GameId, lobby: LobbyDep) -> dict[str, Any]:
+    stored = stored_game(lobby.store, game_id, lobby.clock())
     return {**stored.summary.to_json(), "record": stored.record.to_json()}
 
 
 @router.get("/games/{game_id}/review", responses=ERRORS, summary="The review of a stored game")
 async def get_game_review(game_id: GameId, store: StoreDep, lobby: LobbyDep) -> dict[str, Any]:
-    stored = await run_in_threadpool(stored_game, store, game_id)
+    stored = await run_in_threadpool(stored_game, store, game_id, lobby.clock())
     return await run_in_threadpool(review_json, stored.record, lobby.bounded_advice)
 
 

@@ -3,9 +3,13 @@
 An attempt is a solo room on the day's dice (counted by roll, see
 `shutthebox.core.daily`), with hints off so that it counts as ranked; the room
 is the same as any other (durable, verifiable), and its game, once over, is what
-the leaderboard reads. The day's seed is revealed the day after; until then the
-optimal player's game on those dice is told only by its score and its rolls
-(its record would show rolls a player who has not played yet could use).
+the leaderboard reads. The day's seed is revealed once no attempt of the day can be
+played (`Challenge.revealed`): until then every game on those dice is sealed (an
+attempt's room shows itself to its player alone, its record and its stored game to
+nobody) and the optimal player's game is told only by its score and its rolls (a
+record would show rolls a player who has not played yet could use). An attempt takes
+no action after midnight UTC; one still in play then is played out by a bot and
+counts as it stood (see `core.ranking`).
 """
 
 from __future__ import annotations
@@ -60,10 +64,11 @@ class DailyDesk:
         shown = [Challenge(day, t) for t in DAILY_TILES]
         seeds = await self._seeds([*shown, *ahead])
         challenges = []
+        moment = self.lobby.clock()
         for challenge in shown:
             attempts = await run_in_threadpool(self.kept.attempts, challenge)
             challenges.append({
-                **challenge.to_json(seeds[challenge], reveal=day < now),
+                **challenge.to_json(seeds[challenge], reveal=challenge.revealed(moment)),
                 "rules": challenge.rules.to_dict(),
                 "players": len(attempts),
             })
@@ -83,7 +88,7 @@ class DailyDesk:
         seed = (await self._seeds([challenge]))[challenge]
         room, token = self.lobby.rooms.build(
             challenge.rules, [SeatSpec(kind="here", name=profile.name, profile=profile)],
-            hints=False, dice=challenge.dice(seed),
+            hints=False, dice=challenge.dice(seed), closes_at=challenge.closes_at,
         )
         await self.lobby.open_room(room, owner)
         try:
@@ -136,7 +141,7 @@ class DailyDesk:
             "score": mine.score, "rolls": mine.rolls, "rank": rank, "of": board["finished"],
             "optimal": {"score": optimal.score, "rolls": optimal.rolls},
         }
-        if challenge.day < self.today:  # the day is over: its dice are public
+        if challenge.revealed(self.lobby.clock()):  # the day is over: its dice are public
             answer["optimal"]["record"] = optimal.record.to_json()
         return answer
 

@@ -338,6 +338,8 @@ class Lobby:
         game = room.game
         if game is not None and room.adjourned is None and game.bot_to_act() is not None:
             times.append(0.0)
+        if game is not None and not game.state.is_over and room.closes_at is not None:
+            times.append(room.closes_at)
         if game is not None and game.state.is_over and game.saved_id is None:
             times.append(0.0)
         return min(times)
@@ -575,7 +577,7 @@ class Lobby:
         engine_action = client_action(action)
 
         async def play(room: Room) -> None:
-            room.act(token, engine_action, action.seat)
+            room.act(token, engine_action, action.seat, now=self.clock())
 
         await self._change(room, play)
         await self.changed(room)
@@ -672,6 +674,8 @@ class Lobby:
                 await self._catch_up(room)  # the store has the last word on what is due
             while not room.stale:
                 now = self.clock()
+                if room.closed(now) or self._abandoned(room, now):
+                    await self._abandon(room)
                 if room.deadline is not None and now >= room.deadline:
                     seat = await self.time_out(room)
                     if seat is not None:
@@ -697,6 +701,25 @@ class Lobby:
             log.exception("room %s: its work failed", code)
         finally:
             await self.hub.release(key)
+
+    def _abandoned(self, room: Room, now: float) -> bool:
+        """A ranked game nobody acted in for `Settings.room_idle_seconds`: walked away from. It is played
+        to the end and counts as it stood (`Room.abandon`), never dropped with a bad score."""
+        game = room.game
+        return (
+            room.kind == "ranked" and game is not None and not game.state.is_over
+            and any(s.human and not s.stand_in for s in room.seats)
+            and now - room.touched >= self.settings.room_idle_seconds
+        )
+
+    async def _abandon(self, room: Room) -> None:
+        """Everyone still seated leaves the game (its day closed, or it was walked away from)."""
+
+        async def leave(room: Room) -> None:
+            room.abandon()
+
+        await self._change(room, leave)
+        await self.broadcast(room)
 
     async def _play_bots(self, room: Room, key: str) -> None:
         """Play the bots' turns one action at a time, pushing each to the listeners."""
@@ -795,9 +818,12 @@ class Lobby:
         if game is None or not game.state.is_over or game.saved_id is not None:
             return
         profiles = {seat.index: seat.profile for seat in room.seats if seat.profile is not None}
+        sealed = None if room.reveal_at is None else datetime.fromtimestamp(room.reveal_at, UTC)
         try:
             saved = await run_in_threadpool(
-                lambda: game.save(self.store, source="web", profiles=profiles, origin=room.origin)
+                lambda: game.save(
+                    self.store, source="web", profiles=profiles, origin=room.origin, sealed_until=sealed
+                )
             )
         except WRITE_ERRORS:
             log.exception("room %s: the finished game could not be saved yet; retried later", room.code)
@@ -818,7 +844,7 @@ class Lobby:
         if now - room.touched < self.settings.room_idle_seconds:
             return False
         unsaved = room.game is not None and room.game.state.is_over and room.game.saved_id is None
-        if unsaved:
+        if unsaved or self._abandoned(room, now):  # a ranked game walked away from is played out first
             return False
         if self.listeners.get(room.code):  # watched here: looked at again in a while
             await run_in_threadpool(self.kept.reschedule, room.code, room.version, now + SWEEP_SECONDS)
@@ -893,6 +919,27 @@ class Lobby:
             await self._tell(News(room.code, self.hub.name, seats=now))
             await self.broadcast(room)
 
+    def check_sight(self, room: Room, token: str | None) -> None:
+        """Refuse to show a sealed room (a daily challenge's, while its day lasts) to anyone but its
+        player: its board and rolls are the day's dice, which everyone that day plays."""
+        if room.sealed(self.clock()) and not room.seats_of(token):
+            raise RoomError(
+                "sealed", "room {code} is a daily challenge's: only its player sees it until the day is over",
+                code=room.code,
+            )
+
+    def record(self, room: Room) -> dict[str, Any]:
+        """The room's game record (the fair seed once the game is over); nobody's while sealed."""
+        if room.game is None:
+            raise RoomError("waiting", "the game in room {code} has not started", code=room.code)
+        if room.sealed(self.clock()):
+            raise RoomError(
+                "sealed", "the record of room {code} shows the daily challenge's dice: it is sealed until the"
+                " day is over", code=room.code,
+            )
+        record: dict[str, Any] = room.game.record().to_json()
+        return record
+
     def view(self, room: Room, token: str | None) -> dict[str, Any]:
         """The room as ``token``'s seats see it now."""
         return room_json(room, token, self.clock(), self.connected(room.code))
@@ -938,8 +985,10 @@ class Lobby:
         await self._change(room, assisted)
         return advice
 
-    async def review(self, room: Room) -> dict[str, Any]:
-        """The review of the room's finished game, computed once (kept for the last few games)."""
+    async def review(self, room: Room, token: str | None) -> dict[str, Any]:
+        """The review of the room's finished game, computed once (kept for the last few games); a
+        sealed room's for its player only."""
+        self.check_sight(room, token)
         if room.game is None or not room.game.state.is_over:
             raise RoomError("not-over", "the game in room {code} is not over yet", code=room.code)
         review = self._reviews.get(room.origin)

@@ -31,9 +31,10 @@ the bots and their own tokens.
 Errors are `RoomError`s carrying a short code for the page and an HTTP status::
 
     RoomError
-      no-profile 401 · not-found 404 · wrong-seat 403 · wrong-origin 403 · hints-off 403
+      no-profile 401 · not-found 404 · wrong-seat 403 · wrong-origin 403 · hints-off 403 · sealed 403
       wrong-turn 409 · illegal 409 · waiting 409 · over 409 · not-over 409 · no-decision 409
-      room-full 409 · name-taken 409 · too-large 413 · malformed 422 · too-many 429
+      room-full 409 · name-taken 409 · closed 409 · played 409 · too-large 413 · malformed 422
+      too-many 429
       internal 500 · busy 503
 """
 
@@ -50,6 +51,7 @@ from typing import Any, Literal
 
 from shutthebox.core import fair
 from shutthebox.core.board import Move
+from shutthebox.core.daily import REVEAL_GRACE
 from shutthebox.core.dice import SeededDice
 from shutthebox.core.errors import IllegalActionError, OutOfTurnError, ShutTheBoxError, plural_phrase
 from shutthebox.core.fair import FairDice
@@ -86,6 +88,7 @@ TICKET_SECONDS = 15 * 60.0
 """How long committed dice wait for the room that claims them."""
 STAND_IN = "medium"
 """The strength of the bot that plays for a seat whose player ran out of time or left."""
+
 MAX_NOTICES = 8
 SeatKind = Literal["here", "bot", "remote"]
 OnLeave = Literal["bot", "adjourn"]
@@ -98,6 +101,7 @@ _STATUS = {
     "wrong-seat": 403,
     "wrong-origin": 403,
     "hints-off": 403,
+    "sealed": 403,
     "too-large": 413,
     "malformed": 422,
     "too-many": 429,
@@ -268,6 +272,7 @@ class Room:
     dice: FairDice | None = None  # committed at creation; None in a practice room
     turn_seconds: int | None = None  # the clock: seconds for each action of a seat; None: no clock
     on_leave: OnLeave = "bot"
+    closes_at: float | None = None  # a daily challenge's: no action after it (the end of its day, UTC)
     game: Game | None = None
     log: list[dict[str, Any]] = field(default_factory=list)  # every acknowledged action, in order
     kept_events: int = 0  # how many of `log` the store holds
@@ -311,6 +316,20 @@ class Room:
     @property
     def online(self) -> bool:
         return any(s.kind == "remote" for s in self.seats)
+
+    @property
+    def reveal_at(self) -> float | None:
+        """When the dice of a room that closes (a daily challenge's, shared by everyone that day) may
+        be seen by anyone: once no attempt of that day can be played any more."""
+        return None if self.closes_at is None else self.closes_at + REVEAL_GRACE
+
+    def sealed(self, now: float) -> bool:
+        """The room's dice, and so its record, are nobody's business yet (see `reveal_at`)."""
+        return self.reveal_at is not None and now < self.reveal_at
+
+    def closed(self, now: float) -> bool:
+        """Nobody may act in the room any more: its day is over (a daily challenge's)."""
+        return self.closes_at is not None and now >= self.closes_at
 
     def join(
         self, name: str | None, *, client_seed: str | None = None, profile: Profile | None = None
@@ -376,6 +395,14 @@ class Room:
             raise RoomError("over", "the game in room {code} is over", code=self.code)
         return self.game
 
+    def check_open(self, now: float) -> None:
+        """Refuse any action in a room that is closed (a daily challenge whose day is over)."""
+        if self.closed(now):
+            raise RoomError(
+                "closed", "the daily challenge of room {code} closed at midnight UTC: its game counts as it"
+                " stood then", code=self.code,
+            )
+
     def check_actor(self, token: str | None, seat: int | None = None) -> tuple[Game, int]:
         """The game and the acting seat, if ``token`` may act now (for ``seat``, when named)."""
         game = self.playing()
@@ -399,8 +426,9 @@ class Room:
             )
         return game, actor
 
-    def act(self, token: str | None, action: ClientAction, seat: int | None = None) -> None:
+    def act(self, token: str | None, action: ClientAction, seat: int | None = None, *, now: float) -> None:
         """Do ``action`` for the token's seat whose turn it is; nothing changes if it raises."""
+        self.check_open(now)
         _game, actor = self.check_actor(token, seat)
         self.apply(actor, action)
         self.seats[actor].missed = 0
@@ -412,6 +440,12 @@ class Room:
         """Play ``action`` for ``seat`` through the engine and log it; nothing changes if it raises."""
         game = self.playing()
         try:
+            if by is not None:  # a bot plays for the seat's player: help, from where the turn stands
+                if action == "roll":
+                    game.check_roll(seat)
+                else:
+                    game.state.apply(action, seat)
+                self.assist(seat)
             if action == "roll":
                 faces = game.roll(seat)
                 entry: dict[str, Any] = {"seat": seat, "roll": list(faces.dice)}
@@ -434,11 +468,25 @@ class Room:
             self.next_dice = FairDice()  # shown before anyone offers a rematch or sends a seed for it
 
     def assist(self, seat: int) -> None:
-        """Note that ``seat`` had help (a hint, or a stand-in bot): its turns count for no best."""
+        """Note that ``seat`` had help (a hint, a stand-in bot): for the rankings its turn counts as it
+        stands now (`core.ranking`), noted in the log where it came, once a turn."""
         game = self.game
-        if game is not None and seat not in game.assisted:
-            game.assist(seat)
+        if game is not None and game.assist(seat):
             self.log.append({"seat": seat, "assist": True})
+
+    def abandon(self) -> list[int]:
+        """Every player still seated leaves the game (walked away, or its day closed): a bot plays each
+        seat to the end, and the game counts as it stood (see `assist`); the seats left."""
+        game = self.game
+        if game is None or game.state.is_over:
+            return []
+        left = [s.index for s in self.seats if s.human and not s.stand_in]
+        for seat in left:
+            self.seats[seat].stand_in = True
+            game.bots[seat] = stand_in_bot(game, seat)
+            self.notify("abandoned", seat)
+        self.adjourned = None
+        return left
 
     def notify(self, kind: str, seat: int) -> None:
         """Tell every seat what the clock did to ``seat`` (missed, stand-in, adjourned, resumed)."""
@@ -478,8 +526,7 @@ class Room:
             return None  # the seat acted in time (its action and the timer crossed): no miss
         place = self.seats[seat]
         place.missed += 1
-        self.deadline = self.clock_mark = None
-        self.assist(seat)  # a bot played for them: their turns count for no best
+        self.deadline = self.clock_mark = None  # the stand-in's actions are help (see `apply`)
         if place.missed < 2:
             self.notify("missed", seat)
             return seat
@@ -533,7 +580,7 @@ class Room:
         """The room as the store keeps it (its log too: `unkept` says which entries are new)."""
         setup = {
             "rules": self.rules.to_dict(), "rounds": self.rounds, "seed": self.seed, "hints": self.hints,
-            "turn_seconds": self.turn_seconds, "on_leave": self.on_leave,
+            "turn_seconds": self.turn_seconds, "on_leave": self.on_leave, "closes_at": self.closes_at,
         }
         dice = None
         if self.dice is not None:
@@ -569,6 +616,7 @@ class Room:
         room = cls(
             code=kept.code, rules=Rules.from_dict(setup["rules"]), rounds=setup["rounds"], seed=setup["seed"],
             hints=setup["hints"], dice=dice, turn_seconds=setup["turn_seconds"], on_leave=setup["on_leave"],
+            closes_at=setup.get("closes_at"),
             seats=[Seat(**seat) for seat in kept.seats],
             notices=list(extra.get("notices", [])), adjourned=extra.get("adjourned"),
             rematch=Rematch.restore(extra["rematch"]) if extra.get("rematch") else None,
@@ -635,9 +683,9 @@ class Room:
 
     def take_state_of(self, other: Room) -> None:
         """Become ``other`` (the same room as the store holds it), keeping listeners and lock."""
-        for name in ("rules", "seats", "rounds", "seed", "hints", "dice", "turn_seconds", "on_leave", "game",
-                     "log", "kept_events", "by_clock", "notices", "adjourned", "rematch", "next_dice",
-                     "touched", "version", "due_at", "deadline", "clock_mark"):
+        for name in ("rules", "seats", "rounds", "seed", "hints", "dice", "turn_seconds", "on_leave",
+                     "closes_at", "game", "log", "kept_events", "by_clock", "notices", "adjourned", "rematch",
+                     "next_dice", "touched", "version", "due_at", "deadline", "clock_mark"):
             setattr(self, name, getattr(other, name))
         self.review, self.stale, self.behind = None, False, False
 
@@ -694,6 +742,7 @@ class Rooms:
         dice: FairDice | None = None,
         turn_seconds: int | None = None,
         on_leave: OnLeave = "bot",
+        closes_at: float | None = None,
         taken: Iterable[str] = (),
     ) -> tuple[Room, str]:
         """A new room (not yet started, kept nor listed) and the creator's token, which acts for every
@@ -725,6 +774,7 @@ class Rooms:
         room = Room(
             self.new_code(taken), rules, placed, rounds=rounds, seed=seed, hints=hints,
             dice=dice if seed is None else None, turn_seconds=turn_seconds, on_leave=on_leave,
+            closes_at=closes_at,
         )
         check_startable(room)
         return room, token

@@ -39,10 +39,11 @@ async def room_socket(socket: WebSocket, code: str, token: str | None = None, si
     lobby: Lobby = socket.app.state.lobby
     try:
         room = await lobby.fresh(code, since)
+        lobby.check_sight(room, token)
     except RoomError as error:
         await socket.accept()
         await socket.send_json({"type": "error", **error.to_json()})
-        await socket.close(code=4404, reason=error.code)
+        await socket.close(code=4404 if error.code == "not-found" else 4403, reason=error.code)
         return
     await socket.accept()
     listener = Listener(token, room.seats_of(token), language(), asyncio.Queue(lobby.settings.socket_queue))

@@ -108,8 +108,9 @@ def room_json(
         "kind": room.kind,
         "ranked": room.kind == "ranked",
         "seed": room.seed,  # chosen for practice: known to its creator, so shown to every seat
-        "fairness": _fairness(room),
+        "fairness": _fairness(room, now),
         "assisted": sorted(game.assisted) if game is not None else [],
+        "hint_cost": _hint_cost(room),
         "seats": [seat.to_json(seat.index in connected) for seat in room.seats],
         "you": list(room.seats_of(token)),
         "events": len(events),
@@ -119,6 +120,7 @@ def room_json(
         ],
         "turn_seconds": room.turn_seconds,
         "on_leave": room.on_leave,
+        "closes_at": room.closes_at,  # a daily challenge's room takes no action after it (epoch seconds)
         "clock": clock,
         "adjourned": None if adjourned is None else {"seat": adjourned, "name": room.seats[adjourned].name},
         "notices": room.notices,
@@ -130,6 +132,15 @@ def room_json(
     }
 
 
+def _hint_cost(room: Room) -> int | None:
+    """What a hint asked now would make the turn of the seat to act count for in the rankings (the
+    score of its tiles as they stand); None when a hint costs nothing (see `Game.help_would_cost`)."""
+    game = room.game
+    if game is None or not room.hints or game.state.actor is None:
+        return None
+    return game.help_would_cost(game.state.actor)
+
+
 def _next_commitment(room: Room) -> str | None:
     """The commitment of a rematch's dice, published as the game ends: before anyone offers one."""
     if room.next_dice is None or room.status != "over":
@@ -137,12 +148,13 @@ def _next_commitment(room: Room) -> str | None:
     return room.next_dice.fairness(reveal=False).commitment
 
 
-def _fairness(room: Room) -> dict[str, Any] | None:
-    """The fair dice's public facts: the commitment from the start, the seed once the game is over."""
+def _fairness(room: Room, now: float) -> dict[str, Any] | None:
+    """The fair dice's public facts: the commitment from the start, the seed once the game is over
+    (a daily challenge's once its day is: everyone that day plays those dice)."""
     if room.dice is None:
         return None
     over = room.game is not None and room.game.state.is_over
-    return room.dice.fairness(reveal=over).to_json()
+    return room.dice.fairness(reveal=over and not room.sealed(now)).to_json()
 
 
 def rules_catalog() -> dict[str, Any]:

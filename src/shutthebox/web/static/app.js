@@ -1507,9 +1507,9 @@ function renderPlayers(room) {
     if (seat.kind === "bot") badges.push([_("bot"), botLabel(seat.bot)].join(" · "));
     if (seat.kind === "remote") badges.push([_("online"), seat.connected ? _("connected") : _("not connected")].join(" · "));
     else if (seat.kind === "here" && isAway(room, seat)) badges.push(_("not connected"));
-    // Translators: a badge of a player who asked for a hint: this game counts for none of their bests.
-    if (room.ranked && room.stood_in?.includes(seat.index)) badges.push(_("a bot played for them: no best"));
-    else if (room.ranked && room.assisted?.includes(seat.index)) badges.push(_("hint asked: no best"));
+    // Translators: a badge of a player who had help: the turn it came in counts as it stood then.
+    if (room.ranked && room.stood_in?.includes(seat.index)) badges.push(_("a bot played for them: counts as it stood"));
+    else if (room.ranked && room.assisted?.includes(seat.index)) badges.push(_("hint asked: counts as it stood"));
     // A human seat without a profile: its name is held by nobody, so it may be anyone's.
     const guest = seat.kind !== "bot" && seat.name !== null && seat.name !== undefined && seat.profile === null;
     const away = room.status === "playing" && isAway(room, seat);
@@ -1713,9 +1713,10 @@ function clearSelection() {
   }
 }
 
-// In a ranked game a hint costs the asker this game's bests: the first one is confirmed.
+// In a ranked game the first hint of a turn makes the turn count as it stands (the server says for
+// how much: hint_cost): the player confirms first.
 function needsHintConfirm(room) {
-  return Boolean(room.ranked && !room.assisted?.includes(room.match.actor));
+  return room.hint_cost !== null && room.hint_cost !== undefined;
 }
 
 function askHint() {
@@ -1778,7 +1779,7 @@ function seatText(seat) {
 function renderHintConfirm(box) {
   box.hidden = false;
   box.replaceChildren(
-    el("p", { id: "hint-warning", text: _("Asking for a hint makes this game count for no best for you. Ask anyway?") }),
+    el("p", { id: "hint-warning", text: _("A hint now makes this turn count {score} in the rankings, as it stands. Ask anyway?", { score: S.room?.hint_cost ?? "" }) }),
     el("div", { class: "actions" },
       el("button", { type: "button", id: "hint-confirm", class: "primary", text: _("Ask for a hint"), onclick: askHint }),
       el("button", { type: "button", id: "hint-cancel", text: _("Cancel"), onclick: () => { S.hintAsk = false; renderHint(); } }),
