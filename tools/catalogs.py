@@ -54,10 +54,12 @@ PYTHON_KEYWORDS: dict[str, Any] = {
     "IllegalActionError": None,
     "OutOfTurnError": None,
     "RecordError": None,
+    "OverBudgetError": None,
     "StorageError": None,
     "NameTakenError": None,
     "SealedError": None,
     "AlreadyPlayedError": None,
+    "NotDealtError": None,
     "CliError": None,
     "RoomError": (2,),
 }

@@ -128,7 +128,7 @@ def test_the_next_day_reveals_the_seed_every_attempt_verifies_with(client: TestC
     day = client.get("/api/daily").json()["today"]
     before = client.get("/api/daily", params={"day": day}).json()["challenges"][0]
     real = lobby.clock
-    lobby.clock = lambda: real() + 86_400
+    lobby.clock = lambda: real() + 86_400 + 600  # a day later, past the reveal of five minutes after midnight
     after = client.get("/api/daily", params={"day": day}).json()["challenges"][0]
     seed = bytes.fromhex(after["server_seed"])
     assert hashlib.sha256(seed).hexdigest() == before["commitment"] == seen["fairness"]["commitment"]

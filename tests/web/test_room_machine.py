@@ -707,7 +707,7 @@ class RoomMachine(RuleBasedStateMachine):
             assert response.status_code == 200, response.text
         state = self.view(room, room.clients[0])
         assert room.last["match"]["actor"] in state["assisted"]
-        unmarked = {"assisted": None, "version": None}
+        unmarked = {"assisted": None, "hint_cost": None, "version": None}  # the hint is paid for now
         assert {**state, **unmarked} == {**room.last, **unmarked}
         assert state["version"] == room.last["version"] + 1  # the hint is kept before it is given
         room.last = state
@@ -818,7 +818,7 @@ class RoomMachine(RuleBasedStateMachine):
             for client, state in zip(room.clients, views, strict=True):
                 assert shared(state) == first
                 if client.pushed is not None:  # a hint (kept: a version) is told with the next change
-                    told = {"assisted": None, "version": None}
+                    told = {"assisted": None, "hint_cost": None, "version": None}
                     assert {**shared(client.pushed), **told} == {**first, **told}
                     assert set(client.pushed["assisted"]) <= set(state["assisted"])
                     assert client.pushed["version"] <= state["version"]

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from shutthebox.core.record import GameRecord, replay
 from shutthebox.core.tiles import grade
-from shutthebox.strategy.review import review
+from shutthebox.strategy.review import Review, review
 from shutthebox.web import Settings, create_app
 from shutthebox.web.stats import MOST_BARS, REVIEWED_GAMES, Reviews, histogram
 from web.helpers import create, profile_key
@@ -174,11 +174,9 @@ def test_a_stored_game_is_reviewed_once(client: TestClient) -> None:
     first, second = play(client, seats=[{"name": "Luis"}]), play(client, seats=[{"name": "Luis"}])
     asked: list[int] = []
 
-    def counting(state: Any) -> Any:
-        from shutthebox.strategy.advice import advise
-
-        asked.append(1)
-        return advise(state)
+    def counting(game_id: int, record: GameRecord) -> Review:
+        asked.append(game_id)
+        return review(record)
 
     reviews = Reviews(kept=1)
     marks = reviews.marks(store, first, counting)

@@ -4,6 +4,8 @@
   is over (its room, its record, its stored game and review are sealed).
 - An attempt takes no action after midnight UTC, counts as it stood then, and the day's seed is
   revealed only once no attempt of that day can be played.
+- Solver work goes through one priced, fair door: a flood from one address waits behind itself.
+- The trainer rates only the puzzles it dealt: it is no free hint for a game in play.
 - Help never takes a turn out of the rankings: a hint, walking away from a ranked game, or letting
   the turn clock run out leaves the turn counting as it stood (its open tiles then).
 
@@ -13,6 +15,9 @@ so a real server meets midnight, and two hours of idleness, within seconds.
 
 from __future__ import annotations
 
+import itertools
+import json
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -258,3 +263,82 @@ def test_letting_the_turn_clock_run_out_leaves_the_turn_counting_as_it_stood(tmp
         assert helped["counted"] == stood >= helped["score"]
         board = {e["player"] for e in httpx.get(f"{url}/api/leaderboard").json()["entries"]}
         assert name in board
+
+
+# -- 3. solver work with no price --------------------------------------------------------------
+def from_address(address: str) -> httpx.Client:
+    """A client whose connections leave from ``address`` (any 127.x.y.z reaches the loopback server)."""
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=address), timeout=120)
+
+
+def test_a_flood_of_solver_work_from_one_address_waits_behind_itself(tmp_path: Path) -> None:
+    """The attack: one address asks for cheat sheets without end (each a solve of another rule set,
+    with no login), so every other player waits minutes for an answer. Now the address has a few jobs
+    queued at most (the rest refused at once, 429), and another player's hint is answered while the
+    flood goes on."""
+    with running(tmp_path) as server:
+        url = server.url
+        presets = list(httpx.get(f"{url}/api/rules").json()["presets"])
+        sheets = [(preset, tiles) for tiles in range(12, 2, -1) for preset in presets]
+        answers: list[int] = []
+        stop, turns, taking = threading.Event(), itertools.cycle(sheets), threading.Lock()
+
+        def flood() -> None:  # each thread asks for the next sheet of the list: another rule set
+            with from_address("127.0.0.2") as client:
+                while not stop.is_set():
+                    with taking:
+                        preset, tiles = next(turns)
+                    answer = client.get(f"{url}/api/cheatsheet", params={"preset": preset, "tiles": tiles})
+                    answers.append(answer.status_code)
+
+        threads = [threading.Thread(target=flood) for _ in range(16)]
+        try:
+            for thread in threads:
+                thread.start()
+            until(lambda: 429 in answers, what="the flood refused beyond its queue")
+            with from_address("127.0.0.3") as player:
+                made = player.post(f"{url}/api/rooms", json={"preset": "classic", "seats": [{"name": "Bea"}]})
+                assert made.status_code == 201, made.text
+                code, token = made.json()["code"], made.json()["token"]
+                state = step(url, code, token, made.json()["state"])  # rolled: a decision to ask about
+                assert state["match"]["phase"] == "move"
+                hint = player.get(f"{url}/api/rooms/{code}/hint", headers=bearer(token))
+                assert hint.status_code == 200, hint.text
+            assert all(thread.is_alive() for thread in threads)  # answered while the flood went on
+        finally:
+            stop.set()
+            for thread in threads:
+                thread.join()
+        assert set(answers) == {200, 429}  # each sheet made or refused at once: nothing else
+
+
+# -- 4. the trainer as a free hint ----------------------------------------------------------------
+def test_the_trainer_rates_only_the_puzzles_it_dealt(tmp_path: Path) -> None:
+    """The attack: in the daily challenge (no hints), post the position of one's own game as a trainer
+    puzzle and read every move ranked; or post a 12-tile long game's to make the server solve it."""
+    with running(tmp_path) as server:
+        url = server.url
+        ana = profile(url, "Ana")
+        started = httpx.post(f"{url}/api/daily/9", headers=bearer(ana)).json()
+        code, token = started["code"], started["token"]
+        state = step(url, code, token, room(url, code, token))
+        assert httpx.get(f"{url}/api/rooms/{code}/hint", headers=bearer(token)).status_code == 403
+        board = sum(1 << (tile - 1) for tile in state["match"]["board"]["open"])
+        rules = json.dumps(state["rules"], sort_keys=True, separators=(",", ":"))
+        roll = "+".join(map(str, state["match"]["roll"]))
+        mine = f"{rules}|score|{board}|{roll}"
+        long12 = json.dumps({**state["rules"], "tiles": 12, "mode": "long"}, sort_keys=True,
+                            separators=(",", ":"))
+        for key in (mine, f"{long12}|long|4095|6+6"):
+            tried = httpx.post(f"{url}/api/train", json={"key": key, "shut": [9]}, headers=bearer(ana))
+            assert tried.status_code == 404 and "not dealt to you" in tried.json()["detail"], tried.text
+        assert room(url, code, token)["ranked"] and not room(url, code, token)["assisted"]
+        dealt = httpx.get(f"{url}/api/train", headers=bearer(ana)).json()["puzzle"]
+        answer = dealt["answers"][0]
+        given = {"dice": answer["dice"]} if "dice" in answer else {"shut": answer["shut"]}
+        first = httpx.post(f"{url}/api/train", json={"key": dealt["key"], **given}, headers=bearer(ana))
+        assert first.status_code == 200, first.text
+        again = httpx.post(f"{url}/api/train", json={"key": dealt["key"], **given}, headers=bearer(ana))
+        assert again.status_code == 404  # a dealing is answered once
+        made_up = httpx.get(f"{url}/api/train", params={"goal": "beat-17"}, headers=bearer(ana))
+        assert made_up.status_code == 422 and "beat-10" in made_up.json()["detail"]  # no pool per request

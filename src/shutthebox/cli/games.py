@@ -380,6 +380,10 @@ _workers = number_type(
     int, 1, 64, not_a=N_("{text!r} is not a number of processes"),
     out_of_range=N_("{text!r} must be between 1 and 64 processes"),
 )
+_solver_processes = number_type(
+    int, 0, 64, not_a=N_("{text!r} is not a number of processes"),
+    out_of_range=N_("{text!r} must be between 0 and 64 processes"),
+)
 _idle_seconds = number_type(
     int, 60, None, out_of_range=N_("{text!r} must be at least 60 seconds"),
 )
@@ -394,6 +398,11 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
         "--workers", type=_workers, default=1, metavar="N",
         help=_("server processes behind the one address (1); more than one share their rooms through "
                "--redis, best over PostgreSQL (--db postgresql://…)"),
+    )
+    serve.add_argument(
+        "--solver-processes", type=_solver_processes, default=1, metavar="N",
+        help=_("worker processes for the solver (hints, bots, reviews, the trainer), each server process's"
+               " own, so its work never slows the players' actions (1; 0: in the server process)"),
     )
     serve.add_argument(
         "--redis", metavar="URL",
@@ -519,6 +528,7 @@ def run_serve(args: argparse.Namespace) -> int:
         room_idle_seconds=float(args.room_idle),
         room_memory_seconds=float(args.room_memory),
         allowed_origins=tuple(args.allowed_origins),
+        solver_processes=args.solver_processes,
     )
     address = f"http://{args.host}:{args.port}/"
     print(_("Shut the Box: {address} (Ctrl+C stops the server)").format(address=address), flush=True)

@@ -102,6 +102,17 @@ class ShutTheBoxError(ValueError):
         """The message as words to be said in the reader's language."""
         return Phrase(self.template, self.values)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its template and values (and any attribute of a subclass), so an error raised in
+        another process (the server's solver worker) is said there as here."""
+        return (_remade, (type(self), self.template, self.values), self.__dict__)
+
+
+def _remade(kind: type[ShutTheBoxError], template: str, values: dict[str, object]) -> ShutTheBoxError:
+    error = kind.__new__(kind)
+    ShutTheBoxError.__init__(error, template, **values)
+    return error
+
 
 class RulesError(ShutTheBoxError):
     """An invalid rule option or combination of options."""

@@ -1,7 +1,9 @@
-"""The trainer kept: each profile's rating, each puzzle's difficulty, and when each answered puzzle
-comes back. A puzzle is named by the SHA-256 of its key (its rules, goal, position and roll), a
-pool (one rule set and goal) by that of the key's first two parts. One answer is one transaction:
-the two ratings and the schedule change together or not at all.
+"""The trainer kept: each profile's rating, each puzzle's difficulty, when each answered puzzle
+comes back, and the puzzles dealt and not answered yet. A puzzle is named by the SHA-256 of its key
+(its rules, goal, position and roll), a pool (one rule set and goal) by that of the key's first two
+parts. One answer is one transaction: it spends the puzzle's dealing (a puzzle is rated once per
+time it is dealt, and only if it was: the trainer rates its own puzzles, never any position asked),
+and the two ratings and the schedule change with it, or nothing does.
 """
 
 from __future__ import annotations
@@ -13,10 +15,15 @@ from datetime import UTC, datetime
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.glicko import Rating
-from shutthebox.storage.models import PuzzleRatingRow, TrainerRatingRow, TrainerReviewRow
+from shutthebox.storage.models import PuzzleRatingRow, TrainerDealtRow, TrainerRatingRow, TrainerReviewRow
 
-__all__ = ["Standing", "TrainerStore", "digest"]
+__all__ = ["NotDealtError", "Standing", "TrainerStore", "digest"]
+
+
+class NotDealtError(ShutTheBoxError):
+    """An answer to a puzzle the trainer did not deal to the profile (or whose answer it has)."""
 
 
 def digest(text: str) -> str:
@@ -69,6 +76,20 @@ class TrainerStore:
             )).all()
         return {row.key: _utc(row.due_at) for row in rows}
 
+    def deal(self, profile_id: int, key: str, now: datetime) -> None:
+        """Note that the puzzle of ``key`` was dealt to the profile: it may answer it once."""
+        with self._sessions.begin() as session:
+            row = session.get(TrainerDealtRow, (profile_id, digest(key)))
+            if row is None:
+                session.add(TrainerDealtRow(profile_id=profile_id, puzzle=digest(key), dealt_at=now))
+            else:
+                row.dealt_at = now
+
+    def dealt(self, profile_id: int, key: str) -> bool:
+        """Whether the puzzle of ``key`` was dealt to the profile and waits for its answer."""
+        with self._sessions() as session:
+            return session.get(TrainerDealtRow, (profile_id, digest(key))) is not None
+
     def streak(self, profile_id: int, key: str) -> int:
         with self._sessions() as session:
             row = session.get(TrainerReviewRow, (profile_id, digest(key)))
@@ -78,8 +99,13 @@ class TrainerStore:
         self, profile_id: int, key: str, pool: str, *, right: bool, player: Rating, puzzle: Rating,
         streak: int, due: datetime,
     ) -> None:
-        """Keep one answer: the profile's new rating, the puzzle's, and when it comes back."""
+        """Keep one answer: the profile's new rating, the puzzle's, and when it comes back; spends the
+        puzzle's dealing (`NotDealtError` if it was not dealt, or is answered already: nothing kept)."""
         with self._sessions.begin() as session:
+            dealing = session.get(TrainerDealtRow, (profile_id, digest(key)))
+            if dealing is None:
+                raise NotDealtError("this puzzle was not dealt to you, or you answered it already")
+            session.delete(dealing)
             mine = session.get(TrainerRatingRow, profile_id) or _new_standing(session, profile_id)
             mine.rating, mine.deviation, mine.volatility = player.rating, player.deviation, player.volatility
             mine.answered += 1

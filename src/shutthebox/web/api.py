@@ -9,21 +9,27 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Annotated, Any
 
+from anyio import from_thread
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.responses import HTMLResponse
 from starlette.concurrency import run_in_threadpool
 
 from shutthebox.core.daily import Challenge
 from shutthebox.core.errors import ShutTheBoxError
-from shutthebox.core.rules import Rules
+from shutthebox.core.record import GameRecord
+from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import SOURCE, language, languages
 from shutthebox.i18n.export import language_list, page_catalog
 from shutthebox.storage import SealedError, StorageError, Store, StoredGame, rules_key
-from shutthebox.strategy.cheatsheet import cheatsheet
-from shutthebox.strategy.trainer import Goal
+from shutthebox.strategy import jobs
+from shutthebox.strategy.cheatsheet import Sheet
+from shutthebox.strategy.cost import cost_of
+from shutthebox.strategy.names import Objective
+from shutthebox.strategy.review import Review
+from shutthebox.strategy.trainer import GOALS, Goal
 from shutthebox.web.cheatsheet import sheet_html
 from shutthebox.web.guard import client_address
-from shutthebox.web.lobby import Lobby, review_json
+from shutthebox.web.lobby import Lobby
 from shutthebox.web.rooms import TOKEN, RoomError
 from shutthebox.web.schemas import (
     ActionIn,
@@ -178,13 +184,13 @@ async def post_rematch(code: RoomCode, body: RematchIn, lobby: LobbyDep, token: 
 
 
 @router.get("/rooms/{code}/hint", responses=ERRORS, summary="The solver's ranked choices for your turn")
-async def get_hint(code: RoomCode, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
-    return await lobby.hint(await lobby.fresh(code), token)
+async def get_hint(code: RoomCode, request: Request, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
+    return await lobby.hint(await lobby.fresh(code), token, client_address(request.scope))
 
 
 @router.get("/rooms/{code}/review", responses=ERRORS, summary="The review of the finished game")
-async def get_review(code: RoomCode, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
-    return await lobby.review(await lobby.fresh(code), token)
+async def get_review(code: RoomCode, request: Request, lobby: LobbyDep, token: TokenDep) -> dict[str, Any]:
+    return await lobby.review(await lobby.fresh(code), token, client_address(request.scope))
 
 
 @router.get("/rooms/{code}/record", responses=ERRORS, summary="The game record (the fair seed once over)")
@@ -223,9 +229,13 @@ def get_game(game_id: GameId, lobby: LobbyDep) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}/review", responses=ERRORS, summary="The review of a stored game")
-async def get_game_review(game_id: GameId, store: StoreDep, lobby: LobbyDep) -> dict[str, Any]:
+async def get_game_review(
+    game_id: GameId, request: Request, store: StoreDep, lobby: LobbyDep
+) -> dict[str, Any]:
     stored = await run_in_threadpool(stored_game, store, game_id, lobby.clock())
-    return await run_in_threadpool(review_json, stored.record, lobby.bounded_advice)
+    found = await lobby.review_of(stored.record, ("stored", game_id), client_address(request.scope))
+    answer: dict[str, Any] = found.to_json()
+    return answer
 
 
 @router.get("/players/{name:path}/history", summary="A player's turns, newest first")
@@ -252,13 +262,20 @@ def reviews(request: Request) -> Reviews:
 @router.get("/players/{name:path}/stats", responses=ERRORS, summary="A player's statistics for the page")
 def get_stats(
     name: PlayerName,
+    request: Request,
     lobby: LobbyDep,
     kept: Annotated[Reviews, Depends(reviews)],
     last: Annotated[int, Query(ge=1, le=50)] = LAST_GAMES,
 ) -> dict[str, Any]:
     """Games per board size and rules with their score histogram, grades and best (ranked games
     of this server), the last games and the accuracy over the newest reviewed ones (see `web.stats`)."""
-    found = collect(lobby.store, name, kept, lobby.bounded_advice, last=last, source=SERVER_ROLLED)
+    requester = client_address(request.scope)
+
+    def review_with(game_id: int, record: GameRecord) -> Review:  # in a worker thread of the server
+        found: Review = from_thread.run(lobby.review_of, record, ("stored", game_id), requester)
+        return found
+
+    found = collect(lobby.store, name, kept, review_with, last=last, source=SERVER_ROLLED)
     if found is None:
         raise RoomError("not-found", "no profile is named {name!r} and no game was played under that name",
                         name=name)
@@ -317,17 +334,22 @@ async def get_daily_board(day: Day, tiles: DailyTiles, lobby: LobbyDep) -> dict[
 
 
 @router.get("/daily/{day}/{tiles}/result", responses=ERRORS, summary="Your attempt beside optimal play")
-async def get_daily_result(day: Day, tiles: DailyTiles, lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
+async def get_daily_result(
+    day: Day, tiles: DailyTiles, request: Request, lobby: LobbyDep, key: TokenDep
+) -> dict[str, Any]:
     """Your score, rolls and rank, and the optimal player's score and rolls on the very same dice
     (its whole game once the day is over)."""
-    return await lobby.daily.result(_challenge(day, tiles), await lobby.my_profile(key))
+    profile = await lobby.my_profile(key)
+    return await lobby.daily.result(_challenge(day, tiles), profile, client_address(request.scope))
 
 
 # -- the trainer -------------------------------------------------------------------
 @router.get("/train", responses=ERRORS, summary="The next trainer puzzle for your profile")
 async def get_puzzle(
+    request: Request,
     lobby: LobbyDep,
     key: TokenDep,
+    *,
     preset: Annotated[str, Query(max_length=32, description="the rule set, see GET /api/rules")] = "web",
     tiles: Annotated[int, Query(ge=3, le=12)] = 9,
     goal: Annotated[str, Query(max_length=16, description="score, shut, beat-10 or long")] = "score",
@@ -338,16 +360,23 @@ async def get_puzzle(
         aim = Goal.parse(goal)
     except ShutTheBoxError as error:
         raise RoomError("malformed", "{error}", error=error) from None
+    if aim not in GOALS:  # each goal is a pool to mine: only the trainer's own, never one a request makes up
+        raise RoomError("malformed", "the trainer's goals here are {goals}, not {key!r}",
+                        goals=", ".join(g.key for g in GOALS), key=goal)
     profile = await lobby.my_profile(key)
-    return await lobby.trainer.next(profile, pool_rules(preset, tiles, aim), aim)
+    rules = pool_rules(preset, tiles, aim)
+    return await lobby.trainer.next(profile, rules, aim, client_address(request.scope))
 
 
 @router.post("/train", responses=ERRORS, summary="Answer a trainer puzzle")
-async def answer_puzzle(body: TrainAnswer, lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
+async def answer_puzzle(
+    body: TrainAnswer, request: Request, lobby: LobbyDep, key: TokenDep
+) -> dict[str, Any]:
     """Every answer ranked with its value, why the best is best, both ratings before and after, and
-    when the puzzle comes back."""
+    when the puzzle comes back (the puzzle must be one dealt to you)."""
     profile = await lobby.my_profile(key)
-    return await lobby.trainer.answer(profile, body.key, body.model_dump(include={"dice", "shut"}))
+    given = body.model_dump(include={"dice", "shut"})
+    return await lobby.trainer.answer(profile, body.key, given, client_address(request.scope))
 
 
 @router.get(
@@ -355,15 +384,20 @@ async def answer_puzzle(body: TrainAnswer, lobby: LobbyDep, key: TokenDep) -> di
     summary="A page to print: the best move for every roll on the positions that matter most",
 )
 async def get_cheatsheet(
+    request: Request,
+    lobby: LobbyDep,
     preset: Annotated[str, Query(max_length=32, description="the rule set, see GET /api/rules")] = "web",
     tiles: Annotated[int, Query(ge=3, le=12)] = 9,
 ) -> HTMLResponse:
     """One rule set, played for the lowest expected score, in the reader's language (``?lang=``)."""
     try:
-        rules = Rules.preset(preset, tiles=tiles)
+        rules = Rules.preset(preset, tiles=tiles).but(mode=Mode.SOLO)
     except ShutTheBoxError as error:
         raise RoomError("malformed", "{error}", error=error) from None
-    sheet = await run_in_threadpool(cheatsheet, rules)
+    price = 2 * cost_of(rules, Objective.SCORE).cells  # the solve, and the boards it meets
+    sheet: Sheet = await lobby.door.run(
+        client_address(request.scope), ("sheet", rules), price, jobs.cheatsheet, rules
+    )
     return HTMLResponse(sheet_html(sheet, language()))
 
 

@@ -22,7 +22,10 @@ from starlette.concurrency import run_in_threadpool
 
 from shutthebox.core.daily import DAILY_TILES, Challenge, Entry, ranked, streak, today
 from shutthebox.storage.daily import AlreadyPlayedError, Attempt, DailyStore
-from shutthebox.strategy.daily import optimal_outcome, outcome_of
+from shutthebox.strategy import jobs
+from shutthebox.strategy.cost import cost_of
+from shutthebox.strategy.daily import Outcome, outcome_of
+from shutthebox.strategy.names import Objective
 from shutthebox.web.rooms import Room, RoomError, SeatSpec
 
 if TYPE_CHECKING:
@@ -122,7 +125,7 @@ class DailyDesk:
             "playing": len(attempts) - len(entries),
         }
 
-    async def result(self, challenge: Challenge, profile: Profile) -> dict[str, Any]:
+    async def result(self, challenge: Challenge, profile: Profile, requester: str) -> dict[str, Any]:
         """The profile's attempt beside the optimal player's game on the very same dice."""
         attempt = await run_in_threadpool(self.kept.attempt, challenge, profile.id)
         if attempt is None:
@@ -134,7 +137,10 @@ class DailyDesk:
             return answer
         mine = outcome_of(attempt.record)
         seed = (await self._seeds([challenge]))[challenge]
-        optimal = await run_in_threadpool(optimal_outcome, challenge, seed)
+        price = cost_of(challenge.rules, Objective.SCORE).cells
+        optimal: Outcome = await self.lobby.door.run(
+            requester, ("optimal", challenge), price, jobs.daily_optimal, challenge, seed
+        )
         board = await self.board(challenge, limit=10**6)
         rank = next(e["rank"] for e in board["entries"] if e["player"] == attempt.player)
         answer |= {

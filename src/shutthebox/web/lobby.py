@@ -17,11 +17,10 @@ import contextlib
 import logging
 import random
 import time
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
@@ -30,12 +29,16 @@ from shutthebox.core.board import Move
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.fair import FairDice
 from shutthebox.core.match import DiceChoice, Match
+from shutthebox.core.record import GameRecord
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import SOURCE, Lang, using
 from shutthebox.storage import NameTakenError, Profile, StorageError, Store
 from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomStore, StorageBusyError, token_hash
+from shutthebox.strategy import jobs
+from shutthebox.strategy.review import Review
 from shutthebox.web.advisor import Advisor
 from shutthebox.web.daily import DailyDesk
+from shutthebox.web.door import SolverDoor
 from shutthebox.web.hub import Hub, News, hub_for
 from shutthebox.web.rooms import (
     TICKET_SECONDS,
@@ -55,9 +58,6 @@ from shutthebox.web.views import room_json
 
 __all__ = ["Listener", "Lobby", "client_action", "rules_of"]
 
-if TYPE_CHECKING:
-    from shutthebox.strategy.advice import Advice
-
 log = logging.getLogger(__name__)
 Named = TypeVar("Named")
 WRITE_ERRORS = (StorageBusyError, ConflictError, SQLAlchemyError)
@@ -68,8 +68,6 @@ LEASE_SECONDS = 30.0
 frees it after this)."""
 CHANGE_TRIES = 5
 """How often a change is made again over a room another process changed first."""
-REVIEWS_KEPT = 128
-"""Reviews of finished games kept in memory (a review costs a solve per decision)."""
 
 
 class Sender(Protocol):
@@ -79,13 +77,14 @@ class Sender(Protocol):
 @dataclass(eq=False)
 class Listener:
     """A WebSocket listening to a room: the token it came with (or none), the seats that token
-    holds, its reader's language, and the messages waiting for it (bounded: see `push`)."""
+    holds, its reader's language, the messages waiting for it (bounded: see `push`), its address."""
 
     token: str | None
     seats: tuple[int, ...] = ()
     lang: Lang = SOURCE
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(64))
     dropped: asyncio.Event = field(default_factory=asyncio.Event)
+    address: str = "unknown"  # the client's, whom its solver work is counted against
 
     def push(self, message: dict[str, Any]) -> bool:
         """Queue ``message`` without waiting; a socket whose queue is full is too slow: it is
@@ -149,10 +148,15 @@ class Lobby:
         self.listeners: dict[str, set[Listener]] = {}
         self.elsewhere: dict[str, dict[str, tuple[tuple[int, ...], float]]] = {}
         """Seats with a socket in other processes: room code → process → (seats, when heard)."""
-        self.advisor = Advisor(max_cells=settings.hint_max_cells, max_bytes=settings.hint_max_bytes)
+        self.door = SolverDoor(
+            processes=settings.solver_processes, cells_per_minute=settings.solver_cells_per_minute,
+            waiting=settings.solver_queue,
+        )
+        self.advisor = Advisor(
+            max_cells=settings.hint_max_cells, max_bytes=settings.hint_max_bytes, door=self.door
+        )
         self.clock = clock
         self.started = clock()
-        self._reviews: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self._ticker: asyncio.Task[None] | None = None
         self._work: set[asyncio.Task[None]] = set()
         self._swept = 0.0
@@ -738,36 +742,41 @@ class Lobby:
                 by = "clock" if room.seats[seat].stand_in else None
                 if state.is_chance:
                     room.apply(seat, "roll", by=by)
-                else:  # the solver may think for a while: off the event loop, the state held by the lock
-                    room.apply(seat, await run_in_threadpool(self._bot_choice, room, state), by=by)
+                else:  # the solver may think for a while: in its worker, the state held by the lock
+                    room.apply(seat, await self._bot_choice(room, state), by=by)
 
             await self._change(room, bot_plays)
             await self._save_if_over(room)
             await self.broadcast(room)
 
-    def _bot_choice(self, room: Room, state: Match) -> DiceChoice | Move:
-        """What the bot to act chooses; the solver's bot within the hint budget (the cheaper objective
-        beyond it, the heuristic when even that is over), so no bot can hold the server for minutes."""
+    async def _bot_choice(self, room: Room, state: Match) -> DiceChoice | Move:
+        """What the bot to act chooses; the solver's bot through the solver's door, within the hint
+        budget (the cheaper objective beyond it), its work spent from the budget of the address that
+        made the room; when the door refuses, the heuristic plays (no bot can hold the server)."""
         game = room.game
         assert game is not None and state.actor is not None
         if room.seats[state.actor].bot != "optimal" or room.seats[state.actor].stand_in:
-            return game.bot_choice(state)
+            return await run_in_threadpool(game.bot_choice, state)
         try:
-            best = self.bounded_advice(state).best
+            chosen = self.advisor.plan(state)
+            move: DiceChoice | Move = await self.door.run(
+                room.requester, None, self.advisor.price(state, chosen),
+                jobs.bot_move, state, self.advisor.max_cells, self.advisor.max_bytes,
+            )
         except RoomError:
             from shutthebox.strategy.bots import make_bot
 
             return make_bot("heuristic", random.Random(0)).choose(state)
-        assert best is not None
-        return best.action
+        self.advisor.warmed(state, chosen)
+        return move
 
-    def bounded_advice(self, state: Match) -> Advice:
-        """The solver's advice for ``state`` within the hint budget (see `Advisor.plan`); `RoomError`
-        ``busy`` when even the cheaper objective is over it."""
-        from shutthebox.strategy.advice import advise
-
-        plan = self.advisor.plan(state)
-        return advise(state, plan.objective, plan.target)
+    async def review_of(self, record: GameRecord, key: Hashable, requester: str) -> Review:
+        """The review of ``record``, through the solver's door (kept under ``key``)."""
+        found: Review = await self.door.run(
+            requester, ("review", key), self.advisor.review_price(record),
+            jobs.reviewed, record, self.advisor.max_cells, self.advisor.max_bytes,
+        )
+        return found
 
     async def time_out(self, room: Room) -> int | None:
         """The seat to act ran out of time: a stand-in plays the rest of its turn (the seat, which
@@ -963,7 +972,7 @@ class Lobby:
                 listeners.discard(listener)
 
     # -- advice -----------------------------------------------------------------
-    async def hint(self, room: Room, token: str | None) -> dict[str, Any]:
+    async def hint(self, room: Room, token: str | None, requester: str) -> dict[str, Any]:
         """The solver's ranked choices for the seat whose turn it is (its own token only); the seat's
         turns of this game then count for no best, kept before the advice is given."""
         if not room.hints:
@@ -974,7 +983,7 @@ class Lobby:
             raise RoomError(
                 "no-decision", "hints are for choosing dice or tiles; now {state}", state=state.describe()
             )
-        advice = await self.advisor.advise(state)  # bounded, shared, cached; a refusal is no hint taken
+        advice = await self.advisor.advise(state, requester)  # priced, fair, kept; a refusal is no hint taken
 
         async def assisted(room: Room) -> None:
             now = room.game
@@ -985,24 +994,12 @@ class Lobby:
         await self._change(room, assisted)
         return advice
 
-    async def review(self, room: Room, token: str | None) -> dict[str, Any]:
+    async def review(self, room: Room, token: str | None, requester: str) -> dict[str, Any]:
         """The review of the room's finished game, computed once (kept for the last few games); a
         sealed room's for its player only."""
         self.check_sight(room, token)
         if room.game is None or not room.game.state.is_over:
             raise RoomError("not-over", "the game in room {code} is not over yet", code=room.code)
-        review = self._reviews.get(room.origin)
-        if review is None:
-            review = await run_in_threadpool(review_json, room.game.record(), self.bounded_advice)
-            self._reviews[room.origin] = review
-            while len(self._reviews) > REVIEWS_KEPT:
-                self._reviews.popitem(last=False)
-        return review
-
-
-def review_json(record: Any, advise_with: Callable[[Match], Advice]) -> dict[str, Any]:
-    """The solver's review of a record, as JSON, each decision advised by ``advise_with``."""
-    from shutthebox.strategy.review import review
-
-    result: dict[str, Any] = review(record, advise_with).to_json()
-    return result
+        found = await self.review_of(room.game.record(), room.origin, requester)
+        answer: dict[str, Any] = found.to_json()
+        return answer

@@ -291,6 +291,7 @@ class Room:
     version: int = 0  # the store's version this copy holds (0: not kept yet)
     due_at: float | None = None  # when the store says a server must next look at it
     owner: str | None = None  # the address that created it (the store keeps its hash)
+    owner_hash: str | None = None  # that hash, as read back from the store
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     # -- seats and tokens ---------------------------------------------------
@@ -316,6 +317,12 @@ class Room:
     @property
     def online(self) -> bool:
         return any(s.kind == "remote" for s in self.seats)
+
+    @property
+    def requester(self) -> str:
+        """Whom the solver's work for the room's bots is counted against: the address that made it."""
+        kept = self.owner_hash or (token_hash(self.owner) if self.owner is not None else None)
+        return f"owner:{kept}" if kept is not None else f"room:{self.code}"
 
     @property
     def reveal_at(self) -> float | None:
@@ -598,7 +605,7 @@ class Room:
             game_id=self.game.saved_id if self.game is not None else None,
             created_at=datetime.fromtimestamp(self.created_at, UTC),
             touched_at=datetime.fromtimestamp(self.touched, UTC), version=self.version, due_at=self.due_at,
-            owner=token_hash(self.owner) if self.owner is not None else None,
+            owner=self.owner_hash or (token_hash(self.owner) if self.owner is not None else None),
         )
 
     def unkept(self) -> list[tuple[int, dict[str, Any]]]:
@@ -622,6 +629,7 @@ class Room:
             rematch=Rematch.restore(extra["rematch"]) if extra.get("rematch") else None,
             next_dice=FairDice(bytes.fromhex(extra["next_dice"])) if extra.get("next_dice") else None,
             created_at=kept.created_at.timestamp(), touched=kept.touched_at.timestamp(),
+            owner_hash=kept.owner,
         )
         room.start_if_ready()
         for entry in kept.events:
@@ -824,7 +832,7 @@ def rematch_room(old: Room, code: str) -> Room | None:
         turn_seconds = None  # nobody waits for a player alone with bots: no clock, as in any such room
     room = Room(
         code, rules, seats, rounds=old.rounds, hints=old.hints, dice=rematch.dice,
-        turn_seconds=turn_seconds, on_leave=old.on_leave, owner=old.owner,
+        turn_seconds=turn_seconds, on_leave=old.on_leave, owner=old.owner, owner_hash=old.owner_hash,
     )
     try:
         check_startable(room)

@@ -43,6 +43,13 @@ class Settings:
     about 5 ns each); beyond it the answer comes from a cheaper objective (see `web.advisor`)."""
     hint_max_bytes: int = 1_000_000_000
     """The memory one such solve may take."""
+    solver_processes: int = 1
+    """Worker processes for the solver's work (hints, bots, reviews, the trainer, cheat sheets), so it
+    never holds the server's own interpreter; 0 runs it in a thread of the server (see `web.door`)."""
+    solver_cells_per_minute: int = 12_000_000_000
+    """The solver's work one client address may ask for in any minute, in cells (about 5 ns each)."""
+    solver_queue: int = 8
+    """Solver jobs one client address may have waiting at once."""
     tick_seconds: float = 0.5
     """How often clocks, rematches and interrupted bots are looked at."""
 

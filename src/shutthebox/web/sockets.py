@@ -46,7 +46,10 @@ async def room_socket(socket: WebSocket, code: str, token: str | None = None, si
         await socket.close(code=4404 if error.code == "not-found" else 4403, reason=error.code)
         return
     await socket.accept()
-    listener = Listener(token, room.seats_of(token), language(), asyncio.Queue(lobby.settings.socket_queue))
+    listener = Listener(
+        token, room.seats_of(token), language(), asyncio.Queue(lobby.settings.socket_queue),
+        address=client_address(socket.scope),
+    )
     sending = asyncio.create_task(listener.pump(socket))
     reading = asyncio.create_task(read(socket, lobby, room.code, listener))
     dropped = asyncio.create_task(listener.dropped.wait())
@@ -114,7 +117,8 @@ async def handle(lobby: Lobby, code: str, listener: Listener, raw: str) -> dict[
         if isinstance(message, PingIn):
             return {"type": "pong"}
         if isinstance(message, HintIn):
-            return {"type": "hint", "advice": await lobby.hint(room, listener.token)}
+            advice = await lobby.hint(room, listener.token, listener.address)
+            return {"type": "hint", "advice": advice}
         if isinstance(message, RematchIn):
             await lobby.rematch(room, listener.token, message.accept, message.client_seed)
             return None

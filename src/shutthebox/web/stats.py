@@ -2,8 +2,8 @@
 
 The numbers are `storage.stats`'s, which ``shutthebox stats`` prints too; this is the web's part:
 `Reviews` keeps each stored game's marks, since a stored game never changes and its review costs
-the solver, and `collect` reviews within the server's budget (a review over it leaves that game
-without a mark).
+the solver, and `collect` reviews through the server's solver door (a review it refuses leaves that
+game without a mark).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from threading import Lock
 from typing import TYPE_CHECKING, Any
 
-from shutthebox.core.match import Match
+from shutthebox.core.record import GameRecord
 from shutthebox.storage import Store
 from shutthebox.storage import stats as shared
 from shutthebox.storage.stats import (
@@ -30,7 +30,10 @@ from shutthebox.storage.stats import (
 from shutthebox.web.rooms import RoomError
 
 if TYPE_CHECKING:  # the solver is imported when a review is first asked for
-    from shutthebox.strategy.advice import Advice
+    from shutthebox.strategy.review import Review
+
+ReviewWith = Callable[[int, GameRecord], "Review"]
+"""How a stored game (its id and record) is reviewed."""
 
 __all__ = [
     "GRADES", "LAST_GAMES", "MOST_BARS", "REVIEWED_GAMES", "TURNS_READ", "Mark", "Reviews", "collect",
@@ -49,16 +52,14 @@ class Reviews:
         self._marks: OrderedDict[int, dict[str, Mark]] = OrderedDict()
         self._lock = Lock()  # the server's threads share one cache
 
-    def marks(self, store: Store, game_id: int, advise_with: Callable[[Match], Advice]) -> dict[str, Mark]:
-        """The marks of game ``game_id``, reviewed with ``advise_with`` the first time they are asked."""
+    def marks(self, store: Store, game_id: int, review_with: ReviewWith) -> dict[str, Mark]:
+        """The marks of game ``game_id``, reviewed with ``review_with`` the first time they are asked."""
         with self._lock:
             found = self._marks.get(game_id)
             if found is not None:
                 self._marks.move_to_end(game_id)
                 return found
-        from shutthebox.strategy.review import review
-
-        found = marks_of(review(store.game(game_id).record, advise_with))
+        found = marks_of(review_with(game_id, store.game(game_id).record))
         with self._lock:
             self._marks[game_id] = found
             while len(self._marks) > self._kept:
@@ -70,18 +71,18 @@ def collect(
     store: Store,
     name: str,
     reviews: Reviews,
-    advise_with: Callable[[Match], Advice],
+    review_with: ReviewWith,
     *,
     last: int = LAST_GAMES,
     source: str | None = None,
 ) -> dict[str, Any] | None:
-    """`storage.stats.collect` of ``name``, each game reviewed with ``advise_with`` through ``reviews``;
-    None when no profile has that name and no game that player."""
+    """`storage.stats.collect` of ``name``, each game reviewed with ``review_with`` (the server's solver
+    door) through ``reviews``; None when no profile has that name and no game that player."""
 
     def mark_of(game_id: int, seat: str) -> Mark | None:
         try:
-            return reviews.marks(store, game_id, advise_with).get(seat)
-        except RoomError:  # a review over the server's budget (busy): that game has no mark
+            return reviews.marks(store, game_id, review_with).get(seat)
+        except RoomError:  # a review refused (over the budget, too much asked): that game has no mark
             return None
 
     return shared.collect(store, name, mark_of, last=last, source=source)

@@ -9,7 +9,6 @@ profile wins when its answer is the best (a tie with the best counts too).
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -21,17 +20,17 @@ from shutthebox.core.dice import DiceChoice
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import say
-from shutthebox.storage.trainer import TrainerStore
-from shutthebox.strategy.review import Review, review
+from shutthebox.storage.trainer import NotDealtError, TrainerStore
+from shutthebox.strategy import jobs
+from shutthebox.strategy.advice import Advice
+from shutthebox.strategy.cost import cost_of
 from shutthebox.strategy.trainer import (
     EXACT,
     Goal,
     Puzzle,
-    explain,
     mistakes,
     pick,
     pool_key,
-    puzzles,
     rate,
     schedule,
     training_rules,
@@ -46,8 +45,6 @@ __all__ = ["TrainerDesk", "pool_rules"]
 
 OWN_GAMES = 10
 """The newest games of a profile whose mistakes come back as puzzles."""
-KEPT_REVIEWS = 200
-"""Reviews kept in memory (a review costs a solve per decision)."""
 
 
 def pool_rules(preset: str, tiles: int, goal: Goal) -> Rules:
@@ -66,24 +63,43 @@ class TrainerDesk:
 
     def __post_init__(self) -> None:
         self.kept = TrainerStore(self.lobby.store.engine)
-        self._reviews: OrderedDict[int, Review] = OrderedDict()
 
     def _now(self) -> datetime:
         return datetime.fromtimestamp(self.lobby.clock(), UTC)
 
-    async def next(self, profile: Profile, rules: Rules, goal: Goal) -> dict[str, Any]:
-        pool = await run_in_threadpool(puzzles, rules, goal)
+    def _price(self, rules: Rules, goal: Goal, solves: int = 1) -> int:
+        """What mining or answering costs under ``rules``: ``solves`` solves of its goal (`RoomError`
+        busy beyond the server's budget for one)."""
+        cost = cost_of(rules, goal.objective)
+        if not cost.within(self.lobby.advisor.max_cells, self.lobby.advisor.max_bytes):
+            raise RoomError(
+                "busy", "this rule set is too large for the trainer on this server: try fewer tiles"
+            )
+        return solves * cost.cells
+
+    async def next(self, profile: Profile, rules: Rules, goal: Goal, requester: str) -> dict[str, Any]:
+        door = self.lobby.door
+        pool, shown = await door.run(
+            requester, ("pool", rules, goal), self._price(rules, goal, 3), jobs.trainer_pool, rules, goal
+        )
         if not pool:
             raise RoomError("not-found", "no position of these rules fools a common habit: try more tiles")
         key = pool_key(rules, goal)
         seen = await run_in_threadpool(self.kept.reviews, profile.id, key)
         standing = await run_in_threadpool(self.kept.standing, profile.id)
         ratings = await run_in_threadpool(self.kept.difficulties, [p.key for p in pool])
-        own = await run_in_threadpool(self._own_mistakes, profile, rules, goal)
+        own = await self._own_mistakes(profile, rules, goal, requester)
         chosen, again = pick(pool, seen, ratings, standing.rating, self._now(), own=own)
+        await self.lobby.write(self.kept.deal, profile.id, chosen.key, self._now())
         difficulty = await run_in_threadpool(self.kept.difficulty, chosen.key)
+        puzzle = shown.get(chosen.key)
+        if puzzle is None or puzzle["habit"] != chosen.habit:  # one's own mistake, or one due again
+            puzzle = await door.run(
+                requester, ("puzzle", chosen.key, chosen.habit), self._price(rules, goal), jobs.puzzle_json,
+                chosen,
+            )
         return {
-            "puzzle": chosen.to_json(),
+            "puzzle": puzzle,
             "again": again,
             "difficulty": difficulty.to_json(),
             "standing": standing.to_json(),
@@ -91,46 +107,58 @@ class TrainerDesk:
             "pool": len(pool),
         }
 
-    def _own_mistakes(self, profile: Profile, rules: Rules, goal: Goal) -> tuple[Puzzle, ...]:
-        """The mistakes of the profile's newest games under these rules, reviewed (and kept)."""
+    async def _own_mistakes(
+        self, profile: Profile, rules: Rules, goal: Goal, requester: str
+    ) -> tuple[Puzzle, ...]:
+        """The mistakes of the profile's newest games under these rules, reviewed through the door."""
         found: list[Puzzle] = []
-        for summary in self.lobby.store.games(player=profile.name, limit=OWN_GAMES):
+        store = self.lobby.store
+        summaries = await run_in_threadpool(lambda: store.games(player=profile.name, limit=OWN_GAMES))
+        for summary in summaries:
             if summary.tiles != rules.tiles or summary.typed:
                 continue
-            record = self.lobby.store.game(summary.id).record
+            record = (await run_in_threadpool(store.game, summary.id)).record
             if training_rules(record.rules.but(mode=Mode.SOLO), goal) != rules:
                 continue
-            if summary.id not in self._reviews:
-                self._reviews[summary.id] = review(record)
-                while len(self._reviews) > KEPT_REVIEWS:
-                    self._reviews.popitem(last=False)
-            found.extend(mistakes(self._reviews[summary.id], profile.name, rules, goal))
+            reviewed = await self.lobby.review_of(record, ("stored", summary.id), requester)
+            found.extend(mistakes(reviewed, profile.name, rules, goal))
         return tuple(found)
 
-    async def answer(self, profile: Profile, key: str, given: dict[str, Any]) -> dict[str, Any]:
+    async def answer(
+        self, profile: Profile, key: str, given: dict[str, Any], requester: str
+    ) -> dict[str, Any]:
+        """Rate an answer to a puzzle dealt to the profile (a position of its own choosing is no
+        puzzle: the trainer is no free hint for a game in play)."""
         try:
             puzzle = Puzzle.from_key(key)
         except ShutTheBoxError as error:
             raise RoomError("malformed", "{error}", error=error) from None
-        advice = await run_in_threadpool(puzzle.advice)
-        chosen = _answer_of(puzzle, given)
+        if not await run_in_threadpool(self.kept.dealt, profile.id, key):
+            raise _not_dealt()
+        advice, reasons = await self.lobby.door.run(
+            requester, ("answers", key), self._price(puzzle.rules, puzzle.goal), jobs.puzzle_answers, puzzle
+        )
+        chosen = _answer_of(puzzle, advice, given)
         loss = advice.loss_of(chosen)
         right = loss <= EXACT
         standing = await run_in_threadpool(self.kept.standing, profile.id)
         difficulty = await run_in_threadpool(self.kept.difficulty, key)
         player, position = rate(standing.rating, difficulty, right)
         streak, due = schedule(await run_in_threadpool(self.kept.streak, profile.id, key), right, self._now())
-        await self.lobby.write(
-            lambda: self.kept.answer(profile.id, key, pool_key(puzzle.rules, puzzle.goal), right=right,
-                                     player=player, puzzle=position, streak=streak, due=due)
-        )
+        try:
+            await self.lobby.write(
+                lambda: self.kept.answer(profile.id, key, pool_key(puzzle.rules, puzzle.goal), right=right,
+                                         player=player, puzzle=position, streak=streak, due=due)
+            )
+        except NotDealtError:  # another answer to the same dealing was first
+            raise _not_dealt() from None
         return {
             "right": right,
             "loss": loss,
             "objective": str(advice.objective),
             "lower_is_better": advice.lower_is_better,
             "ranking": [choice.to_json() | {"best": choice.loss <= EXACT} for choice in advice.choices],
-            "why": say(await run_in_threadpool(explain, puzzle, chosen)),
+            "why": say(reasons[str(chosen)]),
             "rating": {"before": standing.rating.to_json(), "after": player.to_json()},
             "difficulty": {"before": difficulty.to_json(), "after": position.to_json()},
             "streak": streak,
@@ -138,10 +166,17 @@ class TrainerDesk:
         }
 
 
-def _answer_of(puzzle: Puzzle, given: dict[str, Any]) -> DiceChoice | Move:
+def _not_dealt() -> RoomError:
+    return RoomError(
+        "not-found", "this puzzle was not dealt to you, or you answered it already: ask GET /api/train"
+    )
+
+
+def _answer_of(puzzle: Puzzle, advice: Advice, given: dict[str, Any]) -> DiceChoice | Move:
     """The answer sent (``{"dice": n}`` or ``{"shut": [tiles]}``), if it is one of the puzzle's."""
-    for answer in puzzle.answers:
-        if isinstance(answer, DiceChoice) and given.get("dice") == answer.count:
+    for choice in advice.choices:
+        answer = choice.action
+        if isinstance(answer, DiceChoice) and puzzle.roll is None and given.get("dice") == answer.count:
             return answer
         if isinstance(answer, Move) and sorted(given.get("shut") or ()) == sorted(answer.tiles):
             return answer

@@ -2021,7 +2021,7 @@ async function showReview() {
   box.hidden = false;
   box.replaceChildren(el("p", { class: "muted", text: _("Loading…") }));
   try {
-    const review = await api(`/api/rooms/${S.code}/review`);
+    const review = await api(`/api/rooms/${S.code}/review`, { token: S.token }); // a daily room's is its player's
     const parts = [el("h3", { text: _("Review") })];
     for (const [name, pct] of Object.entries(review.accuracy)) parts.push(el("p", { class: "accuracy", text: _("Accuracy of {name}: {pct}%", { name, pct }) }));
     if (!review.decisions.length) parts.push(el("p", { text: _("No decision had a real choice.") }));
