@@ -103,6 +103,7 @@ _STATUS = {
     "too-many": 429,
     "internal": 500,
     "busy": 503,
+    "shared-down": 503,
 }
 
 
