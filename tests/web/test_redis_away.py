@@ -31,7 +31,7 @@ from shutthebox.web.lobby import Lobby
 from shutthebox.web.services import free_port, missing_redis, temporary_redis
 from web.helpers import Table, create, online
 from web.test_crash import headers
-from web.test_durable_rooms import FakeClock, settings_at
+from web.test_durable_rooms import FakeClock, settings_at, tick
 from web.test_processes import action_for, by_the_actor, note, online_room, recorded, socket
 
 SECONDS = 60.0
@@ -113,6 +113,28 @@ def test_an_open_socket_is_refused_in_words_while_out_of_touch_and_told_the_stat
         assert back["type"] == "state" and back["state"]["version"] == state["version"]
         ws.send_json(action_for(state["match"]))
         assert ws.receive_json()["state"]["events"] == state["events"] + 1
+
+
+def test_a_turn_clock_that_ran_out_while_out_of_touch_starts_over(
+    shared: tuple[TestClient, LocalHub, FakeClock],
+) -> None:
+    """Its seat was refused meanwhile: no bot plays for it, it has its full time again; a clock
+    that runs out after that is a miss as ever."""
+    client, hub, clock = shared
+    host, guest = online(client)
+    out_of_touch(client, hub, False)
+    clock.now += 61
+    tick(client)
+    out_of_touch(client, hub, True)
+    tick(client)
+    state = host.state()
+    assert state["match"]["actor"] == 0 and state["seats"][0]["missed"] == 0 and state["events"] == 0
+    assert state["clock"] == {"seat": 0, "deadline": clock.now + 60, "remaining": 60.0}
+    assert guest.state()["clock"] == state["clock"]  # kept: every process sees the same clock
+    clock.now += 61
+    tick(client)
+    state = guest.state()
+    assert state["match"]["actor"] == 1 and state["seats"][0]["missed"] == 1
 
 
 def test_a_room_of_one_process_alone_is_never_refused_for_redis(client: TestClient) -> None:

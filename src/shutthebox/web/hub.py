@@ -36,7 +36,8 @@ once in the log). What each call does meanwhile:
 
 When the news connection is made again, the hub is in touch, every copy of a room
 is marked behind before any request is served from it, the watched ones catch up
-and are pushed to their sockets, and the kept news goes out: play resumes by itself.
+and are pushed to their sockets, the kept news goes out, and a turn clock that
+ran out meanwhile starts over (`Lobby.resumed`): play resumes by itself.
 [`tests/web/test_redis_away.py`]
 """
 

@@ -157,6 +157,11 @@ class Lobby:
         self._ticker: asyncio.Task[None] | None = None
         self._work: set[asyncio.Task[None]] = set()
         self._swept = 0.0
+        self._away = False
+        """The hub was out of touch when it last said news was missed (see `missed`)."""
+        self.resumed = 0.0
+        """When the processes were last in touch again after being out of touch: a turn clock that
+        ran out before then ran out while its seat was refused, so it starts over."""
         self.daily = DailyDesk(self)
         self.trainer = TrainerDesk(self)
 
@@ -319,9 +324,14 @@ class Lobby:
     async def missed(self) -> None:
         """News may have been lost (the hub reconnected, lost Redis, or has it back): every copy here
         may be behind, all marked so before anything else (no request comes between). Those with
-        sockets catch up now and tell them; the others when next asked for."""
+        sockets catch up now and tell them; the others when next asked for. Back in touch after being
+        out of it, the clocks that ran out meanwhile start over (see `resumed`)."""
         for room in self.rooms:
             room.behind = True
+        if not self.hub.in_touch:
+            self._away = True
+        elif self._away:
+            self._away, self.resumed = False, self.clock()
         for room in list(self.rooms):
             if self.listeners.get(room.code):
                 try:
@@ -690,6 +700,9 @@ class Lobby:
             while not room.stale:
                 now = self.clock()
                 if room.deadline is not None and now >= room.deadline:
+                    if room.deadline <= self.resumed:  # it ran out while its seat was refused
+                        await self._restart_clock(room)
+                        continue
                     seat = await self.time_out(room)
                     if seat is not None:
                         await self._stand_in(room, seat, key)
@@ -776,6 +789,16 @@ class Lobby:
         await self._change(room, run_out)
         await self.broadcast(room)
         return ran_out[0]
+
+    async def _restart_clock(self, room: Room) -> None:
+        """The seat's time ran out while its requests were refused (the processes out of touch): it
+        has its full time again, every process told."""
+
+        async def restart(room: Room) -> None:
+            room.restart_clock(self.clock())
+
+        await self._change(room, restart)
+        await self.broadcast(room)
 
     async def _stand_in(self, room: Room, seat: int, key: str) -> None:
         """A bot plays ``seat``'s turn until it ends, each action marked as the clock's."""
