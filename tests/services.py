@@ -7,6 +7,9 @@ Registered for the whole suite by ``tests/conftest.py``.
 
 from __future__ import annotations
 
+import os
+import signal
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,7 +19,7 @@ from sqlalchemy.engine import make_url
 
 from shutthebox.web.services import missing_postgres, missing_redis, temporary_postgres, temporary_redis
 
-__all__ = ["fresh_database", "postgres_database", "postgres_url", "redis_url"]
+__all__ = ["fresh_database", "kill_redis", "postgres_database", "postgres_url", "redis_url"]
 
 
 @pytest.fixture(scope="session")
@@ -27,6 +30,25 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         pytest.skip(reason)
     with temporary_redis(tmp_path_factory.mktemp("redis")) as url:
         yield url
+
+
+def kill_redis(url: str, seconds: float = 60.0) -> None:
+    """SIGKILL the ``redis-server`` at ``url`` (a private one of the test's own, never the session's),
+    and wait until its port is closed."""
+    import redis
+
+    with redis.Redis.from_url(url) as client:
+        pid = int(client.info("server")["process_id"])
+    os.kill(pid, signal.SIGKILL)
+    end = time.monotonic() + seconds
+    while True:
+        try:
+            with redis.Redis.from_url(url, retry=None, socket_connect_timeout=1) as client:
+                client.ping()
+        except redis.ConnectionError:
+            return
+        assert time.monotonic() < end, "redis-server did not stop"
+        time.sleep(0.05)
 
 
 @pytest.fixture(scope="session")

@@ -35,14 +35,16 @@ class Server:
 def running(
     folder: Path, *, database: str = "serve.db", bot_delay: str = "0", log_level: str = "warning",
     env: dict[str, str] | None = None, db_url: str | None = None, redis_url: str | None = None,
-    options: Sequence[str] = (),
+    options: Sequence[str] = (), workers: int = 1,
 ) -> Iterator[Server]:
     """``shutthebox serve`` on a free port over the SQLite file ``folder/database`` (or the database
-    ``db_url``; sharing rooms with other processes through ``redis_url``, if given; ``options`` added
-    to the command), until the block
-    ends (then stopped, unless the test killed it); its log is appended to ``folder/server.log``."""
+    ``db_url``; sharing rooms with other processes through ``redis_url``, if given; as ``workers``
+    processes behind the one port; ``options`` added to the command), until the block ends (then
+    stopped, unless the test killed it); its log is appended to ``folder/server.log``."""
     port, log_path = free_port(), folder / "server.log"
     shared = ["--redis", redis_url] if redis_url else []
+    if workers > 1:
+        shared += ["--workers", str(workers)]
     with log_path.open("a") as log:
         process = subprocess.Popen(
             [

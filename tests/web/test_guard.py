@@ -17,7 +17,8 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from limits import parse
+from limits import RateLimitItem, parse
+from limits.errors import StorageError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
@@ -30,6 +31,7 @@ from shutthebox.web.guard import (
     MovingWindows,
     RateLimits,
     RedactTokens,
+    SharedOrOwn,
     client_address,
     frame_too_large,
     redact,
@@ -37,6 +39,7 @@ from shutthebox.web.guard import (
     strict_json,
 )
 from shutthebox.web.rooms import RoomError
+from shutthebox.web.services import free_port
 from web.helpers import create
 
 SMALL = 1024
@@ -415,6 +418,70 @@ def test_the_rate_limits_start_no_thread_whatever_the_number_of_clients(
         time.sleep(0.0005)
     assert limits._wait(["room"], "10.0.0.1") is None
     assert started == []
+
+
+def test_the_rate_limits_count_in_this_process_while_their_shared_storage_is_away_and_say_it_once(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Redis is away (nobody listens on its port): the budgets still hold, counted here; no request
+    fails for it, and the log says it once, not once a request."""
+    nowhere = f"redis://127.0.0.1:{free_port()}/0"
+    with caplog.at_level(logging.WARNING, "shutthebox.web.guard"), \
+            guarded(tmp_path, rate_limit_storage=nowhere, rate_room_requests="4/minute") as client:
+        table, _ = create(client, seats=[{"name": "Ana"}], seed=1)
+        codes = [client.get(f"/api/rooms/{table.code}", headers=at("10.6.0.1")).status_code for _ in range(6)]
+        assert codes == [200] * 4 + [429] * 2
+        assert client.get(f"/api/rooms/{table.code}", headers=at("10.6.0.2")).status_code == 200
+    said = [record.getMessage() for record in caplog.records]
+    assert len(said) == 1 and "in this process alone" in said[0], said
+
+
+class Flaky:
+    """Shared windows whose storage answers or not, as the test says; counting like memory's."""
+
+    def __init__(self, clock: FakeClock) -> None:
+        self.answers = True
+        self.calls = 0
+        self._windows = MovingWindows(clock)
+
+    def _call(self) -> None:
+        self.calls += 1
+        if not self.answers:
+            raise StorageError(ConnectionError("Redis is away"))
+
+    def wait(self, item: RateLimitItem, name: str, address: str) -> float | None:
+        self._call()
+        return self._windows.wait(item, name, address)
+
+    def hit(self, item: RateLimitItem, name: str, address: str) -> None:
+        self._call()
+        self._windows.hit(item, name, address)
+
+
+def test_the_rate_limits_go_back_to_the_shared_storage_once_it_answers_and_try_it_seldom_meanwhile(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    item, clock = parse("2/minute"), FakeClock()
+    shared = Flaky(clock)
+    windows = SharedOrOwn(shared, MovingWindows(clock), clock)
+    windows.hit(item, "room", "10.0.0.1")
+    shared.answers = False
+    with caplog.at_level(logging.WARNING, "shutthebox.web.guard"):
+        for _ in range(50):  # the first call finds the storage away; the next ones count here
+            windows.hit(item, "room", "10.0.0.2")
+        assert shared.calls == 2 and not windows.shared
+        assert windows.wait(item, "room", "10.0.0.2") is not None  # held to the budget here
+        clock.now += SharedOrOwn.RETRY_SECONDS
+        windows.hit(item, "room", "10.0.0.3")  # tried again: still away
+        assert shared.calls == 3 and not windows.shared
+        shared.answers = True
+        clock.now += SharedOrOwn.RETRY_SECONDS
+        assert windows.wait(item, "room", "10.0.0.1") is None  # back: what it counted before is there
+        windows.hit(item, "room", "10.0.0.1")
+        assert windows.shared and shared.calls == 5
+        assert windows.wait(item, "room", "10.0.0.1") is not None
+    said = [record.getMessage() for record in caplog.records]
+    assert len(said) == 2 and "alone" in said[0] and "shared storage again" in said[1], said
 
 
 # -- WebSockets ------------------------------------------------------------------------

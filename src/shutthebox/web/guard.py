@@ -7,7 +7,8 @@ WebSockets and streaming). For each request it checks, in this order:
   printable ASCII of bounded length, and a number in the address fits 64 bits;
 - the rate limits of the client address (moving windows, read by the `limits`
   library and counted in this process's memory, or in the shared storage of
-  ``Settings.rate_limit_storage``): rooms created, seats
+  ``Settings.rate_limit_storage``, and in memory again while that storage does
+  not answer): rooms created, seats
   joined, profiles created, requests naming a room code, and codes that name no
   room (what guessing spends); over one, 429 with ``Retry-After``;
 - a body is at most ``max_body_bytes`` (413, read no further), and a JSON body
@@ -31,14 +32,16 @@ import json
 import logging
 import math
 import re
+import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 from urllib.parse import parse_qsl, urlsplit
 
 from limits import RateLimitItem, parse_many
+from limits.errors import StorageError
 from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 from starlette.concurrency import run_in_threadpool
@@ -56,7 +59,9 @@ __all__ = [
     "MovingWindows",
     "RateLimits",
     "RedactTokens",
+    "SharedOrOwn",
     "SharedWindows",
+    "Windows",
     "budgets",
     "client_address",
     "describe",
@@ -82,6 +87,7 @@ _PRINTABLE = re.compile(rb"[\x20-\x7e]*")
 _WORD = re.compile(r"[A-Za-z0-9_-]{1,20}")
 _UNKNOWN_TAG = "Input tag found using {discriminator} does not match any of the expected tags: {tags}"
 _SECRET = re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(SECRET_PARAMETERS) + r")=[^&\s\"']*")
+log = logging.getLogger(__name__)
 
 
 # -- values ----------------------------------------------------------------------
@@ -376,11 +382,38 @@ class MovingWindows:
         self._next_sweep = now + self.SWEEP_SECONDS
 
 
+class Windows(Protocol):
+    """Moving windows: how long an address must wait on a limit, and one spending counted."""
+
+    def wait(self, item: RateLimitItem, name: str, address: str) -> float | None: ...
+    def hit(self, item: RateLimitItem, name: str, address: str) -> None: ...
+
+
+REDIS_SECONDS = 2.0
+"""How long one try of a count may wait for a Redis that does not answer (a network cut)."""
+
+
+def storage_options(uri: str) -> dict[str, Any]:
+    """How the `limits` storage of ``uri`` is reached: its failures raised as `StorageError`; a Redis
+    one gives each try up after `REDIS_SECONDS` and makes it once more at once (over a connection
+    held from before a restart), not ten times with waits between as redis-py does by default: a
+    request counted as Redis goes waits a moment, not seconds."""
+    options: dict[str, Any] = {"wrap_exceptions": True}
+    if uri.split(":", 1)[0] in ("redis", "rediss", "redis+unix"):
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
+
+        options |= {"socket_connect_timeout": REDIS_SECONDS, "socket_timeout": REDIS_SECONDS,
+                    "retry": Retry(NoBackoff(), 1)}
+    return options
+
+
 class SharedWindows:
-    """Moving windows in a storage several processes share (Redis), through the `limits` library."""
+    """Moving windows in a storage several processes share (Redis), through the `limits` library;
+    a storage that cannot be reached raises `limits.errors.StorageError`."""
 
     def __init__(self, uri: str) -> None:
-        self._limiter = MovingWindowRateLimiter(storage_from_string(uri))
+        self._limiter = MovingWindowRateLimiter(storage_from_string(uri, **storage_options(uri)))
 
     def wait(self, item: RateLimitItem, name: str, address: str) -> float | None:
         if self._limiter.test(item, name, address):
@@ -391,14 +424,74 @@ class SharedWindows:
         self._limiter.hit(item, name, address)
 
 
+Counted = TypeVar("Counted")
+
+
+class SharedOrOwn:
+    """The shared windows while their storage answers, this process's own while it does not (Redis
+    away): each process then holds each address to the budgets alone, and nobody's request fails
+    for it. The storage is tried again every `RETRY_SECONDS` (by one request; the others count here
+    meanwhile), and each change of side is logged once."""
+
+    RETRY_SECONDS = 5.0
+
+    def __init__(self, shared: Windows, own: Windows, clock: Callable[[], float] = time.monotonic) -> None:
+        self._shared, self._own, self._clock = shared, own, clock
+        self._retry_at: float | None = None
+        """None while the shared storage answers; else when to try it again."""
+        self._switching = threading.Lock()  # the calls come from the thread pool
+
+    @property
+    def shared(self) -> bool:
+        """Whether the counts go to the shared storage (as far as the last call knows)."""
+        return self._retry_at is None
+
+    def wait(self, item: RateLimitItem, name: str, address: str) -> float | None:
+        return self._count(lambda windows: windows.wait(item, name, address))
+
+    def hit(self, item: RateLimitItem, name: str, address: str) -> None:
+        self._count(lambda windows: windows.hit(item, name, address))
+
+    def _count(self, use: Callable[[Windows], Counted]) -> Counted:
+        retry_at = self._retry_at
+        if retry_at is not None and self._clock() < retry_at:
+            return use(self._own)
+        try:
+            counted = use(self._shared)
+        except StorageError as error:
+            self._away(error)
+            return use(self._own)
+        if retry_at is not None:
+            self._back()
+        return counted
+
+    def _away(self, error: StorageError) -> None:
+        with self._switching:
+            if self._retry_at is None:
+                log.warning(
+                    "the rate limits count in this process alone: their shared storage does not answer "
+                    "(%s); tried again every %.0f s", error.storage_error, self.RETRY_SECONDS,
+                )
+            self._retry_at = self._clock() + self.RETRY_SECONDS
+
+    def _back(self) -> None:
+        with self._switching:
+            if self._retry_at is not None:
+                log.warning("the rate limits count in their shared storage again")
+            self._retry_at = None
+
+
 class RateLimits:
     """The budgets of the settings, counted per client address: in this process's memory, or in the
-    shared storage the settings name when several processes serve."""
+    shared storage the settings name when several processes serve (in this process's memory again
+    while that storage does not answer: see `SharedOrOwn`)."""
 
     def __init__(self, settings: Settings) -> None:
         self.budgets = budgets(settings)
         self._inline = settings.rate_limit_storage.startswith("memory:")  # no I/O: no thread needed
-        self._windows = MovingWindows() if self._inline else SharedWindows(settings.rate_limit_storage)
+        self._windows: Windows = MovingWindows() if self._inline else SharedOrOwn(
+            SharedWindows(settings.rate_limit_storage), MovingWindows()
+        )
 
     async def wait(self, names: Iterable[str], address: str) -> int | None:
         """Seconds until ``address`` may spend on every budget of ``names`` (None: it may now)."""

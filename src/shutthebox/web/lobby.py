@@ -7,7 +7,8 @@ room back as the store holds it and refuses the action (503), so nothing
 acknowledged is ever lost and nothing refused ever shows. At start every room
 the store holds is replayed (`Lobby.resume`); a ticker plays the clocks, the
 rematches, the bots that were interrupted, closes abandoned rooms and saves any
-finished game a locked database delayed.
+finished game a locked database delayed. While the processes of a server are out
+of touch (Redis away, see `web.hub`) rooms are refused with 503 ``shared-down``.
 """
 
 from __future__ import annotations
@@ -160,6 +161,11 @@ class Lobby:
         self._ticker: asyncio.Task[None] | None = None
         self._work: set[asyncio.Task[None]] = set()
         self._swept = 0.0
+        self._away = False
+        """The hub was out of touch when it last said news was missed (see `missed`)."""
+        self.resumed = 0.0
+        """When the processes were last in touch again after being out of touch: a turn clock that
+        ran out before then ran out while its seat was refused, so it starts over."""
         self.daily = DailyDesk(self)
         self.trainer = TrainerDesk(self)
 
@@ -208,7 +214,9 @@ class Lobby:
     # -- the copies of rooms this process holds ---------------------------------------
     async def fresh(self, code: str, version: int = 0) -> Room:
         """The room ``code`` as the store holds it (at least at ``version``, a version a client saw):
-        the copy held here, caught up first if it is behind, else read from the store."""
+        the copy held here, caught up first if it is behind, else read from the store. Refused while
+        the processes are out of touch: no copy can be known fresh, nor a change told to the others."""
+        self.check_in_touch()
         room = self.rooms.find(code)
         if room is None:
             return await self._load(code)
@@ -223,6 +231,16 @@ class Lobby:
                     "busy", "room {code} is being restored; try again in a moment", code=room.code
                 )
         return room
+
+    def check_in_touch(self) -> None:
+        """Refuse rooms (503 ``shared-down``) while this process cannot hear the others (Redis away):
+        nothing is changed, and play resumes by itself once they are in touch again."""
+        if not self.hub.in_touch:
+            raise RoomError(
+                "shared-down",
+                "the server cannot reach Redis, which its processes share: rooms wait until it answers "
+                "again; try again in a moment",
+            )
 
     async def _load(self, code: str) -> Room:
         try:
@@ -308,10 +326,17 @@ class Lobby:
         await self.broadcast(room)
 
     async def missed(self) -> None:
-        """News may have been lost (the hub reconnected): every copy here may be behind. Those with
-        sockets catch up now and tell them; the others when next asked for."""
+        """News may have been lost (the hub reconnected, lost Redis, or has it back): every copy here
+        may be behind, all marked so before anything else (no request comes between). Those with
+        sockets catch up now and tell them; the others when next asked for. Back in touch after being
+        out of it, the clocks that ran out meanwhile start over (see `resumed`)."""
         for room in self.rooms:
             room.behind = True
+        if not self.hub.in_touch:
+            self._away = True
+        elif self._away:
+            self._away, self.resumed = False, self.clock()
+        for room in list(self.rooms):
             if self.listeners.get(room.code):
                 try:
                     async with room.lock:
@@ -506,6 +531,7 @@ class Lobby:
     ) -> tuple[Room, str]:
         """A room for ``body``, kept before it is told; the creator's ``profile`` plays its first
         seat played here; ``owner`` is the creator's address (a cap on rooms in play each)."""
+        self.check_in_touch()  # before a commitment is spent: a room nobody could play yet
         rules = rules_of(body)
         mine = next((i for i, s in enumerate(body.seats) if s.kind == "here"), None) if profile else None
         for index, seat in enumerate(body.seats):
@@ -527,6 +553,7 @@ class Lobby:
     async def open_room(self, room: Room, owner: str | None) -> None:
         """Start a room that is built, keep it, then tell of it (``owner``: the creator's address,
         checked with `check_space` first)."""
+        self.check_in_touch()
         room.owner = owner
         room.start_if_ready()
         await self._add(room)
@@ -681,6 +708,9 @@ class Lobby:
                 if room.closed(now) or self._abandoned(room, now):
                     await self._abandon(room)
                 if room.deadline is not None and now >= room.deadline:
+                    if room.deadline <= self.resumed:  # it ran out while its seat was refused
+                        await self._restart_clock(room)
+                        continue
                     seat = await self.time_out(room)
                     if seat is not None:
                         await self._stand_in(room, seat, key)
@@ -791,6 +821,16 @@ class Lobby:
         await self._change(room, run_out)
         await self.broadcast(room)
         return ran_out[0]
+
+    async def _restart_clock(self, room: Room) -> None:
+        """The seat's time ran out while its requests were refused (the processes out of touch): it
+        has its full time again, every process told."""
+
+        async def restart(room: Room) -> None:
+            room.restart_clock(self.clock())
+
+        await self._change(room, restart)
+        await self.broadcast(room)
 
     async def _stand_in(self, room: Room, seat: int, key: str) -> None:
         """A bot plays ``seat``'s turn until it ends, each action marked as the clock's."""

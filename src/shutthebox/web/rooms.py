@@ -107,6 +107,7 @@ _STATUS = {
     "too-many": 429,
     "internal": 500,
     "busy": 503,
+    "shared-down": 503,
 }
 
 
@@ -521,6 +522,11 @@ class Room:
         mark = (seat, len(self.game.events))
         if mark != self.clock_mark:
             self.clock_mark, self.deadline = mark, now + self.turn_seconds
+
+    def restart_clock(self, now: float) -> None:
+        """Give the seat to act its full time again from ``now``: its time ran while it could not act."""
+        if self.deadline is not None and self.turn_seconds is not None:
+            self.deadline = now + self.turn_seconds
 
     def run_out(self, now: float) -> int | None:
         """If the seat to act ran out of time: count the miss and what follows; the seat, which a

@@ -87,13 +87,14 @@ def _pings(port: int) -> bool:
 
 
 @contextmanager
-def temporary_redis(folder: Path) -> Iterator[str]:
-    """A private ``redis-server`` on a free loopback port, keeping nothing on disk; its URL
-    ``redis://127.0.0.1:PORT/0``. Its working folder and log are in ``folder``."""
+def temporary_redis(folder: Path, *, port: int | None = None) -> Iterator[str]:
+    """A private ``redis-server`` on a free loopback port (or ``port``: one started again where a
+    stopped one served), keeping nothing on disk; its URL ``redis://127.0.0.1:PORT/0``. Its working
+    folder and log are in ``folder``."""
     binary = shutil.which("redis-server")
     if binary is None:
         raise RuntimeError(missing_redis())
-    port = free_port()
+    port = port or free_port()
     home = folder / f"redis-{port}"
     home.mkdir(parents=True, exist_ok=True)
     log = home / "redis.log"

@@ -8,7 +8,9 @@ client sends ``{"type": "roll"}``, ``{"type": "dice", "count": 1}``,
 game is over ``{"type": "rematch", "accept": true}`` (offer or accept; false declines);
 a refused or malformed message gets ``{"type": "error", "error": code, "detail": why}``
 (to the sender only) and changes nothing; a hint comes back as
-``{"type": "hint", "advice": …}``, a ping as ``{"type": "pong"}``.
+``{"type": "hint", "advice": …}``, a ping as ``{"type": "pong"}``. A socket whose room cannot
+be served is sent that refusal and closed: 4404 for no such room, 1013 (try again later) while
+the server cannot serve it for now (a 503: Redis away, a room being restored).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from shutthebox.web.lobby import Listener, Lobby
 from shutthebox.web.rooms import RoomError
 from shutthebox.web.schemas import HintIn, PingIn, RematchIn, SocketIn
 
-__all__ = ["handle", "router"]
+__all__ = ["close_code", "handle", "router"]
 
 router = APIRouter()
 _messages: TypeAdapter[Any] = TypeAdapter(SocketIn)
@@ -43,7 +45,7 @@ async def room_socket(socket: WebSocket, code: str, token: str | None = None, si
     except RoomError as error:
         await socket.accept()
         await socket.send_json({"type": "error", **error.to_json()})
-        await socket.close(code=4404 if error.code == "not-found" else 4403, reason=error.code)
+        await socket.close(code=close_code(error), reason=error.code)
         return
     await socket.accept()
     listener = Listener(
@@ -63,6 +65,15 @@ async def room_socket(socket: WebSocket, code: str, token: str | None = None, si
     if dropped in done:  # too slow to read its messages: closed, free to reconnect
         with contextlib.suppress(Exception):
             await asyncio.wait_for(socket.close(code=1013, reason="too slow"), 1.0)
+
+
+def close_code(refusal: RoomError) -> int:
+    """How a socket refused at its start is closed: 1013 (try again later) when the server cannot
+    serve the room for now (503: the page reconnects), 4404 when there is no such room (a missed
+    code), else 4403 (not for this client: a sealed room)."""
+    if refusal.status == 503:
+        return 1013
+    return 4404 if refusal.code == "not-found" else 4403
 
 
 async def read(socket: WebSocket, lobby: Lobby, code: str, listener: Listener) -> None:

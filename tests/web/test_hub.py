@@ -1,0 +1,82 @@
+"""The hub of several processes (`web.hub`) over a real Redis that is killed and started again on
+its port: out of touch, it refuses leases and keeps its news, raising nothing; back, it says so to
+the lobby, sends what it kept, and a lease held before the restart is not renewed."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from contextlib import ExitStack
+from pathlib import Path
+
+import pytest
+
+from services import kill_redis
+from shutthebox.web.hub import LocalHub, News, RedisHub
+from shutthebox.web.services import free_port, missing_redis, temporary_redis
+
+SECONDS = 60.0
+"""How long the hub may take to notice Redis went, or came back (it takes well under a second)."""
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    end = time.monotonic() + SECONDS
+    while not condition():
+        assert time.monotonic() < end, "it did not happen"
+        await asyncio.sleep(0.02)
+
+
+def test_one_process_alone_is_always_in_touch() -> None:
+    assert LocalHub().in_touch and not LocalHub().shared
+
+
+async def test_a_hub_out_of_touch_refuses_leases_and_keeps_its_news_until_redis_is_back(
+    tmp_path: Path,
+) -> None:
+    if missing_redis() is not None:
+        pytest.skip(missing_redis())
+    port = free_port()
+    with ExitStack() as brokers:
+        url = await asyncio.to_thread(brokers.enter_context, temporary_redis(tmp_path, port=port))
+        hub, other = RedisHub(url), RedisHub(url)
+        told: list[bool] = []  # whether the hub was in touch each time it said news was missed
+        heard: list[News] = []
+
+        async def missed() -> None:
+            told.append(hub.in_touch)
+
+        async def hear(news: News) -> None:
+            heard.append(news)
+
+        async def caught_up() -> None:
+            return None
+
+        await hub.start(hear, missed)
+        await other.start(hear, caught_up)
+        try:
+            assert hub.in_touch
+            assert await hub.lease("room:AAAAA", 30) and await hub.lease("room:CCCCC", 30)
+
+            await asyncio.to_thread(kill_redis, url)
+            await until(lambda: not hub.in_touch)
+            assert told == [False]
+            assert not await hub.lease("room:BBBBB", 30)  # nobody can tell who holds it: the work waits
+            assert not await hub.renew("room:CCCCC", 30)  # cannot tell: its work stops
+            await hub.release("room:CCCCC")  # nothing to free: it expires by itself
+            news = News("DDDDD", hub.name, version=7)
+            await hub.publish(news)  # kept, not raised
+            assert list(hub._unsent.values()) == [news]
+
+            await asyncio.to_thread(brokers.enter_context, temporary_redis(tmp_path, port=port))
+            await until(lambda: hub.in_touch and other.in_touch)
+            await until(lambda: told == [False, True])  # every copy marked behind, in touch again
+            await until(lambda: not hub._unsent)  # the kept news went out
+            assert heard in ([], [news])  # heard once, or not at all if `other` subscribed again after
+            assert not await hub.renew("room:AAAAA", 30)  # Redis started again, empty: maybe another's now
+            assert await other.lease("room:AAAAA", 30)
+            assert not await hub.lease("room:AAAAA", 30)
+            assert await hub.lease("room:BBBBB", 30)
+        finally:
+            await hub.stop()
+            await other.stop()
