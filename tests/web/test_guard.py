@@ -167,6 +167,32 @@ def test_whole_numbers_beyond_64_bits_are_422_where_they_stand(tmp_path: Path) -
         assert client.get(f"/api/games?offset={2**63 - 1}").status_code == 200
 
 
+def test_a_name_of_digits_is_words_and_numbers_are_bounded_where_they_are_read(tmp_path: Path) -> None:
+    """Regression: the edge read every digit-only string in the address as a number, so a valid
+    name of 20 digits (or a preset, a source) was refused 422 before any route saw it."""
+    digits = "1" * 20
+    with guarded(tmp_path) as client:
+        assert client.post("/api/profiles", json={"name": digits}).status_code == 201
+        for part in ("bests", "history", "stats"):
+            answer = client.get(f"/api/players/{digits}/{part}")
+            assert answer.status_code == 200, answer.text
+        assert client.get("/api/players/" + "9" * 30 + "/bests").json()["player"] == "9" * 30
+        assert client.get("/api/games", params={"player": digits, "source": digits}).json()["games"] == []
+        for option in ("preset", "one_die"):  # refused for what they are: no such preset, no such rule
+            answer = client.get("/api/leaderboard", params={option: digits})
+            assert "whole numbers" not in refused(answer, 422, "malformed")["detail"]
+        refused(client.get("/api/games", params={"limit": "9" * 30}), 422, "malformed")
+        table, _ = create(client, seats=[{"name": "Ana"}], seed=1)
+        for since in (str(2**63), "9" * 5000, "-1"):
+            url = f"/api/rooms/{table.code}/ws?token={table.token}&since={since}"
+            with client.websocket_connect(url) as ws:
+                refusal, code = closed_with(ws)
+                assert (refusal["error"], code) == ("malformed", 4422)
+                assert "since" in refusal["detail"] and since not in refusal["detail"]
+        with client.websocket_connect(f"/api/rooms/{table.code}/ws?token={table.token}&since=1") as ws:
+            assert ws.receive_json()["state"]["you"] == [0]
+
+
 def test_nesting_deeper_than_the_bound_is_422(tmp_path: Path) -> None:
     with guarded(tmp_path, max_json_depth=8) as client:
         for depth in [9, 5000, 30000]:

@@ -9,8 +9,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -109,6 +109,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "malformed", "the request cannot be read: {detail}", detail=describe(errors)
         )
         return JSONResponse({**refusal.to_json(), "errors": jsonable(errors)}, status_code=422)
+
+    @app.exception_handler(WebSocketRequestValidationError)
+    async def malformed_socket(socket: WebSocket, error: WebSocketRequestValidationError) -> None:
+        """A socket whose address cannot be read (``since`` out of range): refused as the guard
+        refuses one, so a browser learns why (FastAPI's own close would echo the input)."""
+        detail = describe(safe_errors(error.errors()))
+        refusal = RoomError("malformed", "the request cannot be read: {detail}", detail=detail)
+        await socket.accept()
+        await socket.send_json({"type": "error", **refusal.to_json()})
+        await socket.close(code=4422, reason=refusal.code)
 
     @app.exception_handler(Exception)
     async def internal(request: Request, _error: Exception) -> JSONResponse:

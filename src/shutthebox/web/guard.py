@@ -4,7 +4,8 @@
 WebSockets and streaming). For each request it checks, in this order:
 
 - a token (``Authorization``, or ``?token=``/``?key=`` in the address) is
-  printable ASCII of bounded length, and a number in the address fits 64 bits;
+  printable ASCII of bounded length (the address's numbers are bounded where
+  they are read: by each route's typed parameters);
 - the rate limits of the client address (moving windows, read by the `limits`
   library and counted in this process's memory, or in the shared storage of
   ``Settings.rate_limit_storage``): rooms created, seats
@@ -77,7 +78,6 @@ SECRET_PARAMETERS = ("token", "key")
 """Query parameters that carry secrets: a seat token, a profile key."""
 
 _ROOM_PATH = re.compile(r"/api/rooms/(?P<code>[^/]+)(?:/|$)")
-_WHOLE = re.compile(r"[+-]?[0-9]+")
 _PRINTABLE = re.compile(rb"[\x20-\x7e]*")
 _WORD = re.compile(r"[A-Za-z0-9_-]{1,20}")
 _UNKNOWN_TAG = "Input tag found using {discriminator} does not match any of the expected tags: {tags}"
@@ -179,7 +179,9 @@ def _bad_token(value: bytes) -> bool:
 
 
 def _refusal_in_address(scope: Scope) -> RoomError | None:
-    """What is wrong with the address and the headers of a request, before anything reads them."""
+    """What is wrong with the tokens of a request (its header, its address), before anything reads
+    them. Numbers are the typed parameters' business (their bounds are the routes'): a digit-only
+    player name or preset is words."""
     for name, value in scope.get("headers") or []:
         if name == b"authorization" and _bad_token(value):
             return RoomError(
@@ -193,24 +195,7 @@ def _refusal_in_address(scope: Scope) -> RoomError | None:
                 "malformed", "a token must be printable ASCII, at most {limit} characters",
                 limit=MAX_TOKEN_LENGTH,
             )
-        if _out_of_range(value):
-            return _number_refusal(f"query.{_short(name)}")
-    if any(_out_of_range(part) for part in scope.get("path", "").split("/")):
-        return _number_refusal("path")
     return None
-
-
-def _out_of_range(text: str) -> bool:
-    if _WHOLE.fullmatch(text) is None:
-        return False
-    return len(text.lstrip("+-")) > 19 or not INT64[0] <= int(text) <= INT64[1]
-
-
-def _number_refusal(where: str) -> RoomError:
-    return RoomError(
-        "malformed", "{where}: whole numbers must lie between {low} and {high}",
-        where=where, low=INT64[0], high=INT64[1],
-    )
 
 
 def safe_errors(errors: Iterable[Any]) -> list[dict[str, Any]]:
