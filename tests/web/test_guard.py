@@ -582,6 +582,9 @@ def test_the_log_filter_hides_tokens_and_keys() -> None:
     assert redact("?token=abc") == "?token=…"
     assert redact("?monkey=abc&turkey=1") == "?monkey=abc&turkey=1"
     assert redact("GET /x?a=1&token=t%C3%A9 HTTP/1.1") == "GET /x?a=1&token=… HTTP/1.1"
+    escaped = "GET /x?%74oken=t&to%6Ben=u&k%65y=v HTTP/1.1"  # what the server reads as token and key
+    assert redact(escaped) == "GET /x?%74oken=…&to%6Ben=…&k%65y=… HTTP/1.1"
+    assert redact("GET /api/players/a=b/bests?token=t") == "GET /api/players/a=b/bests?token=…"
 
 
 @contextmanager
@@ -614,3 +617,20 @@ def test_a_real_server_logs_no_token_and_closes_big_frames(tmp_path: Path) -> No
     assert token not in log
     assert f'"WebSocket /api/rooms/{code}/ws?lang=en&token=…" [accepted]' in log, log
     assert f"GET /api/rooms/{code}?token=… HTTP/1.1" in log, log
+
+
+def test_a_token_named_in_percent_escapes_reaches_no_log_either(tmp_path: Path) -> None:
+    """Regression: the socket reads ``?%74oken=`` as its seat token, and it was logged in clear."""
+    with serving(tmp_path) as (url, log_path):
+        created = httpx.post(f"{url}/api/rooms", json={"seats": [{"name": "Ana"}], "seed": 3}).json()
+        code, token = created["code"], created["token"]
+        assert httpx.get(f"{url}/api/rooms/{code}?%74oken={token}").status_code == 200
+        socket_url = f"{url.replace('http', 'ws')}/api/rooms/{code}/ws?to%6Ben={token}"
+        with ws_connect(socket_url) as ws:
+            assert json.loads(ws.recv(timeout=10))["state"]["you"] == [0]
+        assert httpx.get(f"{url}/api/rules").status_code == 200
+        time.sleep(0.3)  # let the last lines reach the file
+    log = log_path.read_text()
+    assert f"GET /api/rooms/{code}?%74oken=… HTTP/1.1" in log, log
+    assert f'"WebSocket /api/rooms/{code}/ws?to%6Ben=…" [accepted]' in log, log
+    assert token not in log

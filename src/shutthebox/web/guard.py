@@ -37,7 +37,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, unquote_plus, urlsplit
 
 from limits import RateLimitItem, parse_many
 from limits.storage import storage_from_string
@@ -81,7 +81,8 @@ _ROOM_PATH = re.compile(r"/api/rooms/(?P<code>[^/]+)(?:/|$)")
 _PRINTABLE = re.compile(rb"[\x20-\x7e]*")
 _WORD = re.compile(r"[A-Za-z0-9_-]{1,20}")
 _UNKNOWN_TAG = "Input tag found using {discriminator} does not match any of the expected tags: {tags}"
-_SECRET = re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(SECRET_PARAMETERS) + r")=[^&\s\"']*")
+_PARAMETER = re.compile(r"(?:^|(?<=[?&\s\"']))([^=&?#\s\"']+)=[^&?#\s\"']*")
+"""A ``name=value`` pair of a query as a log line shows it, undecoded."""
 
 
 # -- values ----------------------------------------------------------------------
@@ -255,8 +256,14 @@ def _short(part: object, limit: int = 40) -> object:
 
 # -- the log -----------------------------------------------------------------------
 def redact(text: str) -> str:
-    """``text`` with the value of every ``token=`` and ``key=`` query parameter replaced by ``…``."""
-    return _SECRET.sub(r"\1=…", text)
+    """``text`` with the value of every ``token=`` and ``key=`` query parameter replaced by ``…``,
+    their names read as the server reads them (percent-decoded: ``%74oken=`` is a token too)."""
+    return _PARAMETER.sub(_masked, text)
+
+
+def _masked(pair: re.Match[str]) -> str:
+    name = pair.group(1)
+    return f"{name}=…" if unquote_plus(name).lower() in SECRET_PARAMETERS else pair.group(0)
 
 
 class RedactTokens(logging.Filter):
