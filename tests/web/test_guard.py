@@ -634,3 +634,25 @@ def test_a_token_named_in_percent_escapes_reaches_no_log_either(tmp_path: Path) 
     assert f"GET /api/rooms/{code}?%74oken=… HTTP/1.1" in log, log
     assert f'"WebSocket /api/rooms/{code}/ws?to%6Ben=…" [accepted]' in log, log
     assert token not in log
+
+
+def test_a_frame_that_is_not_utf8_closes_its_socket_with_one_line_in_the_log(tmp_path: Path) -> None:
+    """Regression: uvicorn logged the server's full traceback for a client's bad frame."""
+    with serving(tmp_path) as (url, log_path):
+        created = httpx.post(f"{url}/api/rooms", json={"seats": [{"name": "Ana"}], "seed": 3}).json()
+        socket_url = f"{url.replace('http', 'ws')}/api/rooms/{created['code']}/ws?token={created['token']}"
+        with ws_connect(socket_url) as ws:
+            ws.recv(timeout=10)
+            ws.send(b'{"type": "\xff"}', text=True)  # a text frame that is not UTF-8
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1007
+        with ws_connect(socket_url) as ws:  # the room goes on
+            ws.recv(timeout=10)
+            ws.send(json.dumps({"type": "ping"}))
+            assert json.loads(ws.recv(timeout=10)) == {"type": "pong"}
+        time.sleep(0.3)  # let the last lines reach the file
+    log = log_path.read_text()
+    assert "WARNING:  Invalid UTF-8 sequence received from client." in log, log
+    assert "Traceback" not in log and "UnicodeDecodeError" not in log, log

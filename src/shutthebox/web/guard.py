@@ -51,8 +51,10 @@ from shutthebox.web.schemas import MAX_ROUNDS
 from shutthebox.web.settings import Settings
 
 __all__ = [
+    "CLIENT_FAULTS",
     "MAX_TOKEN_LENGTH",
     "Budget",
+    "ClientFaultsInOneLine",
     "Guard",
     "MovingWindows",
     "RateLimits",
@@ -288,12 +290,32 @@ def _redacted(value: object) -> object:
     return value
 
 
+CLIENT_FAULTS = frozenset({"Invalid UTF-8 sequence received from client."})
+"""What uvicorn logs with a traceback when a client, not the server, is at fault (the socket is
+closed, 1007, and the room goes on): one line said, a warning."""
+
+
+class ClientFaultsInOneLine(logging.Filter):
+    """A log filter that says a client's fault in one line: no traceback of the server's own code
+    for what a client sent (anyone may send a frame that is not UTF-8, as often as they like)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg in CLIENT_FAULTS:
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
+        return True
+
+
 def install_log_filter(loggers: Iterable[str] = ("uvicorn.access", "uvicorn.error")) -> None:
-    """Put `RedactTokens` on ``loggers`` (once each): the ones uvicorn writes request lines to."""
+    """Put `RedactTokens` on ``loggers`` (once each): the ones uvicorn writes request lines to; and
+    `ClientFaultsInOneLine` on the one it writes its errors to."""
     for name in loggers:
         logger = logging.getLogger(name)
         if not any(isinstance(f, RedactTokens) for f in logger.filters):
             logger.addFilter(RedactTokens())
+    errors = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, ClientFaultsInOneLine) for f in errors.filters):
+        errors.addFilter(ClientFaultsInOneLine())
 
 
 # -- rate limits ---------------------------------------------------------------------
