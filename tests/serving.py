@@ -7,7 +7,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,10 +35,12 @@ class Server:
 def running(
     folder: Path, *, database: str = "serve.db", bot_delay: str = "0", log_level: str = "warning",
     env: dict[str, str] | None = None, db_url: str | None = None, redis_url: str | None = None,
+    options: Sequence[str] = (),
 ) -> Iterator[Server]:
     """``shutthebox serve`` on a free port over the SQLite file ``folder/database`` (or the database
-    ``db_url``; sharing rooms with other processes through ``redis_url``, if given), until the block
-    ends (then stopped, unless the test killed it); its log is appended to ``folder/server.log``."""
+    ``db_url``; sharing rooms with other processes through ``redis_url``, if given; with more
+    ``options`` of the command), until the block ends (then stopped, unless the test killed it);
+    its log is appended to ``folder/server.log``."""
     port, log_path = free_port(), folder / "server.log"
     shared = ["--redis", redis_url] if redis_url else []
     with log_path.open("a") as log:
@@ -46,7 +48,7 @@ def running(
             [
                 sys.executable, "-m", "shutthebox", "serve", "--port", str(port),
                 "--db", db_url or f"sqlite:///{folder / database}", *shared,
-                "--bot-delay", bot_delay, "--log-level", log_level,
+                "--bot-delay", bot_delay, "--log-level", log_level, *options,
             ],
             stdout=log, stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},

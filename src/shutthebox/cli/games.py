@@ -379,6 +379,10 @@ _workers = number_type(
 _idle_seconds = number_type(
     int, 60, None, out_of_range=N_("{text!r} must be at least 60 seconds"),
 )
+_timeout = number_type(
+    float, 0.5, 600, not_a=N_("{text!r} is not a number of seconds"),
+    out_of_range=N_("{text!r} must be between 0.5 and 600 seconds"),
+)
 
 
 def serve_arguments(serve: argparse.ArgumentParser) -> None:
@@ -425,6 +429,15 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument(
         "--allow-origin", action="append", default=[], metavar="ORIGIN", dest="allowed_origins",
         help=_("a page origin (https://example.com) whose WebSockets are welcome too; repeatable"),
+    )
+    serve.add_argument(
+        "--header-timeout", type=_timeout, default=10.0, metavar="SECONDS",
+        help=_("close a connection that has not sent a whole request's headers this long after it "
+               "opened or its request began (10)"),
+    )
+    serve.add_argument(
+        "--idle-timeout", type=_timeout, default=5.0, metavar="SECONDS",
+        help=_("close a connection idle this long after an answer (5)"),
     )
 
 
@@ -484,6 +497,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
         from shutthebox.storage import engine_url
         from shutthebox.web import Settings, create_app
+        from shutthebox.web.connections import http_protocol
         from shutthebox.web.guard import install_log_filter
     except ImportError as error:
         raise CliError(
@@ -515,6 +529,8 @@ def run_serve(args: argparse.Namespace) -> int:
         room_idle_seconds=float(args.room_idle),
         room_memory_seconds=float(args.room_memory),
         allowed_origins=tuple(args.allowed_origins),
+        header_timeout=args.header_timeout,
+        idle_timeout=args.idle_timeout,
     )
     address = f"http://{args.host}:{args.port}/"
     print(_("Shut the Box: {address} (Ctrl+C stops the server)").format(address=address), flush=True)
@@ -525,6 +541,8 @@ def run_serve(args: argparse.Namespace) -> int:
         # Only a proxy named here may say whom a request is from: anyone else could pick an
         # address per request and walk around every rate limit.
         "proxy_headers": args.trust_proxy is not None, "forwarded_allow_ips": args.trust_proxy or "",
+        # A connection is closed when idle after an answer, and when slow to send its headers.
+        "timeout_keep_alive": settings.idle_timeout, "http": http_protocol(settings.header_timeout),
     }
     if args.workers > 1:
         serve_processes(settings, args.workers, options)

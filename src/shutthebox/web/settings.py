@@ -73,6 +73,11 @@ class Settings:
     """WebSockets open at once from one client address (a further one is closed with 4429)."""
     allowed_origins: tuple[str, ...] = ()
     """Page origins (``https://example.com``) whose WebSockets are welcome besides the server's own."""
+    header_timeout: float = 10.0
+    """Seconds a connection has to send a request's whole headers, from when it opens or its
+    request begins (`web.connections`): a slower one is closed, so a few bytes cannot hold it."""
+    idle_timeout: float = 5.0
+    """Seconds a connection may sit idle after an answer before it is closed (uvicorn's keep-alive)."""
 
     def to_json(self) -> str:
         """The settings as JSON: how `serve --workers` hands them to each worker process."""
