@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import logging
 import re
+import socket as socket_module
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -22,6 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as ws_connect
+from websockets.typing import Origin
 
 from serving import running
 from shutthebox.web import Settings, create_app
@@ -32,11 +35,13 @@ from shutthebox.web.guard import (
     RedactTokens,
     client_address,
     frame_too_large,
+    host_allowed,
     redact,
     same_origin,
     strict_json,
 )
 from shutthebox.web.rooms import RoomError
+from shutthebox.web.settings import LOOPBACK_HOSTS, default_hosts
 from web.helpers import create
 
 SMALL = 1024
@@ -505,6 +510,35 @@ def test_same_origin_compares_host_and_port() -> None:
     assert same_origin("https://other.example", "shut.example", ["https://other.example/"])
 
 
+def test_the_names_a_server_answers_to() -> None:
+    assert default_hosts("127.0.0.1") == default_hosts("::1") == default_hosts("localhost") == LOOPBACK_HOSTS
+    assert default_hosts("0.0.0.0") == ("0.0.0.0", "localhost")
+    assert default_hosts("192.168.1.5") == ("192.168.1.5",)
+    loopback = LOOPBACK_HOSTS
+    for host in ["127.0.0.1:8000", "LOCALHOST", "localhost.:8000", "[::1]:8000", "[::1]"]:
+        assert host_allowed(host, loopback), host
+    for host in [None, "", "evil.example", "evil.example:8000", "127.0.0.2", "localhost:x", "[::1"]:
+        assert not host_allowed(host, loopback), host
+    anywhere = default_hosts("0.0.0.0")
+    assert host_allowed("192.168.1.5:8080", anywhere) and host_allowed("[fe80::1]:8080", anywhere)
+    assert host_allowed("localhost:8080", anywhere) and not host_allowed("evil.example:8080", anywhere)
+    assert host_allowed("10.0.0.1", ["::"]) and host_allowed("Games.Example:443", ["games.example"])
+    assert host_allowed("anything.example", ["*"]) and host_allowed("[::1]", ["::1"])
+
+
+def test_a_request_to_a_name_not_allowed_is_refused_in_words(tmp_path: Path) -> None:
+    with guarded(tmp_path, allowed_hosts=("testserver",)) as client:
+        table, _ = create(client, seats=[{"name": "Ana"}], seed=1)
+        elsewhere = {"Host": "rebound.example", "Accept-Language": "es"}
+        body = refused(client.get("/api/rules", headers=elsewhere), 400, "wrong-host")
+        assert "--allowed-host" in body["detail"] and "rebound" not in body["detail"]
+        url = f"/api/rooms/{table.code}/ws"
+        with client.websocket_connect(url, headers={"Host": "rebound.example"}) as ws:
+            refusal, code = closed_with(ws)
+            assert (refusal["error"], code) == ("wrong-host", 4400)
+        assert client.get("/api/rules").status_code == 200
+
+
 def test_a_socket_token_that_is_not_ascii_is_refused(tmp_path: Path) -> None:
     with guarded(tmp_path) as client:
         table, _ = create(client, seats=[{"name": "Ana"}], seed=1)
@@ -656,3 +690,44 @@ def test_a_frame_that_is_not_utf8_closes_its_socket_with_one_line_in_the_log(tmp
     log = log_path.read_text()
     assert "WARNING:  Invalid UTF-8 sequence received from client." in log, log
     assert "Traceback" not in log and "UnicodeDecodeError" not in log, log
+
+
+def socket_through(url: str, host: str, path: str) -> Any:
+    """A WebSocket to the server at ``url`` as a browser would open it at ``host`` (the page's own
+    origin): what a page whose name was rebound to this server's address sends."""
+    address = urlsplit(url)
+    connection = socket_module.create_connection((address.hostname, address.port))
+    return ws_connect(f"ws://{host}{path}", sock=connection, origin=Origin(f"http://{host}"))
+
+
+def test_a_real_server_answers_only_to_its_own_names(tmp_path: Path) -> None:
+    """Regression (DNS rebinding): no Host was checked, and a page at a name pointed at 127.0.0.1
+    passed the socket's origin check, the Host and the Origin being the same name."""
+    with running(tmp_path) as server:
+        port = urlsplit(server.url).port
+        created = httpx.post(f"{server.url}/api/rooms", json={"seats": [{"name": "Ana"}], "seed": 3}).json()
+        path = f"/api/rooms/{created['code']}/ws?token={created['token']}"
+        rebound = f"rebound.example:{port}"
+        answer = httpx.get(f"{server.url}/api/rules", headers={"Host": rebound})
+        assert answer.status_code == 400 and answer.json()["error"] == "wrong-host"
+        with socket_through(server.url, rebound, path) as ws:
+            assert json.loads(ws.recv(timeout=10))["error"] == "wrong-host"
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4400
+        for name in ("localhost", "127.0.0.1", "[::1]"):
+            assert httpx.get(f"{server.url}/api/rules", headers={"Host": f"{name}:{port}"}).status_code == 200
+        with socket_through(server.url, f"localhost:{port}", path) as ws:
+            assert json.loads(ws.recv(timeout=10))["state"]["you"] == [0]
+
+
+def test_allowed_hosts_named_to_serve_replace_the_loopback_names(tmp_path: Path) -> None:
+    named = ["--allowed-host", "games.example", "--allowed-host", "127.0.0.1"]
+    with running(tmp_path, options=named) as server:
+        port = urlsplit(server.url).port
+
+        def status(name: str) -> int:
+            code: int = httpx.get(f"{server.url}/api/rules", headers={"Host": f"{name}:{port}"}).status_code
+            return code
+
+        assert (status("games.example"), status("127.0.0.1"), status("localhost")) == (200, 200, 400)

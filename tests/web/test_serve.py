@@ -7,6 +7,8 @@ import importlib.util
 import pytest
 
 from shutthebox.cli import build_parser, main
+from shutthebox.cli.games import serve_settings
+from shutthebox.web.settings import LOOPBACK_HOSTS, Settings
 
 
 def test_serve_options_and_defaults() -> None:
@@ -22,6 +24,18 @@ def test_serve_options_and_defaults() -> None:
     assert (args.header_timeout, args.idle_timeout) == (10.0, 5.0)
     args = build_parser().parse_args(["serve", "--header-timeout", "2.5", "--idle-timeout", "30"])
     assert (args.header_timeout, args.idle_timeout) == (2.5, 30.0)
+
+
+def test_the_settings_of_serve_reach_every_worker_whole() -> None:
+    """``serve --workers`` hands each process the settings as JSON: they come back the same."""
+    for argv, hosts in [
+        (["serve"], LOOPBACK_HOSTS),
+        (["serve", "--host", "0.0.0.0"], ("0.0.0.0", "localhost")),
+        (["serve", "--allowed-host", "games.example", "--allowed-host", "*"], ("games.example", "*")),
+    ]:
+        settings = serve_settings(build_parser().parse_args([*argv, "--header-timeout", "3", "--data", "d"]))
+        assert settings.allowed_hosts == hosts and settings.header_timeout == 3.0
+        assert Settings.from_json(settings.to_json()) == settings
 
 
 @pytest.mark.parametrize(

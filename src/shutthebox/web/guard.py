@@ -3,6 +3,9 @@
 `Guard` is a plain ASGI middleware (a ``BaseHTTPMiddleware`` would break
 WebSockets and streaming). For each request it checks, in this order:
 
+- the request names this server in its ``Host`` (one of ``allowed_hosts``,
+  when set; else 400, or a socket closed with 4400), so that a page whose
+  name was rebound to this server's address (DNS rebinding) is not its own;
 - a token (``Authorization``, or ``?token=``/``?key=`` in the address) is
   printable ASCII of bounded length (the address's numbers are bounded where
   they are read: by each route's typed parameters);
@@ -48,7 +51,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from shutthebox.web.rooms import RoomError
 from shutthebox.web.schemas import MAX_ROUNDS
-from shutthebox.web.settings import Settings
+from shutthebox.web.settings import ANY_HOST, Settings
 
 __all__ = [
     "CLIENT_FAULTS",
@@ -64,6 +67,7 @@ __all__ = [
     "client_address",
     "describe",
     "frame_too_large",
+    "host_allowed",
     "install_log_filter",
     "plain_refusal",
     "redact",
@@ -473,6 +477,54 @@ def budgets_of(method: str, path: str) -> tuple[list[str], bool]:
     return names, room
 
 
+# -- hosts ---------------------------------------------------------------------------
+def host_allowed(host: str | None, allowed: Iterable[str]) -> bool:
+    """Whether a request whose ``Host`` is ``host`` names this server: one of the ``allowed`` names
+    (ports aside, case aside), any name for ``*``, any address for a wildcard address."""
+    name = _host_name(host or "")
+    if name is None:
+        return False
+    for entry in allowed:
+        if entry.strip() == ANY_HOST:
+            return True
+        wanted = _host_name(entry)
+        if wanted in ("0.0.0.0", "::") and _is_address(name):
+            return True
+        if name == wanted:
+            return True
+    return False
+
+
+def _host_name(host: str) -> str | None:
+    """The name of a ``Host`` (or of an allowed host): lower case, no port, no brackets, no final
+    dot; None if it cannot be read."""
+    host = host.strip().lower()
+    if host.count(":") > 1 and not host.startswith("["):
+        host = f"[{host}]"  # an IPv6 address written bare, as an allowed host may be
+    try:
+        parts = urlsplit(f"//{host}")
+        parts.port  # noqa: B018 - a port that is no number is no host
+    except ValueError:
+        return None
+    return parts.hostname.rstrip(".") if parts.hostname else None
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def _wrong_host() -> RoomError:
+    return RoomError(
+        "wrong-host",
+        "this server does not answer to the name this request was sent to (its Host header); "
+        "its operator may add the name with serve --allowed-host",
+    )
+
+
 # -- origins -------------------------------------------------------------------------
 _DEFAULT_PORTS = {"http": 80, "ws": 80, "https": 443, "wss": 443}
 
@@ -523,8 +575,16 @@ class Guard:
         else:
             await self.app(scope, receive, send)
 
+    def _named(self, scope: Scope) -> bool:
+        """Whether the request names this server in its ``Host`` (always, with no allowed hosts set)."""
+        allowed = self.settings.allowed_hosts
+        return allowed is None or host_allowed(_header(scope, b"host"), allowed)
+
     # -- HTTP --
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not self._named(scope):
+            await _refuse(scope, receive, send, 400, _wrong_host())
+            return
         refusal = _refusal_in_address(scope)
         if refusal is not None:
             await _refuse(scope, receive, send, 422, refusal)
@@ -588,6 +648,9 @@ class Guard:
 
     # -- WebSockets --
     async def _socket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not self._named(scope):  # first: a rebound name's page must not pass for the server's own
+            await _close(receive, send, 4400, _wrong_host())
+            return
         origin = _header(scope, b"origin")
         host = _header(scope, b"host") or ""
         if origin is not None and not same_origin(origin, host, self.settings.allowed_origins):

@@ -97,6 +97,7 @@ _STATUS = {
     "not-found": 404,
     "wrong-seat": 403,
     "wrong-origin": 403,
+    "wrong-host": 400,
     "hints-off": 403,
     "too-large": 413,
     "malformed": 422,
