@@ -235,6 +235,34 @@ def test_validation_errors_do_not_echo_the_input(tmp_path: Path) -> None:
         assert "'jump'" in refused(response, 422, "malformed")["detail"]  # a short word is named
 
 
+def test_a_refusal_repeats_a_typed_name_quoted_and_cut_and_never_a_secret(tmp_path: Path) -> None:
+    """Regression: the security page said refusals never repeat the input, but they repeat names
+    (all 200 characters of one), the client's own keys unescaped, and a trainer puzzle's key, where
+    a profile key sent by mistake came back whole."""
+    with guarded(tmp_path) as client:
+        long = refused(client.post("/api/profiles", json={"name": "A" * 200}), 422, "malformed")
+        assert "'" + "A" * 47 + "…'" in long["detail"] and "A" * 48 not in long["detail"]
+        key = client.post("/api/profiles", json={"name": "Ana"}).json()["key"]
+        alike = refused(client.post("/api/profiles", json={"name": "ana"}), 409, "name-taken")
+        assert "'ana'" in alike["detail"] and "'Ana'" in alike["detail"]  # what to mend: worth saying
+        hidden = refused(client.post("/api/profiles", json={"name": "Ana\u202egnp.exe"}), 422, "malformed")
+        assert "'Ana\\u202egnp.exe'" in hidden["detail"] and "\u202e" not in hidden["detail"]
+        bearer = {"Authorization": f"Bearer {key}"}
+        puzzle = client.post("/api/train", json={"key": key, "dice": 1}, headers=bearer)
+        assert key not in refused(puzzle, 422, "malformed")["detail"] and key not in puzzle.text
+        table, _ = create(client, seats=[{"name": "Luis"}], seed=1)
+        made_up = client.post(f"/api/rooms/{table.code}/actions", json={"type": "roll", "\u202e": 1},
+                              headers=table.headers)
+        assert "'\\u202e'" in refused(made_up, 422, "malformed")["detail"] and "\u202e" not in made_up.text
+        for secret in (key, table.token):
+            for answer in (
+                client.get("/api/profiles/me", headers={"Authorization": f"Bearer {secret}x"}),
+                client.post("/api/rooms", json={"seats": [{"name": "Eva"}], "ticket": secret}),
+                client.get(f"/api/rooms/{table.code}/hint", headers={"Authorization": f"Bearer {secret}x"}),
+            ):
+                assert answer.status_code >= 400 and secret not in answer.text, answer.text
+
+
 @pytest.mark.parametrize("header", ["Bearer é".encode(), b"Bearer \x00abc", b"Bearer " + b"a" * 600])
 def test_a_token_that_is_not_printable_ascii_is_422(tmp_path: Path, header: bytes) -> None:
     with guarded(tmp_path) as client:

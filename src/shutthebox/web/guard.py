@@ -23,8 +23,10 @@ WebSockets and streaming). For each request it checks, in this order:
   ``max_frame_bytes`` closes it (1009).
 
 Refusals are the API's ``{"error": code, "detail": why}`` in the reader's
-language and never repeat the input; a refused WebSocket is accepted, sent
-that refusal as ``{"type": "error", …}`` and closed, so a browser sees the code.
+language; they repeat no token, key or value of the request, only what helps
+mend it, quoted and cut short (see `safe_errors`, `web.rooms.echoed` and
+docs/security.md); a refused WebSocket is accepted, sent that refusal as
+``{"type": "error", …}`` and closed, so a browser sees the code.
 `RedactTokens` keeps seat tokens and profile keys out of the server's log.
 """
 
@@ -164,7 +166,7 @@ def strict_json(raw: bytes, *, max_depth: int) -> object:
     if depth > max_depth:
         raise RoomError("malformed", "the body nests deeper than {depth} levels", depth=max_depth)
     if too_big is not None:
-        where = ".".join(str(_short(part)) for part in ("body", *too_big))
+        where = ".".join(str(_place(part)) for part in ("body", *too_big))
         raise RoomError(
             "malformed", "{where}: whole numbers must lie between {low} and {high}",
             where=where, low=INT64[0], high=INT64[1],
@@ -207,12 +209,12 @@ def _refusal_in_address(scope: Scope) -> RoomError | None:
 
 def safe_errors(errors: Iterable[Any]) -> list[dict[str, Any]]:
     """Pydantic's errors without the input they repeat: no ``input``, a key the client made up
-    cut short, and a ``type`` tag it sent quoted only if it is a short word (else the one message
-    that repeats it is said without it)."""
+    quoted and cut short, and a ``type`` tag it sent quoted only if it is a short word (else the
+    one message that repeats it is said without it)."""
     safe = []
     for error in errors:
         item = {k: v for k, v in error.items() if k not in ("input", "url")}
-        item["loc"] = [_short(part) for part in error.get("loc", ())]
+        item["loc"] = [_place(part) for part in error.get("loc", ())]
         context = dict(item.get("ctx") or {})
         if "tag" in context and _WORD.fullmatch(str(context["tag"])) is None:
             context.pop("tag")
@@ -252,6 +254,15 @@ def plain_refusal(errors: list[dict[str, Any]]) -> RoomError | None:
 def describe(errors: Iterable[dict[str, Any]]) -> str:
     """One line naming each field that is wrong (of `safe_errors`)."""
     return "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}" for e in errors)
+
+
+def _place(part: object) -> object:
+    """A part of where an error stands: a field's name as it is when it is a word (all of the
+    API's are), else quoted as ``repr`` writes it (a key the client made up may hold any
+    character) and cut short."""
+    if isinstance(part, str) and _WORD.fullmatch(part) is None:
+        return _short(repr(part))
+    return part
 
 
 def _short(part: object, limit: int = 40) -> object:
