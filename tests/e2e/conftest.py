@@ -49,11 +49,13 @@ def browser() -> Iterator[Browser]:
 
 @contextmanager
 def fresh_page(browser: Browser, server: str, **options: object) -> Iterator[Page]:
-    """A page in a context of its own (``options``: locale, viewport…); any script error fails."""
+    """A page in a context of its own (``options``: locale, viewport…); any script error fails, and
+    anything the server's Content-Security-Policy blocks."""
     context = browser.new_context(base_url=server, **options)  # type: ignore[arg-type]
     new_page = context.new_page()
     errors: list[str] = []
     new_page.on("pageerror", lambda error: errors.append(str(error)))
+    new_page.on("console", lambda line: errors.extend([line.text] if "Content Security" in line.text else []))
     yield new_page
     context.close()
     assert errors == []

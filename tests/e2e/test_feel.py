@@ -102,7 +102,7 @@ def play_practice(page: Page, seed: int) -> str:
     page.click("#btn-one")
     if seed == SHUTS:
         expect(page.locator("#box")).to_have_attribute("data-phase", "move")
-        page.wait_for_function("!document.querySelector('#dice').classList.contains('rolling')")
+        page.wait_for_function("() => !document.querySelector('#dice').classList.contains('rolling')")
         expect(page.locator("#dice")).to_have_attribute("data-faces", "1")
         page.click("#tiles [data-tile='1']")
         page.click("#btn-shut")
@@ -214,7 +214,7 @@ def test_a_shut_box_is_celebrated_once_and_the_total_waits_for_the_dice(spied: B
 
     page.reload()  # the finished room again: its result, not a second party
     expect(page.locator("#final-grade")).to_have_text("S")
-    page.wait_for_function("document.querySelector('#btn-share') !== null")
+    page.wait_for_function("() => document.querySelector('#btn-share') !== null")
     assert feel(page)["celebrations"] == []
     assert page.url.endswith(f"#/room/{code}")
 
@@ -267,7 +267,7 @@ def test_the_result_goes_to_the_web_share_api_where_there_is_one(spied: BrowserC
     page = new_page(context)
     code = play_practice(page, SHUTS)
     page.click("#btn-share")
-    page.wait_for_function("window.__shared !== undefined")
+    page.wait_for_function("() => window.__shared !== undefined")
     shared = page.evaluate("window.__shared")
     assert shared["url"] == record_link(page, server, code)
     assert shared["text"].splitlines()[2] == "Score 0 · Grade S · The box is shut!"
@@ -291,7 +291,7 @@ def test_the_install_button_shows_only_when_the_browser_offers_it(page: Page) ->
     expect(install).to_have_text("Install the app")
     assert page.evaluate("window.__kept") is True
     install.click()
-    page.wait_for_function("window.__prompted === true")
+    page.wait_for_function("() => window.__prompted === true")
     expect(install).to_be_hidden()
 
 

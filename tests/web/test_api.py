@@ -229,6 +229,40 @@ def test_malformed_actions_are_refused_and_nothing_changes(
     assert table.state() == before
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"type": "move", "tiles": [True]}, {"type": "move", "tiles": ["1"]}, {"type": "move", "tiles": [1.0]},
+        {"type": "dice", "count": "2"}, {"type": "dice", "count": 2.0}, {"type": "dice", "count": True},
+        {"type": "roll", "seat": "0"}, {"type": "roll", "seat": 0.0}, {"type": "roll", "seat": False},
+    ],
+)
+def test_an_action_takes_whole_numbers_only_as_json_integers(
+    client: TestClient, body: dict[str, Any]
+) -> None:
+    """Regression: ``true``, ``"1"`` and ``1.0`` were read as 1 (``"tiles": [true]`` shut tile 1)."""
+    table, _ = create(client, seats=[{"name": "Ana"}], seed=7)
+    if body["type"] == "move":
+        table.act({"type": "roll"})
+    before = table.state()
+    refused(table.post(body), 422, "malformed", "integer")
+    assert table.state() == before
+
+
+@pytest.mark.parametrize(
+    ("field", "wrong", "right"),
+    [("rounds", "1", 1), ("rounds", 1.0, 1), ("rounds", True, 1), ("turn_seconds", "60", 60),
+     ("seed", 7.0, 7), ("hints", "false", False), ("hints", 0, False),
+     ("rules", {"tiles": 9.0}, {"tiles": 9}), ("rules", {"stake": "2"}, {"stake": 2})],
+)
+def test_a_new_room_takes_numbers_and_switches_as_json_gives_them(
+    client: TestClient, field: str, wrong: object, right: object
+) -> None:
+    body = {"seats": [{"name": "Ana"}, {"kind": "remote"}]}
+    refused(client.post("/api/rooms", json={**body, field: wrong}), 422, "malformed")
+    assert client.post("/api/rooms", json={**body, field: right}).status_code == 201
+
+
 def test_a_request_without_a_seat_token_cannot_act(client: TestClient) -> None:
     table, before = create(client, **SOLO)
     no_token = client.post(f"/api/rooms/{table.code}/actions", json={"type": "roll"})

@@ -8,9 +8,11 @@ from datetime import date, timedelta
 from typing import Any
 
 from fastapi.testclient import TestClient
+from sqlalchemy import func, select
 
 from shutthebox.core.record import GameRecord
 from shutthebox.core.verify import verify
+from shutthebox.storage.models import DailySeedRow
 from web.helpers import Table, profile_key
 
 
@@ -142,3 +144,43 @@ def test_the_next_day_reveals_the_seed_every_attempt_verifies_with(client: TestC
     mine = client.get("/api/daily/me", headers=bearer(key)).json()
     assert mine["streak"] == 1  # yesterday's attempt: the streak lives until a whole day is missed
     assert [(a["day"], a["tiles"], a["over"]) for a in mine["attempts"]] == [(day, 9, True)]
+
+
+def seed_rows(client: TestClient) -> int:
+    """How many daily seeds the server's store keeps."""
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    with lobby.store.engine.connect() as connection:
+        count: int = connection.execute(select(func.count()).select_from(DailySeedRow)).scalar_one()
+        return count
+
+
+def test_a_past_day_is_only_read_and_one_never_dealt_is_not_found(client: TestClient) -> None:
+    """Regression: any past day asked for was dealt then, three rows a day for anyone who asked."""
+    never = client.get("/api/daily", params={"day": "2001-01-01"})
+    assert never.status_code == 404 and never.json()["error"] == "not-found"
+    assert "the first is today's" in never.json()["detail"] and seed_rows(client) == 0
+    first = client.get("/api/daily").json()
+    dealt = seed_rows(client)
+    assert dealt == 3 * 8  # today and the week ahead
+    today = date.fromisoformat(first["today"])
+    for back in (1, 30, 700_000):
+        day = (today - timedelta(days=back)).isoformat()
+        answer = client.get("/api/daily", params={"day": day})
+        assert answer.status_code == 404, answer.text
+        assert answer.json()["detail"] == (
+            f"there was no daily challenge on {day}: the first was on {today.isoformat()}"
+        )
+    assert seed_rows(client) == dealt
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    real = lobby.clock
+    lobby.clock = lambda: real() + 30 * 86_400  # a month nobody came
+    gap = (today + timedelta(days=10)).isoformat()
+    answer = client.get("/api/daily", params={"day": gap})
+    assert answer.status_code == 404 and "never dealt" in answer.json()["detail"]
+    assert seed_rows(client) == dealt
+    past = client.get("/api/daily", params={"day": today.isoformat()}).json()  # dealt then: shown now
+    assert [c["commitment"] for c in past["challenges"]] == [c["commitment"] for c in first["challenges"]]
+    assert all(c["server_seed"] for c in past["challenges"]) and past["ahead"] == []
+    assert seed_rows(client) == dealt
+    client.get("/api/daily")  # the new today and its week ahead
+    assert seed_rows(client) == dealt + 3 * 8

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import logging
 import re
+import socket as socket_module
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -23,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as ws_connect
+from websockets.typing import Origin
 
 from serving import running
 from shutthebox.web import Settings, create_app
@@ -34,12 +37,14 @@ from shutthebox.web.guard import (
     SharedOrOwn,
     client_address,
     frame_too_large,
+    host_allowed,
     redact,
     same_origin,
     strict_json,
 )
 from shutthebox.web.rooms import RoomError
 from shutthebox.web.services import free_port
+from shutthebox.web.settings import LOOPBACK_HOSTS, default_hosts
 from web.helpers import create
 
 SMALL = 1024
@@ -170,6 +175,32 @@ def test_whole_numbers_beyond_64_bits_are_422_where_they_stand(tmp_path: Path) -
         assert client.get(f"/api/games?offset={2**63 - 1}").status_code == 200
 
 
+def test_a_name_of_digits_is_words_and_numbers_are_bounded_where_they_are_read(tmp_path: Path) -> None:
+    """Regression: the edge read every digit-only string in the address as a number, so a valid
+    name of 20 digits (or a preset, a source) was refused 422 before any route saw it."""
+    digits = "1" * 20
+    with guarded(tmp_path) as client:
+        assert client.post("/api/profiles", json={"name": digits}).status_code == 201
+        for part in ("bests", "history", "stats"):
+            answer = client.get(f"/api/players/{digits}/{part}")
+            assert answer.status_code == 200, answer.text
+        assert client.get("/api/players/" + "9" * 30 + "/bests").json()["player"] == "9" * 30
+        assert client.get("/api/games", params={"player": digits, "source": digits}).json()["games"] == []
+        for option in ("preset", "one_die"):  # refused for what they are: no such preset, no such rule
+            answer = client.get("/api/leaderboard", params={option: digits})
+            assert "whole numbers" not in refused(answer, 422, "malformed")["detail"]
+        refused(client.get("/api/games", params={"limit": "9" * 30}), 422, "malformed")
+        table, _ = create(client, seats=[{"name": "Ana"}], seed=1)
+        for since in (str(2**63), "9" * 5000, "-1"):
+            url = f"/api/rooms/{table.code}/ws?token={table.token}&since={since}"
+            with client.websocket_connect(url) as ws:
+                refusal, code = closed_with(ws)
+                assert (refusal["error"], code) == ("malformed", 4422)
+                assert "since" in refusal["detail"] and since not in refusal["detail"]
+        with client.websocket_connect(f"/api/rooms/{table.code}/ws?token={table.token}&since=1") as ws:
+            assert ws.receive_json()["state"]["you"] == [0]
+
+
 def test_nesting_deeper_than_the_bound_is_422(tmp_path: Path) -> None:
     with guarded(tmp_path, max_json_depth=8) as client:
         for depth in [9, 5000, 30000]:
@@ -205,6 +236,34 @@ def test_validation_errors_do_not_echo_the_input(tmp_path: Path) -> None:
         assert "k" * 60 not in response.text
         response = client.post(url, json={"type": "jump"}, headers=table.headers)
         assert "'jump'" in refused(response, 422, "malformed")["detail"]  # a short word is named
+
+
+def test_a_refusal_repeats_a_typed_name_quoted_and_cut_and_never_a_secret(tmp_path: Path) -> None:
+    """Regression: the security page said refusals never repeat the input, but they repeat names
+    (all 200 characters of one), the client's own keys unescaped, and a trainer puzzle's key, where
+    a profile key sent by mistake came back whole."""
+    with guarded(tmp_path) as client:
+        long = refused(client.post("/api/profiles", json={"name": "A" * 200}), 422, "malformed")
+        assert "'" + "A" * 47 + "…'" in long["detail"] and "A" * 48 not in long["detail"]
+        key = client.post("/api/profiles", json={"name": "Ana"}).json()["key"]
+        alike = refused(client.post("/api/profiles", json={"name": "ana"}), 409, "name-taken")
+        assert "'ana'" in alike["detail"] and "'Ana'" in alike["detail"]  # what to mend: worth saying
+        hidden = refused(client.post("/api/profiles", json={"name": "Ana\u202egnp.exe"}), 422, "malformed")
+        assert "'Ana\\u202egnp.exe'" in hidden["detail"] and "\u202e" not in hidden["detail"]
+        bearer = {"Authorization": f"Bearer {key}"}
+        puzzle = client.post("/api/train", json={"key": key, "dice": 1}, headers=bearer)
+        assert key not in refused(puzzle, 422, "malformed")["detail"] and key not in puzzle.text
+        table, _ = create(client, seats=[{"name": "Luis"}], seed=1)
+        made_up = client.post(f"/api/rooms/{table.code}/actions", json={"type": "roll", "\u202e": 1},
+                              headers=table.headers)
+        assert "'\\u202e'" in refused(made_up, 422, "malformed")["detail"] and "\u202e" not in made_up.text
+        for secret in (key, table.token):
+            for answer in (
+                client.get("/api/profiles/me", headers={"Authorization": f"Bearer {secret}x"}),
+                client.post("/api/rooms", json={"seats": [{"name": "Eva"}], "ticket": secret}),
+                client.get(f"/api/rooms/{table.code}/hint", headers={"Authorization": f"Bearer {secret}x"}),
+            ):
+                assert answer.status_code >= 400 and secret not in answer.text, answer.text
 
 
 @pytest.mark.parametrize("header", ["Bearer é".encode(), b"Bearer \x00abc", b"Bearer " + b"a" * 600])
@@ -546,6 +605,35 @@ def test_same_origin_compares_host_and_port() -> None:
     assert same_origin("https://other.example", "shut.example", ["https://other.example/"])
 
 
+def test_the_names_a_server_answers_to() -> None:
+    assert default_hosts("127.0.0.1") == default_hosts("::1") == default_hosts("localhost") == LOOPBACK_HOSTS
+    assert default_hosts("0.0.0.0") == ("0.0.0.0", "localhost")
+    assert default_hosts("192.168.1.5") == ("192.168.1.5",)
+    loopback = LOOPBACK_HOSTS
+    for host in ["127.0.0.1:8000", "LOCALHOST", "localhost.:8000", "[::1]:8000", "[::1]"]:
+        assert host_allowed(host, loopback), host
+    for host in [None, "", "evil.example", "evil.example:8000", "127.0.0.2", "localhost:x", "[::1"]:
+        assert not host_allowed(host, loopback), host
+    anywhere = default_hosts("0.0.0.0")
+    assert host_allowed("192.168.1.5:8080", anywhere) and host_allowed("[fe80::1]:8080", anywhere)
+    assert host_allowed("localhost:8080", anywhere) and not host_allowed("evil.example:8080", anywhere)
+    assert host_allowed("10.0.0.1", ["::"]) and host_allowed("Games.Example:443", ["games.example"])
+    assert host_allowed("anything.example", ["*"]) and host_allowed("[::1]", ["::1"])
+
+
+def test_a_request_to_a_name_not_allowed_is_refused_in_words(tmp_path: Path) -> None:
+    with guarded(tmp_path, allowed_hosts=("testserver",)) as client:
+        table, _ = create(client, seats=[{"name": "Ana"}], seed=1)
+        elsewhere = {"Host": "rebound.example", "Accept-Language": "es"}
+        body = refused(client.get("/api/rules", headers=elsewhere), 400, "wrong-host")
+        assert "--allowed-host" in body["detail"] and "rebound" not in body["detail"]
+        url = f"/api/rooms/{table.code}/ws"
+        with client.websocket_connect(url, headers={"Host": "rebound.example"}) as ws:
+            refusal, code = closed_with(ws)
+            assert (refusal["error"], code) == ("wrong-host", 4400)
+        assert client.get("/api/rules").status_code == 200
+
+
 def test_a_socket_token_that_is_not_ascii_is_refused(tmp_path: Path) -> None:
     with guarded(tmp_path) as client:
         table, _ = create(client, seats=[{"name": "Ana"}], seed=1)
@@ -623,6 +711,9 @@ def test_the_log_filter_hides_tokens_and_keys() -> None:
     assert redact("?token=abc") == "?token=…"
     assert redact("?monkey=abc&turkey=1") == "?monkey=abc&turkey=1"
     assert redact("GET /x?a=1&token=t%C3%A9 HTTP/1.1") == "GET /x?a=1&token=… HTTP/1.1"
+    escaped = "GET /x?%74oken=t&to%6Ben=u&k%65y=v HTTP/1.1"  # what the server reads as token and key
+    assert redact(escaped) == "GET /x?%74oken=…&to%6Ben=…&k%65y=… HTTP/1.1"
+    assert redact("GET /api/players/a=b/bests?token=t") == "GET /api/players/a=b/bests?token=…"
 
 
 @contextmanager
@@ -655,3 +746,83 @@ def test_a_real_server_logs_no_token_and_closes_big_frames(tmp_path: Path) -> No
     assert token not in log
     assert f'"WebSocket /api/rooms/{code}/ws?lang=en&token=…" [accepted]' in log, log
     assert f"GET /api/rooms/{code}?token=… HTTP/1.1" in log, log
+
+
+def test_a_token_named_in_percent_escapes_reaches_no_log_either(tmp_path: Path) -> None:
+    """Regression: the socket reads ``?%74oken=`` as its seat token, and it was logged in clear."""
+    with serving(tmp_path) as (url, log_path):
+        created = httpx.post(f"{url}/api/rooms", json={"seats": [{"name": "Ana"}], "seed": 3}).json()
+        code, token = created["code"], created["token"]
+        assert httpx.get(f"{url}/api/rooms/{code}?%74oken={token}").status_code == 200
+        socket_url = f"{url.replace('http', 'ws')}/api/rooms/{code}/ws?to%6Ben={token}"
+        with ws_connect(socket_url) as ws:
+            assert json.loads(ws.recv(timeout=10))["state"]["you"] == [0]
+        assert httpx.get(f"{url}/api/rules").status_code == 200
+        time.sleep(0.3)  # let the last lines reach the file
+    log = log_path.read_text()
+    assert f"GET /api/rooms/{code}?%74oken=… HTTP/1.1" in log, log
+    assert f'"WebSocket /api/rooms/{code}/ws?to%6Ben=…" [accepted]' in log, log
+    assert token not in log
+
+
+def test_a_frame_that_is_not_utf8_closes_its_socket_with_one_line_in_the_log(tmp_path: Path) -> None:
+    """Regression: uvicorn logged the server's full traceback for a client's bad frame."""
+    with serving(tmp_path) as (url, log_path):
+        created = httpx.post(f"{url}/api/rooms", json={"seats": [{"name": "Ana"}], "seed": 3}).json()
+        socket_url = f"{url.replace('http', 'ws')}/api/rooms/{created['code']}/ws?token={created['token']}"
+        with ws_connect(socket_url) as ws:
+            ws.recv(timeout=10)
+            ws.send(b'{"type": "\xff"}', text=True)  # a text frame that is not UTF-8
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1007
+        with ws_connect(socket_url) as ws:  # the room goes on
+            ws.recv(timeout=10)
+            ws.send(json.dumps({"type": "ping"}))
+            assert json.loads(ws.recv(timeout=10)) == {"type": "pong"}
+        time.sleep(0.3)  # let the last lines reach the file
+    log = log_path.read_text()
+    assert "WARNING:  Invalid UTF-8 sequence received from client." in log, log
+    assert "Traceback" not in log and "UnicodeDecodeError" not in log, log
+
+
+def socket_through(url: str, host: str, path: str) -> Any:
+    """A WebSocket to the server at ``url`` as a browser would open it at ``host`` (the page's own
+    origin): what a page whose name was rebound to this server's address sends."""
+    address = urlsplit(url)
+    connection = socket_module.create_connection((address.hostname, address.port))
+    return ws_connect(f"ws://{host}{path}", sock=connection, origin=Origin(f"http://{host}"))
+
+
+def test_a_real_server_answers_only_to_its_own_names(tmp_path: Path) -> None:
+    """Regression (DNS rebinding): no Host was checked, and a page at a name pointed at 127.0.0.1
+    passed the socket's origin check, the Host and the Origin being the same name."""
+    with running(tmp_path) as server:
+        port = urlsplit(server.url).port
+        created = httpx.post(f"{server.url}/api/rooms", json={"seats": [{"name": "Ana"}], "seed": 3}).json()
+        path = f"/api/rooms/{created['code']}/ws?token={created['token']}"
+        rebound = f"rebound.example:{port}"
+        answer = httpx.get(f"{server.url}/api/rules", headers={"Host": rebound})
+        assert answer.status_code == 400 and answer.json()["error"] == "wrong-host"
+        with socket_through(server.url, rebound, path) as ws:
+            assert json.loads(ws.recv(timeout=10))["error"] == "wrong-host"
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4400
+        for name in ("localhost", "127.0.0.1", "[::1]"):
+            assert httpx.get(f"{server.url}/api/rules", headers={"Host": f"{name}:{port}"}).status_code == 200
+        with socket_through(server.url, f"localhost:{port}", path) as ws:
+            assert json.loads(ws.recv(timeout=10))["state"]["you"] == [0]
+
+
+def test_allowed_hosts_named_to_serve_replace_the_loopback_names(tmp_path: Path) -> None:
+    named = ["--allowed-host", "games.example", "--allowed-host", "127.0.0.1"]
+    with running(tmp_path, options=named) as server:
+        port = urlsplit(server.url).port
+
+        def status(name: str) -> int:
+            code: int = httpx.get(f"{server.url}/api/rules", headers={"Host": f"{name}:{port}"}).status_code
+            return code
+
+        assert (status("games.example"), status("127.0.0.1"), status("localhost")) == (200, 200, 400)

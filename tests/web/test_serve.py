@@ -7,6 +7,8 @@ import importlib.util
 import pytest
 
 from shutthebox.cli import build_parser, main
+from shutthebox.cli.games import serve_settings
+from shutthebox.web.settings import LOOPBACK_HOSTS, Settings
 
 
 def test_serve_options_and_defaults() -> None:
@@ -19,6 +21,21 @@ def test_serve_options_and_defaults() -> None:
     assert (args.turn_seconds, args.room_idle, args.trust_proxy) == (60, 7200, None)
     args = build_parser().parse_args(["serve", "--turn-seconds", "0", "--room-idle", "600"])
     assert (args.turn_seconds, args.room_idle, args.room_memory, args.workers) == (0, 600, 600, 1)
+    assert (args.header_timeout, args.idle_timeout) == (10.0, 5.0)
+    args = build_parser().parse_args(["serve", "--header-timeout", "2.5", "--idle-timeout", "30"])
+    assert (args.header_timeout, args.idle_timeout) == (2.5, 30.0)
+
+
+def test_the_settings_of_serve_reach_every_worker_whole() -> None:
+    """``serve --workers`` hands each process the settings as JSON: they come back the same."""
+    for argv, hosts in [
+        (["serve"], LOOPBACK_HOSTS),
+        (["serve", "--host", "0.0.0.0"], ("0.0.0.0", "localhost")),
+        (["serve", "--allowed-host", "games.example", "--allowed-host", "*"], ("games.example", "*")),
+    ]:
+        settings = serve_settings(build_parser().parse_args([*argv, "--header-timeout", "3", "--data", "d"]))
+        assert settings.allowed_hosts == hosts and settings.header_timeout == 3.0
+        assert Settings.from_json(settings.to_json()) == settings
 
 
 @pytest.mark.parametrize(
@@ -30,6 +47,8 @@ def test_serve_options_and_defaults() -> None:
         (["serve", "--turn-seconds", "3"], "'3' must be 0 (no clock) or 5 to 3600 seconds"),
         (["serve", "--turn-seconds", "4000"], "'4000' must be 0 (no clock) or 5 to 3600 seconds"),
         (["serve", "--room-idle", "5"], "'5' must be at least 60 seconds"),
+        (["serve", "--header-timeout", "0"], "'0' must be between 0.5 and 600 seconds"),
+        (["serve", "--idle-timeout", "soon"], "'soon' is not a number of seconds"),
     ],
 )
 def test_bad_serve_options_exit_with_one_line(

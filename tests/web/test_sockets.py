@@ -115,6 +115,9 @@ def test_an_illegal_move_over_the_socket_changes_nothing(client: TestClient) -> 
         ('{"type": "move", "tiles": [0]}', ["tile 0"]),
         ('{"type": "dice"}', ["count"]),
         ('{"type": "roll", "dice": [6, 6]}', ["dice", "Extra inputs"]),
+        ('{"type": "move", "tiles": [true]}', ["tiles.0", "integer"]),  # it shut tile 1
+        ('{"type": "dice", "count": "1"}', ["count", "integer"]),
+        ('{"type": "rematch", "accept": "no"}', ["accept", "boolean"]),
     ],
 )
 def test_malformed_messages_get_an_error_and_change_nothing(

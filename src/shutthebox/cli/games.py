@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # `scores` and `--help` start without typing, socket and the 
     from shutthebox.core.record import Event, GameRecord
     from shutthebox.core.verify import Verdict
     from shutthebox.term.session import PlaySetup
+    from shutthebox.web.settings import Settings
 
 __all__ = [
     "play_arguments",
@@ -45,6 +46,7 @@ __all__ = [
     "run_verify",
     "scores_arguments",
     "serve_arguments",
+    "serve_settings",
     "verify_arguments",
 ]
 
@@ -387,6 +389,10 @@ _solver_processes = number_type(
 _idle_seconds = number_type(
     int, 60, None, out_of_range=N_("{text!r} must be at least 60 seconds"),
 )
+_timeout = number_type(
+    float, 0.5, 600, not_a=N_("{text!r} is not a number of seconds"),
+    out_of_range=N_("{text!r} must be between 0.5 and 600 seconds"),
+)
 
 
 def serve_arguments(serve: argparse.ArgumentParser) -> None:
@@ -439,6 +445,23 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
         "--allow-origin", action="append", default=[], metavar="ORIGIN", dest="allowed_origins",
         help=_("a page origin (https://example.com) whose WebSockets are welcome too; repeatable"),
     )
+    serve.add_argument(
+        "--allowed-host", action="append", default=[], metavar="NAME", dest="allowed_hosts",
+        help=_("a name the server answers to, as a browser's address gives it (games.example.com; "
+               "its port aside); repeatable; * for any. Others are refused, so a page whose name was "
+               "pointed at this server (DNS rebinding) reaches nothing. By default 127.0.0.1, "
+               "localhost and [::1] on loopback; on 0.0.0.0 or :: any address of this machine, and "
+               "localhost; else the --host"),
+    )
+    serve.add_argument(
+        "--header-timeout", type=_timeout, default=10.0, metavar="SECONDS",
+        help=_("close a connection that has not sent a whole request's headers this long after it "
+               "opened or its request began (10)"),
+    )
+    serve.add_argument(
+        "--idle-timeout", type=_timeout, default=5.0, metavar="SECONDS",
+        help=_("close a connection idle this long after an answer (5)"),
+    )
 
 
 def serve_processes(settings: Any, workers: int, options: dict[str, Any]) -> None:
@@ -489,14 +512,37 @@ def check_redis(url: str) -> None:
         raise CliError("Redis at {url!r} does not answer: {error}", url=url, error=error) from None
 
 
-def run_serve(args: argparse.Namespace) -> int:
+def serve_settings(args: argparse.Namespace) -> Settings:
+    """The app's settings from ``serve``'s options: what each worker process is handed, too."""
     from pathlib import Path
 
+    from shutthebox.web.settings import Settings, default_hosts
+
+    return Settings(
+        redis_url=args.redis,
+        host=args.host,
+        port=args.port,
+        database_url=args.db,
+        data_dir=Path(args.data) if args.data else None,
+        bot_delay=args.bot_delay,
+        turn_seconds=args.turn_seconds or None,
+        room_idle_seconds=float(args.room_idle),
+        room_memory_seconds=float(args.room_memory),
+        allowed_origins=tuple(args.allowed_origins),
+        allowed_hosts=tuple(args.allowed_hosts) or default_hosts(args.host),
+        header_timeout=args.header_timeout,
+        idle_timeout=args.idle_timeout,
+        solver_processes=args.solver_processes,
+    )
+
+
+def run_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
         from shutthebox.storage import engine_url
-        from shutthebox.web import Settings, create_app
+        from shutthebox.web import create_app
+        from shutthebox.web.connections import http_protocol
         from shutthebox.web.guard import install_log_filter
     except ImportError as error:
         raise CliError(
@@ -517,19 +563,7 @@ def run_serve(args: argparse.Namespace) -> int:
         raise CliError("several processes share their rooms through Redis: add --redis redis://HOST:6379/0")
     if args.redis:
         check_redis(args.redis)
-    settings = Settings(
-        redis_url=args.redis,
-        host=args.host,
-        port=args.port,
-        database_url=args.db,
-        data_dir=Path(args.data) if args.data else None,
-        bot_delay=args.bot_delay,
-        turn_seconds=args.turn_seconds or None,
-        room_idle_seconds=float(args.room_idle),
-        room_memory_seconds=float(args.room_memory),
-        allowed_origins=tuple(args.allowed_origins),
-        solver_processes=args.solver_processes,
-    )
+    settings = serve_settings(args)
     address = f"http://{args.host}:{args.port}/"
     print(_("Shut the Box: {address} (Ctrl+C stops the server)").format(address=address), flush=True)
     install_log_filter()  # the request lines name WebSockets with their ?token=: it is written as …
@@ -539,6 +573,8 @@ def run_serve(args: argparse.Namespace) -> int:
         # Only a proxy named here may say whom a request is from: anyone else could pick an
         # address per request and walk around every rate limit.
         "proxy_headers": args.trust_proxy is not None, "forwarded_allow_ips": args.trust_proxy or "",
+        # A connection is closed when idle after an answer, and when slow to send its headers.
+        "timeout_keep_alive": settings.idle_timeout, "http": http_protocol(settings.header_timeout),
     }
     if args.workers > 1:
         serve_processes(settings, args.workers, options)

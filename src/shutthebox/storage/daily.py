@@ -3,9 +3,11 @@
 A day's seeds are made the first time any day near it is asked for
 (`DailyStore.seeds`), a week ahead, so their commitments are public before the
 day starts; two processes that make one at once keep the first (the key is the
-day and the board). An attempt is a row keyed by the day, the board and the
-profile: a second one is refused by the key itself, in every process. Its game
-is the room's, kept in ``games`` under the room's origin once over.
+day and the board). Reading a day (`DailyStore.known_seeds`) makes none: the
+server asks for new seeds only for today and the week ahead. An attempt is a
+row keyed by the day, the board and the profile: a second one is refused by
+the key itself, in every process. Its game is the room's, kept in ``games``
+under the room's origin once over.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from sqlalchemy import ColumnElement, Engine, Select, delete, select
+from sqlalchemy import ColumnElement, Engine, Select, delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
@@ -69,6 +71,16 @@ class DailyStore:
                     pass  # the other one's is kept: read below
             found |= self._read_seeds(missing)
         return found
+
+    def known_seeds(self, challenges: Iterable[Challenge]) -> dict[Challenge, bytes]:
+        """The server seed of each challenge that has one; none is made."""
+        return self._read_seeds(list(challenges))
+
+    def first_day(self) -> date | None:
+        """The first day this store dealt a challenge for (None: it dealt none yet)."""
+        with self._sessions() as session:
+            first = session.scalar(select(func.min(DailySeedRow.day)))
+        return date.fromisoformat(first) if first is not None else None
 
     def _read_seeds(self, challenges: list[Challenge]) -> dict[Challenge, bytes]:
         days = {c.day.isoformat() for c in challenges}

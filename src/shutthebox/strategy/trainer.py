@@ -94,13 +94,14 @@ class Puzzle:
 
     @classmethod
     def from_key(cls, key: str) -> Puzzle:
-        """The puzzle a key names (its habit and weight unknown: only the question)."""
+        """The puzzle a key names (its habit and weight unknown: only the question). A key that
+        names none is not repeated: a client that sends its profile key here gets it back nowhere."""
         try:
             rules, goal, open_, roll = key.rsplit("|", 3)
             return cls(Rules.from_dict(json.loads(rules)), Goal.parse(goal), int(open_),
                        None if roll == "-" else Roll.parse(roll), "", 0.0)
         except (ValueError, TypeError, json.JSONDecodeError):
-            raise ParseError("{key!r} names no puzzle", key=key) from None
+            raise ParseError("this key names no puzzle: send the key a puzzle came with") from None
 
     def advice(self) -> Advice:
         """Every answer ranked by the exact solver."""

@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime
 from typing import Annotated, Any
 
 from anyio import from_thread
-from fastapi import APIRouter, Depends, Header, Path, Query, Request
+from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
 from fastapi.responses import HTMLResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -27,8 +27,9 @@ from shutthebox.strategy.cost import cost_of
 from shutthebox.strategy.names import Objective
 from shutthebox.strategy.review import Review
 from shutthebox.strategy.trainer import GOALS, Goal
-from shutthebox.web.cheatsheet import sheet_html
+from shutthebox.web.cheatsheet import STYLE, sheet_html
 from shutthebox.web.guard import client_address
+from shutthebox.web.headers import policy
 from shutthebox.web.lobby import Lobby
 from shutthebox.web.rooms import TOKEN, RoomError
 from shutthebox.web.schemas import (
@@ -88,6 +89,14 @@ def token_of(
     return None
 
 
+def no_store(response: Response) -> None:
+    """An answer that carries a secret (a seat token, a profile key, a ticket): no cache, the
+    browser's or a proxy's, may keep it."""
+    response.headers["Cache-Control"] = "no-store"
+
+
+SECRET = [Depends(no_store)]
+"""The dependencies of a route whose answer carries a secret."""
 MAX_ID = 2**63 - 1
 """The largest id or offset a database integer holds."""
 LobbyDep = Annotated[Lobby, Depends(lobby)]
@@ -118,7 +127,10 @@ def get_rules() -> dict[str, Any]:
 
 
 # -- profiles ----------------------------------------------------------------
-@router.post("/profiles", status_code=201, responses=ERRORS, summary="Create a profile and its secret key")
+@router.post(
+    "/profiles", status_code=201, responses=ERRORS, dependencies=SECRET,
+    summary="Create a profile and its secret key",
+)
 async def create_profile(body: ProfileIn, lobby: LobbyDep) -> dict[str, Any]:
     profile, key = await lobby.create_profile(body.name)
     return {"profile": {"id": profile.id, "name": profile.name}, "key": key}
@@ -137,7 +149,10 @@ async def rename_profile(body: ProfileIn, lobby: LobbyDep, key: TokenDep) -> dic
 
 
 # -- rooms -------------------------------------------------------------------
-@router.post("/commitments", status_code=201, summary="Fair dice committed to, for the room you create next")
+@router.post(
+    "/commitments", status_code=201, dependencies=SECRET,
+    summary="Fair dice committed to, for the room you create next",
+)
 async def commit_dice(lobby: LobbyDep) -> dict[str, Any]:
     """The commitment (sha256 of a secret server seed) and a ticket: create the room with the
     ticket and your client seed, which so reaches the server only after it committed."""
@@ -145,7 +160,10 @@ async def commit_dice(lobby: LobbyDep) -> dict[str, Any]:
     return {"ticket": ticket, **dice.fairness(reveal=False).to_json()}
 
 
-@router.post("/rooms", status_code=201, responses=ERRORS, summary="Create a room and start its game")
+@router.post(
+    "/rooms", status_code=201, responses=ERRORS, dependencies=SECRET,
+    summary="Create a room and start its game",
+)
 async def create_room(body: CreateRoom, request: Request, lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
     """With a profile key as the bearer token, the creator's profile plays the first seat played here."""
     room, token = await lobby.create(body, await lobby.profile(key), client_address(request.scope))
@@ -159,7 +177,9 @@ async def get_room(code: RoomCode, lobby: LobbyDep, token: TokenDep) -> dict[str
     return lobby.view(room, token)
 
 
-@router.post("/rooms/{code}/join", responses=ERRORS, summary="Take an open seat of an online room")
+@router.post(
+    "/rooms/{code}/join", responses=ERRORS, dependencies=SECRET, summary="Take an open seat of an online room"
+)
 async def join_room(code: RoomCode, body: JoinRoom, lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
     """With a profile key as the bearer token, the joiner plays under the profile's name."""
     room, token, seat = await lobby.join(code, body, await lobby.profile(key))
@@ -312,7 +332,10 @@ async def get_daily(
     return await lobby.daily.calendar(day)
 
 
-@router.post("/daily/{tiles}", status_code=201, responses=ERRORS, summary="Play today's challenge (ranked)")
+@router.post(
+    "/daily/{tiles}", status_code=201, responses=ERRORS, dependencies=SECRET,
+    summary="Play today's challenge (ranked)",
+)
 async def play_daily(tiles: DailyTiles, request: Request, lobby: LobbyDep, key: TokenDep) -> dict[str, Any]:
     """With a profile key as the bearer token: one ranked attempt a day on each board, in a room
     like any other (hints off)."""
@@ -398,7 +421,8 @@ async def get_cheatsheet(
     sheet: Sheet = await lobby.door.run(
         client_address(request.scope), ("sheet", rules), price, jobs.cheatsheet, rules
     )
-    return HTMLResponse(sheet_html(sheet, language()))
+    own_style = {"Content-Security-Policy": policy(styles=[STYLE])}  # the page's style is inline
+    return HTMLResponse(sheet_html(sheet, language()), headers=own_style)
 
 
 @router.get("/leaderboard", responses=ERRORS, summary="Best scores by player for one board and rules")

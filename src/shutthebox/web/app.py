@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -9,8 +10,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -21,6 +22,7 @@ from shutthebox.i18n import using
 from shutthebox.storage import Store, default_url
 from shutthebox.web import api, sockets
 from shutthebox.web.guard import Guard, RateLimits, describe, install_log_filter, plain_refusal, safe_errors
+from shutthebox.web.headers import SecurityHeaders, add_security_headers, policy
 from shutthebox.web.language import SpeakTheReadersLanguage, language_of
 from shutthebox.web.lobby import Lobby
 from shutthebox.web.rooms import RoomError
@@ -97,6 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.add_middleware(Guard, settings=settings, limits=limits)  # inside the language: it speaks it
     app.add_middleware(SpeakTheReadersLanguage)
+    app.add_middleware(SecurityHeaders)  # outside the others: their refusals carry the headers too
 
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, error: RoomError) -> JSONResponse:
@@ -110,12 +113,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         return JSONResponse({**refusal.to_json(), "errors": jsonable(errors)}, status_code=422)
 
+    @app.exception_handler(WebSocketRequestValidationError)
+    async def malformed_socket(socket: WebSocket, error: WebSocketRequestValidationError) -> None:
+        """A socket whose address cannot be read (``since`` out of range): refused as the guard
+        refuses one, so a browser learns why (FastAPI's own close would echo the input)."""
+        detail = describe(safe_errors(error.errors()))
+        refusal = RoomError("malformed", "the request cannot be read: {detail}", detail=detail)
+        await socket.accept()
+        await socket.send_json({"type": "error", **refusal.to_json()})
+        await socket.close(code=4422, reason=refusal.code)
+
     @app.exception_handler(Exception)
     async def internal(request: Request, _error: Exception) -> JSONResponse:
         """A bug: a 500 that tells nothing of the inside (Starlette raises the error on, to the log)."""
         with using(language_of(request.scope)):
             refusal = RoomError("internal", "the server failed to answer; its log says why")
-            return JSONResponse(refusal.to_json(), status_code=500)
+            answer = JSONResponse(refusal.to_json(), status_code=500)
+            add_security_headers(answer.headers)  # answered outside every middleware
+            return answer
 
     app.include_router(api.router)
     app.include_router(sockets.router)
@@ -140,7 +155,7 @@ def serve_docs(app: FastAPI) -> None:
     @app.get("/docs", include_in_schema=False)
     def docs(request: Request) -> HTMLResponse:
         root = request.scope.get("root_path", "")
-        return get_swagger_ui_html(
+        page = get_swagger_ui_html(
             openapi_url=f"{root}{app.openapi_url}",
             title=f"{app.title} API",
             swagger_js_url=f"{root}/docs-static/swagger-ui-bundle.js",
@@ -148,6 +163,8 @@ def serve_docs(app: FastAPI) -> None:
             swagger_favicon_url=f"{root}/docs-static/favicon.png",
             swagger_ui_parameters={"validatorUrl": None},  # no badge fetched from the validator's site
         )
+        page.headers["Content-Security-Policy"] = policy(scripts=inline_scripts(bytes(page.body).decode()))
+        return page
 
     app.mount("/docs-static", StaticFiles(directory=DOCS_STATIC), name="docs-static")
     generate = app.openapi
@@ -159,6 +176,14 @@ def serve_docs(app: FastAPI) -> None:
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+_INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
+
+
+def inline_scripts(html: str) -> list[str]:
+    """The inline ``<script>`` blocks of a page (Swagger UI's starts it): the policy names them."""
+    return _INLINE_SCRIPT.findall(html)
 
 
 def with_refusals(schema: dict[str, Any]) -> None:

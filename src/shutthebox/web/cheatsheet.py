@@ -12,7 +12,7 @@ from shutthebox.i18n import _, ngettext
 from shutthebox.i18n.words import rules_line
 from shutthebox.strategy.cheatsheet import Sheet
 
-__all__ = ["sheet_html"]
+__all__ = ["STYLE", "sheet_html"]
 
 STYLE = """
 @page { size: auto; margin: 10mm; }

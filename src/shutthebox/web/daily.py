@@ -52,11 +52,14 @@ class DailyDesk:
         return today(self.lobby.clock())
 
     async def _seeds(self, challenges: list[Challenge]) -> dict[Challenge, bytes]:
+        """The seeds of today's or the week ahead's challenges, made where there are none yet."""
         return await self.lobby.write(self.kept.seeds, challenges)
 
     async def calendar(self, day: date | None) -> dict[str, Any]:
         """A day's challenges (today's by default): each commitment, each seed once the day is over,
-        how many have played; and the commitments of the days ahead."""
+        how many have played; and the commitments of the days ahead. Only today and the week ahead
+        are ever dealt (a past day is read, and one never dealt is not found), so no request can
+        make the store keep seeds for days nobody will play."""
         now = self.today
         day = day or now
         if day > now + timedelta(days=AHEAD):
@@ -65,7 +68,13 @@ class DailyDesk:
             )
         ahead = [Challenge(now + timedelta(days=d), t) for d in range(1, AHEAD + 1) for t in DAILY_TILES]
         shown = [Challenge(day, t) for t in DAILY_TILES]
-        seeds = await self._seeds([*shown, *ahead])
+        if day >= now:
+            seeds = await self._seeds([*shown, *ahead])
+        else:
+            seeds = await run_in_threadpool(self.kept.known_seeds, [*shown, *ahead])
+            shown = [c for c in shown if c in seeds]
+            if not shown:
+                raise await self._never_dealt(day)
         challenges = []
         moment = self.lobby.clock()
         for challenge in shown:
@@ -79,8 +88,27 @@ class DailyDesk:
             "today": now.isoformat(),
             "day": day.isoformat(),
             "challenges": challenges,
-            "ahead": [c.to_json(seeds[c], reveal=False) for c in ahead],
+            "ahead": [c.to_json(seeds[c], reveal=False) for c in ahead if c in seeds],
         }
+
+    async def _never_dealt(self, day: date) -> RoomError:
+        """The refusal of a past day without challenges: before the first this server dealt, or a
+        day whose week before it nobody asked for the calendar."""
+        first = await run_in_threadpool(self.kept.first_day)
+        if first is None:
+            return RoomError(
+                "not-found", "there was no daily challenge on {day}: the first is today's ({today})",
+                day=day.isoformat(), today=self.today.isoformat(),
+            )
+        if day < first:
+            return RoomError(
+                "not-found", "there was no daily challenge on {day}: the first was on {first}",
+                day=day.isoformat(), first=first.isoformat(),
+            )
+        return RoomError(
+            "not-found", "there was no daily challenge on {day}: its dice were never dealt",
+            day=day.isoformat(),
+        )
 
     async def play(self, tiles: int, profile: Profile, owner: str | None) -> tuple[Room, str, date]:
         """Today's ranked attempt for ``profile``, in a new room (and its day); refused if it has one."""
@@ -136,7 +164,7 @@ class DailyDesk:
         if attempt.record is None:
             return answer
         mine = outcome_of(attempt.record)
-        seed = (await self._seeds([challenge]))[challenge]
+        seed = (await run_in_threadpool(self.kept.known_seeds, [challenge]))[challenge]  # it was played
         price = cost_of(challenge.rules, Objective.SCORE).cells
         optimal: Outcome = await self.lobby.door.run(
             requester, ("optimal", challenge), price, jobs.daily_optimal, challenge, seed

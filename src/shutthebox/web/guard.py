@@ -3,8 +3,12 @@
 `Guard` is a plain ASGI middleware (a ``BaseHTTPMiddleware`` would break
 WebSockets and streaming). For each request it checks, in this order:
 
+- the request names this server in its ``Host`` (one of ``allowed_hosts``,
+  when set; else 400, or a socket closed with 4400), so that a page whose
+  name was rebound to this server's address (DNS rebinding) is not its own;
 - a token (``Authorization``, or ``?token=``/``?key=`` in the address) is
-  printable ASCII of bounded length, and a number in the address fits 64 bits;
+  printable ASCII of bounded length (the address's numbers are bounded where
+  they are read: by each route's typed parameters);
 - the rate limits of the client address (moving windows, read by the `limits`
   library and counted in this process's memory, or in the shared storage of
   ``Settings.rate_limit_storage``, and in memory again while that storage does
@@ -20,8 +24,10 @@ WebSockets and streaming). For each request it checks, in this order:
   ``max_frame_bytes`` closes it (1009).
 
 Refusals are the API's ``{"error": code, "detail": why}`` in the reader's
-language and never repeat the input; a refused WebSocket is accepted, sent
-that refusal as ``{"type": "error", …}`` and closed, so a browser sees the code.
+language; they repeat no token, key or value of the request, only what helps
+mend it, quoted and cut short (see `safe_errors`, `web.rooms.echoed` and
+docs/security.md); a refused WebSocket is accepted, sent that refusal as
+``{"type": "error", …}`` and closed, so a browser sees the code.
 `RedactTokens` keeps seat tokens and profile keys out of the server's log.
 """
 
@@ -38,7 +44,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, unquote_plus, urlsplit
 
 from limits import RateLimitItem, parse_many
 from limits.errors import StorageError
@@ -50,11 +56,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from shutthebox.web.rooms import RoomError
 from shutthebox.web.schemas import MAX_ROUNDS
-from shutthebox.web.settings import Settings
+from shutthebox.web.settings import ANY_HOST, Settings
 
 __all__ = [
+    "CLIENT_FAULTS",
     "MAX_TOKEN_LENGTH",
     "Budget",
+    "ClientFaultsInOneLine",
     "Guard",
     "MovingWindows",
     "RateLimits",
@@ -66,6 +74,7 @@ __all__ = [
     "client_address",
     "describe",
     "frame_too_large",
+    "host_allowed",
     "install_log_filter",
     "plain_refusal",
     "redact",
@@ -82,11 +91,11 @@ SECRET_PARAMETERS = ("token", "key")
 """Query parameters that carry secrets: a seat token, a profile key."""
 
 _ROOM_PATH = re.compile(r"/api/rooms/(?P<code>[^/]+)(?:/|$)")
-_WHOLE = re.compile(r"[+-]?[0-9]+")
 _PRINTABLE = re.compile(rb"[\x20-\x7e]*")
 _WORD = re.compile(r"[A-Za-z0-9_-]{1,20}")
 _UNKNOWN_TAG = "Input tag found using {discriminator} does not match any of the expected tags: {tags}"
-_SECRET = re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(SECRET_PARAMETERS) + r")=[^&\s\"']*")
+_PARAMETER = re.compile(r"(?:^|(?<=[?&\s\"']))([^=&?#\s\"']+)=[^&?#\s\"']*")
+"""A ``name=value`` pair of a query as a log line shows it, undecoded."""
 log = logging.getLogger(__name__)
 
 
@@ -163,7 +172,7 @@ def strict_json(raw: bytes, *, max_depth: int) -> object:
     if depth > max_depth:
         raise RoomError("malformed", "the body nests deeper than {depth} levels", depth=max_depth)
     if too_big is not None:
-        where = ".".join(str(_short(part)) for part in ("body", *too_big))
+        where = ".".join(str(_place(part)) for part in ("body", *too_big))
         raise RoomError(
             "malformed", "{where}: whole numbers must lie between {low} and {high}",
             where=where, low=INT64[0], high=INT64[1],
@@ -185,7 +194,9 @@ def _bad_token(value: bytes) -> bool:
 
 
 def _refusal_in_address(scope: Scope) -> RoomError | None:
-    """What is wrong with the address and the headers of a request, before anything reads them."""
+    """What is wrong with the tokens of a request (its header, its address), before anything reads
+    them. Numbers are the typed parameters' business (their bounds are the routes'): a digit-only
+    player name or preset is words."""
     for name, value in scope.get("headers") or []:
         if name == b"authorization" and _bad_token(value):
             return RoomError(
@@ -199,34 +210,17 @@ def _refusal_in_address(scope: Scope) -> RoomError | None:
                 "malformed", "a token must be printable ASCII, at most {limit} characters",
                 limit=MAX_TOKEN_LENGTH,
             )
-        if _out_of_range(value):
-            return _number_refusal(f"query.{_short(name)}")
-    if any(_out_of_range(part) for part in scope.get("path", "").split("/")):
-        return _number_refusal("path")
     return None
-
-
-def _out_of_range(text: str) -> bool:
-    if _WHOLE.fullmatch(text) is None:
-        return False
-    return len(text.lstrip("+-")) > 19 or not INT64[0] <= int(text) <= INT64[1]
-
-
-def _number_refusal(where: str) -> RoomError:
-    return RoomError(
-        "malformed", "{where}: whole numbers must lie between {low} and {high}",
-        where=where, low=INT64[0], high=INT64[1],
-    )
 
 
 def safe_errors(errors: Iterable[Any]) -> list[dict[str, Any]]:
     """Pydantic's errors without the input they repeat: no ``input``, a key the client made up
-    cut short, and a ``type`` tag it sent quoted only if it is a short word (else the one message
-    that repeats it is said without it)."""
+    quoted and cut short, and a ``type`` tag it sent quoted only if it is a short word (else the
+    one message that repeats it is said without it)."""
     safe = []
     for error in errors:
         item = {k: v for k, v in error.items() if k not in ("input", "url")}
-        item["loc"] = [_short(part) for part in error.get("loc", ())]
+        item["loc"] = [_place(part) for part in error.get("loc", ())]
         context = dict(item.get("ctx") or {})
         if "tag" in context and _WORD.fullmatch(str(context["tag"])) is None:
             context.pop("tag")
@@ -268,6 +262,15 @@ def describe(errors: Iterable[dict[str, Any]]) -> str:
     return "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}" for e in errors)
 
 
+def _place(part: object) -> object:
+    """A part of where an error stands: a field's name as it is when it is a word (all of the
+    API's are), else quoted as ``repr`` writes it (a key the client made up may hold any
+    character) and cut short."""
+    if isinstance(part, str) and _WORD.fullmatch(part) is None:
+        return _short(repr(part))
+    return part
+
+
 def _short(part: object, limit: int = 40) -> object:
     if isinstance(part, str) and len(part) > limit:
         return part[: limit - 1] + "…"
@@ -276,8 +279,14 @@ def _short(part: object, limit: int = 40) -> object:
 
 # -- the log -----------------------------------------------------------------------
 def redact(text: str) -> str:
-    """``text`` with the value of every ``token=`` and ``key=`` query parameter replaced by ``…``."""
-    return _SECRET.sub(r"\1=…", text)
+    """``text`` with the value of every ``token=`` and ``key=`` query parameter replaced by ``…``,
+    their names read as the server reads them (percent-decoded: ``%74oken=`` is a token too)."""
+    return _PARAMETER.sub(_masked, text)
+
+
+def _masked(pair: re.Match[str]) -> str:
+    name = pair.group(1)
+    return f"{name}=…" if unquote_plus(name).lower() in SECRET_PARAMETERS else pair.group(0)
 
 
 class RedactTokens(logging.Filter):
@@ -302,12 +311,32 @@ def _redacted(value: object) -> object:
     return value
 
 
+CLIENT_FAULTS = frozenset({"Invalid UTF-8 sequence received from client."})
+"""What uvicorn logs with a traceback when a client, not the server, is at fault (the socket is
+closed, 1007, and the room goes on): one line said, a warning."""
+
+
+class ClientFaultsInOneLine(logging.Filter):
+    """A log filter that says a client's fault in one line: no traceback of the server's own code
+    for what a client sent (anyone may send a frame that is not UTF-8, as often as they like)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg in CLIENT_FAULTS:
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
+        return True
+
+
 def install_log_filter(loggers: Iterable[str] = ("uvicorn.access", "uvicorn.error")) -> None:
-    """Put `RedactTokens` on ``loggers`` (once each): the ones uvicorn writes request lines to."""
+    """Put `RedactTokens` on ``loggers`` (once each): the ones uvicorn writes request lines to; and
+    `ClientFaultsInOneLine` on the one it writes its errors to."""
     for name in loggers:
         logger = logging.getLogger(name)
         if not any(isinstance(f, RedactTokens) for f in logger.filters):
             logger.addFilter(RedactTokens())
+    errors = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, ClientFaultsInOneLine) for f in errors.filters):
+        errors.addFilter(ClientFaultsInOneLine())
 
 
 # -- rate limits ---------------------------------------------------------------------
@@ -552,6 +581,54 @@ def budgets_of(method: str, path: str) -> tuple[list[str], bool]:
     return names, room
 
 
+# -- hosts ---------------------------------------------------------------------------
+def host_allowed(host: str | None, allowed: Iterable[str]) -> bool:
+    """Whether a request whose ``Host`` is ``host`` names this server: one of the ``allowed`` names
+    (ports aside, case aside), any name for ``*``, any address for a wildcard address."""
+    name = _host_name(host or "")
+    if name is None:
+        return False
+    for entry in allowed:
+        if entry.strip() == ANY_HOST:
+            return True
+        wanted = _host_name(entry)
+        if wanted in ("0.0.0.0", "::") and _is_address(name):
+            return True
+        if name == wanted:
+            return True
+    return False
+
+
+def _host_name(host: str) -> str | None:
+    """The name of a ``Host`` (or of an allowed host): lower case, no port, no brackets, no final
+    dot; None if it cannot be read."""
+    host = host.strip().lower()
+    if host.count(":") > 1 and not host.startswith("["):
+        host = f"[{host}]"  # an IPv6 address written bare, as an allowed host may be
+    try:
+        parts = urlsplit(f"//{host}")
+        parts.port  # noqa: B018 - a port that is no number is no host
+    except ValueError:
+        return None
+    return parts.hostname.rstrip(".") if parts.hostname else None
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def _wrong_host() -> RoomError:
+    return RoomError(
+        "wrong-host",
+        "this server does not answer to the name this request was sent to (its Host header); "
+        "its operator may add the name with serve --allowed-host",
+    )
+
+
 # -- origins -------------------------------------------------------------------------
 _DEFAULT_PORTS = {"http": 80, "ws": 80, "https": 443, "wss": 443}
 
@@ -602,8 +679,16 @@ class Guard:
         else:
             await self.app(scope, receive, send)
 
+    def _named(self, scope: Scope) -> bool:
+        """Whether the request names this server in its ``Host`` (always, with no allowed hosts set)."""
+        allowed = self.settings.allowed_hosts
+        return allowed is None or host_allowed(_header(scope, b"host"), allowed)
+
     # -- HTTP --
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not self._named(scope):
+            await _refuse(scope, receive, send, 400, _wrong_host())
+            return
         refusal = _refusal_in_address(scope)
         if refusal is not None:
             await _refuse(scope, receive, send, 422, refusal)
@@ -667,6 +752,9 @@ class Guard:
 
     # -- WebSockets --
     async def _socket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not self._named(scope):  # first: a rebound name's page must not pass for the server's own
+            await _close(receive, send, 4400, _wrong_host())
+            return
         origin = _header(scope, b"origin")
         host = _header(scope, b"host") or ""
         if origin is not None and not same_origin(origin, host, self.settings.allowed_origins):

@@ -47,13 +47,14 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from string import Formatter
 from typing import Any, Literal
 
 from shutthebox.core import fair
 from shutthebox.core.board import Move
 from shutthebox.core.daily import REVEAL_GRACE
 from shutthebox.core.dice import SeededDice
-from shutthebox.core.errors import IllegalActionError, OutOfTurnError, ShutTheBoxError, plural_phrase
+from shutthebox.core.errors import IllegalActionError, OutOfTurnError, Phrase, ShutTheBoxError, plural_phrase
 from shutthebox.core.fair import FairDice
 from shutthebox.core.game import Chooser, Game
 from shutthebox.core.match import DiceChoice
@@ -100,6 +101,7 @@ _STATUS = {
     "not-found": 404,
     "wrong-seat": 403,
     "wrong-origin": 403,
+    "wrong-host": 400,
     "hints-off": 403,
     "sealed": 403,
     "too-large": 413,
@@ -123,8 +125,33 @@ class RoomError(ShutTheBoxError):
         return _STATUS.get(self.code, 409)
 
     def to_json(self) -> dict[str, str]:
-        """The refusal as the page reads it, said in the language in use."""
-        return {"error": self.code, "detail": say(self)}
+        """The refusal as the page reads it, said in the language in use; what it repeats of the
+        request cut to `ECHO_LENGTH` characters."""
+        return {"error": self.code, "detail": say(echoed(self))}
+
+
+ECHO_LENGTH = 48
+"""The most characters of one text that a refusal repeats of the request (a name, a code): a
+longer one is cut, ending in "…". What a template repeats it quotes with ``!r``, which writes
+control and invisible characters as escapes (docs/security.md, "Read internals in an error")."""
+
+
+def echoed(value: object) -> object:
+    """``value`` as a refusal may say it: each text its template quotes (``{name!r}``) at most
+    `ECHO_LENGTH` characters, in the errors and phrases inside it too."""
+    if isinstance(value, ShutTheBoxError):
+        value = value.phrase
+    if not isinstance(value, Phrase):
+        return value
+    quoted = {field for _, field, _spec, conversion in Formatter().parse(value.template) if conversion == "r"}
+    values = {name: _cut(inner) if name in quoted else echoed(inner) for name, inner in value.values.items()}
+    return Phrase(value.template, values, value.plural, value.count)
+
+
+def _cut(value: object) -> object:
+    if isinstance(value, str) and len(value) > ECHO_LENGTH:
+        return value[: ECHO_LENGTH - 1] + "…"
+    return value
 
 
 def check_name(name: str, seat: int | None = None) -> str:

@@ -1,10 +1,14 @@
-"""The JSON bodies the API accepts, checked by Pydantic before any engine call."""
+"""The JSON bodies the API accepts, checked by Pydantic before any engine call.
+
+Their numbers and switches are strict: a person's page sends ``1`` and ``true``, never ``"1"``,
+``1.0`` or ``true`` for a tile, so anything else is refused rather than read as one (a
+``{"type": "move", "tiles": [true]}`` shut tile 1). Query parameters are text and stay lax."""
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
 __all__ = [
     "MAX_ROUNDS",
@@ -32,6 +36,7 @@ Short = Annotated[str, Field(max_length=32)]
 SEAT = Field(
     default=None, ge=0, le=7, description="the seat acting (one of yours); default: whose turn it is"
 )
+Tile = Annotated[StrictInt, Field(ge=-999, le=999)]
 
 
 class _Strict(BaseModel):
@@ -55,16 +60,16 @@ class CreateRoom(_Strict):
     """A new game: the rules (a preset with options over it), the seats, the rounds."""
 
     preset: str = Field(default="classic", max_length=32, description="named rule set, see GET /api/rules")
-    rules: dict[Short, bool | int | Short | None] = Field(
+    rules: dict[Short, StrictBool | StrictInt | Short | None] = Field(
         default_factory=dict, max_length=16, description="rule options over the preset"
     )
     seats: list[SeatIn] = Field(min_length=1, max_length=MAX_SEATS)
-    rounds: int = Field(default=1, ge=1, le=MAX_ROUNDS)
-    seed: int | None = Field(
-        default=None, ge=0, le=2**63 - 1, strict=True,
+    rounds: StrictInt = Field(default=1, ge=1, le=MAX_ROUNDS)
+    seed: StrictInt | None = Field(
+        default=None, ge=0, le=2**63 - 1,
         description="seed of the dice, to replay a game: a practice room, unranked",
     )
-    hints: bool = True
+    hints: StrictBool = True
     ticket: str | None = Field(
         default=None, max_length=64, description="from POST /api/commitments: the dice committed to before"
     )
@@ -72,7 +77,7 @@ class CreateRoom(_Strict):
         default=None, max_length=64,
         description="your own seed for the fair dice (1 to 64 of A-Z a-z 0-9 - _); needs a ticket",
     )
-    turn_seconds: int | None = Field(
+    turn_seconds: StrictInt | None = Field(
         default=None, ge=0, le=3600,
         description="seconds for each action before a bot plays for the seat: 0 for no clock, 5 to 3600; "
         "by default 60 in online rooms, none otherwise",
@@ -118,7 +123,7 @@ class RematchIn(_Strict):
     """Offer a rematch (the first accept), accept one, or decline it."""
 
     type: Literal["rematch"] = "rematch"
-    accept: bool = True
+    accept: StrictBool = True
     client_seed: str | None = Field(default=None, max_length=64, description="your seed for its fair dice")
 
 
@@ -126,23 +131,23 @@ class RollIn(_Strict):
     """Roll the dice the state asks for (the server rolls)."""
 
     type: Literal["roll"]
-    seat: int | None = SEAT
+    seat: StrictInt | None = SEAT
 
 
 class DiceIn(_Strict):
     """Choose one die or two."""
 
     type: Literal["dice"]
-    count: int = Field(ge=-99, le=99)
-    seat: int | None = SEAT
+    count: StrictInt = Field(ge=-99, le=99)
+    seat: StrictInt | None = SEAT
 
 
 class MoveIn(_Strict):
     """Shut (or, opening, open) these tiles."""
 
     type: Literal["move"]
-    tiles: list[Annotated[int, Field(ge=-999, le=999)]] = Field(max_length=12)
-    seat: int | None = SEAT
+    tiles: list[Tile] = Field(max_length=12)
+    seat: StrictInt | None = SEAT
 
 
 class HintIn(_Strict):
@@ -163,5 +168,7 @@ class TrainAnswer(_Strict):
     """An answer to a trainer puzzle: its key (as the puzzle came), and one die or two, or the tiles."""
 
     key: str = Field(max_length=1000, description="the puzzle's key, from GET /api/train")
-    dice: int | None = Field(default=None, ge=1, le=2, description="the number of dice, before a roll")
-    shut: list[int] | None = Field(default=None, max_length=12, description="the tiles to shut, after a roll")
+    dice: StrictInt | None = Field(default=None, ge=1, le=2, description="the number of dice, before a roll")
+    shut: list[Tile] | None = Field(
+        default=None, max_length=12, description="the tiles to shut, after a roll"
+    )

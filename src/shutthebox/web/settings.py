@@ -2,11 +2,37 @@
 
 from __future__ import annotations
 
+import ipaddress
 import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-__all__ = ["Settings"]
+__all__ = ["ANY_HOST", "LOOPBACK_HOSTS", "Settings", "default_hosts"]
+
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+"""The names a server on loopback is reached by."""
+ANY_HOST = "*"
+"""An allowed host that stands for any name."""
+WILDCARDS = ("0.0.0.0", "::", "[::]")
+"""Addresses that bind every address of the machine: as an allowed host, any address (never a name)."""
+
+
+def default_hosts(host: str) -> tuple[str, ...]:
+    """The names (``Host``) a server bound to ``host`` answers to unless told others: the loopback
+    names on loopback; any address of this machine, and localhost, on every address (0.0.0.0, ::);
+    else the bound host itself. A name that could point anywhere (DNS rebinding) must be named."""
+    if host.strip().lower() == "localhost" or _is_loopback(host):
+        return LOOPBACK_HOSTS
+    if host.strip() in WILDCARDS:
+        return (host.strip(), "localhost")
+    return (host.strip(),)
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host.strip().strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -80,6 +106,18 @@ class Settings:
     """WebSockets open at once from one client address (a further one is closed with 4429)."""
     allowed_origins: tuple[str, ...] = ()
     """Page origins (``https://example.com``) whose WebSockets are welcome besides the server's own."""
+    allowed_hosts: tuple[str, ...] | None = None
+    """The names this server answers to, as a request's ``Host`` gives them (its port aside):
+    ``example.com``, ``127.0.0.1``, ``[::1]``; ``*`` for any; a wildcard address (``0.0.0.0``,
+    ``::``) for any address of this machine. A request to another name is refused (400, a socket
+    4400), so a page whose name was rebound to this server (DNS rebinding) reaches nothing. None:
+    no check, for an app mounted behind a server that checks itself; `serve` always names them
+    (``--allowed-host``, else `default_hosts` of its ``--host``)."""
+    header_timeout: float = 10.0
+    """Seconds a connection has to send a request's whole headers, from when it opens or its
+    request begins (`web.connections`): a slower one is closed, so a few bytes cannot hold it."""
+    idle_timeout: float = 5.0
+    """Seconds a connection may sit idle after an answer before it is closed (uvicorn's keep-alive)."""
 
     def to_json(self) -> str:
         """The settings as JSON: how `serve --workers` hands them to each worker process."""

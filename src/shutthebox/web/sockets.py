@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
 from shutthebox.i18n import language
@@ -34,8 +34,15 @@ router = APIRouter()
 _messages: TypeAdapter[Any] = TypeAdapter(SocketIn)
 
 
+MAX_VERSION = 2**63 - 1
+"""The largest room version a client may name (a database integer)."""
+
+
 @router.websocket("/api/rooms/{code}/ws")
-async def room_socket(socket: WebSocket, code: str, token: str | None = None, since: int = 0) -> None:
+async def room_socket(
+    socket: WebSocket, code: str, token: str | None = None,
+    since: Annotated[int, Query(ge=0, le=MAX_VERSION)] = 0,
+) -> None:
     """``since``: the room version the client last saw (a reconnect, maybe to another process): it
     is sent a state at least that new."""
     lobby: Lobby = socket.app.state.lobby

@@ -15,6 +15,65 @@ function englishPlural(n) {
   return n === 1 ? 0 : 1;
 }
 
+// A catalog's plural rule, gettext's C expression of n ("(n != 1)", "n%10==1 && n%100!=11 ? 0 : …"),
+// as a function of n; read here, not by eval, which the page's Content-Security-Policy forbids.
+// Numbers, n, parentheses, ! and the operators ?: || && == != < <= > >= + - * / %, by precedence.
+const LEVELS = [["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"]];
+const OPERATORS = {
+  "||": (a, b) => (a || b ? 1 : 0), "&&": (a, b) => (a && b ? 1 : 0),
+  "==": (a, b) => (a === b ? 1 : 0), "!=": (a, b) => (a !== b ? 1 : 0),
+  "<": (a, b) => (a < b ? 1 : 0), "<=": (a, b) => (a <= b ? 1 : 0),
+  ">": (a, b) => (a > b ? 1 : 0), ">=": (a, b) => (a >= b ? 1 : 0),
+  "+": (a, b) => a + b, "-": (a, b) => a - b, "*": (a, b) => a * b,
+  "/": (a, b) => Math.trunc(a / b), "%": (a, b) => a % b,
+};
+
+export function pluralRule(expression) {
+  const tokens = expression.match(/\d+|n|&&|\|\||[=!<>]=|[-+*/%<>!?:()]/g) ?? [];
+  if (tokens.join("") !== expression.replace(/\s+/g, "")) throw new SyntaxError(`not a plural rule: ${expression}`);
+  let at = 0;
+  const expect = (token) => {
+    if (tokens[at] !== token) throw new SyntaxError(`${token} expected in ${expression}`);
+    at += 1;
+  };
+  const ternary = () => {
+    const test = binary(0);
+    if (tokens[at] !== "?") return test;
+    at += 1;
+    const yes = ternary();
+    expect(":");
+    const no = ternary();
+    return (n) => (test(n) ? yes(n) : no(n));
+  };
+  const binary = (level) => {
+    if (level === LEVELS.length) return unary();
+    let left = binary(level + 1);
+    while (LEVELS[level].includes(tokens[at])) {
+      const [operate, before, right] = [OPERATORS[tokens[at++]], left, binary(level + 1)];
+      left = (n) => operate(before(n), right(n));
+    }
+    return left;
+  };
+  const unary = () => {
+    const token = tokens[at++];
+    if (token === "!") {
+      const operand = unary();
+      return (n) => (operand(n) ? 0 : 1);
+    }
+    if (token === "(") {
+      const inner = ternary();
+      expect(")");
+      return inner;
+    }
+    if (token === "n") return (n) => n;
+    if (/^\d+$/.test(token ?? "")) return () => Number(token);
+    throw new SyntaxError(`unexpected ${token} in ${expression}`);
+  };
+  const rule = ternary();
+  if (at !== tokens.length) throw new SyntaxError(`unexpected ${tokens[at]} in ${expression}`);
+  return (n) => Number(rule(n));
+}
+
 async function getJSON(path) {
   const response = await fetch(path, { headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
@@ -78,7 +137,11 @@ export async function setLang(code) {
   }
   current = code;
   messages = catalog.messages;
-  pluralIndex = catalog.plural ? new Function("n", `return Number(${catalog.plural});`) : englishPlural;
+  try {
+    pluralIndex = catalog.plural ? pluralRule(catalog.plural) : englishPlural;
+  } catch {
+    pluralIndex = englishPlural; // a rule this reader cannot read: the English forms' choice
+  }
   document.documentElement.lang = htmlLang(current);
   return current;
 }

@@ -1,0 +1,81 @@
+"""The server's connections: a deadline on each request's headers, which uvicorn has none of.
+
+uvicorn closes a connection left idle after an answer (``timeout_keep_alive``), but not one that
+never finishes its request headers: 21 connections that sent half a request stayed open a minute
+(a slowloris, which holds the server's connections with a few bytes each). `HeaderDeadline` is
+uvicorn's own httptools protocol — its parser, its flow control, its upgrade to WebSockets — with
+one timer more: armed when a connection opens and when a request begins, disarmed as soon as the
+request's headers are complete. When it fires, the connection is closed.
+
+`serve` gives it to uvicorn as the HTTP protocol (`http_protocol`), in one process or in each
+worker of several.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from uvicorn.config import Config
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.server import ServerState
+
+__all__ = ["HeaderDeadline", "http_protocol"]
+
+
+class HeaderDeadline(HttpToolsProtocol):
+    """uvicorn's httptools protocol, closing a connection whose request headers are not complete
+    ``header_timeout`` seconds after it opened or after its request began."""
+
+    def __init__(
+        self,
+        config: Config,
+        server_state: ServerState,
+        app_state: dict[str, Any],
+        _loop: asyncio.AbstractEventLoop | None = None,
+        *,
+        header_timeout: float,
+    ) -> None:
+        super().__init__(config, server_state, app_state, _loop)
+        self.header_timeout = header_timeout
+        self.header_deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()  # a connection that sends nothing at all is timed too
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._arm()  # the next request of a kept-alive connection
+
+    def on_headers_complete(self) -> None:
+        self._disarm()  # the app has the request now (or a WebSocket takes the connection over)
+        super().on_headers_complete()
+
+    def _arm(self) -> None:
+        if self.header_deadline is None:
+            self.header_deadline = self.loop.call_later(self.header_timeout, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self.header_deadline is not None:
+            self.header_deadline.cancel()
+            self.header_deadline = None
+
+    def _too_slow(self) -> None:
+        self.header_deadline = None
+        if not self.transport.is_closing():
+            client = "{}:{} - ".format(*self.client) if self.client else ""
+            self.logger.info("%sclosed: no whole request headers within %g s", client, self.header_timeout)
+            self.transport.close()
+
+
+def http_protocol(header_timeout: float) -> Callable[..., asyncio.Protocol]:
+    """The HTTP protocol to give uvicorn (its ``http`` option): `HeaderDeadline` with this deadline,
+    as a callable that pickles, so each worker process of `serve --workers` gets it too."""
+    return functools.partial(HeaderDeadline, header_timeout=header_timeout)

@@ -1,0 +1,96 @@
+"""The server's connections (`web.connections`, and uvicorn's keep-alive): none is held open by a
+client that sends its request slowly, or nothing at all. A real server, short timeouts, raw sockets."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import httpx
+from websockets.sync.client import connect as ws_connect
+
+from serving import Server, running
+
+PATIENCE = 30.0
+"""How long a test waits for the server to close a connection (its timeouts are 1 s)."""
+QUICK = ["--header-timeout", "1", "--idle-timeout", "1"]
+
+
+@contextmanager
+def quick_server(folder: Path) -> Iterator[Server]:
+    with running(folder, log_level="info", options=QUICK) as server:
+        yield server
+
+
+def raw(server: Server) -> socket.socket:
+    address = urlsplit(server.url)
+    connection = socket.create_connection((address.hostname, address.port))
+    connection.settimeout(PATIENCE)
+    return connection
+
+
+def closed_by_the_server(connection: socket.socket) -> bool:
+    """Whether the server closes ``connection`` (whatever it sends first) before the test's patience ends."""
+    try:
+        while connection.recv(4096):
+            pass
+    except ConnectionResetError:
+        return True
+    except TimeoutError:
+        return False
+    return True
+
+
+def test_connections_that_never_finish_their_headers_are_closed(tmp_path: Path) -> None:
+    """Regression: 21 of 21 connections that never finished their headers were open after 60 s."""
+    with quick_server(tmp_path) as server, ExitStack() as stack:
+        silent = [stack.enter_context(raw(server)) for _ in range(7)]
+        halfway = [stack.enter_context(raw(server)) for _ in range(14)]
+        for connection in halfway[:7]:
+            connection.sendall(b"GET /api/rules HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        for connection in halfway[7:]:
+            connection.sendall(b"GET /api/rul")
+        assert [closed_by_the_server(c) for c in silent + halfway] == [True] * 21
+        assert httpx.get(f"{server.url}/api/rules").status_code == 200  # everyone else is served
+    assert "closed: no whole request headers within 1 s" in server.log.read_text()
+
+
+def test_headers_sent_a_byte_at_a_time_are_cut_off(tmp_path: Path) -> None:
+    request = b"GET /api/rules HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: " + b"a" * 500 + b"\r\n\r\n"
+    with quick_server(tmp_path) as server, raw(server) as connection:
+        sent = 0
+        try:
+            for byte in request:
+                connection.sendall(bytes([byte]))
+                sent += 1
+                time.sleep(0.05)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        assert sent < len(request) and closed_by_the_server(connection)
+
+
+def test_a_connection_idle_after_its_answer_is_closed(tmp_path: Path) -> None:
+    with quick_server(tmp_path) as server, raw(server) as connection:
+        connection.sendall(b"GET /api/rules HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        assert connection.recv(4096).startswith(b"HTTP/1.1 200")
+        assert closed_by_the_server(connection)
+
+
+def test_a_socket_outlives_the_header_deadline(tmp_path: Path) -> None:
+    """The deadline is the request's headers': a WebSocket, once open, is not timed by it."""
+    with quick_server(tmp_path) as server:
+        created = httpx.post(f"{server.url}/api/rooms", json={"seats": [{"name": "Ana"}], "seed": 3}).json()
+        url = f"{server.url.replace('http', 'ws')}/api/rooms/{created['code']}/ws?token={created['token']}"
+        with ws_connect(url) as ws:
+            ws.recv(timeout=10)
+            time.sleep(2.5)  # over twice the deadline, quiet
+            ws.send(json.dumps({"type": "ping"}))
+            assert json.loads(ws.recv(timeout=10)) == {"type": "pong"}
+        with httpx.Client() as client:  # two requests on one kept-alive connection
+            assert client.get(f"{server.url}/api/rules").status_code == 200
+            assert client.get(f"{server.url}/api/i18n").status_code == 200
