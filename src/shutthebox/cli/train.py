@@ -67,6 +67,7 @@ def run_train(args: argparse.Namespace) -> int:
             seen = kept.reviews(profile_id, pool_key(rules, goal))
             difficulty = kept.difficulties([p.key for p in pool])
             puzzle, again = pick(pool, seen, difficulty, standing.rating, datetime.now(UTC))
+            kept.deal(profile_id, puzzle.key, datetime.now(UTC))  # the trainer rates the puzzles it dealt
             print()
             print(_("Puzzle {n} of {of} · your rating {rating}").format(
                 n=number, of=args.count, rating=round(standing.rating.rating)))
