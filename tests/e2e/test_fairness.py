@@ -403,8 +403,8 @@ def test_a_hint_in_a_ranked_game_is_confirmed_first(page: Page, server: str) -> 
     page.wait_for_function("() => document.querySelector('#box').dataset.phase === 'move'")
     code = room_code(page)
     page.click("#btn-hint")
-    expect(page.locator("#hint-warning")).to_have_text(
-        "Asking for a hint makes this game count for no best for you. Ask anyway?"
+    expect(page.locator("#hint-warning")).to_have_text(  # a 12-tile board, nothing shut yet: 78 open
+        "A hint now makes this turn count 78 in the rankings, as it stands. Ask anyway?"
     )
     page.click("#hint-cancel")
     expect(page.locator("#hint")).to_be_hidden()
