@@ -3,13 +3,14 @@ flood, in one run: ``python benchmarks/bench_solver_flood.py [--seconds 40] [--b
 
 A real ``shutthebox serve`` (this checkout's, or the ``src`` folder of another: ``git worktree add
 /tmp/base <commit>``, then ``--baseline /tmp/base/src``) on a temporary SQLite file. The player,
-from 127.0.0.3, plays solo games over HTTP at a human pace (an action every 0.3 s) and times each
-action. The flood, from 127.0.0.2, keeps 16 requests in flight on one path for ``--seconds``:
+from an address of its own, plays solo games over HTTP at a human pace (an action every 0.3 s) and times each
+action. The flood, from another address, keeps 16 requests in flight on one path for ``--seconds``:
 
 - ``cheatsheet``: ``GET /api/cheatsheet`` of every preset on 10 to 12 tiles, round and round;
 - ``train-answer``: ``POST /api/train`` of crafted puzzles of 12-tile rule sets (the long game too);
 - ``train-pool``: ``GET /api/train?goal=beat-K`` for a new K each time;
-- ``hints``: ``GET /api/rooms/{code}/hint`` in 12-tile rooms of many rule sets.
+- ``hints``: ``GET /api/rooms/{code}/hint`` in 12-tile solo rooms of many rule sets (as many as an
+  address may make in a minute), round and round.
 
 It prints, per phase, the player's action latency p50 and p99 (ms), its actions, and how the
 flood's requests were answered (by status). Figures are of one run on one machine (server, flood
@@ -36,7 +37,8 @@ from typing import Any
 
 import httpx
 
-FLOOD, PLAYER = "127.0.0.2", "127.0.0.3"
+FLOOD, PLAYER = "127.0.1.{}", "127.0.2.{}"
+"""The flood's address and the player's, a new pair for each phase: no phase spends another's budgets."""
 IN_FLIGHT = 16
 PACE = 0.3
 
@@ -76,13 +78,13 @@ def client(address: str) -> httpx.Client:
     return httpx.Client(transport=httpx.HTTPTransport(local_address=address), timeout=600)
 
 
-def play(url: str, seconds: float) -> list[float]:
+def play(url: str, seconds: float, address: str) -> list[float]:
     """Solo games at a human pace for ``seconds``: the latency of each action, in seconds."""
     latencies: list[float] = []
     deadline = time.monotonic() + seconds
-    with client(PLAYER) as http:
+    with client(address) as http:
         while time.monotonic() < deadline:
-            created = http.post(f"{url}/api/rooms", json={"preset": "web", "seats": [{}]})
+            created = http.post(f"{url}/api/rooms", json={"preset": "web", "seats": [{"name": "Bea"}]})
             if created.status_code != 201:
                 time.sleep(PACE)
                 continue
@@ -107,14 +109,16 @@ def play(url: str, seconds: float) -> list[float]:
     return latencies
 
 
-def flooding(url: str, path: str, stop: threading.Event, answered: Counter[str]) -> list[threading.Thread]:
-    """``IN_FLIGHT`` threads asking ``path`` from the flooding address until ``stop``."""
+def flooding(
+    url: str, path: str, address: str, stop: threading.Event, answered: Counter[str]
+) -> list[threading.Thread]:
+    """``IN_FLIGHT`` threads asking ``path`` from ``address`` until ``stop``."""
     presets = list(httpx.get(f"{url}/api/rules").json()["presets"])
     counter = itertools.count()
-    request = _requests(url, path, presets)
+    request = _requests(url, path, presets, address)
 
     def one() -> None:
-        with client(FLOOD) as http:
+        with client(address) as http:
             while not stop.is_set():
                 try:
                     status = request(http, next(counter))
@@ -128,13 +132,13 @@ def flooding(url: str, path: str, stop: threading.Event, answered: Counter[str])
     return threads
 
 
-def _requests(url: str, path: str, presets: list[str]) -> Callable[[httpx.Client, int], int]:
+def _requests(url: str, path: str, presets: list[str], address: str) -> Callable[[httpx.Client, int], int]:
     if path == "cheatsheet":
         sheets = [(p, t) for t in (12, 11, 10) for p in presets]
         return lambda http, n: http.get(f"{url}/api/cheatsheet", params=dict(
             zip(("preset", "tiles"), sheets[n % len(sheets)], strict=True))).status_code
-    key = httpx.post(f"{url}/api/profiles", json={"name": f"Flood{path}"},
-                     transport=httpx.HTTPTransport(local_address=FLOOD)).json()["key"]
+    with client(address) as http:
+        key = http.post(f"{url}/api/profiles", json={"name": f"Flood {path}"}).json()["key"]
     auth = {"Authorization": f"Bearer {key}"}
     if path == "train-answer":
         def crafted(http: httpx.Client, n: int) -> int:
@@ -148,26 +152,33 @@ def _requests(url: str, path: str, presets: list[str]) -> Callable[[httpx.Client
     if path == "train-pool":
         return lambda http, n: http.get(f"{url}/api/train", params={"goal": f"beat-{11 + n}", "tiles": 12},
                                         headers=auth).status_code
-    rooms: list[tuple[str, str]] = []
+    rooms: list[tuple[str, str]] = []  # up to the rooms an address may make a minute, then their hints again
 
     def hint(http: httpx.Client, n: int) -> int:
-        rules = {"one_die": ("never", "high-shut", "sum-le-6", "sum-lt-6")[n % 4], "scoring":
-                 ("sum", "digits", "count", "sum-plus-roll")[n // 4 % 4], "doubles_extra_turn": n % 2 == 0}
-        made = http.post(f"{url}/api/rooms", json={"preset": "web-12", "rules": rules, "seats": [{}, {}]})
-        if made.status_code != 201:
-            return made.status_code
-        code, token = made.json()["code"], made.json()["token"]
-        rooms.append((code, token))
+        if len(rooms) < 20:
+            rules = {"one_die": ("never", "high-shut", "sum-le-6", "sum-lt-6")[n % 4],
+                     "scoring": ("sum", "digits", "count", "sum-plus-roll")[n // 4 % 4],
+                     "doubles_extra_turn": n % 2 == 0}
+            made = http.post(f"{url}/api/rooms", json={"preset": "web-12", "rules": rules,
+                                                        "seats": [{"name": "Flood"}]})
+            if made.status_code == 201:
+                code, token = made.json()["code"], made.json()["token"]
+                auth = {"Authorization": f"Bearer {token}"}
+                http.post(f"{url}/api/rooms/{code}/actions", json={"type": "roll"}, headers=auth)
+                rooms.append((code, token))
+        if not rooms:
+            return 0
+        code, token = rooms[n % len(rooms)]
         hinted = http.get(f"{url}/api/rooms/{code}/hint", headers={"Authorization": f"Bearer {token}"})
         return hinted.status_code
 
     return hint
 
 
-def phase(url: str, path: str | None, seconds: float) -> dict[str, Any]:
+def phase(url: str, path: str | None, seconds: float, number: int) -> dict[str, Any]:
     stop, answered = threading.Event(), Counter[str]()
-    threads = flooding(url, path, stop, answered) if path else []
-    latencies = play(url, seconds)
+    threads = flooding(url, path, FLOOD.format(number), stop, answered) if path else []
+    latencies = play(url, seconds, PLAYER.format(number))
     stop.set()
     for thread in threads:
         thread.join(timeout=600)
@@ -188,9 +199,9 @@ def main() -> None:
     parser.add_argument("--paths", default="cheatsheet,train-answer,train-pool,hints")
     args = parser.parse_args()
     with server(args.baseline) as url:
-        print(json.dumps(phase(url, None, args.seconds)), flush=True)
-        for path in args.paths.split(","):
-            print(json.dumps(phase(url, path, args.seconds)), flush=True)
+        print(json.dumps(phase(url, None, args.seconds, 1)), flush=True)
+        for number, path in enumerate(args.paths.split(","), start=2):
+            print(json.dumps(phase(url, path, args.seconds, number)), flush=True)
 
 
 if __name__ == "__main__":

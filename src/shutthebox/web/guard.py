@@ -12,9 +12,9 @@ WebSockets and streaming). For each request it checks, in this order:
 - the rate limits of the client address (moving windows, read by the `limits`
   library and counted in this process's memory, or in the shared storage of
   ``Settings.rate_limit_storage``, and in memory again while that storage does
-  not answer): rooms created, seats
-  joined, profiles created, requests naming a room code, and codes that name no
-  room (what guessing spends); over one, 429 with ``Retry-After``;
+  not answer): rooms created, seats joined, profiles created, requests naming a
+  room code, codes that name no room (what guessing spends), and requests that
+  ask the solver for work outside a room; over one, 429 with ``Retry-After``;
 - a body is at most ``max_body_bytes`` (413, read no further), and a JSON body
   is parsed once, strictly: finite numbers within 64 bits, UTF-8, nested at most
   ``max_json_depth`` deep (422); then it goes on to the app unchanged;
@@ -91,6 +91,8 @@ SECRET_PARAMETERS = ("token", "key")
 """Query parameters that carry secrets: a seat token, a profile key."""
 
 _ROOM_PATH = re.compile(r"/api/rooms/(?P<code>[^/]+)(?:/|$)")
+_SOLVER_PATH = re.compile(r"/api/(?:cheatsheet|train|games/[^/]+/review|players/.+/stats)")
+"""Requests that ask the solver for work (a room's hints and reviews spend the room's budget)."""
 _PRINTABLE = re.compile(rb"[\x20-\x7e]*")
 _WORD = re.compile(r"[A-Za-z0-9_-]{1,20}")
 _UNKNOWN_TAG = "Input tag found using {discriminator} does not match any of the expected tags: {tags}"
@@ -357,6 +359,7 @@ def budgets(settings: Settings) -> dict[str, Budget]:
         "profiles": settings.rate_profiles,
         "room": settings.rate_room_requests,
         "misses": settings.rate_room_misses,
+        "solver": settings.rate_solver_requests,
     }
     return {name: Budget(name, tuple(parse_many(text))) for name, text in rates.items()}
 
@@ -573,6 +576,8 @@ def budgets_of(method: str, path: str) -> tuple[list[str], bool]:
         names.append("commitments")
     elif method == "POST" and path == "/api/profiles":
         names.append("profiles")
+    if _SOLVER_PATH.fullmatch(path.rstrip("/")) is not None:
+        names.append("solver")
     room = _ROOM_PATH.match(path) is not None
     if room:
         names.append("room")

@@ -99,6 +99,9 @@ class Settings:
     """Requests and WebSockets naming a room code: a player makes a few per action."""
     rate_room_misses: str = "30/minute;300/hour"
     """Room codes asked for that name no room (404): what guessing codes spends."""
+    rate_solver_requests: str = "60/minute;600/hour"
+    """Requests outside a room that ask the solver for work: cheat sheets, the trainer, reviews of stored
+    games, statistics (each also priced by the solver's door, see `web.door`)."""
     socket_queue: int = 64
     """Messages waiting for one WebSocket: a client that lets more pile up is dropped (code 1013,
     free to reconnect) rather than waited for, so it slows nobody else."""
