@@ -14,6 +14,7 @@ from itertools import combinations
 
 from shutthebox import DiceChoice, Game, Match, Move, Roll
 from shutthebox.core.fair import FairDice, die
+from shutthebox.core.game import ROLL, Wait
 from shutthebox.core.match import Action
 
 
@@ -64,16 +65,19 @@ def random_action(state: Match, rng: random.Random) -> Action:
 
 
 def finish(game: Game, rng: random.Random, cap: int = 200_000) -> int:
-    """Play ``game`` to its end with seeded random decisions; the dice roll themselves (or, in a
-    game rolled by hand, random faces are typed in)."""
+    """Play ``game`` to its end through its step API: seeded random decisions for its people, its
+    bots' own for its bots; the dice roll themselves (or, in a game rolled by hand, random faces are
+    typed in)."""
     for step in range(cap):
-        state = game.state
-        if state.is_over:
+        due = game.due()
+        if due.wait is Wait.OVER:
             return step
-        if state.is_chance and not game.by_hand:
-            game.roll()
+        if due.wait is Wait.BOT:
+            game.play(due, game.think(due))
+        elif due.state.is_chance and not game.by_hand:
+            game.play(due, ROLL)
         else:
-            game.act(random_action(state, rng))
+            game.play(due, random_action(due.state, rng))
     raise AssertionError(f"no end after {cap} actions")
 
 

@@ -53,6 +53,7 @@ PYTHON_KEYWORDS: dict[str, Any] = {
     "ParseError": None,
     "IllegalActionError": None,
     "OutOfTurnError": None,
+    "StaleActionError": None,
     "RecordError": None,
     "OverBudgetError": None,
     "StorageError": None,

@@ -34,8 +34,7 @@ def play(challenge: Challenge, seed: bytes, bot: str, rng: int = 0) -> GameRecor
     """A whole attempt at the challenge by ``bot``."""
     bots = {0: make_bot(bot, random.Random(rng))}
     game = Game(challenge.rules, ["Ana"], dice=challenge.dice(seed), bots=bots)
-    while not game.state.is_over:
-        game.step_bot()
+    game.step_bots()
     return game.record()
 
 
@@ -71,13 +70,16 @@ def test_players_who_choose_differently_see_the_same_rolls_in_the_same_order(fir
 class DiceHabit:
     """The greedy bot's moves, with a habit for the dice: one die whenever allowed, or always two."""
 
+    fallback = None
+    patience = None
+
     def __init__(self, one: bool) -> None:
         self.one, self.greedy = one, make_bot("greedy")
 
-    def choose(self, state: Match) -> DiceChoice | Move:
+    def think(self, state: Match) -> DiceChoice | Move:
         if state.phase is Phase.CHOOSE:
             return DiceChoice(1) if self.one and DiceChoice(1) in state.legal_actions() else DiceChoice(2)
-        return self.greedy.choose(state)
+        return self.greedy.think(state)
 
 
 def test_a_roll_of_one_die_is_the_first_die_of_the_others_roll_of_two() -> None:
@@ -87,8 +89,7 @@ def test_a_roll_of_one_die_is_the_first_die_of_the_others_roll_of_two() -> None:
         games = []
         for one in (True, False):
             game = Game(DAY.rules, ["Ana"], dice=DAY.dice(server_seed), bots={0: DiceHabit(one)})
-            while not game.state.is_over:
-                game.step_bot()
+            game.step_bots()
             games.append(rolls_of(game.record()))
         for single, double in zip(*games, strict=False):
             assert single[0] == double[0]

@@ -27,6 +27,7 @@ from shutthebox import (
     ShutTheBoxError,
     replay,
 )
+from shutthebox.core.game import ROLL, Wait
 
 SOLO = Rules(mode=Mode.SOLO)
 
@@ -115,17 +116,18 @@ def test_a_practice_roll_that_is_not_its_seed_s_fails_to_replay() -> None:
 
 def test_a_game_rolled_by_hand_refuses_to_roll_and_records_no_seed() -> None:
     game = Game(Rules(), ["Ana", "Bot"], by_hand=True, bots={1: _Greedy()})
-    assert game.seed is None and game.bot_to_act() is None  # a person rolls for the bot too
+    assert game.seed is None and game.due().wait is Wait.PERSON  # a person rolls for the bot too
     before = (game.state, list(game.events))
     with pytest.raises(IllegalActionError, match="rolled by hand"):
         game.roll()
     assert (game.state, game.events) == before
     game.act(Roll.of(2))
     game.act(Roll.of(5))  # Bot starts
-    assert game.bot_to_act() is None  # its dice are rolled by hand
+    assert game.due().wait is Wait.PERSON  # its dice are rolled by hand
     game.act(Roll.of(6, 3))
-    assert game.bot_to_act() == 1
-    assert game.step_bot() == Move.parse("9")
+    due = game.due()
+    assert (due.wait, due.seat) == (Wait.BOT, 1)
+    assert game.step_bots() == [Move.parse("9")]
     record = game.record()
     assert record.seed is None and record.typed
     assert all(e.typed for e in record.events if isinstance(e.action, Roll))
@@ -134,7 +136,10 @@ def test_a_game_rolled_by_hand_refuses_to_roll_and_records_no_seed() -> None:
 class _Greedy:
     """A bot that shuts the highest tiles and rolls two dice (enough to seat one here)."""
 
-    def choose(self, state: Match) -> DiceChoice | Move:
+    fallback = None
+    patience = None
+
+    def think(self, state: Match) -> DiceChoice | Move:
         if state.phase is Phase.CHOOSE:
             return DiceChoice(2)
         return max(state.legal_moves, key=lambda move: move.tiles)
@@ -143,14 +148,14 @@ class _Greedy:
 def test_bots_take_their_turns_through_the_game() -> None:
     game = Game(Rules(mode=Mode.ROUND), ["Ana", "Bot"], seed=8, bots={1: _Greedy()})
     taken: list[object] = []
-    while not game.state.is_over:
-        if game.bot_to_act() is None:
-            assert game.state.actor == 0
-            with pytest.raises(IllegalActionError, match="no bot is to act"):
-                game.step_bot()
-            game.roll() if game.state.is_chance else game.act(game.state.legal_actions()[0])
+    while (due := game.due()).wait is not Wait.OVER:
+        if due.wait is Wait.PERSON:
+            assert due.seat == 0
+            with pytest.raises(IllegalActionError, match="no bot is to choose"):
+                game.think(due)
+            game.play(due, ROLL if due.state.is_chance else due.state.legal_actions()[0])
         else:
-            taken.append(game.step_bot())
+            taken.extend(game.step_bots())
     assert any(isinstance(a, Move) for a in taken) and any(isinstance(a, Roll) for a in taken)
     assert replay(game.record()) == game.state  # the bot's rolls came from the seed like everyone's
 

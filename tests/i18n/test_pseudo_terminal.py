@@ -32,7 +32,7 @@ from tools.catalogs import PSEUDO, pseudo, unmarked_words, write_pseudo
 from shutthebox import DiceChoice, Game, GameRecord, Mode, Phase, Roll, Rules
 from shutthebox.cli.main import COMMANDS, build_parser
 from shutthebox.core.dice import SeededDice
-from shutthebox.core.game import DiceSource
+from shutthebox.core.game import DiceSource, Wait
 from shutthebox.core.match import Match
 from shutthebox.core.record import FORMAT
 from shutthebox.core.rules import OneDie, Scoring
@@ -255,8 +255,7 @@ def answers(setup: PlaySetup) -> tuple[str, Match]:
     asked: set[Phase] = set()
     while not game.state.is_over:
         now = game.state
-        if game.bot_to_act() is not None:
-            game.step_bot()
+        if game.step_bots():
             continue
         if now.phase not in asked:
             asked.add(now.phase)
@@ -642,7 +641,7 @@ async def test_a_bot_thinking_on_the_screen(speak_pseudo: Path) -> None:
     app.bot_delay = 60  # the bot waits: it is its turn while Άννα presses keys
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")  # Άννα's die to see who starts; the bot's is due
-        assert app.game is not None and app.game.bot_to_act() is not None
+        assert app.game is not None and app.game.due().wait is Wait.CHANCE
         seen = screen_texts(app)
         await pilot.press("enter")
         bot = said("Bot ({bot})", bot=pseudo("medium"))

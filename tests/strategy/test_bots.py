@@ -44,7 +44,7 @@ def play_game(rules: Rules, names: list[str], seed: int) -> list[tuple[int, obje
             game.roll()
             continue
         assert state.actor is not None
-        action = bots[state.actor].choose(state)
+        action = bots[state.actor].think(state)
         if state.phase is Phase.CHOOSE:
             assert isinstance(action, DiceChoice) and action.count in state.dice_options
         else:
@@ -89,7 +89,7 @@ def test_names_and_strengths() -> None:
         make_bot("grandmaster")
     state = Match.new(NEVER, ["A", "B"])  # the roll-off: nothing to choose
     with pytest.raises(ValueError, match="nothing to choose"):
-        make_bot("optimal").choose(state)
+        make_bot("optimal").think(state)
 
 
 def test_optimal_bot_plays_to_win_against_the_posted_score() -> None:
@@ -98,11 +98,11 @@ def test_optimal_bot_plays_to_win_against_the_posted_score() -> None:
     # is second again, and counting that chance 6+4 wins the most.
     state = play(Match.new(NEVER, ["Ana", "Ben"]), f"r6 r1 {T2} r4,6")
     assert state.actor == 1 and state.round_scores == ((0, 2),)
-    assert make_bot("optimal").choose(state) == Move.parse("6+4")
+    assert make_bot("optimal").think(state) == Move.parse("6+4")
     assert advise(state, Objective.BEAT, 2).choices[0].action == Move.parse("8+2")
-    assert make_bot("optimal-score").choose(state) == Move.parse("9+1")
+    assert make_bot("optimal-score").think(state) == Move.parse("9+1")
     first = play(Match.new(NEVER, ["Ana", "Ben"]), "r6 r1 r4,6")
-    assert make_bot("optimal").choose(first) == Move.parse("9+1")
+    assert make_bot("optimal").think(first) == Move.parse("9+1")
 
 
 # -- strength in seeded head-to-head play ------------------------------------------------------------

@@ -29,7 +29,7 @@ def bot_game(rules: Rules, seats: int, seed: int, name: str = "optimal") -> Game
             game.roll()
         else:
             assert state.actor is not None
-            game.act(bots[state.actor].choose(state))
+            game.act(bots[state.actor].think(state))
     return game.record()
 
 
@@ -44,7 +44,7 @@ def scripted_game(rules: Rules, script: str, seed: int = 0) -> Game:
         if game.state.phase is Phase.ROLL:
             game.act(dice.roll(game.state.dice_due))
         else:
-            game.act(bot.choose(game.state))
+            game.act(bot.think(game.state))
     return game
 
 

@@ -213,7 +213,7 @@ def test_an_optimal_first_seat_beats_one_playing_for_the_lowest_score() -> None:
     scorer, rng = make_bot("optimal-score"), random.Random(11)
     rounds = 1500
     with_optimal = sum(play_round(DIGITS, [optimal] * players, rng).winner == 0 for _ in range(rounds))
-    against = [scorer.choose, *[optimal] * (players - 1)]
+    against = [scorer.think, *[optimal] * (players - 1)]
     with_scorer = sum(play_round(DIGITS, against, rng).winner == 0 for _ in range(rounds))
     a, b = with_optimal / rounds, with_scorer / rounds
     assert within(a, win, math.sqrt(win * (1 - win)), rounds)

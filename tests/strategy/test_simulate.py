@@ -159,14 +159,14 @@ def engine_next(rules: Rules, bot_name: str, target: int, extra: int, face: int)
     bot = make_bot(bot_name, random.Random(0))
     state = position(rules, target, extra)
     if state.phase is Phase.CHOOSE:
-        choice = bot.choose(state)
+        choice = bot.think(state)
         assert isinstance(choice, DiceChoice)
         state = state.apply(choice)
     a, b = face // 6 + 1, face % 6 + 1  # one die reads the second face
     roll = Roll((b,)) if state.dice_count == 1 else Roll((a, b))
     state = state.apply(roll)
     if state.phase is Phase.MOVE:
-        move = bot.choose(state)
+        move = bot.think(state)
         assert isinstance(move, Move) and move in state.legal_moves
         state = state.apply(move)
     if state.is_over:

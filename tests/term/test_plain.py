@@ -186,10 +186,13 @@ def test_spanish_text() -> None:
 
 
 class _RandomBot:
+    fallback = None
+    patience = None
+
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, state: Match) -> DiceChoice | Move:
+    def think(self, state: Match) -> DiceChoice | Move:
         return random_action(state, self.rng)  # type: ignore[return-value]
 
 

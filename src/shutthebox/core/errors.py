@@ -5,7 +5,8 @@
           ├── RulesError          an invalid rule option or combination
           ├── ParseError          text that is not a board, a move or a roll
           ├── IllegalActionError  an action the current state does not allow
-          │    └── OutOfTurnError an action by a player whose turn it is not
+          │    ├── OutOfTurnError an action by a player whose turn it is not
+          │    └── StaleActionError an action chosen for a state the game has left
           └── RecordError         a game record that is malformed or does not replay
 
 Every message names the input and the state it was checked against; the state
@@ -29,6 +30,7 @@ __all__ = [
     "RecordError",
     "RulesError",
     "ShutTheBoxError",
+    "StaleActionError",
     "plural_phrase",
 ]
 
@@ -128,6 +130,10 @@ class IllegalActionError(ShutTheBoxError):
 
 class OutOfTurnError(IllegalActionError):
     """An action by a player who is not the one to act."""
+
+
+class StaleActionError(IllegalActionError):
+    """An action chosen for a state the game has moved on from (a bot thought while a person acted)."""
 
 
 class RecordError(ShutTheBoxError):

@@ -1,8 +1,13 @@
-"""Bots: players that choose an action for a state, each with the generator it is given.
+"""Bots: players that think of an action for a state, each with the generator it is given.
 
-A bot is anything with ``choose(state) -> DiceChoice | Move``, called when the
+A bot is anything with ``think(state) -> DiceChoice | Move``, called when the
 state waits for a choice of dice (CHOOSE) or a move (MOVE); rolling is the
-game's business. Bots never print and never roll.
+game's business. Bots never print and never roll. A bot seated at a game
+(`seat_bots`) is a composed policy: its own rule, a ``fallback`` that chooses
+instead when it fails or takes longer than its ``patience`` (the heuristic,
+which answers at once), and for the solver's bots a budget of work (over it the
+cheaper objective, see `strategy.budget`). Every shell treats them alike (see
+`core.game`); a bot pickles, so a server may think in a worker process.
 
 - ``random``: any legal choice, uniformly.
 - ``greedy``: the highest tiles first (8 before 7+1 before 6+2…); one die when allowed.
@@ -20,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Protocol
 
 from shutthebox.core.board import Move, mask_sum, subsets_with_sum
@@ -31,17 +36,29 @@ from shutthebox.strategy.advice import advise
 from shutthebox.strategy.names import BOT_NAMES, STRENGTHS, Objective, bot_key
 
 __all__ = [
-    "BOT_NAMES", "STRENGTHS", "Bot", "greedy_move", "heuristic_dice", "heuristic_move", "make_bot",
-    "seat_bots", "usable",
+    "BOT_NAMES", "PATIENCE", "STRENGTHS", "Bot", "Seated", "greedy_move", "heuristic_dice", "heuristic_move",
+    "make_bot", "seat_bots", "solves", "usable",
 ]
+
+PATIENCE = 20.0
+"""Seconds a shell waits for a solver's bot to think before its fallback chooses."""
+SOLVERS = frozenset({"optimal", "optimal-score", "optimal-shut"})
+"""The bots that ask the exact solver (the others answer at once)."""
 
 
 class Bot(Protocol):
-    """Picks the action for a state waiting on a choice."""
+    """Thinks of the action for a state waiting on a choice (see `core.game.Chooser`)."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
-    def choose(self, state: Match) -> DiceChoice | Move: ...
+    @property
+    def fallback(self) -> Bot | None: ...
+
+    @property
+    def patience(self) -> float | None: ...
+
+    def think(self, state: Match) -> DiceChoice | Move: ...
 
 
 Rule = Callable[[Match, random.Random], DiceChoice | Move]
@@ -49,18 +66,48 @@ Rule = Callable[[Match, random.Random], DiceChoice | Move]
 
 @dataclass
 class RuleBot:
-    """A bot defined by a function of the state and its generator."""
+    """A bot defined by a function of the state and its generator; no fallback, no limit."""
 
     name: str
     rule: Rule
     rng: random.Random
 
-    def choose(self, state: Match) -> DiceChoice | Move:
+    @property
+    def fallback(self) -> Bot | None:
+        return None
+
+    @property
+    def patience(self) -> float | None:
+        return None
+
+    def think(self, state: Match) -> DiceChoice | Move:
         if not state.is_decision:
             raise IllegalActionError(
                 "bot {name} has nothing to choose: {state}", name=self.name, state=state.describe()
             )
         return self.rule(state, self.rng)
+
+
+@dataclass
+class Seated:
+    """A bot as seated at a game: its own thinking, and the ``fallback`` that chooses instead when
+    it fails or takes longer than ``patience`` seconds."""
+
+    own: Bot
+    fallback: Bot
+    patience: float | None = None
+
+    @property
+    def name(self) -> str:
+        return self.own.name
+
+    def think(self, state: Match) -> DiceChoice | Move:
+        return self.own.think(state)
+
+
+def solves(bot: object) -> bool:
+    """Whether ``bot`` asks the exact solver (so a server prices its thinking and runs it apart)."""
+    return getattr(bot, "name", None) in SOLVERS
 
 
 def _random(state: Match, rng: random.Random) -> DiceChoice | Move:
@@ -133,14 +180,20 @@ def _heuristic(state: Match, rng: random.Random) -> DiceChoice | Move:
     return heuristic_move(state.rules, state.target, state.legal_moves)
 
 
-def _optimal(objective: Objective | None) -> Rule:
-    def rule(state: Match, rng: random.Random) -> DiceChoice | Move:
-        advice = advise(state) if objective is None else advise(state, objective)
-        best = advice.best
-        assert best is not None
-        return best.action
+def _optimal(
+    objective: Objective | None, state: Match, rng: random.Random, *, budget: tuple[int, int] | None = None
+) -> DiceChoice | Move:
+    """The solver's best choice (within ``budget``, cells and bytes, when one is set: the cheaper
+    objective over it, `OverBudgetError` when even that is over)."""
+    if budget is not None and objective is None:
+        from shutthebox.strategy.budget import advise_within
 
-    return rule
+        advice = advise_within(state, *budget)
+    else:
+        advice = advise(state) if objective is None else advise(state, objective)
+    best = advice.best
+    assert best is not None
+    return best.action
 
 
 _RULES: dict[str, Rule] = {
@@ -148,23 +201,32 @@ _RULES: dict[str, Rule] = {
     "greedy": _greedy,
     "fewest": _fewest,
     "heuristic": _heuristic,
-    "optimal": _optimal(None),
-    "optimal-score": _optimal(Objective.SCORE),
-    "optimal-shut": _optimal(Objective.SHUT),
+    "optimal": partial(_optimal, None),
+    "optimal-score": partial(_optimal, Objective.SCORE),
+    "optimal-shut": partial(_optimal, Objective.SHUT),
 }
 
 
-
-def make_bot(name: str, rng: random.Random | None = None) -> Bot:
-    """The bot called ``name`` (or a strength such as ``expert``), with its generator."""
+def make_bot(name: str, rng: random.Random | None = None, *, budget: tuple[int, int] | None = None) -> Bot:
+    """The bot called ``name`` (or a strength such as ``expert``), with its generator (the solver's,
+    within ``budget`` when one is set)."""
     key = bot_key(name)
-    return RuleBot(key, _RULES[key], rng if rng is not None else random.Random(0))
+    rule = _RULES[key]
+    if budget is not None and key == "optimal":
+        rule = partial(_optimal, None, budget=budget)
+    return RuleBot(key, rule, rng if rng is not None else random.Random(0))
 
 
-def seat_bots(seats: Mapping[int, str], seed: int | str | None) -> dict[int, Bot]:
-    """A bot for each seat (a bot name or a strength), each with its own generator drawn from
-    the game's ``seed`` and its seat, so a seeded game replays with the same bot choices."""
-    return {
-        seat: make_bot(name, random.Random(f"{seed}/{seat}") if seed is not None else random.Random())
-        for seat, name in seats.items()
-    }
+def seat_bots(
+    seats: Mapping[int, str], seed: int | str | None, *, budget: tuple[int, int] | None = None
+) -> dict[int, Bot]:
+    """A seated bot for each seat (a bot name or a strength): its own generator drawn from the game's
+    ``seed`` and its seat, so a seeded game replays with the same bot choices; the heuristic as its
+    fallback; a solver's bot waits `PATIENCE` at most, within ``budget`` when one is set."""
+    bots: dict[int, Bot] = {}
+    for seat, name in seats.items():
+        rng = random.Random(f"{seed}/{seat}") if seed is not None else random.Random()
+        own = make_bot(name, rng, budget=budget)
+        fallback = make_bot("heuristic", random.Random(f"{seed}/{seat}/fallback"))
+        bots[seat] = Seated(own, fallback, PATIENCE if own.name in SOLVERS else None)
+    return bots

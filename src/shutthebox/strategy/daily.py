@@ -48,6 +48,5 @@ def outcome_of(record: GameRecord) -> Outcome:
 def optimal_outcome(challenge: Challenge, server_seed: bytes) -> Outcome:
     """The optimal player's game on the challenge's dice."""
     game = Game(challenge.rules, [OPTIMAL], dice=challenge.dice(server_seed), bots={0: make_bot(OPTIMAL)})
-    while not game.state.is_over:
-        game.step_bot()
+    game.step_bots()
     return outcome_of(game.record())

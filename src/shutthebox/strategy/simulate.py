@@ -429,8 +429,7 @@ def simulate_matches(
             i: bots[name](random.Random(seed * 1_000_003 + index * 7 + i)) for i, name in enumerate(names)
         }
         game = Game(rules, names, seed=seed * 1_000_003 + index, rounds=rounds, bots=players)
-        while not game.state.is_over:
-            game.step_bot()
+        game.step_bots()
         winner = game.state.winner
         if winner is None:
             stats.draws += 1

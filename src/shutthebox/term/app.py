@@ -33,7 +33,7 @@ from textual.widgets import Static
 from shutthebox.core.board import Move
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import ShutTheBoxError
-from shutthebox.core.game import DiceSource, Game
+from shutthebox.core.game import ROLL, DiceSource, Due, Game, Wait
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
 from shutthebox.core.record import GameRecord
 from shutthebox.i18n import N_, SOURCE, Lang, _, activate, say
@@ -180,13 +180,11 @@ class ShutTheBoxApp(App[GameRecord | None]):
         if game is None or before is None:
             return False
         try:
-            if action is None:
-                action = game.roll()
-            else:
-                game.act(action)
+            game.play(game.due(), ROLL if action is None else action)
         except ShutTheBoxError as error:
             self.message = _("Not allowed: {reason}").format(reason=say(error))
             return False
+        action = game.events[-1].action
         after = game.state
         if isinstance(action, Roll):
             self.last_roll = action
@@ -214,7 +212,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
             return False
         if before.phase is Phase.ROLL_OFF or before.actor is None or after.actor is None:
             return False
-        people = before.actor not in game.bots and after.actor not in game.bots
+        people = before.actor not in game.bots_seated and after.actor not in game.bots_seated
         return people and before.actor != after.actor
 
     def record(self) -> GameRecord:
@@ -246,7 +244,7 @@ class ShutTheBoxApp(App[GameRecord | None]):
     # -- bots ----------------------------------------------------------------------
     def _bot_to_act(self) -> bool:
         """Whether a bot acts now: it chooses, and rolls unless the dice are typed in."""
-        return self.game is not None and self.game.bot_to_act() is not None
+        return self.game is not None and self.game.due().wait in (Wait.CHANCE, Wait.BOT)
 
     def _after_change(self) -> None:
         """Let the bots play their part, then show companion advice if it is due."""
@@ -271,43 +269,35 @@ class ShutTheBoxApp(App[GameRecord | None]):
         if game is None or not self._bot_to_act():
             self._bot_timer = None
             return
-        state = game.state
-        if state.is_chance:
+        due = game.due()
+        if due.wait is Wait.CHANCE:
             self._bot_timer = None
             self.act(None)
             return
 
-        def think() -> None:
-            self.call_from_thread(self._bot_chose, state, self._choice_of(game, state))
+        def think() -> None:  # a bot that fails is replaced by its fallback (`Game.think`)
+            self.call_from_thread(self._bot_chose, due, game.think(due))
 
         self.run_worker(think, thread=True, group="bot", exit_on_error=False)
 
-    @staticmethod
-    def _choice_of(game: Game, state: Match) -> Action | None:
-        """The bot's choice for ``state``; None if the bot fails."""
-        try:
-            return game.bot_choice(state)
-        except Exception:  # a failing bot hands its seat to a person instead of hanging
-            return None
-
-    def _bot_chose(self, state: Match, choice: Action | None) -> None:
+    def _bot_chose(self, due: Due, choice: Action) -> None:
         self._bot_timer = None
-        if self.game is not None and self.game.state is state:
-            self._play_bot_choice(state, choice)
+        if self.game is not None and self.game.state is due.state:
+            self._play_bot_choice(due, choice)
         self._after_change()
 
-    def _play_bot_choice(self, state: Match, choice: Action | None) -> None:
-        if choice is None or not self.act(choice):  # a bot that errs must not hang the game
-            assert self.game is not None and state.actor is not None
-            del self.game.bots[state.actor]  # a person takes its seat
+    def _play_bot_choice(self, due: Due, choice: Action) -> None:
+        if not self.act(choice):  # a choice refused even from the fallback: a person takes the seat
+            assert self.game is not None and due.seat is not None
+            self.game.unseat_bot(due.seat)
 
     def _bot_step(self) -> None:
         assert self.game is not None
-        state = self.game.state
-        if state.is_chance:
+        due = self.game.due()
+        if due.wait is Wait.CHANCE:
             self.act(None)
             return
-        self._play_bot_choice(state, self._choice_of(self.game, state))
+        self._play_bot_choice(due, self.game.think(due))
 
     # -- keys ---------------------------------------------------------------------
     @property

@@ -20,7 +20,7 @@ from typing import TextIO
 from shutthebox.core.board import Move
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import ShutTheBoxError
-from shutthebox.core.game import Game
+from shutthebox.core.game import ROLL, Due, Game, Step, Wait
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
 from shutthebox.i18n import N_, _
 from shutthebox.i18n.words import dice_word, rules_line
@@ -83,24 +83,22 @@ class PlainGame:
             self.line(practice_line(self.game.seed))
         if turn_begins(None, self.game.state):
             self._announce_turn(self.game.state)
-        while not self.game.state.is_over:
-            state = self.game.state
-            if self.game.bot_to_act() is not None:
-                self._tell(state, self.game.step_bot())
-            elif not self._human_step(state):
-                self.line(_("Game abandoned."))
-                return None
+        while (due := self.game.due()).wait is not Wait.OVER:
+            if due.wait is Wait.PERSON:
+                if not self._human_step(due):
+                    self.line(_("Game abandoned."))
+                    return None
+                continue
+            step: Step = ROLL if due.wait is Wait.CHANCE else self.game.think(due)
+            self._play(due, step)
         return self.game.state
 
     # -- acting and telling ----------------------------------------------------
-    def _act(self, action: Action | None) -> None:
-        """Apply ``action`` through the game (None: roll the game's own dice) and tell what it did."""
-        before = self.game.state
-        if action is None:
-            action = self.game.roll()
-        else:
-            self.game.act(action)
-        self._tell(before, action)
+    def _play(self, due: Due, step: Step) -> None:
+        """Take ``step`` through the game (`ROLL`: the game rolls its own dice) and tell what it did."""
+        self.game.play(due, step)
+        action = self.game.events[-1].action
+        self._tell(due.state, action)
 
     def _tell(self, before: Match, action: Action) -> None:
         after = self.game.state
@@ -115,14 +113,17 @@ class PlainGame:
         self.line(turn_header(state))
         self.line(_("Board: {board}").format(board=state.board))
 
-    def _human_step(self, state: Match) -> bool:
+    def _human_step(self, due: Due) -> bool:
+        """Ask the person ``due`` waits for, and play their answer; False when the input ran out."""
+        state = due.state
         if state.is_chance:
-            return self._ask_roll(state)
+            return self._ask_roll(due)
         if state.phase is Phase.CHOOSE:
-            return self._ask_dice_count(state)
-        return self._ask_move(state)
+            return self._ask_dice_count(due)
+        return self._ask_move(due)
 
-    def _ask_dice_count(self, state: Match) -> bool:
+    def _ask_dice_count(self, due: Due) -> bool:
+        state = due.state
         self._advise(state)
         answer = self.ask(_("One die or two? [1/2] "))
         if answer is None:
@@ -132,12 +133,13 @@ class PlainGame:
         elif answer == "?":  # a hint has a price: only h asks for one
             self.line(_("Type 1 to roll one die or 2 to roll two dice; h asks for a hint."))
         elif answer in {"1", "2"}:
-            self._act(DiceChoice(int(answer)))
+            self._play(due, DiceChoice(int(answer)))
         else:
             self.line(_("Press 1 for one die or 2 for two dice."))
         return True
 
-    def _ask_roll(self, state: Match) -> bool:
+    def _ask_roll(self, due: Due) -> bool:
+        state = due.state
         count = state.dice_due
         who = self.name(state.actor)
         rolloff = state.phase is Phase.ROLL_OFF
@@ -164,7 +166,7 @@ class PlainGame:
                 )
                 self.line(refusal.format(answer=answer))
             else:
-                self._act(None)
+                self._play(due, ROLL)
             return True
         if not answer:
             self.line(_("Type the faces of the dice you rolled (1 to 6)."))
@@ -177,10 +179,11 @@ class PlainGame:
             refusal = _("{answer!r} is not {dice} showing 1 to 6; nothing changed.")
             self.line(refusal.format(answer=answer, dice=dice_word(count)))
             return True
-        self._act(faces)
+        self._play(due, faces)
         return True
 
-    def _ask_move(self, state: Match) -> bool:
+    def _ask_move(self, due: Due) -> bool:
+        state = due.state
         assert state.roll is not None
         self._advise(state)
         moves = state.legal_moves
@@ -207,7 +210,7 @@ class PlainGame:
             refusal = _("{answer!r} is not a move for {total} here; legal moves: {moves}")
             self.line(refusal.format(answer=answer, total=state.roll.total, moves=options))
             return True
-        self._act(move)
+        self._play(due, move)
         return True
 
     def _advise(self, state: Match) -> None:

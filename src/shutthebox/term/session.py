@@ -103,6 +103,7 @@ class PlaySetup:
         if self.bot_seats:
             from shutthebox.strategy.bots import seat_bots
 
-            game.bots.update(seat_bots(self.bot_seats, game.bot_seed))
+            for seat, bot in seat_bots(self.bot_seats, game.bot_seed).items():
+                game.seat_bot(seat, bot)
         return game
 

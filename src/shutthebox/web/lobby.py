@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import time
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
@@ -29,13 +28,15 @@ from starlette.concurrency import run_in_threadpool
 from shutthebox.core.board import Move
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.fair import FairDice
-from shutthebox.core.match import DiceChoice, Match
+from shutthebox.core.game import ROLL, Due, Game, Step, Wait
+from shutthebox.core.match import DiceChoice
 from shutthebox.core.record import GameRecord
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import SOURCE, Lang, using
 from shutthebox.storage import NameTakenError, Profile, StorageError, Store
 from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomStore, StorageBusyError, token_hash
 from shutthebox.strategy import jobs
+from shutthebox.strategy.bots import solves
 from shutthebox.strategy.review import Review
 from shutthebox.web.advisor import Advisor
 from shutthebox.web.daily import DailyDesk
@@ -69,6 +70,8 @@ LEASE_SECONDS = 30.0
 frees it after this)."""
 CHANGE_TRIES = 5
 """How often a change is made again over a room another process changed first."""
+BOTS_DUE = (Wait.CHANCE, Wait.BOT)
+"""What a room's background work plays: the bots' rolls and choices."""
 
 
 class Sender(Protocol):
@@ -365,7 +368,7 @@ class Lobby:
         if room.rematch is not None and room.rematch.code is None:  # due at once when all answered
             times.append(0.0 if room.rematch.settled else room.rematch.deadline)
         game = room.game
-        if game is not None and room.adjourned is None and game.bot_to_act() is not None:
+        if game is not None and room.adjourned is None and game.due().wait in BOTS_DUE:
             times.append(0.0)
         if game is not None and not game.state.is_over and room.closes_at is not None:
             times.append(room.closes_at)
@@ -680,7 +683,7 @@ class Lobby:
 
     @staticmethod
     def _bots_to_play(room: Room) -> bool:
-        return room.game is not None and room.game.bot_to_act() is not None and room.adjourned is None
+        return room.game is not None and room.game.due().wait in BOTS_DUE and room.adjourned is None
 
     async def _wake(self, code: str) -> None:
         """Let the one process that takes the room's lease do its work (see `_look_after`): at once
@@ -711,9 +714,7 @@ class Lobby:
                     if room.deadline <= self.resumed:  # it ran out while its seat was refused
                         await self._restart_clock(room)
                         continue
-                    seat = await self.time_out(room)
-                    if seat is not None:
-                        await self._stand_in(room, seat, key)
+                    await self.time_out(room)  # a stand-in plays that turn: see the bots below
                     continue
                 if room.rematch_due(now):
                     await self.settle_rematch(room)
@@ -766,38 +767,35 @@ class Lobby:
             async def bot_plays(room: Room) -> None:
                 game = room.game
                 assert game is not None
-                seat, state = game.bot_to_act(), game.state
-                if seat is None or room.adjourned is not None:
+                due = game.due()
+                if due.wait not in BOTS_DUE or room.adjourned is not None:
                     return
-                by = "clock" if room.seats[seat].stand_in else None
-                if state.is_chance:
-                    room.apply(seat, "roll", by=by)
-                else:  # the solver may think for a while: in its worker, the state held by the lock
-                    room.apply(seat, await self._bot_choice(room, state), by=by)
+                assert due.seat is not None
+                step: Step = ROLL if due.wait is Wait.CHANCE else await self._think(room, game, due)
+                room.apply(due.seat, step, by="clock" if room.seats[due.seat].human else None)
 
             await self._change(room, bot_plays)
             await self._save_if_over(room)
             await self.broadcast(room)
 
-    async def _bot_choice(self, room: Room, state: Match) -> DiceChoice | Move:
-        """What the bot to act chooses; the solver's bot through the solver's door, within the hint
-        budget (the cheaper objective beyond it), its work spent from the budget of the address that
-        made the room; when the door refuses, the heuristic plays (no bot can hold the server)."""
-        game = room.game
-        assert game is not None and state.actor is not None
-        if room.seats[state.actor].bot != "optimal" or room.seats[state.actor].stand_in:
-            return await run_in_threadpool(game.bot_choice, state)
+    async def _think(self, room: Room, game: Game, due: Due) -> DiceChoice | Move:
+        """The choice of the bot ``due`` waits for. A solver's bot thinks through the solver's door
+        (its work spent from the budget of the address that made the room); any bot that fails, is
+        refused, or takes longer than its patience is replaced by its fallback (`Game.rescue`), so no
+        bot can hold the server or stop a game."""
+        thought = game.thought(due)
         try:
-            chosen = self.advisor.plan(state)
-            move: DiceChoice | Move = await self.door.run(
-                room.requester, None, self.advisor.price(state, chosen),
-                jobs.bot_move, state, self.advisor.max_cells, self.advisor.max_bytes,
+            if not solves(thought.bot):
+                return await run_in_threadpool(thought)
+            chosen = self.advisor.plan(due.state)
+            price = self.advisor.price(due.state, chosen)
+            move: DiceChoice | Move = await asyncio.wait_for(
+                self.door.run(room.requester, None, price, thought), game.patience(due)
             )
-        except RoomError:
-            from shutthebox.strategy.bots import make_bot
-
-            return make_bot("heuristic", random.Random(0)).choose(state)
-        self.advisor.warmed(state, chosen)
+        except Exception:  # whatever went wrong, the game goes on with its fallback
+            log.warning("room %s: a bot's thinking failed; its fallback plays", room.code, exc_info=True)
+            return game.rescue(due)
+        self.advisor.warmed(due.state, chosen)
         return move
 
     async def review_of(self, record: GameRecord, key: Hashable, requester: str) -> Review:
@@ -831,33 +829,6 @@ class Lobby:
 
         await self._change(room, restart)
         await self.broadcast(room)
-
-    async def _stand_in(self, room: Room, seat: int, key: str) -> None:
-        """A bot plays ``seat``'s turn until it ends, each action marked as the clock's."""
-        from shutthebox.web.rooms import stand_in_bot
-
-        game = room.game
-        assert game is not None
-        bot = stand_in_bot(game, seat)
-        turn = room.turn_of()
-        while not room.stale and room.game is game and room.turn_of() == turn and not game.state.is_over:
-            if self.settings.bot_delay > 0:
-                await asyncio.sleep(self.settings.bot_delay)
-                if not await self.hub.renew(key, LEASE_SECONDS):
-                    return
-
-            async def stand_in(room: Room) -> None:
-                if room.game is not game or room.turn_of() != turn or game.state.is_over:
-                    return
-                state = game.state
-                if state.is_chance:
-                    room.apply(seat, "roll", by="clock")
-                else:
-                    room.apply(seat, await run_in_threadpool(bot.choose, state), by="clock")
-
-            await self._change(room, stand_in)
-            await self._save_if_over(room)
-            await self.broadcast(room)
 
     async def _save_if_over(self, room: Room) -> None:
         """Keep a finished game in the store; a locked database delays it (the room's log holds the

@@ -53,11 +53,11 @@ from typing import Any, Literal
 from shutthebox.core import fair
 from shutthebox.core.board import Move
 from shutthebox.core.daily import REVEAL_GRACE
-from shutthebox.core.dice import SeededDice
+from shutthebox.core.dice import Roll, SeededDice
 from shutthebox.core.errors import IllegalActionError, OutOfTurnError, Phrase, ShutTheBoxError, plural_phrase
 from shutthebox.core.fair import FairDice
-from shutthebox.core.game import Chooser, Game
-from shutthebox.core.match import DiceChoice
+from shutthebox.core.game import ROLL, Chooser, Game, Step
+from shutthebox.core.match import Action, DiceChoice
 from shutthebox.core.names import clean_name
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import say
@@ -89,6 +89,9 @@ TICKET_SECONDS = 15 * 60.0
 """How long committed dice wait for the room that claims them."""
 STAND_IN = "medium"
 """The strength of the bot that plays for a seat whose player ran out of time or left."""
+BOT_BUDGET = (3_000_000_000, 1_000_000_000)
+"""The solver's work one move of a room's solver bot may take (cells, bytes): the default hint budget
+(`strategy.budget`); beyond it the cheaper objective, else the bot's fallback."""
 
 MAX_NOTICES = 8
 SeatKind = Literal["here", "bot", "remote"]
@@ -414,10 +417,11 @@ class Room:
         if bots:
             from shutthebox.strategy.bots import seat_bots
 
-            self.game.bots.update(seat_bots(bots, self.game.bot_seed))
+            for index, bot in seat_bots(bots, self.game.bot_seed, budget=BOT_BUDGET).items():
+                self.game.seat_bot(index, bot)
         for seat in self.seats:
             if seat.stand_in:
-                self.game.bots[seat.index] = stand_in_bot(self.game, seat.index)
+                self.game.seat_bot(seat.index, stand_in_bot(self.game, seat.index))
 
     # -- acting -------------------------------------------------------------
     def playing(self) -> Game:
@@ -471,22 +475,22 @@ class Room:
             self.adjourned = None
             self.notify("resumed", actor)
 
-    def apply(self, seat: int, action: ClientAction, *, by: str | None = None) -> None:
+    def apply(self, seat: int, action: Step, *, by: str | None = None) -> None:
         """Play ``action`` for ``seat`` through the engine and log it; nothing changes if it raises."""
         game = self.playing()
         try:
+            due = game.due()
+            due.state.check_turn(seat)
             if by is not None:  # a bot plays for the seat's player: help, from where the turn stands
-                if action == "roll":
+                if action == ROLL:
                     game.check_roll(seat)
                 else:
-                    game.state.apply(action, seat)
+                    due.state.apply(action, seat)
                 self.assist(seat)
-            if action == "roll":
-                faces = game.roll(seat)
-                entry: dict[str, Any] = {"seat": seat, "roll": list(faces.dice)}
-            else:
-                game.act(action, seat)
-                entry = {"seat": seat, **_logged(action)}
+                due = game.due()  # the same state, the help noted
+            game.play(due, action)
+            played = game.events[-1].action
+            entry: dict[str, Any] = {"seat": seat, **_logged(played)}
         except OutOfTurnError as error:
             raise RoomError("wrong-turn", "{error}", error=error) from None
         except IllegalActionError as error:
@@ -518,7 +522,7 @@ class Room:
         left = [s.index for s in self.seats if s.human and not s.stand_in]
         for seat in left:
             self.seats[seat].stand_in = True
-            game.bots[seat] = stand_in_bot(game, seat)
+            game.seat_bot(seat, stand_in_bot(game, seat))
             self.notify("abandoned", seat)
         self.adjourned = None
         return left
@@ -569,20 +573,16 @@ class Room:
         self.deadline = self.clock_mark = None  # the stand-in's actions are help (see `apply`)
         if place.missed < 2:
             self.notify("missed", seat)
+            self.game.stand_in(seat, stand_in_bot(self.game, seat))  # the bots' loop plays the turn
             return seat
         if self.on_leave == "adjourn":
             self.adjourned = seat
             self.notify("adjourned", seat)
             return None
         place.stand_in = True
-        self.game.bots[seat] = stand_in_bot(self.game, seat)
+        self.game.seat_bot(seat, stand_in_bot(self.game, seat))
         self.notify("stand-in", seat)
         return None  # the bots' loop plays it from now on
-
-    def turn_of(self) -> tuple[int | None, int]:
-        """Who acts and how many turns are over: a stand-in plays while this stays the same."""
-        assert self.game is not None
-        return self.game.state.actor, len(self.game.state.history)
 
     # -- rematch --------------------------------------------------------------
     def answer_rematch(self, token: str | None, accept: bool, client_seed: str | None, *,
@@ -631,6 +631,7 @@ class Room:
             "rematch": self.rematch.kept() if self.rematch is not None else None,
             "next_dice": self.next_dice.server_seed.hex() if self.next_dice is not None else None,
             "clock": self.clock_mark and {"deadline": self.deadline, "mark": self.clock_mark},
+            "standing_in": [list(item) for item in (self.game.standing_in if self.game else {}).items()],
         }
         return KeptRoom(
             code=self.code, status=self.status, setup=setup, dice=dice,
@@ -690,17 +691,20 @@ class Room:
             self._replay(entry)
         if self.game is not None:
             for seat in self.seats:
-                if seat.stand_in and seat.index not in self.game.bots:
-                    self.game.bots[seat.index] = stand_in_bot(self.game, seat.index)
+                if seat.stand_in and seat.index not in self.game.bots_seated:
+                    self.game.seat_bot(seat.index, stand_in_bot(self.game, seat.index))
         self.touched = kept.touched_at.timestamp()
         self.review = None if kept.events else self.review
         self._took(kept)
 
     def _took(self, kept: KeptRoom) -> None:
-        """What a copy takes of the store's row besides the game: its place, version, clock."""
+        """What a copy takes of the store's row besides the game: its place, version, clock, and the
+        turn a stand-in plays."""
         self.kept_events, self.version, self.due_at = len(self.log), kept.version, kept.due_at
         if self.game is not None:
             self.game.saved_id = kept.game_id
+            for seat, turn in kept.extra.get("standing_in", []):
+                self.game.stand_in(seat, stand_in_bot(self.game, seat), turn=turn)
         clock = kept.extra.get("clock")
         self.deadline, self.clock_mark = (clock["deadline"], tuple(clock["mark"])) if clock else (None, None)
         self.stale = self.behind = False
@@ -712,12 +716,16 @@ class Room:
         if "assist" in entry:
             self.assist(seat)
             return
+        due = game.due()
+        if due.seat != seat:
+            raise ValueError(f"room {self.code}: seat {seat} acts in the log, seat {due.seat} was to act")
         if "roll" in entry:
-            faces = game.roll(seat)
-            if list(faces.dice) != entry["roll"]:
+            game.play(due, ROLL)
+            faces = game.events[-1].action
+            if not isinstance(faces, Roll) or list(faces.dice) != entry["roll"]:
                 raise ValueError(f"room {self.code}: the dice replay as {faces}, not {entry['roll']}")
         else:
-            game.act(DiceChoice(entry["dice"]) if "dice" in entry else Move.of(entry["move"]), seat)
+            game.play(due, DiceChoice(entry["dice"]) if "dice" in entry else Move.of(entry["move"]))
         if "by" in entry:
             self.by_clock.add(len(game.events) - 1)
         self.log.append(entry)
@@ -731,7 +739,9 @@ class Room:
         self.review, self.stale, self.behind = None, False, False
 
 
-def _logged(action: DiceChoice | Move) -> dict[str, Any]:
+def _logged(action: Action) -> dict[str, Any]:
+    if isinstance(action, Roll):
+        return {"roll": list(action.dice)}
     if isinstance(action, DiceChoice):
         return {"dice": action.count}
     return {"move": sorted(action.tiles)}
