@@ -15,12 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 
 from shutthebox.core.board import Board
 from shutthebox.core.match import Match, Phase
 from shutthebox.core.rules import Mode, Rules, Scoring
+from shutthebox.core.tiles import grade
 
-__all__ = ["IN_TURN", "Help", "cut_score", "help_cost", "turns_counted"]
+__all__ = [
+    "IN_TURN", "Help", "Result", "Unranked", "cut_score", "help_cost", "turns_counted", "why_unranked",
+]
 
 IN_TURN = (Phase.CHOOSE, Phase.ROLL, Phase.MOVE)
 """The phases of a player's own turn (the roll-off is nobody's turn)."""
@@ -87,3 +91,46 @@ def turns_counted(
         cut = cuts.get((turn.player, index))
         counted.append(turn.score if cut is None else max(turn.score, cut))
     return tuple(counted)
+
+
+class Unranked(StrEnum):
+    """Why no turn of a game counts for a best."""
+
+    TYPED = "typed"  # dice typed in at a real box (companion mode)
+    PRACTICE = "practice"  # dice from a chosen seed
+    UNPROVEN = "unproven"  # dice not rolled under the fair scheme, or its seed not revealed
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How one person's game went against their best, after it was kept: the best of its scores that
+    count (None: none does), their best before it under the same rules (None: none yet), whether it
+    is a new best, whether help came, and why nothing counts when nothing does."""
+
+    player: str
+    counted: int | None
+    best_before: int | None
+    helped: bool
+    unranked: Unranked | None = None
+
+    @property
+    def new_best(self) -> bool:
+        return self.counted is not None and (self.best_before is None or self.counted < self.best_before)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "player": self.player, "counted": self.counted, "best_before": self.best_before,
+            "grade": grade(self.counted) if self.counted is not None else None,
+            "new_best": self.new_best, "helped": self.helped,
+            "unranked": str(self.unranked) if self.unranked is not None else None,
+        }
+
+
+def why_unranked(typed: bool, seed: int | None, proven: bool) -> Unranked | None:
+    """Why a game's turns count for no best (its dice typed in, from a chosen ``seed``, not proven
+    fair), or None when they count."""
+    if typed:
+        return Unranked.TYPED
+    if seed is not None:
+        return Unranked.PRACTICE
+    return None if proven else Unranked.UNPROVEN

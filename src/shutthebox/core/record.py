@@ -17,7 +17,7 @@ ranked, and each turn counts as played, or as it stood when help came (`core.ran
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,7 +27,7 @@ from shutthebox.core.dice import Roll, SeededDice
 from shutthebox.core.errors import RecordError, ShutTheBoxError
 from shutthebox.core.fair import Fairness
 from shutthebox.core.match import Action, DiceChoice, Match
-from shutthebox.core.ranking import Help, turns_counted
+from shutthebox.core.ranking import Help, Result, turns_counted, why_unranked
 from shutthebox.core.rules import Rules
 
 if TYPE_CHECKING:
@@ -168,8 +168,29 @@ class GameRecord:
     def counted(self) -> tuple[int | None, ...]:
         """For each turn of the game, the score it counts for in bests and rankings, or None
         (`core.ranking`); the record must `replay`, which also checks every die."""
+        return self._counted()[1]
+
+    def _counted(self) -> tuple[Match, tuple[int | None, ...]]:
         states = [state for _event, state in replay_states(self)]
-        return turns_counted(states[-1], states, self.helped, ranked=self.fair, unranked_players=self._voided)
+        final = states[-1]
+        counted = turns_counted(final, states, self.helped, ranked=self.fair, unranked_players=self._voided)
+        return final, counted
+
+    def results(self, people: Iterable[str], best_before: Mapping[str, int | None]) -> tuple[Result, ...]:
+        """How each of ``people`` (players of the game, by name) did against ``best_before`` (their
+        best under these rules before it, by name): the one rule of what is a new best (`Result`)."""
+        final, counted = self._counted()
+        unranked = why_unranked(self.typed, self.seed, self.fair)
+        found = []
+        for name in people:
+            player = self.players.index(name)
+            turns = zip(final.history, counted, strict=True)
+            scores = [score for turn, score in turns if turn.player == player and score is not None]
+            found.append(Result(
+                name, min(scores) if scores else None, best_before.get(name), player in self.assisted,
+                unranked,
+            ))
+        return tuple(found)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shutthebox.core.errors import ShutTheBoxError
+from shutthebox.core.ranking import Unranked
 from shutthebox.i18n import N_, _, ngettext, say
 from shutthebox.i18n.words import mode_name, rules_line
 
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
     from typing import Any
 
     from shutthebox.core.game import Game
-    from shutthebox.core.record import GameRecord
 
 __all__ = ["options_of_key", "save_finished", "scores_json", "scores_lines", "stored_scores"]
 
@@ -80,30 +80,24 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
         return [_("The game could not be saved to the history: {reason}").format(reason=reason)]
     lines = [_("Saved to your history (game {id}).").format(id=game_id)]
     told = [news] if news else []
-    unranked = _why_unranked(record)
+    results = record.results(humans, {name: best.score for name, best in before.items() if best is not None})
+    unranked = next((result.unranked for result in results), None)
     if unranked is not None:
-        return [*lines, unranked, *told]
-    state = game.state
-    counted = record.counted()
-    helped = [record.players[p] for p in sorted(record.assisted) if record.players[p] in humans]
-    for name in humans:
-        player = state.players.index(name)
-        turns = zip(state.history, counted, strict=True)
-        scores = [score for turn, score in turns if turn.player == player and score is not None]
-        if not scores:
+        return [*lines, unranked_line(unranked, record.seed), *told]
+    for result in results:
+        if result.counted is None:
             continue
-        score = min(scores)
-        old = before.get(name)
-        if old is None or score < old.score:
+        if result.new_best:
             lines.append(_("New personal best for {player} on {tiles} tiles: {score}!").format(
-                player=name, score=score, tiles=record.rules.tiles
+                player=result.player, score=result.counted, tiles=record.rules.tiles
             ))
         else:
             lines.append(
                 _("{player}'s best on {tiles} tiles with these rules: {best}.").format(
-                    player=name, best=old.score, tiles=record.rules.tiles
+                    player=result.player, best=result.best_before, tiles=record.rules.tiles
                 )
             )
+    helped = [result.player for result in results if result.helped]
     if helped:
         lines.append(ngettext(
             "{players} asked for a hint, so that turn counts as it stood when the hint came.",
@@ -113,17 +107,14 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
     return [*lines, *told]
 
 
-def _why_unranked(record: GameRecord) -> str | None:
-    """Why no turn of this game counts for a best, in a sentence; None when its dice were fair."""
-    if record.typed:
+def unranked_line(reason: Unranked, seed: int | None) -> str:
+    """Why no turn of a game counts for a best, in a sentence."""
+    if reason is Unranked.TYPED:
         return _("The dice were typed in, so this game counts for no best.")
-    if record.seed is not None:
-        return _("A practice game (dice from the chosen seed {seed}), so it counts for no best.").format(
-            seed=record.seed
-        )
-    if record.fairness is None:
-        return _("The dice were not rolled under the fair scheme, so this game counts for no best.")
-    return None
+    if reason is Unranked.PRACTICE:
+        practice = _("A practice game (dice from the chosen seed {seed}), so it counts for no best.")
+        return practice.format(seed=seed)
+    return _("The dice were not rolled under the fair scheme, so this game counts for no best.")
 
 
 _KINDS: dict[str, str] = {

@@ -839,12 +839,18 @@ class Lobby:
             return
         profiles = {seat.index: seat.profile for seat in room.seats if seat.profile is not None}
         sealed = None if room.reveal_at is None else datetime.fromtimestamp(room.reveal_at, UTC)
-        try:
-            saved = await run_in_threadpool(
-                lambda: game.save(
-                    self.store, source="web", profiles=profiles, origin=room.origin, sealed_until=sealed
-                )
+        people = [(seat.name, seat.profile is None) for seat in room.seats if seat.human and seat.name]
+
+        def keep() -> tuple[int, list[dict[str, Any]]]:
+            before = {name: self._best_before(name, game.rules, guest=guest) for name, guest in people}
+            kept = game.save(
+                self.store, source="web", profiles=profiles, origin=room.origin, sealed_until=sealed
             )
+            results = game.record().results([name for name, _guest in people], before)
+            return kept, [result.to_json() for result in results]
+
+        try:
+            saved, results = await run_in_threadpool(keep)
         except WRITE_ERRORS:
             log.exception("room %s: the finished game could not be saved yet; retried later", room.code)
             return
@@ -853,9 +859,16 @@ class Lobby:
         async def remember(room: Room) -> None:
             if room.game is not None:
                 room.game.saved_id = saved
+                room.results = results
 
         with contextlib.suppress(RoomError):
             await self._change(room, remember)  # the room remembers its game's id
+
+    def _best_before(self, name: str, rules: Rules, *, guest: bool) -> int | None:
+        """The best a person had under ``rules`` on this server before a game is kept (a profile's, or
+        a guest's of that name): the game's `core.ranking.Result` compares with it."""
+        found = self.store.bests(name, rules=rules, guest=guest, source="web")
+        return found[0].score if found else None
 
     async def _close_if_idle(self, room: Room) -> bool:
         """Close a room nobody acted in for `Settings.room_idle_seconds` (and nobody watches here),

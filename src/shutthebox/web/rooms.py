@@ -317,6 +317,7 @@ class Room:
     created_at: float = field(default_factory=time.time)
     touched: float = field(default_factory=time.time)
     review: dict[str, Any] | None = None
+    results: list[dict[str, Any]] | None = None  # how each person did against their best, once kept
     stale: bool = False  # a write failed: reload from the store before serving
     behind: bool = False  # another process changed it: catch up with the store before serving
     version: int = 0  # the store's version this copy holds (0: not kept yet)
@@ -632,6 +633,7 @@ class Room:
             "next_dice": self.next_dice.server_seed.hex() if self.next_dice is not None else None,
             "clock": self.clock_mark and {"deadline": self.deadline, "mark": self.clock_mark},
             "standing_in": [list(item) for item in (self.game.standing_in if self.game else {}).items()],
+            "results": self.results,
         }
         return KeptRoom(
             code=self.code, status=self.status, setup=setup, dice=dice,
@@ -660,6 +662,7 @@ class Room:
             closes_at=setup.get("closes_at"),
             seats=[Seat(**seat) for seat in kept.seats],
             notices=list(extra.get("notices", [])), adjourned=extra.get("adjourned"),
+            results=extra.get("results"),
             rematch=Rematch.restore(extra["rematch"]) if extra.get("rematch") else None,
             next_dice=FairDice(bytes.fromhex(extra["next_dice"])) if extra.get("next_dice") else None,
             created_at=kept.created_at.timestamp(), touched=kept.touched_at.timestamp(),
@@ -683,6 +686,7 @@ class Room:
             self.dice = FairDice.from_kept(kept.dice)
         extra = kept.extra
         self.notices, self.adjourned = list(extra.get("notices", [])), extra.get("adjourned")
+        self.results = extra.get("results")
         self.rematch = Rematch.restore(extra["rematch"]) if extra.get("rematch") else None
         if extra.get("next_dice") and self.next_dice is None:
             self.next_dice = FairDice(bytes.fromhex(extra["next_dice"]))
@@ -733,7 +737,8 @@ class Room:
     def take_state_of(self, other: Room) -> None:
         """Become ``other`` (the same room as the store holds it), keeping listeners and lock."""
         for name in ("rules", "seats", "rounds", "seed", "hints", "dice", "turn_seconds", "on_leave",
-                     "closes_at", "game", "log", "kept_events", "by_clock", "notices", "adjourned", "rematch",
+                     "closes_at", "game", "log", "kept_events", "by_clock", "notices", "adjourned", "results",
+                     "rematch",
                      "next_dice", "touched", "version", "due_at", "deadline", "clock_mark"):
             setattr(self, name, getattr(other, name))
         self.review, self.stale, self.behind = None, False, False

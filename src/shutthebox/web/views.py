@@ -8,6 +8,7 @@ from typing import Any
 
 from shutthebox.core.board import Move
 from shutthebox.core.dice import Roll
+from shutthebox.core.game import Due
 from shutthebox.core.match import DiceChoice, Match
 from shutthebox.core.record import result_of
 from shutthebox.core.rules import MAX_LIMIT, MAX_STAKE, PRESETS, Mode, OneDie, Rules, Scoring, grade
@@ -128,8 +129,16 @@ def room_json(
         "rematch_commitment": _next_commitment(room),
         "stood_in": sorted({game.events[i].player for i in room.by_clock}) if game is not None else [],
         "saved_game_id": game.saved_id if game is not None else None,
+        "results": room.results,  # each person's game against their best, once kept (core.ranking.Result)
+        "due": _due(game.due()) if game is not None else None,
         "match": match_json(game.state) if game is not None else None,
     }
+
+
+def _due(due: Due) -> dict[str, Any]:
+    """What the game waits for (`core.game.Due`), as a client schedules its part by it: a person's
+    roll, dice or tiles (``person``), a bot's (``bot``, ``chance``), nothing (``over``)."""
+    return {"wait": str(due.wait), "seat": due.seat}
 
 
 def _hint_cost(room: Room) -> int | None:

@@ -854,6 +854,31 @@ function bestLine(best) {
   return ngettext("{n} tile ({rules}): {score} · grade {grade}", "{n} tiles ({rules}): {score} · grade {grade}", best.tiles, values);
 }
 
+// What the server says of the player's game against their best: the one rule of what counts (a hint
+// makes the turn count as it stood; a practice game counts for nothing); the browser keeps its own
+// list of bests by the same rule, from what the server counted.
+function bestWords(room) {
+  const result = room.results?.find((r) => r.player === room.seats[0].name);
+  if (!result) return [];
+  if (result.unranked) return [unrankedWords(result.unranked)];
+  if (result.counted === null) return [];
+  if (S.bestFor !== room.code) {
+    S.bestFor = room.code;
+    recordLocalBest(room, { score: result.counted, grade: result.grade });
+  }
+  const best = result.best_before === null ? result.counted : Math.min(result.counted, result.best_before);
+  const words = [ngettext("Your best for {n} tile with these rules: {score}", "Your best for {n} tiles with these rules: {score}", room.rules.tiles, { score: best })];
+  if (result.helped) words.push(" " + _("(a hint came: this game counts {score}, as it stood then)", { score: result.counted }));
+  if (result.new_best) words.push(el("strong", { class: "new-best", text: " " + _("New best!") }));
+  return words;
+}
+
+function unrankedWords(reason) {
+  if (reason === "typed") return _("The dice were typed in, so this game counts for no best.");
+  if (reason === "practice") return _("A practice game: its dice came from a chosen seed, so it counts for no best.");
+  return _("The dice were not rolled under the fair scheme, so this game counts for no best.");
+}
+
 function recordLocalBest(room, turn) {
   const bests = store.get("bests", {});
   const old = bests[room.rules_key];
@@ -1852,14 +1877,7 @@ async function finish(room) {
     parts.push(
       el("p", { class: "final" }, el("span", { class: `grade grade-${turn.grade}`, id: "final-grade", "aria-label": _("Grade {grade}", { grade: turn.grade }), text: turn.grade }), el("span", { class: "final-score", id: "final-score", text: _("Score {score}", { score: turn.score }) })),
     );
-    if (room.you.includes(0)) {
-      if (S.bestFor !== room.code) {
-        S.bestFor = room.code;
-        S.bestInfo = recordLocalBest(room, turn);
-      }
-      const { best, isNew } = S.bestInfo;
-      parts.push(el("p", { id: "best-local" }, ngettext("Your best for {n} tile with these rules (this browser): {score}", "Your best for {n} tiles with these rules (this browser): {score}", room.rules.tiles, { score: best.score }), isNew ? el("strong", { class: "new-best", text: " " + _("New best!") }) : null));
-    }
+    if (room.you.includes(0)) parts.push(el("p", { id: "best-local" }, ...bestWords(room)));
     parts.push(el("p", { id: "best-server", class: "muted" }));
   } else {
     parts.push(el("p", { class: "winner", id: "winner", text: match.winner_name ? _("Winner: {name}", { name: match.winner_name }) : _("The game is drawn.") }));
