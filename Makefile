@@ -7,6 +7,7 @@ PIP := $(BIN)/pip install --quiet --disable-pip-version-check
 PLAY := $(VENV)/.play
 DEV := $(VENV)/.dev
 CATALOGS := $(wildcard src/shutthebox/i18n/locale/*/LC_MESSAGES/shutthebox.po)
+NODE := node_modules/.package-lock.json
 
 .PHONY: play test lint bench catalogs clean
 
@@ -29,15 +30,23 @@ $(DEV): $(PLAY) requirements-dev.lock
 play: $(PLAY)
 	$(BIN)/shutthebox serve --host 127.0.0.1 --port 8000
 
-lint: $(DEV)
+# The page's lint and type check (eslint, tsc over its JSDoc), pinned in package-lock.json: Node is on every machine.
+$(NODE): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $(NODE)
+
+lint: $(DEV) $(NODE)
 	$(BIN)/ruff check src tests benchmarks tools examples
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/python tools/catalogs.py check
+	node_modules/.bin/eslint
+	node_modules/.bin/tsc --noEmit -p tsconfig.json
 
-# The end-to-end tests drive Debian's chromium (never a browser downloaded by Playwright); the tests of
-# several servers start their own redis-server and PostgreSQL; a server meets midnight under Debian's
-# faketime. What is missing comes in one apt-get.
+# The page's unit tests (the timeline, the narration) run under Node; the end-to-end tests drive
+# Debian's chromium (never a browser downloaded by Playwright); the tests of several servers start
+# their own redis-server and PostgreSQL; a server meets midnight under Debian's faketime. What is
+# missing comes in one apt-get.
 test: lint
 	missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
@@ -45,6 +54,7 @@ test: lint
 	command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	command -v faketime >/dev/null || missing="$$missing faketime"; \
 	if [ -n "$$missing" ]; then apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; fi
+	node --test tests/js/
 	$(BIN)/pytest
 
 bench: $(DEV)
