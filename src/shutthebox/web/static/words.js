@@ -6,6 +6,7 @@ import { ApiError } from "./net.js";
 
 // The words for the codes the server uses (presets, option values, seat kinds, bot strengths,
 // verdicts); an unknown code shows as it is.
+/** @type {Record<string, () => Record<string, string>>} */
 export const WORDS = {
   preset: () => ({
     classic: _("classic"),
@@ -48,15 +49,18 @@ export const WORDS = {
   }),
 };
 
+/** @param {string} name @param {unknown} value */
 export function optionLabel(name, value) {
-  return WORDS[name]()[value] ?? String(value);
+  return WORDS[name]()[String(value)] ?? String(value);
 }
 
+/** @param {number} n */
 export function tilesCount(n) {
   return ngettext("{n} tile", "{n} tiles", n);
 }
 
 // The rules of a game in a line, as the setup names them.
+/** @param {Partial<import("./types.js").Rules>} rules */
 export function rulesSummary(rules) {
   const parts = [optionLabel("one_die", rules.one_die), optionLabel("scoring", rules.scoring)];
   if (rules.max_tiles) parts.push(_("Most tiles per roll: {n}", { n: rules.max_tiles }));
@@ -66,7 +70,9 @@ export function rulesSummary(rules) {
 }
 
 // The server's rules key ("one_die=high-shut,scoring=sum,…") as an object of options, for display.
+/** @param {string} key @returns {Record<string, any>} */
 export function keyOptions(key) {
+  /** @type {Record<string, any>} */
   const options = {};
   for (const part of key.split(",")) {
     const [name, value] = part.split("=");
@@ -76,6 +82,7 @@ export function keyOptions(key) {
 }
 
 // A refusal as a sentence: the server says what was wrong, already in the reader's language.
+/** @param {unknown} detail */
 export function refusal(detail) {
   const text = String(detail || "").trim();
   if (!text) return _("The server refused the request.");
@@ -83,6 +90,7 @@ export function refusal(detail) {
 }
 
 // What went wrong with a request: the server's refusal, or the network's failure.
+/** @param {unknown} error */
 export function failure(error) {
   return error instanceof ApiError ? refusal(error.message) : _("The server cannot be reached.");
 }

@@ -1,0 +1,30 @@
+// The service worker keeps every module of the page, so the page works offline once loaded.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync } from "node:fs";
+
+const STATIC = new URL("../../src/shutthebox/web/static/", import.meta.url);
+const worker = readFileSync(new URL("sw.js", STATIC), "utf8");
+const cached = new Set([...worker.matchAll(/"(\/static\/[^"]+)"/g)].map((found) => found[1]));
+const modules = readdirSync(STATIC).filter((name) => name.endsWith(".js") && name !== "sw.js");
+
+test("every module of the page is in the offline cache", () => {
+  const missing = modules.filter((name) => !cached.has(`/static/${name}`));
+  assert.deepEqual(missing, []);
+});
+
+test("every file the cache lists is there, once", () => {
+  const listed = [...worker.matchAll(/"(\/static\/[^"]+)"/g)].map((found) => found[1]);
+  assert.equal(listed.length, new Set(listed).size, "Cache.addAll refuses a list with a file twice");
+  const absent = listed.filter((path) => !readdirSync(STATIC).includes(path.slice("/static/".length)));
+  assert.deepEqual(absent, []);
+});
+
+test("every module a module imports is a file of the page", () => {
+  for (const name of modules) {
+    const text = readFileSync(new URL(name, STATIC), "utf8");
+    for (const [, target] of text.matchAll(/^import .* from "\.\/([^"]+)";$/gm)) {
+      assert.ok(modules.includes(target), `${name} imports ${target}`);
+    }
+  }
+});
