@@ -1,4 +1,3 @@
-// @ts-nocheck -- not typed yet: its JSDoc types are the next step (make lint checks every other module strictly)
 // "Daily challenge": one solo game a day on each board, the same dice for everyone (GET /api/daily).
 // Today's three boards with their commitment and leaderboard, your attempt beside the optimal
 // player's on the same dice, your streak, and a calendar of the past four weeks (#/daily/DAY).
@@ -10,14 +9,17 @@ import { failure, tilesCount } from "./words.js";
 
 const WEEKS = 4; // the calendar's length
 const SHOWN = 10; // leaderboard rows per board
+/** @typedef {any} Answer the JSON of a /api/daily answer, read as it comes (not typed here) */
+/** @typedef {{ profile: () => import("./saved.js").Profile | null, play: (tiles: number) => Promise<void>, askProfile: () => void }} Hooks */
 let drawing = 0; // the latest renderDaily: an older answer that comes late is dropped
 
-const dayOf = (date) => date.toISOString().slice(0, 10);
-const addDays = (day, n) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
+const dayOf = (/** @type {Date} */ date) => date.toISOString().slice(0, 10);
+const addDays = (/** @type {string} */ day, /** @type {number} */ n) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
 
 // `hooks`: profile() → {name, key} | null; play(tiles) opens a new attempt; askProfile() asks a name.
+/** @param {HTMLElement} root @param {string | null} day @param {Hooks} hooks */
 export async function renderDaily(root, day, hooks) {
-  const body = root.querySelector("#daily-body");
+  const body = /** @type {HTMLElement} */ (root.querySelector("#daily-body"));
   const mine = ++drawing;
   delete body.dataset.ready;
   body.setAttribute("aria-busy", "true");
@@ -27,14 +29,14 @@ export async function renderDaily(root, day, hooks) {
   try {
     const calendar = await api(`/api/daily${day ? `?day=${day}` : ""}`);
     const [boards, results, history] = await Promise.all([
-      Promise.all(calendar.challenges.map((c) => api(`/api/daily/${c.day}/${c.tiles}`))),
-      Promise.all(calendar.challenges.map((c) => (token ? resultOf(c, token) : null))),
+      Promise.all(calendar.challenges.map((/** @type {Answer} */ c) => api(`/api/daily/${c.day}/${c.tiles}`))),
+      Promise.all(calendar.challenges.map((/** @type {Answer} */ c) => (token ? resultOf(c, token) : null))),
       token ? api("/api/daily/me", { token }) : null,
     ]);
     parts = [
       intro(calendar, history),
       ...(me ? [] : [guest(hooks)]),
-      el("div", { class: "daily-boards" }, ...calendar.challenges.map((c, i) => board(c, boards[i], results[i], calendar, hooks))),
+      el("div", { class: "daily-boards" }, ...calendar.challenges.map((/** @type {Answer} */ c, /** @type {number} */ i) => board(c, boards[i], results[i], calendar, hooks))),
       calendarOf(calendar, history),
     ];
   } catch (error) {
@@ -46,6 +48,7 @@ export async function renderDaily(root, day, hooks) {
   body.dataset.ready = "true";
 }
 
+/** @param {Answer} challenge @param {string} token */
 async function resultOf(challenge, token) {
   try {
     return await api(`/api/daily/${challenge.day}/${challenge.tiles}/result`, { token });
@@ -55,6 +58,7 @@ async function resultOf(challenge, token) {
   }
 }
 
+/** @param {Answer} calendar @param {Answer} history */
 function intro(calendar, history) {
   const today = calendar.day === calendar.today;
   const lines = [
@@ -70,6 +74,7 @@ function intro(calendar, history) {
   return el("div", { class: "daily-intro" }, ...lines);
 }
 
+/** @param {Hooks} hooks */
 function guest(hooks) {
   return el("p", { class: "daily-guest" },
     _("The daily challenge is ranked: choose a player name to play it."), " ",
@@ -77,6 +82,7 @@ function guest(hooks) {
 }
 
 // One board of the day: its commitment (its seed once the day is over), your attempt, its leaderboard.
+/** @param {Answer} challenge @param {Answer} standings @param {Answer} result @param {Answer} calendar @param {Hooks} hooks */
 function board(challenge, standings, result, calendar, hooks) {
   const card = el("section", { class: "card daily-board", id: `daily-${challenge.tiles}`, "aria-labelledby": `daily-title-${challenge.tiles}` });
   card.append(el("h3", { id: `daily-title-${challenge.tiles}`, text: tilesCount(challenge.tiles) }));
@@ -90,13 +96,14 @@ function board(challenge, standings, result, calendar, hooks) {
   return card;
 }
 
+/** @param {Answer} challenge @param {Answer} result @param {Answer} calendar @param {Hooks} hooks */
 function attemptPart(challenge, result, calendar, hooks) {
   const part = el("div", { class: "daily-attempt" });
   const today = calendar.day === calendar.today;
   if (!result) {
     if (today && hooks.profile()) {
       part.append(el("button", { type: "button", class: "primary daily-play", "data-tiles": String(challenge.tiles),
-        text: _("Play the {tiles}-tile challenge", { tiles: challenge.tiles }), onclick: (event) => play(event, challenge, hooks) }));
+        text: _("Play the {tiles}-tile challenge", { tiles: challenge.tiles }), onclick: (/** @type {Event} */ event) => play(event, challenge, hooks) }));
       part.append(el("p", { class: "error", hidden: true, role: "alert" }));
     }
     return part;
@@ -113,9 +120,10 @@ function attemptPart(challenge, result, calendar, hooks) {
   return part;
 }
 
+/** @param {Event} event @param {Answer} challenge @param {Hooks} hooks */
 async function play(event, challenge, hooks) {
-  const button = event.currentTarget;
-  const error = button.nextElementSibling;
+  const button = /** @type {HTMLButtonElement} */ (event.currentTarget);
+  const error = /** @type {HTMLElement} */ (button.nextElementSibling);
   button.disabled = true;
   error.hidden = true;
   try {
@@ -127,11 +135,12 @@ async function play(event, challenge, hooks) {
   }
 }
 
+/** @param {Answer} standings */
 function standingsTable(standings) {
   if (!standings.entries.length) {
     return el("p", { class: "muted", text: standings.playing ? _("Nobody has finished yet.") : _("Nobody has played yet.") });
   }
-  const rows = standings.entries.slice(0, SHOWN).map((e) =>
+  const rows = standings.entries.slice(0, SHOWN).map((/** @type {Answer} */ e) =>
     el("tr", {}, el("td", { text: String(e.rank) }), el("th", { scope: "row", text: e.player }), el("td", { text: String(e.score) }), el("td", { text: String(e.rolls) })));
   return el("table", { class: "daily-standings" },
     el("caption", { text: ngettext("{n} finished", "{n} finished", standings.finished) }),
@@ -140,6 +149,7 @@ function standingsTable(standings) {
 }
 
 // The past four weeks, a day a cell: your best score of the day where you played; each a link.
+/** @param {Answer} calendar @param {Answer} history */
 function calendarOf(calendar, history) {
   const best = new Map();
   for (const a of history?.attempts ?? []) {

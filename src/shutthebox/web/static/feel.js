@@ -1,4 +1,3 @@
-// @ts-nocheck -- not typed yet: its JSDoc types are the next step (make lint checks every other module strictly)
 // The game's feel: sounds made with the Web Audio API (no audio files), a mute switch this browser
 // remembers, a buzz on phones, a short celebration when the box is shut, and the button that
 // installs the page as an app where the browser offers it. Muted, the page makes no sound and no
@@ -11,7 +10,7 @@ const CELEBRATED = "stb.celebrated"; // rooms whose shut box this tab celebrated
 const CONFETTI = 36;
 const CELEBRATION_MS = 2600;
 
-const $ = (selector) => document.querySelector(selector);
+const $ = (/** @type {string} */ selector) => /** @type {HTMLElement | null} */ (document.querySelector(selector));
 
 function motionless() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -20,33 +19,40 @@ function motionless() {
 // -- the mute switch -------------------------------------------------------------------------
 export function isMuted() {
   try {
-    return JSON.parse(localStorage.getItem(MUTED)) === true;
+    return JSON.parse(localStorage.getItem(MUTED) ?? "false") === true;
   } catch {
     return false;
   }
 }
 
+/** @param {boolean} muted */
 export function setMuted(muted) {
   localStorage.setItem(MUTED, JSON.stringify(muted));
   if (muted && audio) audio.suspend().catch(() => {}); // a sound already under way stops too
   $("#mute")?.setAttribute("aria-pressed", String(muted));
 }
 
+/** @param {boolean} spoken */
 function toggleMute(spoken) {
   setMuted(!isMuted());
   // The switch's own state is heard where it has the focus; from the key M it is said.
-  if (spoken) $("#feel-live").textContent = isMuted() ? _("Sounds off") : _("Sounds on");
+  const live = $("#feel-live");
+  if (spoken && live) live.textContent = isMuted() ? _("Sounds off") : _("Sounds on");
 }
 
 // -- sounds ----------------------------------------------------------------------------------
+/** @type {AudioContext | null} */
 let audio = null;
+/** @type {AudioBuffer | null} */
 let noise = null;
 
 // The page's audio context, made at the first sound (a browser starts one only after a click or a
 // key); null when muted or where there is no Web Audio.
+/** @returns {AudioContext | null} */
 function context() {
   if (isMuted()) return null;
-  const Context = window.AudioContext || window.webkitAudioContext;
+  /** @type {typeof AudioContext | undefined} */
+  const Context = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
   if (!Context) return null;
   audio ??= new Context();
   if (audio.state === "suspended") audio.resume().catch(() => {});
@@ -54,6 +60,10 @@ function context() {
 }
 
 // A fading note, its pitch gliding from `freq` to `to`.
+/**
+ * @param {AudioContext} ctx
+ * @param {{ at?: number, freq: number, to?: number, length: number, type?: OscillatorType, volume?: number }} note
+ */
 function tone(ctx, { at = 0, freq, to = freq, length, type = "triangle", volume = 0.15 }) {
   const start = ctx.currentTime + at;
   const osc = ctx.createOscillator();
@@ -68,6 +78,10 @@ function tone(ctx, { at = 0, freq, to = freq, length, type = "triangle", volume 
 }
 
 // A knock of filtered noise around `band` Hz: wood and dice.
+/**
+ * @param {AudioContext} ctx
+ * @param {{ at?: number, band: number, length?: number, volume?: number }} knock
+ */
 function knock(ctx, { at = 0, band, length = 0.05, volume = 0.3 }) {
   if (!noise || noise.sampleRate !== ctx.sampleRate) {
     noise = ctx.createBuffer(1, Math.round(ctx.sampleRate * 0.2), ctx.sampleRate);
@@ -88,12 +102,14 @@ function knock(ctx, { at = 0, band, length = 0.05, volume = 0.3 }) {
   source.stop(start + length + 0.02);
 }
 
+/** @param {GainNode} gain @param {number} start @param {number} length @param {number} volume */
 function envelope(gain, start, length, volume) {
   gain.gain.setValueAtTime(0.0001, start);
   gain.gain.exponentialRampToValueAtTime(volume, start + 0.004);
   gain.gain.exponentialRampToValueAtTime(0.0001, start + length);
 }
 
+/** @param {(ctx: AudioContext) => void} draw */
 function play(draw) {
   const ctx = context();
   if (ctx) draw(ctx);
@@ -136,6 +152,7 @@ export const sound = {
 
 // -- buzz ----------------------------------------------------------------------------------------
 // A buzz where the device has one (phones), unless the page is muted or motion is reduced.
+/** @param {number | number[]} pattern */
 export function vibrate(pattern) {
   if (isMuted() || motionless() || typeof navigator.vibrate !== "function") return false;
   try {
@@ -146,6 +163,7 @@ export function vibrate(pattern) {
 }
 
 // The dice have stopped: they are heard and felt.
+/** @param {number[]} faces */
 export function diceLanded(faces) {
   sound.dice(faces.length);
   vibrate(30);
@@ -183,17 +201,19 @@ export function celebrate() {
 }
 
 // A box shut by one of this page's own seats: an opponent's shut box is no party here.
+/** @param {import("./types.js").Room} room */
 function boxShut(room) {
   return Boolean(room.match?.history.some((turn) => turn.score !== null && turn.open.length === 0 && room.you.includes(turn.player)));
 }
 
 // Once per finished room in this tab (the result card is drawn again on a language switch or a
 // reload): a shut box is celebrated, heard and felt.
+/** @param {import("./types.js").Room} room */
 export function gameOver(room) {
   if (!boxShut(room)) return;
   let seen = [];
   try {
-    seen = JSON.parse(sessionStorage.getItem(CELEBRATED)) ?? [];
+    seen = JSON.parse(sessionStorage.getItem(CELEBRATED) ?? "null") ?? [];
   } catch {
     /* nothing kept */
   }
@@ -205,28 +225,34 @@ export function gameOver(room) {
 }
 
 // -- installing the page as an app -----------------------------------------------------------
+/** @typedef {Event & { prompt: () => Promise<void>, userChoice?: Promise<unknown> }} InstallPrompt */
+/** @type {InstallPrompt | null} */
 let installPrompt = null;
 
+/** @param {Event} event */
 function offerInstall(event) {
   event.preventDefault(); // the page's own button offers it, not the browser's banner
-  installPrompt = event;
-  $("#install").hidden = false;
+  installPrompt = /** @type {InstallPrompt} */ (event);
+  const button = $("#install");
+  if (button) button.hidden = false;
 }
 
 async function install() {
   const prompt = installPrompt;
   installPrompt = null;
-  $("#install").hidden = true;
+  const button = $("#install");
+  if (button) button.hidden = true;
   if (!prompt) return;
   await prompt.prompt();
   await prompt.userChoice?.catch(() => null);
 }
 
 // -- start: the header's switches and the key M ----------------------------------------------
+/** @param {KeyboardEvent} event */
 function onKey(event) {
   if (event.key !== "m" && event.key !== "M") return;
   if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
-  if (event.target.closest?.("input, select, textarea, [contenteditable]")) return;
+  if (/** @type {HTMLElement} */ (event.target).closest?.("input, select, textarea, [contenteditable]")) return;
   toggleMute(true);
   event.preventDefault();
 }
@@ -241,7 +267,8 @@ function start() {
   window.addEventListener("beforeinstallprompt", offerInstall);
   window.addEventListener("appinstalled", () => {
     installPrompt = null;
-    $("#install").hidden = true;
+    const button = $("#install");
+    if (button) button.hidden = true;
   });
   document.addEventListener("keydown", onKey);
 }

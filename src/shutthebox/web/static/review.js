@@ -149,7 +149,7 @@ export async function showVerify() {
   const checks = [{ ok: verdict.proven, text: verdictText(verdict), id: "verdict-dice" }, ...browserChecks(record), ...seenCheck(record)];
   const proven = checks.every((check) => check.ok);
   box.dataset.proven = String(proven);
-  box.dataset.event = verdict.event ?? "";
+  box.dataset.event = String(verdict.event ?? "");
   box.replaceChildren(
     title,
     // Translators: the verdict of the page's check: the dice (not every rule of the game).

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not typed yet: its JSDoc types are the next step (make lint checks every other module strictly)
 // "Your statistics": the player's games as the server keeps them (GET /api/players/{name}/stats),
 // drawn as inline SVG by the small chart functions below: no library, nothing from another site.
 // Each chart is an image named by its summary (role="img", aria-label), the same words shown under it.
@@ -11,12 +10,15 @@ import { failure, keyOptions, rulesSummary, tilesCount } from "./words.js";
 const SVG = "http://www.w3.org/2000/svg";
 const WIDE = 360; // every chart's drawing width: its viewBox scales to the card, down to a phone's
 const MOST_LABELS = 10; // a histogram names at most this many of its bars under it
+/** @typedef {any} Answer the JSON of GET /api/players/{name}/stats, read as it comes (not typed here) */
+/** @typedef {{ value: number, label: string, title: string, class?: string, data?: Record<string, unknown> }} Bar */
 let drawing = 0; // the latest renderStats: an older answer that comes late is dropped
 
+/** @param {string} tag @param {Record<string, unknown>} [attrs] @param {...(Node | string)} children */
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
   for (const [key, value] of Object.entries(attrs)) {
-    if (key === "text") node.textContent = value;
+    if (key === "text") node.textContent = String(value);
     else node.setAttribute(key, String(value));
   }
   node.append(...children);
@@ -24,6 +26,7 @@ function svg(tag, attrs = {}, ...children) {
 }
 
 // What the page keeps in this browser (app.js writes it): the profile, the solo bests.
+/** @param {string} key @param {any} fallback @returns {any} */
 function saved(key, fallback) {
   try {
     const raw = localStorage.getItem(`stb.${key}`);
@@ -34,8 +37,10 @@ function saved(key, fallback) {
 }
 
 // A date and time in digits, in the reader's order (no month names: every language reads them).
+/** @param {string} iso */
 function when(iso) {
   const date = new Date(iso);
+  /** @type {Intl.DateTimeFormatOptions} */
   const style = { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
   try {
     return date.toLocaleString(htmlLang(lang()), style);
@@ -45,6 +50,7 @@ function when(iso) {
 }
 
 // A number as the reader's language writes it (a decimal comma in Spanish), at most one decimal.
+/** @param {number} value @param {"decimal" | "percent"} [style] */
 function number(value, style = "decimal") {
   const shown = style === "percent" ? value / 100 : value;
   try {
@@ -54,17 +60,20 @@ function number(value, style = "decimal") {
   }
 }
 
+/** @param {number} value */
 function percent(value) {
   return number(value, "percent");
 }
 
 // -- charts ------------------------------------------------------------------------------------
 // An SVG image of `height` units named by `summary` (its children are drawing, not text to read).
+/** @param {string} kind @param {number} height @param {string} summary */
 function chart(kind, height, summary) {
   return svg("svg", { class: `chart chart-${kind}`, viewBox: `0 0 ${WIDE} ${height}`, role: "img", "aria-label": summary, preserveAspectRatio: "xMidYMid meet" });
 }
 
 // Vertical bars with their value over each and a label under it (every `step`-th label only).
+/** @param {SVGElement} picture @param {Bar[]} items @param {{ top?: number, bottom?: number, step?: number, height: number }} layout */
 function bars(picture, items, { top = 16, bottom = 22, step = 1, height }) {
   const most = Math.max(1, ...items.map((item) => item.value));
   const slot = (WIDE - 8) / Math.max(1, items.length);
@@ -74,7 +83,7 @@ function bars(picture, items, { top = 16, bottom = 22, step = 1, height }) {
     const x = 4 + i * slot;
     const h = (item.value / most) * tall;
     const rect = svg("rect", { class: `bar ${item.class ?? ""}`, x: x + slot * 0.12, y: height - bottom - h, width: slot * 0.76, height: Math.max(h, 0) }, svg("title", { text: item.title }));
-    for (const [name, value] of Object.entries(item.data ?? {})) rect.dataset[name] = String(value);
+    for (const [name, value] of Object.entries(item.data ?? {})) /** @type {SVGElement} */ (rect).dataset[name] = String(value);
     picture.append(rect);
     if (item.value > 0) picture.append(svg("text", { class: "value", x: x + slot / 2, y: height - bottom - h - 4, text: String(item.value) }));
     if (i % step === 0) picture.append(svg("text", { class: "label", x: x + slot / 2, y: height - 6, text: item.label }));
@@ -83,6 +92,7 @@ function bars(picture, items, { top = 16, bottom = 22, step = 1, height }) {
 }
 
 // The score histogram of one board and rules: a bar per score, or per range of scores.
+/** @param {Answer} group */
 function histogramChart(group) {
   const summary = ngettext(
     "{n} turn with a score, from {lowest} to {highest}, {average} on average.",
@@ -90,7 +100,7 @@ function histogramChart(group) {
     group.turns, { lowest: group.lowest, highest: group.highest, average: number(group.average) },
   );
   const height = 170;
-  const items = group.histogram.map((bar) => {
+  const items = group.histogram.map((/** @type {Answer} */ bar) => {
     const scores = bar.low === bar.high ? String(bar.low) : `${bar.low}–${bar.high}`;
     return {
       value: bar.count,
@@ -103,14 +113,16 @@ function histogramChart(group) {
   return figure(picture, _("Scores (the lower, the better)"), summary);
 }
 
+/** @param {Answer[]} grades */
 function gradesText(grades) {
-  return _("Grades: {grades}.", { grades: grades.map((g) => `${g.grade} ${g.count}`).join(", ") });
+  return _("Grades: {grades}.", { grades: grades.map((/** @type {Answer} */ g) => `${g.grade} ${g.count}`).join(", ") });
 }
 
+/** @param {Answer[]} grades */
 function gradesChart(grades) {
   const summary = gradesText(grades);
   const height = 150;
-  const items = grades.map((g) => ({
+  const items = grades.map((/** @type {Answer} */ g) => ({
     value: g.count,
     label: g.grade,
     class: `grade-bar-${g.grade}`,
@@ -121,18 +133,20 @@ function gradesChart(grades) {
 }
 
 // Accuracy per reviewed game, oldest to newest, on a 0–100 scale.
+/** @param {Answer} accuracy @param {string} summary */
 function accuracyChart(accuracy, summary) {
   const height = 170;
   const [left, right, top, bottom] = [44, 10, 12, 22];
   const picture = chart("accuracy", height, summary);
-  const y = (pct) => top + (1 - pct / 100) * (height - top - bottom);
+  const y = (/** @type {number} */ pct) => top + (1 - pct / 100) * (height - top - bottom);
   for (const pct of [0, 50, 100]) {
     picture.append(svg("line", { class: pct ? "grid" : "axis", x1: left, x2: WIDE - right, y1: y(pct), y2: y(pct) }));
     picture.append(svg("text", { class: "label tick", x: left - 6, y: y(pct) + 4, text: `${pct}%` }));
   }
+  /** @type {Answer[]} */
   const games = accuracy.games;
   const step = games.length > 1 ? (WIDE - left - right - 16) / (games.length - 1) : 0;
-  const x = (i) => (games.length > 1 ? left + 8 + i * step : (left + WIDE - right) / 2);
+  const x = (/** @type {number} */ i) => (games.length > 1 ? left + 8 + i * step : (left + WIDE - right) / 2);
   if (games.length > 1) picture.append(svg("polyline", { class: "line", points: games.map((g, i) => `${x(i)},${y(g.accuracy)}`).join(" ") }));
   games.forEach((g, i) => {
     const title = `${when(g.finished_at)}: ${percent(g.accuracy)}`;
@@ -143,20 +157,24 @@ function accuracyChart(accuracy, summary) {
   return figure(picture, _("Accuracy per game")); // its summary is the paragraph above it
 }
 
+/** @param {SVGElement} picture @param {string} title @param {string | null} [summary] */
 function figure(picture, title, summary = null) {
   const caption = summary === null ? null : el("figcaption", { class: "muted", text: summary });
   return el("figure", { class: "stats-chart" }, el("p", { class: "chart-title", text: title }), picture, caption);
 }
 
 // -- sections ------------------------------------------------------------------------------------
+/** @param {string} id @param {string} title @param {...(Node | null)} children */
 function section(id, title, ...children) {
   return el("section", { class: "stats-part", "aria-labelledby": id }, el("h3", { id, text: title }), ...children);
 }
 
+/** @param {number} tiles @param {string} key @param {string} [tag] */
 function boardCell(tiles, key, tag = "td") {
   return el(tag, tag === "th" ? { scope: "row" } : {}, el("strong", { text: tilesCount(tiles) }), el("br"), el("span", { class: "rules-line", text: rulesSummary(keyOptions(key)) }));
 }
 
+/** @param {Answer[]} groups */
 function bestsTable(groups) {
   const table = el("table", { class: "stats-table", id: "stats-bests" }, el("caption", { text: _("Games, average score and best ranked score per board and rules") }));
   const columns = [_("Board and rules"), _("Games"), _("Average"), _("Best")];
@@ -170,6 +188,7 @@ function bestsTable(groups) {
   return table;
 }
 
+/** @param {Answer[]} groups */
 function groupCharts(groups) {
   return groups.filter((g) => g.turns > 0).map((g) =>
     el("div", { class: "stats-group", "data-tiles": g.tiles },
@@ -178,6 +197,7 @@ function groupCharts(groups) {
     ));
 }
 
+/** @param {Answer} accuracy */
 function accuracyPart(accuracy) {
   const about = el("p", { class: "muted", id: "accuracy-about", text: ngettext(
     "Accuracy, as each game's review counts it: at every decision where you had a real choice, the share of the best option's value that your choice kept (100% is the solver's best), averaged over the game. Your last {n} game is reviewed.",
@@ -193,29 +213,35 @@ function accuracyPart(accuracy) {
   return [about, el("p", { id: "accuracy-summary", text: summary }), accuracyChart(accuracy, summary)];
 }
 
+/** @param {string} verdict */
 function verdictWord(verdict) {
-  return { best: _("best"), good: _("good"), inaccuracy: _("inaccuracy"), mistake: _("mistake"), blunder: _("blunder") }[verdict] ?? verdict;
+  /** @type {Record<string, string>} */
+  const words = { best: _("best"), good: _("good"), inaccuracy: _("inaccuracy"), mistake: _("mistake"), blunder: _("blunder") };
+  return words[verdict] ?? verdict;
 }
 
+/** @param {{ dice?: number, shut: number[] }} action */
 function actionText(action) {
   if (action.dice) return action.dice === 1 ? _("1 die") : _("2 dice");
   return [...action.shut].sort((a, b) => b - a).join(" + ");
 }
 
 // A game's review, asked for when its row is opened.
+/** @param {Answer} game @param {HTMLElement} button @param {HTMLElement} cell */
 async function showReview(game, button, cell) {
   const open = button.getAttribute("aria-expanded") !== "true";
   button.setAttribute("aria-expanded", String(open));
-  cell.closest("tr").hidden = !open;
+  /** @type {HTMLElement} */ (cell.closest("tr")).hidden = !open;
   if (!open || cell.dataset.loaded) return;
   cell.replaceChildren(el("p", { class: "muted", text: _("Loading…") }));
   try {
     const review = await api(game.review);
+    /** @type {Answer[]} */
     const decisions = review.decisions;
     const players = new Set(decisions.map((d) => d.player)).size > 1; // a solo game needs no player column
     const table = el("table", { class: "stats-table stats-review" }, el("caption", { text: _("The review of the game of {date}", { date: when(game.finished_at) }) }));
     // Translators: the column of the decision's number in the review.
-    const columns = [_("#"), players ? _("Player") : null, _("Roll"), _("Chosen"), _("Best"), _("Verdict")].filter(Boolean);
+    const columns = [_("#"), players ? _("Player") : null, _("Roll"), _("Chosen"), _("Best"), _("Verdict")].filter((text) => text !== null);
     table.append(el("thead", {}, el("tr", {}, ...columns.map((text) => el("th", { scope: "col", text })))));
     const body = el("tbody");
     decisions.forEach((d, i) => body.append(el("tr", { class: `verdict-${d.verdict}` },
@@ -229,6 +255,7 @@ async function showReview(game, button, cell) {
   }
 }
 
+/** @param {Answer[]} games */
 function lastGames(games) {
   const table = el("table", { class: "stats-table", id: "stats-last" }, el("caption", { text: _("Newest first; open a game's review to see each decision.") }));
   const columns = [_("Game"), _("Score"), _("Accuracy"), _("Review")];
@@ -256,7 +283,9 @@ function lastGames(games) {
 
 // -- without a profile: what this browser holds -------------------------------------------------
 function withoutProfile() {
-  const bests = Object.values(saved("bests", {})).sort((a, b) => a.tiles - b.tiles || a.score - b.score);
+  /** @type {Answer[]} */
+  const bests = Object.values(saved("bests", {}));
+  bests.sort((a, b) => a.tiles - b.tiles || a.score - b.score);
   const list = el("ul", { class: "best-list", id: "stats-local" });
   if (!bests.length) list.append(el("li", { class: "muted", text: _("No solo game finished yet.") }));
   for (const best of bests) {
@@ -265,12 +294,12 @@ function withoutProfile() {
   }
   const create = el("a", { href: "#/", id: "stats-profile", class: "button-link", text: _("Choose your player name") });
   create.addEventListener("click", (event) => {
-    const ask = document.querySelector("#profile-create"); // the setup's own button opens its form
+    const ask = /** @type {HTMLElement | null} */ (document.querySelector("#profile-create")); // the setup's own button opens its form
     if (ask) { // (app.js draws it while there is no profile)
       event.preventDefault();
       ask.click();
     } else {
-      window.addEventListener("hashchange", () => document.querySelector("#profile-input")?.focus(), { once: true });
+      window.addEventListener("hashchange", () => /** @type {HTMLElement | null} */ (document.querySelector("#profile-input"))?.focus(), { once: true });
     }
   });
   return [
@@ -281,6 +310,7 @@ function withoutProfile() {
 }
 
 // -- the page ---------------------------------------------------------------------------------------
+/** @param {Answer} data */
 function withData(data) {
   const head = el("p", { id: "stats-head" },
     ngettext("{n} game of {name} on this server", "{n} games of {name} on this server", data.games, { name: data.player }),
@@ -301,8 +331,9 @@ function withData(data) {
 }
 
 // Draw the statistics of this browser's profile into `root` (the #view-stats section).
+/** @param {HTMLElement} root */
 export async function renderStats(root) {
-  const body = root.querySelector("#stats-body");
+  const body = /** @type {HTMLElement} */ (root.querySelector("#stats-body"));
   document.querySelector("#nav-stats")?.setAttribute("aria-current", "page");
   const me = saved("profile", null);
   const mine = ++drawing;

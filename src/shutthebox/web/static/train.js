@@ -1,4 +1,3 @@
-// @ts-nocheck -- not typed yet: its JSDoc types are the next step (make lint checks every other module strictly)
 // "Train": positions where the obvious answer is wrong (GET /api/train), ten to a session. After each
 // answer: every answer ranked with its value, the why, and your rating; missed ones come back later.
 
@@ -10,6 +9,7 @@ import { failure, optionLabel } from "./words.js";
 const SESSION = 10;
 const PRESETS = ["web", "classic", "two-dice", "digits", "sailors", "pub"];
 const BOARDS = [6, 7, 8, 9, 10, 11, 12];
+/** @returns {Record<string, string>} */
 const GOALS = () => ({
   score: _("the lowest score"),
   shut: _("shutting the box"),
@@ -17,11 +17,17 @@ const GOALS = () => ({
   long: _("winning the long game"),
 });
 
+/** @typedef {any} Answer the JSON of a /api/train answer, read as it comes (not typed here) */
+/** @typedef {{ profile: () => import("./saved.js").Profile | null, askProfile: () => void }} Hooks */
+/** @typedef {import("./saved.js").Profile} Profile */
+
+/** @type {{ choice: { preset: string, tiles: number, goal: string }, done: number, right: number, puzzle: Answer, result: Answer }} */
 const T = { choice: { preset: "web", tiles: 9, goal: "score" }, done: 0, right: 0, puzzle: null, result: null };
 
 // `hooks`: profile() → {name, key} | null; askProfile() asks a name.
+/** @param {HTMLElement} root @param {Hooks} hooks */
 export function renderTrain(root, hooks) {
-  const body = root.querySelector("#train-body");
+  const body = /** @type {HTMLElement} */ (root.querySelector("#train-body"));
   const me = hooks.profile();
   if (!me) {
     body.replaceChildren(el("p", { class: "train-guest" },
@@ -35,15 +41,17 @@ export function renderTrain(root, hooks) {
   else next(body, me);
 }
 
+/** @param {HTMLElement} body @param {Profile} me */
 function settings(body, me) {
-  const select = (name, values, label, words) => el("label", { class: "train-setting" }, label, " ",
-    el("select", { id: `train-${name}`, onchange: (event) => {
-      T.choice[name] = name === "tiles" ? Number(event.target.value) : event.target.value;
+  const select = (/** @type {string} */ name, /** @type {(string | number)[]} */ values, /** @type {string} */ label, /** @type {(value: any) => string} */ words) => el("label", { class: "train-setting" }, label, " ",
+    el("select", { id: `train-${name}`, onchange: (/** @type {Event} */ event) => {
+      const value = /** @type {HTMLSelectElement} */ (event.target).value;
+      /** @type {Record<string, string | number>} */ (T.choice)[name] = name === "tiles" ? Number(value) : value;
       T.done = 0;
       T.right = 0;
-      body.querySelector("#train-sheet").href = sheetHref();
+      /** @type {HTMLAnchorElement} */ (body.querySelector("#train-sheet")).href = sheetHref();
       next(body, me);
-    } }, ...values.map((value) => el("option", { value: String(value), selected: T.choice[name] === value, text: words(value) }))));
+    } }, ...values.map((value) => el("option", { value: String(value), selected: /** @type {Record<string, string | number>} */ (T.choice)[name] === value, text: words(value) }))));
   return el("div", { class: "train-settings" },
     select("goal", Object.keys(GOALS()), _("Play for"), (value) => GOALS()[value]),
     select("preset", PRESETS, _("Rules"), (value) => optionLabel("preset", value)),
@@ -56,8 +64,9 @@ function sheetHref() {
   return `/api/cheatsheet?${new URLSearchParams({ preset: T.choice.preset, tiles: String(T.choice.tiles), lang: lang() })}`;
 }
 
+/** @param {HTMLElement} body @param {Profile} me */
 async function next(body, me) {
-  const place = body.querySelector("#train-puzzle");
+  const place = /** @type {HTMLElement} */ (body.querySelector("#train-puzzle"));
   delete body.dataset.ready;
   body.setAttribute("aria-busy", "true");
   place.replaceChildren(el("p", { class: "muted", text: _("Loading…") }));  // the last puzzle's answers go
@@ -77,8 +86,9 @@ async function next(body, me) {
   body.setAttribute("aria-busy", "false");
 }
 
+/** @param {HTMLElement} body @param {Profile} me */
 function show(body, me) {
-  const place = body.querySelector("#train-puzzle");
+  const place = /** @type {HTMLElement} */ (body.querySelector("#train-puzzle"));
   const { puzzle, again, standing } = T.puzzle;
   const open = new Set(puzzle.open);
   const tiles = el("div", { class: "train-tiles", role: "img", "aria-label": _("Open tiles: {tiles}", { tiles: puzzle.open.join(" ") }) },
@@ -86,7 +96,7 @@ function show(body, me) {
   const question = puzzle.roll
     ? _("You rolled {roll}. Which tiles do you shut, playing for {goal}?", { roll: puzzle.roll.join(" + "), goal: GOALS()[puzzle.goal] })
     : _("Before the roll: one die or two, playing for {goal}?", { goal: GOALS()[puzzle.goal] });
-  const answers = el("div", { class: "train-answers" }, ...puzzle.answers.map((answer) =>
+  const answers = el("div", { class: "train-answers" }, ...puzzle.answers.map((/** @type {Answer} */ answer) =>
     el("button", { type: "button", class: "train-answer", "data-label": answer.label, disabled: Boolean(T.result),
       text: answer.dice ? ngettext("{n} die", "{n} dice", answer.dice) : answer.label,
       onclick: () => submit(body, me, answer) })));
@@ -97,12 +107,13 @@ function show(body, me) {
     !again && puzzle.habit === "yours" ? el("p", { class: "muted", text: _("From one of your games: this choice cost you there.") }) : null,
     tiles, el("p", { class: "train-question", text: question }), answers,
     T.result ? feedback(body, me) : null,
-  ].filter(Boolean));
+  ].filter((part) => part !== null));
   body.dataset.ready = "true";
 }
 
+/** @param {HTMLElement} body @param {Profile} me @param {Answer} answer */
 async function submit(body, me, answer) {
-  for (const button of body.querySelectorAll(".train-answer")) button.disabled = true;
+  for (const button of body.querySelectorAll(".train-answer")) /** @type {HTMLButtonElement} */ (button).disabled = true;
   try {
     const given = answer.dice ? { dice: answer.dice } : { shut: answer.shut };
     T.result = await api("/api/train", { method: "POST", body: { key: T.puzzle.puzzle.key, ...given }, token: me.key });
@@ -111,17 +122,18 @@ async function submit(body, me, answer) {
     T.right += T.result.right ? 1 : 0;
     T.puzzle.standing = { ...T.puzzle.standing, ...T.result.rating.after };
     show(body, me);
-    body.querySelector("#train-next")?.focus();
+    /** @type {HTMLElement | null} */ (body.querySelector("#train-next"))?.focus();
   } catch (error) {
-    body.querySelector("#train-puzzle").append(el("p", { class: "error", role: "alert", text: failure(error) }));
+    /** @type {HTMLElement} */ (body.querySelector("#train-puzzle")).append(el("p", { class: "error", role: "alert", text: failure(error) }));
   }
 }
 
 // Every answer with its value in the goal's terms, the why, the rating's move, and what comes next.
+/** @param {HTMLElement} body @param {Profile} me */
 function feedback(body, me) {
   const r = T.result;
-  const value = (v) => (r.objective === "score" ? _("expected score {value}", { value: v.toFixed(2) }) : _("chance {value} %", { value: (100 * v).toFixed(1) }));
-  const rows = r.ranking.map((choice) => el("tr", { class: `${choice.best ? "best" : ""}${choice.label === r.chosen ? " chosen" : ""}` },
+  const value = (/** @type {number} */ v) => (r.objective === "score" ? _("expected score {value}", { value: v.toFixed(2) }) : _("chance {value} %", { value: (100 * v).toFixed(1) }));
+  const rows = r.ranking.map((/** @type {Answer} */ choice) => el("tr", { class: `${choice.best ? "best" : ""}${choice.label === r.chosen ? " chosen" : ""}` },
     el("th", { scope: "row", text: choice.dice ? ngettext("{n} die", "{n} dice", choice.dice) : choice.label }),
     el("td", { text: value(choice.value) })));
   const before = Math.round(r.rating.before.rating);

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not typed yet: its JSDoc types are the next step (make lint checks every other module strictly)
 // Verifying a game record's dice in the browser, with Web Crypto only: the revealed server seed is
 // the one committed to, every die is the one the fair scheme gives, and what is cheap to check
 // besides: each event's player is one of the game's, each move adds up to its roll on distinct
@@ -13,30 +12,36 @@ const LIMIT = 252; // 6 × 42: bytes below it give each face exactly 42 times
 const encoder = new TextEncoder();
 
 // Marks a message for the catalogs (tools/catalogs.py finds _("…")); the page translates it.
-const _ = (message) => message;
+const _ = (/** @type {string} */ message) => message;
 
+/** @param {string} hex */
 function bytesOfHex(hex) {
   return Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
 }
 
+/** @param {ArrayBuffer} buffer */
 function hexOf(buffer) {
   return [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 // The SHA-256 of some bytes, in hex (a commitment is the server seed's).
+/** @param {BufferSource} bytes */
 export async function sha256Hex(bytes) {
   return hexOf(await crypto.subtle.digest("SHA-256", bytes));
 }
 
+/** @param {BufferSource} serverSeed */
 function hmacKey(serverSeed) {
   return crypto.subtle.importKey("raw", serverSeed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
 }
 
+/** @param {CryptoKey} key @param {BufferSource} message */
 async function sign(key, message) {
   return new Uint8Array(await crypto.subtle.sign("HMAC", key, message));
 }
 
 // Die k from an HMAC key: the first byte below 252 of the chained digests, as byte % 6 + 1.
+/** @param {CryptoKey} key @param {string[]} clientSeeds @param {number} k */
 async function dieWithKey(key, clientSeeds, k) {
   let digest = await sign(key, encoder.encode(`${clientSeeds.join(",")}:${k}`));
   for (;;) {
@@ -47,22 +52,30 @@ async function dieWithKey(key, clientSeeds, k) {
 }
 
 // Die number k (from 0) of a game with this server seed (hex) and these client seeds.
+/** @param {string} serverSeedHex @param {string[]} clientSeeds @param {number} k */
 export async function die(serverSeedHex, clientSeeds, k) {
   return dieWithKey(await hmacKey(bytesOfHex(serverSeedHex)), clientSeeds, k);
 }
 
+/**
+ * @typedef {{ proven: boolean, event: number | null, reason: string, values: Record<string, unknown>, dice: number }} Verdict
+ */
+
+/** @param {boolean} proven @param {string} reason @param {Record<string, unknown>} [values] @param {number | null} [event] @param {number} [dice] @returns {Verdict} */
 function verdict(proven, reason, values = {}, event = null, dice = 0) {
   return { proven, event, reason, values, dice };
 }
 
+/** @param {string} reason @param {Record<string, unknown>} [values] @param {number | null} [event] @param {number} [dice] */
 function failed(reason, values = {}, event = null, dice = 0) {
   return verdict(false, reason, values, event, dice);
 }
 
-const isHex64 = (value) => typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
-const sum = (numbers) => numbers.reduce((a, b) => a + b, 0);
+const isHex64 = (/** @type {unknown} */ value) => typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
+const sum = (/** @type {number[]} */ numbers) => numbers.reduce((a, b) => a + b, 0);
 
 // Why the record's fairness cannot be checked at all, or null when it can.
+/** @param {any} record the record's JSON, as it came */
 async function fairnessProblem(record) {
   const fairness = record.fairness;
   if (!fairness) {
@@ -86,13 +99,18 @@ async function fairnessProblem(record) {
   return null;
 }
 
-const isWhole = (value) => Number.isInteger(value);
+const isWhole = (/** @type {unknown} */ value) => Number.isInteger(value);
 
 // What is wrong with event `index` ({reason, values}), or null; `walk` holds the key and seeds,
 // the number of the next die, the roll a move is still due for (and who rolled it), the dice
 // count chosen for the next roll, the number of players and tiles.
+/**
+ * @param {any} event the record's JSON, as it came
+ * @param {number} index
+ * @param {{ key: CryptoKey, clientSeeds: string[], byRoll: boolean, dice: number, rolls: number, roll: number[] | null, roller: number | null, chosen: number | null, players: number, tiles: number }} walk
+ */
 async function eventProblem(event, index, walk) {
-  const problem = (reason, values = {}) => ({ reason, values: { index, ...values } });
+  const problem = (/** @type {string} */ reason, /** @type {Record<string, unknown>} */ values = {}) => ({ reason, values: { index, ...values } });
   const player = event.player;
   if (!isWhole(player) || player < 0 || player >= walk.players) {
     const values = { player: JSON.stringify(player) ?? "—", last: walk.players - 1 };
@@ -123,7 +141,7 @@ async function eventProblem(event, index, walk) {
   } else if (Array.isArray(event.move)) {
     if (!walk.roll) return problem(_("Event {index}: a move with no roll before it."));
     const tiles = event.move;
-    const onBoard = tiles.every((tile) => isWhole(tile) && tile >= 1 && tile <= walk.tiles);
+    const onBoard = tiles.every((/** @type {any} */ tile) => isWhole(tile) && tile >= 1 && tile <= walk.tiles);
     if (!tiles.length || !onBoard || new Set(tiles).size !== tiles.length) {
       const values = { tiles: JSON.stringify(tiles), high: walk.tiles };
       return problem(_("Event {index}: the move {tiles} is not of distinct tiles from 1 to {high}."), values);
@@ -151,6 +169,7 @@ async function eventProblem(event, index, walk) {
 // The verdict on a record (its JSON, parsed): {proven, event, reason, values, dice}. "Proven" is
 // said of the dice and the checks above, never of the rules. `event` is the index of the first
 // event that fails (null: the record as a whole); `dice` how many dice were recomputed.
+/** @param {any} record @returns {Promise<Verdict>} */
 export async function verifyRecord(record) {
   if (!record || record.format !== "shutthebox-record" || !Array.isArray(record.events)) {
     return failed(_("This is not a Shut the Box game record."));
@@ -190,9 +209,10 @@ export async function verifyRecord(record) {
 // The events this page saw while the game was played ({seq: event} as the room's "recent" sent
 // them: {player, kind, dice | count | tiles}) against the record: the first index that differs
 // ({index}), or null. Nothing seen, nothing compared.
+/** @param {any} record @param {Map<number, import("./types.js").GameEvent>} seen */
 export function seenDiffers(record, seen) {
-  const same = (a, b) => Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
-  const sorted = (tiles) => (Array.isArray(tiles) ? [...tiles].sort((a, b) => a - b) : tiles);
+  const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
+  const sorted = (/** @type {unknown} */ tiles) => (Array.isArray(tiles) ? [...tiles].sort((a, b) => a - b) : tiles);
   for (const [seq, live] of [...seen.entries()].sort((a, b) => a[0] - b[0])) {
     const event = record.events?.[seq];
     const matches = event && event.player === live.player && (
