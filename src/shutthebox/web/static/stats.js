@@ -25,7 +25,7 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
-// What the page keeps in this browser (app.js writes it): the profile, the solo bests.
+// What the page keeps in this browser (saved.js writes it): the profile, the solo bests.
 /** @param {string} key @param {any} fallback @returns {any} */
 function saved(key, fallback) {
   try {
@@ -295,7 +295,7 @@ function withoutProfile() {
   const create = el("a", { href: "#/", id: "stats-profile", class: "button-link", text: _("Choose your player name") });
   create.addEventListener("click", (event) => {
     const ask = /** @type {HTMLElement | null} */ (document.querySelector("#profile-create")); // the setup's own button opens its form
-    if (ask) { // (app.js draws it while there is no profile)
+    if (ask) { // (profile.js draws it while there is no profile)
       event.preventDefault();
       ask.click();
     } else {

@@ -1,5 +1,5 @@
 // The page's words for the rules, the strengths and the server's refusals: shared by the game
-// (app.js) and the statistics (stats.js), so both say a rule set the same way.
+// (game-view.js, result.js…) and the statistics (stats.js), so both say a rule set the same way.
 
 import { _, ngettext } from "./i18n.js";
 import { ApiError } from "./net.js";
