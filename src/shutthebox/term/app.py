@@ -1,7 +1,7 @@
 """The Textual game: a shell around `term.controller`, which holds the game and says what to show.
 
 Attributes down, messages up: every key and click goes to the controller, and the `Scene` it
-answers is handed to the widgets (a reactive, so a change redraws). What takes time runs in thread
+answers is handed down to the `GameScreen` (a reactive, so a change redraws). What takes time runs in thread
 workers that post messages back: a bot's thinking, within its patience (its fallback chooses when
 it fails or takes longer, `Game.rescue`), the solver's advice, the review, and keeping the finished
 game; a bot's step so chosen plays only while the game is still at the state it was chosen for.
@@ -15,26 +15,22 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from textual import events, work
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.message import Message
-from textual.reactive import reactive
-from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Static
 
 from shutthebox.core.game import ROLL, DiceSource, Due, Game, Step, Thought, Wait
 from shutthebox.core.match import Match
 from shutthebox.core.record import GameRecord
 from shutthebox.i18n import SOURCE, Lang, _, activate
-from shutthebox.term import keys, view
+from shutthebox.term import keys
 from shutthebox.term.controller import Controller
+from shutthebox.term.game_screen import GameScreen
 from shutthebox.term.hints import advice_lines
-from shutthebox.term.model import Scene
 from shutthebox.term.session import PlaySetup
 from shutthebox.term.style import GAME_CSS
-from shutthebox.term.widgets import DiceView, GameLog, KeyBar, Scoreboard, TileRow
+from shutthebox.term.widgets import TileRow
 
 if TYPE_CHECKING:
     from shutthebox.strategy.review import Review
@@ -85,17 +81,6 @@ class Reviewed(Message):
         self.review = review
 
 
-class _GameScreen(Screen[None]):
-    """The game screen; it tells the app when the terminal changes size (the app gets no such event)."""
-
-    def __init__(self, resized: Callable[[], None]) -> None:
-        super().__init__()
-        self._resized = resized
-
-    def on_resize(self) -> None:
-        self._resized()
-
-
 _BOUND_KEYS = frozenset(binding.key for binding in keys.BINDINGS if isinstance(binding, Binding))
 
 
@@ -105,8 +90,6 @@ class ShutTheBoxApp(App[GameRecord | None]):
     CSS = GAME_CSS
     TITLE = "Shut the Box"
     BINDINGS = keys.BINDINGS
-
-    scene: reactive[Scene | None] = reactive(None, init=False)
 
     def __init__(
         self,
@@ -132,10 +115,6 @@ class ShutTheBoxApp(App[GameRecord | None]):
         activate(self.controller.lang)
         self._rescued: Match | None = None  # the state whose bot's fallback was last asked to choose
         self._patience: Timer | None = None  # the last bot's patience running out
-        self._drawn = False
-        self._fitted: tuple[int, int] | None = None
-        self._logged = (0, 0)  # the log shown: its game's log id, and how many lines are written
-        self._shown: dict[str, str] = {}
 
     @property
     def game(self) -> Game | None:
@@ -154,25 +133,8 @@ class ShutTheBoxApp(App[GameRecord | None]):
         """The record of every game finished here (the command line keeps them with ``--save``)."""
         return self.controller.saved
 
-    # -- layout ----------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        # plain text, never markup: the lines hold players' names, and "[/]" is a name like another
-        yield Static(id="title", markup=False)
-        with Horizontal(id="top"):
-            yield Scoreboard(id="scores")
-            yield DiceView(id="dice")
-        yield TileRow(id="tiles")
-        yield Static(id="status", markup=False)
-        yield Static(id="message", markup=False)
-        yield Static(id="hint", markup=False)
-        yield GameLog(id="log", wrap=True, markup=False)
-        yield KeyBar(id="keys")
-        yield Static(id="too-small", markup=False)
-
     def on_mount(self) -> None:
-        self._drawn = True
         self.title = _("Shut the Box")
-        self._fit()
         if self.setup_first:
             self.action_setup()
         elif self._first is not None:
@@ -180,8 +142,10 @@ class ShutTheBoxApp(App[GameRecord | None]):
         self._refresh()
 
     def _refresh(self) -> None:
-        """Hand the widgets what the controller shows now (redrawn only if it changed)."""
-        self.scene = self.controller.scene()
+        """Hand the game screen what the controller shows now (redrawn only if it changed)."""
+        screen = self.screen_stack[0] if self.screen_stack else None
+        if isinstance(screen, GameScreen):
+            screen.scene = self.controller.scene()
 
     def _covered(self) -> bool:
         """Whether another screen lies over the game: the game's keys wait."""
@@ -403,68 +367,5 @@ class ShutTheBoxApp(App[GameRecord | None]):
         self.exit(self.controller.leave())
 
     # -- drawing -------------------------------------------------------------------
-    def get_default_screen(self) -> Screen[None]:
-        return _GameScreen(self._fit)
-
-    def _fit(self) -> None:
-        """Lay the game screen out for the terminal's size (see `view.fit`)."""
-        if not self._drawn:
-            return
-        width, height = self.size
-        scene = self.scene
-        self._fitted = (scene.tiles, scene.players) if scene else (9, 1)
-        fit = view.fit(width, height, *self._fitted)
-        screen = self.screen_stack[0]
-        screen.set_class(fit.too_small, "-too-small")
-        screen.set_class(fit.short, "-short")
-        screen.set_class(fit.tall, "-tall")
-        row = self.query_one(TileRow)
-        for size in ("big", "compact", "tiny"):
-            row.set_class(fit.tiles == size, f"-{size}")
-        self.query_one(Scoreboard).set_class(fit.short, "-inline")
-        self.query_one(DiceView).set_class(fit.short, "-inline").set_class(fit.tall, "-big")
-        notice = ""
-        if fit.too_small:
-            least = f"{view.MIN_SIZE[0]}x{view.MIN_SIZE[1]}"
-            notice = _("The terminal is too small: {size} now, {least} at least.").format(
-                size=f"{width}x{height}", least=least
-            ) + "\n" + _("Enlarge the window, or press q to quit.")
-        self._show("#too-small", notice)
-
-    def watch_scene(self, scene: Scene | None) -> None:
-        """Hand every widget its part of the scene."""
-        if not self._drawn or scene is None:
-            return
-        if self._fitted != (scene.tiles, scene.players):
-            self._fit()
-        self.query_one(KeyBar).keys = scene.keys
-        self._show("#message", scene.message)
-        self._write_log(scene)
-        table = scene.table
-        if table is None:
-            return
-        self._show("#title", table.title)
-        board = self.query_one(Scoreboard)
-        board.headers, board.rows = table.headers, table.rows
-        self.query_one(TileRow).tiles = table.tiles
-        dice = self.query_one(DiceView)
-        dice.faces, dice.caption = table.faces, table.caption
-        self._show("#status", table.status)
-        self._show("#hint", table.hint)
-
-    def _write_log(self, scene: Scene) -> None:
-        """Write the lines of the log not yet written (all of them, anew, for a new game)."""
-        log = self.query_one(GameLog)
-        log_id, written = self._logged
-        if scene.log_id != log_id:
-            log.clear()
-            written = 0
-        for line in scene.log[written:]:
-            log.write(line)
-        self._logged = (scene.log_id, len(scene.log))
-
-    def _show(self, selector: str, content: str) -> None:
-        """Update a line only when its words change: each update costs a new layout."""
-        if self._shown.get(selector) != content:
-            self._shown[selector] = content
-            self.query_one(selector, Static).update(content, layout=False)
+    def get_default_screen(self) -> GameScreen:
+        return GameScreen()

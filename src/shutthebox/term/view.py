@@ -1,8 +1,8 @@
-"""From the app's state to what each widget shows: pure functions, no Textual.
+"""From a game's state to what each widget shows: pure functions, no Textual.
 
-The app calls these after every change and hands the results down to the
-widgets. Keeping them apart makes the words testable without a screen and
-keeps the widgets free of game knowledge.
+The controller calls these after every change to make the `Scene` the game screen
+draws. Keeping them apart makes the words testable without a screen and keeps the
+widgets free of game knowledge.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The pieces of the game screen. They draw what the app hands them and know no rule.
 
-Attributes down, messages up: the app sets each widget's reactive attributes
-from the one `Match` it holds; a tile that is clicked posts `TileRow.Pressed`
-and the app decides what that means.
+Attributes down, messages up: the game screen sets each widget's reactive attributes from the
+`Scene` it is handed; a tile that is clicked posts `TileRow.Pressed` and the app decides what that
+means.
 """
 
 from __future__ import annotations
