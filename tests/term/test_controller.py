@@ -8,22 +8,17 @@ import sys
 from collections import deque
 from collections.abc import Callable
 
-from tui_support import dice
+from tui_support import ROLLS, Broken, Wrong, dice
 
 from shutthebox import Mode, Move, Phase, Rules
 from shutthebox.core.game import ROLL, Due, Game, Wait
-from shutthebox.core.match import DiceChoice, Match
+from shutthebox.core.match import Match
 from shutthebox.strategy.bots import Seated, make_bot
 from shutthebox.term.controller import Controller
 from shutthebox.term.session import PlaySetup
 
 ONE_TILE = Rules(mode=Mode.ROUND, max_tiles=1)
 """One tile a roll: 6+6 makes nothing, so a turn can end on its first roll."""
-ROLLS = ("5", "3", "6,6", "3,4", "6,6")
-"""Ana 5 and the bot 3 for the start; Ana's 6+6 ends her turn (45); the bot's 3+4 can only shut 7,
-then 6+6 ends its turn (38)."""
-
-
 class Inline:
     """A runner that does at once, in order, what the Textual shell does in workers: a bot's step
     (`Game.think`: its fallback's when it fails), its fallback's when its choice is refused, the
@@ -74,24 +69,6 @@ def controller(*rolls: str, rules: Rules = ONE_TILE, bots: tuple[str, ...] = ("g
     control.start(PlaySetup(rules=rules, humans=("Ana",), bots=bots, companion=companion, lang="en"))
     runner.run()
     return control, runner
-
-
-class Broken:
-    """A bot whose thinking fails."""
-
-    name, fallback, patience = "broken", None, None
-
-    def think(self, state: Match) -> DiceChoice | Move:
-        raise RuntimeError("the bot broke")
-
-
-class Wrong:
-    """A bot that chooses what the game refuses: tile 9, whatever the roll."""
-
-    name, fallback, patience = "wrong", None, None
-
-    def think(self, state: Match) -> DiceChoice | Move:
-        return Move.parse("9")
 
 
 def seat(control: Controller, own: object, fallback: object | None = None) -> None:

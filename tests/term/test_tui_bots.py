@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import threading
 
-from test_controller import ROLLS, Broken, Wrong
-from tui_support import SIZE, log_text, make_app, press, shown, state
+from tui_support import ROLLS, SIZE, Broken, Wrong, log_text, make_app, press, shown, state
 
 from shutthebox import Mode, Move, Rules
 from shutthebox.core.match import DiceChoice, Match

@@ -20,6 +20,28 @@ from shutthebox.term.widgets import GameLog, Scoreboard
 
 SIZE = (80, 24)
 
+ROLLS = ("5", "3", "6,6", "3,4", "6,6")
+"""A round of Ana against a bot, one tile a roll (``max_tiles=1``): Ana 5 and the bot 3 for the
+start; Ana's 6+6 ends her turn (45); the bot's 3+4 can only shut 7, then 6+6 ends its turn (38)."""
+
+
+class Broken:
+    """A bot whose thinking fails."""
+
+    name, fallback, patience = "broken", None, None
+
+    def think(self, state: Match) -> DiceChoice | Move:
+        raise RuntimeError("the bot broke")
+
+
+class Wrong:
+    """A bot that chooses what the game refuses: tile 9, whatever the roll."""
+
+    name, fallback, patience = "wrong", None, None
+
+    def think(self, state: Match) -> DiceChoice | Move:
+        return Move.parse("9")
+
 
 def dice(*rolls: str) -> ScriptedDice:
     """Scripted dice from ``"3,4"``-style rolls, in the order the game asks for them."""
