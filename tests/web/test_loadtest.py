@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -110,6 +111,26 @@ def test_settings_that_play_nothing_are_refused(changes: dict[str, Any]) -> None
 def test_the_runner_itself_refuses_a_server_elsewhere() -> None:
     with pytest.raises(ValueError, match="this machine only"):
         asyncio.run(run_load(LoadSettings(url="http://example.com", games=1, concurrency=1)))
+
+
+def test_a_player_takes_only_the_step_the_room_says_is_due_at_its_seat() -> None:
+    """What to send comes from the room's ``due`` (the server's step API), not from its phase."""
+    player = loadtest._Player(
+        client=None, settings=LoadSettings(url="http://127.0.0.1:8000", games=1, concurrency=1),  # type: ignore[arg-type]
+        rng=random.Random(1), tally=loadtest._Tally(), headers={},
+    )
+    rolled = {"is_chance": False, "legal_moves": [[7], [4, 3]], "dice_options": []}
+    mine = {"due": {"wait": "person", "seat": 0}, "you": [0]}
+    assert player.choose({**mine, "match": {**rolled, "is_chance": True}}) == {"type": "roll"}
+    assert player.choose({**mine, "match": rolled})["tiles"] in ([7], [4, 3])
+    choose = {"is_chance": False, "legal_moves": [], "dice_options": [1, 2]}
+    assert player.choose({**mine, "match": choose})["count"] in (1, 2)
+    others = ({"wait": "bot", "seat": 0}, {"wait": "chance", "seat": 0}, {"wait": "person", "seat": 1}, None)
+    for due in others:
+        with pytest.raises(loadtest._GameError, match="stuck"):
+            player.choose({"due": due, "you": [0], "match": rolled})
+    assert loadtest._over({"due": {"wait": "over", "seat": None}})
+    assert not loadtest._over({"due": None}) and not loadtest._over(mine)
 
 
 # -- against a real server -----------------------------------------------------------------------

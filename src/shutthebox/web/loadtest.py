@@ -73,7 +73,7 @@ ERROR_KINDS = {
     "timeout": f"no answer within {REQUEST_SECONDS:g} s",
     "connection": "the connection failed; detail: the exception's class",
     "unreadable": "an answer that is not the JSON the API describes",
-    "stuck": "a state that offers our seat no action before the game is over",
+    "stuck": "a state whose due step is not our seat's, or offers it no action, before the game is over",
     "socket": "the WebSocket failed",
     "socket-http": "the WebSocket refused at its opening; detail: the HTTP status",
     "socket-closed": "the server closed the WebSocket; detail: the close code",
@@ -323,8 +323,9 @@ def _answer(response: httpx.Response) -> dict[str, Any]:
 
 
 def _over(state: dict[str, Any]) -> bool:
-    match = state.get("match")
-    return state.get("status") == "over" or (match is not None and bool(match["over"]))
+    """Whether the game waits for nothing more, as the room's ``due`` says (`core.game.Due`)."""
+    due = state["due"]
+    return due is not None and due["wait"] == "over"
 
 
 @dataclass
@@ -339,16 +340,17 @@ class _Player:
     headers: dict[str, str]
 
     def choose(self, state: dict[str, Any]) -> dict[str, Any]:
-        """One of the state's legal actions for our seat."""
-        match = state["match"]
-        if match is None or match["actor"] not in state["you"]:
-            raise _GameError("stuck")  # a solo seat played here is always the one to act
+        """One of the state's legal actions for our seat, whose step the room's ``due`` says it is:
+        the roll it waits for, one of its legal moves, or one of its dice options."""
+        due, match = state["due"], state["match"]
+        if due is None or due["wait"] != "person" or due["seat"] not in state["you"]:
+            raise _GameError("stuck")  # a solo seat played here is always the one the game waits for
         if match["is_chance"]:
             return {"type": "roll"}
-        if match["phase"] == "choose":
-            return {"type": "dice", "count": self.rng.choice(match["dice_options"])}
-        if match["phase"] == "move" and match["legal_moves"]:
+        if match["legal_moves"]:
             return {"type": "move", "tiles": self.rng.choice(match["legal_moves"])}
+        if match["dice_options"]:
+            return {"type": "dice", "count": self.rng.choice(match["dice_options"])}
         raise _GameError("stuck")
 
     async def think(self) -> None:
