@@ -26,16 +26,9 @@ from shutthebox.core.match import DiceChoice, Match, Phase
 from shutthebox.core.record import GameRecord
 from shutthebox.i18n import N_, SOURCE, Lang, _, activate, say
 from shutthebox.i18n.words import rules_line
+from shutthebox.term import narrate as tell
 from shutthebox.term import view
 from shutthebox.term.model import KEY_OF_TILE, Handover, Scene
-from shutthebox.term.narrate import (
-    assisted_line,
-    hint_warning,
-    narrate,
-    practice_line,
-    turn_begins,
-    turn_header,
-)
 from shutthebox.term.session import PlaySetup
 
 __all__ = ["Controller", "Runner"]
@@ -119,9 +112,9 @@ class Controller:
         if setup.companion:
             self.log.append(_("Companion mode: roll the real dice, type the faces, see the best move."))
         elif game.seed is not None:
-            self.log.append(practice_line(game.seed))
-        if turn_begins(None, game.state):
-            self.log.append(turn_header(game.state))
+            self.log.append(tell.practice_line(game.seed))
+        if tell.turn_begins(None, game.state):
+            self.log.append(tell.turn_header(game.state))
         self._after_change()
 
     def begin(self, setup: PlaySetup) -> None:
@@ -187,9 +180,9 @@ class Controller:
             self.last_roll = action
         if self._hands_over(before, after):
             self.handover = Handover(before, after, time.monotonic())
-        self.log.extend(narrate(before, action, after))
-        if turn_begins(before, after):
-            self.log.append(turn_header(after))
+        self.log.extend(tell.narrate(before, action, after))
+        if tell.turn_begins(before, after):
+            self.log.append(tell.turn_header(after))
         self.message, self.selected, self.typed, self.hint = "", 0, (), ()
         if after.is_over:
             self.games_played += 1
@@ -201,7 +194,7 @@ class Controller:
     def _hands_over(self, before: Match, after: Match) -> bool:
         """Whether a person's turn ended and another person is to play: they take over with a fresh key."""
         game = self.game
-        if game is None or self.companion or not turn_begins(before, after):
+        if game is None or self.companion or not tell.turn_begins(before, after):
             return False
         if before.phase is Phase.ROLL_OFF or before.actor is None or after.actor is None:
             return False
@@ -352,9 +345,9 @@ class Controller:
                 name = state.players[state.actor]
                 if self._warned is not state:  # the price first, the hint on a second h
                     self._warned = state
-                    self.hint = (hint_warning(name, cost),)
+                    self.hint = (tell.hint_warning(name, cost),)
                     return
-                self.log.append(assisted_line(name, cost))
+                self.log.append(tell.assisted_line(name, cost))
             game.assist(state.actor)
         self._warned = None
         self._show_hint(state)
