@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shutthebox.core.errors import ShutTheBoxError
-from shutthebox.core.ranking import Unranked
 from shutthebox.i18n import N_, _, ngettext, say
 from shutthebox.i18n.words import mode_name, rules_line
 
@@ -21,6 +20,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from shutthebox.core.game import Game
+    from shutthebox.core.ranking import Unranked
 
 __all__ = ["options_of_key", "save_finished", "scores_json", "scores_lines", "stored_scores"]
 
@@ -109,6 +109,8 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
 
 def unranked_line(reason: Unranked, seed: int | None) -> str:
     """Why no turn of a game counts for a best, in a sentence."""
+    from shutthebox.core.ranking import Unranked  # here: `shutthebox scores` starts without the match
+
     if reason is Unranked.TYPED:
         return _("The dice were typed in, so this game counts for no best.")
     if reason is Unranked.PRACTICE:
