@@ -23,7 +23,7 @@ from shutthebox.storage.daily import DailyStore
 def seeds_kept(day: date) -> dict[int, bytes]:
     """The seeds the web app would deal that day's challenges from (the same database)."""
     with Store.open(os.environ["SHUTTHEBOX_DB"]) as store:
-        found = DailyStore(store.engine).seeds([Challenge(day, t) for t in (9, 10, 12)])
+        found = DailyStore(store.database).seeds([Challenge(day, t) for t in (9, 10, 12)])
     return {challenge.tiles: seed for challenge, seed in found.items()}
 
 

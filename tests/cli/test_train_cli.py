@@ -33,7 +33,7 @@ def test_a_session_rates_each_answer_and_keeps_it(
     with Store.open(os.environ["SHUTTHEBOX_DB"]) as store:
         profile = store.profile(local.key)
         assert profile is not None
-        standing = TrainerStore(store.engine).standing(profile.id)
+        standing = TrainerStore(store.database).standing(profile.id)
     assert (standing.answered, standing.right) == (3, said_right)
 
 
@@ -48,7 +48,7 @@ def test_each_puzzle_names_the_solvers_best_answer(
     with Store.open(os.environ["SHUTTHEBOX_DB"]) as store:
         profile = store.profile(local.key)
         assert profile is not None
-        key = next(iter(TrainerStore(store.engine).reviews(profile.id, _pool_of_any(store, profile.id))))
+        key = next(iter(TrainerStore(store.database).reviews(profile.id, _pool_of_any(store, profile.id))))
     best = Puzzle.from_key(key).advice().best
     assert best is not None and re.search(rf"✓ {re.escape(str(best.action))}\s", out)
 

@@ -14,8 +14,8 @@ import pytest
 from sqlalchemy import create_engine, inspect, text
 
 from shutthebox.storage import Store, engine_url
+from shutthebox.storage.database import MIGRATION_LOCK, alembic_config
 from shutthebox.storage.reader import SCHEMA
-from shutthebox.storage.store import MIGRATION_LOCK, _migrations_config
 from storage.helpers import LEFT_3, SHUT, SOLO3, scripted
 
 TABLES = {
@@ -28,7 +28,7 @@ def _revisions() -> list[str]:
     """Every revision, oldest first."""
     from alembic.script import ScriptDirectory
 
-    script = ScriptDirectory.from_config(_migrations_config(None))
+    script = ScriptDirectory.from_config(alembic_config(None))
     return [revision.revision for revision in reversed(list(script.walk_revisions()))]
 
 
@@ -53,7 +53,7 @@ def test_every_migration_goes_down_and_up_again_keeping_the_games_of_the_revisio
     revisions = _revisions()
     for below in [*reversed(revisions[:-1]), "base"]:
         with store.engine.begin() as connection:
-            command.downgrade(_migrations_config(connection), "-1")
+            command.downgrade(alembic_config(connection), "-1")
         tables = set(inspect(store.engine).get_table_names())
         if below == "base":
             assert tables <= {"alembic_version"} and _versions(store) == []

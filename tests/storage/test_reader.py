@@ -183,9 +183,9 @@ def test_the_reader_is_written_for_the_newest_migration() -> None:
     from alembic.config import Config
     from alembic.script import ScriptDirectory
 
-    from shutthebox.storage.store import _migrations_config
+    from shutthebox.storage.database import alembic_config
 
-    config: Config = _migrations_config(None)
+    config: Config = alembic_config(None)
     assert ScriptDirectory.from_config(config).get_current_head() == SCHEMA
 
 

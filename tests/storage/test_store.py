@@ -313,12 +313,12 @@ def test_the_migration_marks_the_old_games_whose_dice_were_typed(database_url: s
     """Databases written before revision 0002 knew typed games by their null seed."""
     from alembic import command
 
-    from shutthebox.storage.store import _migrations_config
+    from shutthebox.storage.database import alembic_config
 
     url = database_url
     engine = create_engine(engine_url(url))
     with engine.begin() as connection:
-        command.upgrade(_migrations_config(connection), "0001")
+        command.upgrade(alembic_config(connection), "0001")
         for number, (record, source) in enumerate([
             (scripted(SOLO3, ["Ana"], SHUT, practice=True).to_json() | {"seed": None}, "terminal"),  # typed
             (scripted(SOLO3, ["Ana"], SHUT, practice=True).to_json() | {"seed": 7}, "companion"),
@@ -384,9 +384,9 @@ def test_the_migration_to_0003_keeps_every_game_and_ranks_none(database_url: str
     """Games before 0003 rolled from a secret seed nothing committed to: kept, but practice (or companion)."""
     from alembic import command
 
+    from shutthebox.storage.database import alembic_config
     from shutthebox.storage.location import sqlite_file
     from shutthebox.storage.reader import read_scores
-    from shutthebox.storage.store import _migrations_config
     from shutthebox.term.scores import stored_scores
 
     url = database_url
@@ -398,7 +398,7 @@ def test_the_migration_to_0003_keeps_every_game_and_ranks_none(database_url: str
         (scripted(Rules(tiles=3), ["Luis", "Eva"], f"r5 r2 {LEFT_1} {LEFT_3}", practice=True), "terminal"),
     ]
     with engine.begin() as connection:
-        command.upgrade(_migrations_config(connection), "0002")
+        command.upgrade(alembic_config(connection), "0002")
         for game_id, (record, source) in enumerate(old_games, start=1):
             _save_at_0002(connection, game_id, record, source)
         games_before = connection.execute(text(f"SELECT {_OLD_GAME_COLUMNS} FROM games ORDER BY id")).all()

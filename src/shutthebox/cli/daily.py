@@ -66,7 +66,7 @@ def run_daily(args: argparse.Namespace) -> int:
     check_database(create=True)
     with Store.open() as store:
         day = [Challenge(challenge.day, tiles) for tiles in DAILY_TILES]
-        seeds = DailyStore(store.engine).seeds(day)
+        seeds = DailyStore(store.database).seeds(day)
     if args.json:
         shown = [c.to_json(seeds[c], reveal=c.day < now) for c in day]
         print(json.dumps({"today": now.isoformat(), "day": challenge.day.isoformat(), "challenges": shown}))

@@ -60,7 +60,7 @@ def run_train(args: argparse.Namespace) -> int:
             print(news)
         if 0 not in seats:
             raise CliError("the trainer keeps a rating: it needs this machine's profile")
-        profile_id, kept = seats[0], TrainerStore(store.engine)
+        profile_id, kept = seats[0], TrainerStore(store.database)
         right = 0
         for number in range(1, args.count + 1):
             standing = kept.standing(profile_id)

@@ -48,11 +48,13 @@ __all__ = [
     "ENV_VAR",
     "SCORE_NEUTRAL_OPTIONS",
     "Best",
+    "Database",
     "GameSummary",
     "LeaderboardEntry",
     "NameTakenError",
     "Profile",
     "SealedError",
+    "StorageBusyError",
     "StorageError",
     "Store",
     "StoredGame",
@@ -62,21 +64,25 @@ __all__ = [
     "rules_key",
 ]
 
-_LIGHT = {"ENV_VAR", "default_url"}
-"""Names of `storage.location`, which imports no SQLAlchemy; the rest are `storage.store`'s."""
+_HOMES = {
+    "ENV_VAR": "location", "default_url": "location",
+    "Database": "database", "StorageBusyError": "database", "StorageError": "database",
+    "engine_url": "database",
+}
+"""The module of each name other than `storage.store`'s (`location` imports no SQLAlchemy)."""
 
 
 def __getattr__(name: str) -> object:
     """Load SQLAlchemy only for the names that need it (PEP 562): reading bests starts without it."""
     if name not in __all__:
         raise AttributeError(f"module 'shutthebox.storage' has no attribute {name!r}")
-    module = import_module("shutthebox.storage.location" if name in _LIGHT else "shutthebox.storage.store")
-    value = getattr(module, name)
+    value = getattr(import_module(f"shutthebox.storage.{_HOMES.get(name, 'store')}"), name)
     globals()[name] = value
     return value
 
 
 if TYPE_CHECKING:
+    from shutthebox.storage.database import Database, StorageBusyError, StorageError, engine_url
     from shutthebox.storage.location import ENV_VAR, default_url
     from shutthebox.storage.store import (
         SCORE_NEUTRAL_OPTIONS,
@@ -86,10 +92,8 @@ if TYPE_CHECKING:
         NameTakenError,
         Profile,
         SealedError,
-        StorageError,
         Store,
         StoredGame,
         TurnEntry,
-        engine_url,
         rules_key,
     )

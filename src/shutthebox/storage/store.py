@@ -7,27 +7,23 @@ import json
 import secrets
 import unicodedata
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, case, create_engine, event, func, select, text, true
-from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError
-from sqlalchemy.orm import Session, sessionmaker
-from sqlalchemy.pool import StaticPool
+from sqlalchemy import case, func, select, true
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.names import clean_name
 from shutthebox.core.record import GameRecord, replay, result_of
 from shutthebox.core.rules import Rules, grade
+from shutthebox.storage.database import Database, StorageError, engine_url
 from shutthebox.storage.location import ENV_VAR, default_url
 from shutthebox.storage.models import KEY_LENGTH, NAME_LENGTH, GameRow, ProfileNameRow, ProfileRow, TurnRow
 from shutthebox.storage.names import look_alike_keys
-from shutthebox.storage.rooms import one_writer, retrying
 
 __all__ = [
     "ENV_VAR",
@@ -49,15 +45,6 @@ __all__ = [
 
 SCORE_NEUTRAL_OPTIONS = frozenset({"mode", "shut_wins", "stake", "limit"})
 """Rule options that never change the score of one turn, left out of `rules_key`."""
-
-MIGRATION_LOCK = 0x5368757454686542  # "ShutTheB" in ASCII
-"""The key of the PostgreSQL advisory lock a migration holds: of several servers opening one
-database at once, one migrates while the others wait, then find it done."""
-
-
-class StorageError(ShutTheBoxError):
-    """A record the store refuses, a game it does not hold, or a database URL it cannot use."""
-
 
 class NameTakenError(StorageError):
     """A profile name that another profile holds, or one that looks like it."""
@@ -85,22 +72,6 @@ def rules_key(rules: Rules) -> str:
     """
     options = {k: v for k, v in rules.to_dict().items() if k not in SCORE_NEUTRAL_OPTIONS}
     return ",".join(f"{k}={json.dumps(v)}" for k, v in sorted(options.items())).replace('"', "")
-
-
-def engine_url(url: str) -> URL:
-    """The SQLAlchemy URL for ``url``: ``postgresql://`` and ``postgres://`` use psycopg 3."""
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        raise StorageError("database URL {url!r} is not a URL such as sqlite:///games.db", url=url) from None
-    name = parsed.drivername
-    if name in {"postgres", "postgresql"}:
-        return parsed.set(drivername="postgresql+psycopg")
-    if name.split("+")[0] not in {"sqlite", "postgresql"}:
-        raise StorageError(
-            "database URL {url!r}: use sqlite:///FILE or postgresql://…, not {name}", url=url, name=name
-        )
-    return parsed
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,10 +211,6 @@ class LeaderboardEntry:
         }
 
 
-def _utc(moment: datetime) -> datetime:
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
 def counted_grade(open_sum: int, score: int | None, counted: int) -> str:
     """The grade of a turn as it counts: its own, or for a turn cut short by help the grade of the
     score it counts for."""
@@ -253,7 +220,7 @@ def counted_grade(open_sum: int, score: int | None, counted: int) -> str:
 def _summary(row: GameRow) -> GameSummary:
     return GameSummary(
         id=row.id,
-        finished_at=_utc(row.finished_at),
+        finished_at=row.finished_at,
         source=row.source,
         mode=row.mode,
         tiles=row.tiles,
@@ -263,7 +230,7 @@ def _summary(row: GameRow) -> GameSummary:
         scores=tuple((t.player, t.score) for t in row.turns),
         typed=row.typed,
         kind=row.kind,
-        sealed_until=_utc(row.sealed_until) if row.sealed_until is not None else None,
+        sealed_until=row.sealed_until,
     )
 
 
@@ -278,16 +245,6 @@ def _copy_game(row: GameRow) -> GameRow:
     return copy
 
 
-def _migrations_config(connection: Any) -> Any:
-    from alembic.config import Config
-
-    config = Config()
-    location = resources.files("shutthebox.storage") / "migrations"
-    config.set_main_option("script_location", str(location))
-    config.attributes["connection"] = connection
-    return config
-
-
 class Store:
     """Finished games in a SQL database (SQLite by default, PostgreSQL by URL).
 
@@ -296,71 +253,24 @@ class Store:
     the threads of a web server; a saved game is committed before `save` returns.
     """
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._sessions = sessionmaker(engine, expire_on_commit=False)
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.engine = database.engine
 
     # -- opening -----------------------------------------------------------
     @classmethod
     def open(cls, url: str | None = None) -> Store:
         """Connect to ``url`` (default `default_url()`) and run the migrations (upgrade head)."""
-        target = engine_url(url if url is not None else default_url())
-        if target.get_backend_name() == "sqlite":
-            engine = cls._sqlite_engine(target)
-        else:
-            try:
-                engine = create_engine(target, pool_pre_ping=True)
-            except (ImportError, NoSuchModuleError):
-                raise StorageError(
-                    "PostgreSQL needs the psycopg driver: pip install 'shutthebox[postgres]'"
-                ) from None
-        store = cls(engine)
-        store.migrate()
-        return store
-
-    @staticmethod
-    def _sqlite_engine(target: URL) -> Engine:
-        database = target.database or ""
-        memory = database in {"", ":memory:"}
-        if not memory:
-            Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(target, poolclass=StaticPool) if memory else create_engine(target)
-
-        @event.listens_for(engine, "connect")
-        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
-            cursor = dbapi_connection.cursor()
-            if not memory:
-                cursor.execute("PRAGMA journal_mode=WAL")
-                cursor.execute("PRAGMA synchronous=FULL")  # a saved game survives even a power cut
-            cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.execute("PRAGMA busy_timeout=5000")
-            cursor.close()
-
-        return engine
+        return cls(Database.open(url))
 
     def migrate(self) -> None:
-        """Bring the schema to the newest migration (Alembic ``upgrade head``).
-
-        On PostgreSQL the migration first takes an advisory lock held until it commits, so servers
-        started together on one database migrate it one after the other: the first does the work,
-        the others find the schema at head (the DDL of two at once would clash).
-        """
-        from alembic import command
-
-        with self.engine.begin() as connection:
-            if connection.dialect.name == "postgresql":
-                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
-            command.upgrade(_migrations_config(connection), "head")
+        self.database.migrate()
 
     def schema_version(self) -> str | None:
-        """The Alembic revision the database is at."""
-        from alembic.runtime.migration import MigrationContext
-
-        with self.engine.connect() as connection:
-            return MigrationContext.configure(connection).get_current_revision()
+        return self.database.schema_version()
 
     def close(self) -> None:
-        self.engine.dispose()
+        self.database.close()
 
     def __enter__(self) -> Store:
         return self
@@ -368,10 +278,8 @@ class Store:
     def __exit__(self, *_exc: object) -> None:
         self.close()
 
-    @contextmanager
-    def _session(self) -> Iterator[Session]:
-        with self._sessions() as session, session.begin():
-            yield session
+    def _session(self) -> AbstractContextManager[Session]:
+        return self.database.session()
 
     # -- writing -------------------------------------------------------------
     def save(
@@ -409,7 +317,7 @@ class Store:
         key = rules_key(record.rules)
         if len(key) > KEY_LENGTH:
             raise StorageError("rules key {key!r} is longer than {most} characters", key=key, most=KEY_LENGTH)
-        when = _utc(finished_at or datetime.now(UTC))
+        when = finished_at or datetime.now(UTC)
         finished = record if record.result is not None else replace(record, result=result_of(state))
         row = GameRow(
             finished_at=when,
@@ -423,7 +331,7 @@ class Store:
             typed=record.typed,
             kind=record.kind,
             origin=origin,
-            sealed_until=_utc(sealed_until) if sealed_until is not None else None,
+            sealed_until=sealed_until,
         )
         counted = record.counted()
         linked = dict(profiles or {})
@@ -452,28 +360,26 @@ class Store:
                 count=len(record.players),
             )
 
-        def write() -> int:
-            with self._session() as session:
-                if origin is not None:
-                    kept_id = session.scalar(select(GameRow.id).where(GameRow.origin == origin))
-                    if kept_id is not None:
-                        return kept_id
-                wanted = set(linked.values())
-                known = set(session.scalars(select(ProfileRow.id).where(ProfileRow.id.in_(wanted))))
-                if known != wanted:
-                    raise StorageError("there is no profile {ids}", ids=sorted(wanted - known))
-                kept = _copy_game(row)  # a failed try may leave the row attached to its dead session
-                session.add(kept)
-                session.flush()
-                return kept.id
+        def write(session: Session) -> int:
+            if origin is not None:
+                kept_id = session.scalar(select(GameRow.id).where(GameRow.origin == origin))
+                if kept_id is not None:
+                    return kept_id
+            wanted = set(linked.values())
+            known = set(session.scalars(select(ProfileRow.id).where(ProfileRow.id.in_(wanted))))
+            if known != wanted:
+                raise StorageError("there is no profile {ids}", ids=sorted(wanted - known))
+            kept = _copy_game(row)  # a failed try may leave the row attached to its dead session
+            session.add(kept)
+            session.flush()
+            return kept.id
 
-        writer = one_writer(self.engine)
         try:
-            return retrying(write, lock=writer)  # a locked database delays a save, never drops it
+            return self.database.write(write)  # a locked database delays a save, never drops it
         except IntegrityError:
             if origin is None:
                 raise
-            return retrying(write, lock=writer)  # another process saved it meanwhile: its id
+            return self.database.write(write)  # another process saved it meanwhile: its id
 
     # -- reading ---------------------------------------------------------------
     def game(self, game_id: int, *, now: datetime | None = None) -> StoredGame:
@@ -485,7 +391,7 @@ class Store:
             if row is None:
                 raise StorageError("there is no stored game {game_id}", game_id=game_id)
             summary = _summary(row)
-            if now is not None and summary.sealed_until is not None and _utc(now) < summary.sealed_until:
+            if now is not None and summary.sealed_until is not None and now < summary.sealed_until:
                 raise SealedError(
                     "game {game_id} is a daily challenge's: its record shows the day's dice, so it is"
                     " sealed until {moment} UTC", game_id=game_id,
@@ -525,7 +431,7 @@ class Store:
             return [
                 TurnEntry(
                     game_id=turn.game_id,
-                    finished_at=_utc(turn.finished_at),
+                    finished_at=turn.finished_at,
                     source=source,
                     mode=mode,
                     tiles=turn.tiles,
@@ -566,8 +472,8 @@ class Store:
         if tiles is not None:
             query = query.where(TurnRow.tiles == tiles)
         query = query.order_by(
-            TurnRow.tiles, self._by_code_point(TurnRow.rules_key), TurnRow.ranked_score, TurnRow.finished_at,
-            TurnRow.id,
+            TurnRow.tiles, self.database.by_code_point(TurnRow.rules_key), TurnRow.ranked_score,
+            TurnRow.finished_at, TurnRow.id,
         )
         found: dict[tuple[int, str], Best] = {}
         counts: dict[tuple[int, str], int] = {}
@@ -583,7 +489,7 @@ class Store:
                         score=turn.ranked_score,
                         grade=counted_grade(turn.open_sum, turn.score, turn.ranked_score),
                         game_id=turn.game_id,
-                        finished_at=_utc(turn.finished_at),
+                        finished_at=turn.finished_at,
                         turns=0,
                     )
         return [replace(best, turns=counts[group]) for group, best in found.items()]
@@ -620,7 +526,7 @@ class Store:
             .where(TurnRow.rules_key == key, TurnRow.ranked_score.is_not(None))
             .where(GameRow.source == source if source is not None else true())
             .group_by(ProfileRow.id, ProfileRow.name)
-            .order_by(best, average, self._by_code_point(ProfileRow.name))
+            .order_by(best, average, self.database.by_code_point(ProfileRow.name))
             .limit(limit)
         )
         with self._session() as session:
@@ -637,12 +543,6 @@ class Store:
             )
             for rank, (player, profile, low, mean, count, shut) in enumerate(rows, start=1)
         ]
-
-    def _by_code_point(self, column: Any) -> Any:
-        """``column`` sorted by the code points of its characters, on every engine: SQLite compares
-        the bytes of UTF-8 (that very order); PostgreSQL follows the database's language (``ana``
-        before ``Bob``) unless told the ``C`` collation."""
-        return column.collate("C") if self.engine.dialect.name == "postgresql" else column
 
     @staticmethod
     def _turns_of(player: str, profile: Profile | None) -> Any:

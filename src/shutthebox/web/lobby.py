@@ -34,7 +34,8 @@ from shutthebox.core.record import GameRecord
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import SOURCE, Lang, using
 from shutthebox.storage import NameTakenError, Profile, StorageError, Store
-from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomStore, StorageBusyError, token_hash
+from shutthebox.storage.database import StorageBusyError
+from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomStore, token_hash
 from shutthebox.strategy import jobs
 from shutthebox.strategy.review import Review
 from shutthebox.web.advisor import Advisor
@@ -143,7 +144,7 @@ class Lobby:
     ) -> None:
         self.settings = settings
         self.store = store
-        self.kept = RoomStore(store.engine)
+        self.kept = RoomStore(store.database)
         self.hub: Hub = hub if hub is not None else hub_for(settings.redis_url)
         self.rooms = Rooms()
         self.listeners: dict[str, set[Listener]] = {}

@@ -62,7 +62,7 @@ class TrainerDesk:
     lobby: Lobby
 
     def __post_init__(self) -> None:
-        self.kept = TrainerStore(self.lobby.store.engine)
+        self.kept = TrainerStore(self.lobby.store.database)
 
     def _now(self) -> datetime:
         return datetime.fromtimestamp(self.lobby.clock(), UTC)
