@@ -31,7 +31,7 @@ def test_a_session_rates_each_answer_and_keeps_it(
     local = read_profile()
     assert local is not None and local.name == "Ana"
     with Store.open(os.environ["SHUTTHEBOX_DB"]) as store:
-        profile = store.profile(local.key)
+        profile = store.profiles.by_key(local.key)
         assert profile is not None
         standing = TrainerStore(store.database).standing(profile.id)
     assert (standing.answered, standing.right) == (3, said_right)
@@ -46,7 +46,7 @@ def test_each_puzzle_names_the_solvers_best_answer(
     local = read_profile()
     assert local is not None
     with Store.open(os.environ["SHUTTHEBOX_DB"]) as store:
-        profile = store.profile(local.key)
+        profile = store.profiles.by_key(local.key)
         assert profile is not None
         key = next(iter(TrainerStore(store.database).reviews(profile.id, _pool_of_any(store, profile.id))))
     best = Puzzle.from_key(key).advice().best

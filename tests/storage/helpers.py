@@ -88,4 +88,4 @@ def seeded_game(rules: Rules, players: list[str], seed: int) -> GameRecord:
 
 def profiles_of(store: Store, *names: str) -> dict[str, Profile]:
     """A new profile for each name."""
-    return {name: store.create_profile(name)[0] for name in names}
+    return {name: store.profiles.create(name)[0] for name in names}

@@ -66,7 +66,7 @@ KINDS: list[tuple[str, Callable[[], GameRecord], str]] = [
 def test_the_kind_of_a_game_is_stored_and_shown(
     store: Store, how: str, make: Callable[[], GameRecord], kind: str
 ) -> None:
-    ana = store.create_profile("Ana")[0]
+    ana = store.profiles.create("Ana")[0]
     game_id = store.save(make(), source="web", finished_at=T0, profiles={0: ana.id})
     summary = store.game(game_id).summary
     assert summary.kind == kind, how
@@ -81,7 +81,7 @@ def test_the_kind_of_a_game_is_stored_and_shown(
 
 
 def test_a_better_practice_or_companion_score_is_no_best(store: Store) -> None:
-    ana = store.create_profile("Ana")[0]
+    ana = store.profiles.create("Ana")[0]
     mine = {0: ana.id}
     ranked = store.save(scripted(SOLO3, ["Ana"], LEFT_3), source="web", finished_at=T0, profiles=mine)
     store.save(scripted(SOLO3, ["Ana"], SHUT, practice=True), source="web", profiles=mine)
@@ -209,7 +209,7 @@ def test_a_forged_fairness_object_cannot_be_read_either() -> None:
 
 # -- the leaderboard: profiles only -------------------------------------------------------------------
 def test_the_leaderboard_lists_profiles_only(store: Store) -> None:
-    ana, key = store.create_profile("Ana")
+    ana, key = store.profiles.create("Ana")
     # Ana (a profile) against a bot that does better: the bot has no profile.
     with_bot = store.save(
         scripted(ROUND3, ["Ana", "Robo"], ANA_3_OTHER_1), source="web", profiles={0: ana.id}
@@ -227,7 +227,7 @@ def test_the_leaderboard_lists_profiles_only(store: Store) -> None:
     assert [(b.player, b.score) for b in store.bests("Eva")] == [("Eva", 0)]
     assert [(b.player, b.score) for b in store.bests("Robo")] == [("Robo", 1)]
     # The profile renamed: its turns follow it, and the old name is a guest's again.
-    store.rename_profile(key, "Ana María")
+    store.profiles.rename(key, "Ana María")
     assert [(e.player, e.profile, e.best) for e in store.leaderboard(SOLO3)] == [("Ana María", ana.id, 3)]
     assert [(b.player, b.score, b.game_id) for b in store.bests("Ana María")] == [("Ana María", 3, with_bot)]
     assert [(b.player, b.score, b.game_id) for b in store.bests("Ana")] == [("Ana", 0, guest_ana)]
@@ -241,8 +241,8 @@ NAMES = ["AC/DC", f"{FAMILY} Fam", f"{SCOTLAND} Scot", "Zoë/Ana 👍🏽", "�
 
 @pytest.mark.parametrize("name", NAMES)
 def test_any_typed_name_has_its_bests_as_a_profile_and_as_a_guest(store: Store, name: str) -> None:
-    profile = store.create_profile(name)[0]
-    assert profile.name == name and store.profile_named(name) == profile
+    profile = store.profiles.create(name)[0]
+    assert profile.name == name and store.profiles.named(name) == profile
     mine = store.save(scripted(SOLO3, [name], LEFT_1), source="web", profiles={0: profile.id})
     store.save(scripted(SOLO3, [name], LEFT_3), source="web", profiles={0: profile.id})
     assert [(b.player, b.score, b.game_id, b.turns) for b in store.bests(name)] == [(name, 1, mine, 2)]
@@ -255,14 +255,14 @@ def test_any_typed_name_has_its_bests_as_a_profile_and_as_a_guest(store: Store, 
 
 
 def test_a_name_typed_decomposed_is_kept_composed(store: Store) -> None:
-    profile = store.create_profile("  Zoe\u0301   Ana ")[0]
+    profile = store.profiles.create("  Zoe\u0301   Ana ")[0]
     assert profile.name == "Zoé Ana"
     store.save(scripted(SOLO3, ["Zoé Ana"], LEFT_1), source="web", profiles={0: profile.id})
     assert [b.score for b in store.bests("Zoé Ana")] == [1]
 
 
 def test_a_seat_linked_to_a_profile_counts_for_it_whatever_the_seat_was_called(store: Store) -> None:
-    ana = store.create_profile("Ana")[0]
+    ana = store.profiles.create("Ana")[0]
     game_id = store.save(scripted(SOLO3, ["Ani"], LEFT_1), source="web", profiles={0: ana.id})
     assert [(b.player, b.game_id) for b in store.bests("Ana")] == [("Ana", game_id)]
     assert store.bests("Ani") == []  # not a guest's: the turn is the profile's
@@ -272,7 +272,7 @@ def test_a_seat_linked_to_a_profile_counts_for_it_whatever_the_seat_was_called(s
 
 
 def test_turns_of_seats_not_linked_are_guests_even_in_a_linked_game(store: Store) -> None:
-    ana = store.create_profile("Ana")[0]
+    ana = store.profiles.create("Ana")[0]
     store.save(scripted(ROUND3, ["Ana", "Luis"], ANA_1_LUIS_3), source="web", profiles={0: ana.id})
     with store._session() as session:
         links = [(t.player, t.profile_id) for t in session.scalars(select(TurnRow).order_by(TurnRow.seq))]
@@ -283,7 +283,7 @@ def test_turns_of_seats_not_linked_are_guests_even_in_a_linked_game(store: Store
 
 @pytest.mark.parametrize("seats", ["no such profile", "no such seat"])
 def test_a_seat_is_linked_only_to_a_known_profile(store: Store, seats: str) -> None:
-    ana = store.create_profile("Ana")[0]
+    ana = store.profiles.create("Ana")[0]
     profiles = {0: ana.id + 1} if seats == "no such profile" else {0: ana.id, 1: ana.id}
     with pytest.raises(StorageError):
         store.save(scripted(SOLO3, ["Ana"], LEFT_1), source="web", profiles=profiles)

@@ -54,7 +54,7 @@ def fill(url: str) -> None:
     them renamed since), some by guests under the same names, some with a hint asked (and some of
     those as a version 3 record marked them, out of the rankings)."""
     with Store.open(url) as store:
-        keys = {name: store.create_profile(name) for name in PROFILES}
+        keys = {name: store.profiles.create(name) for name in PROFILES}
         for index in range(60, 120):
             rules = Rules(tiles=(9, 10, 12)[index % 3], mode=Mode.SOLO if index % 4 else Mode.ROUND,
                           scoring="digits" if index % 7 == 0 else "sum")
@@ -72,7 +72,7 @@ def fill(url: str) -> None:
             }
             when = T0 + timedelta(seconds=index // 2)
             store.save(record, source="web", finished_at=when, profiles=seats)
-        store.rename_profile(keys["Eva"][1], "Eva M")
+        store.profiles.rename(keys["Eva"][1], "Eva M")
         for index in range(60):
             rules = Rules(tiles=(9, 10, 12)[index % 3], mode=Mode.SOLO if index % 4 else Mode.ROUND,
                           scoring="digits" if index % 7 == 0 else "sum")

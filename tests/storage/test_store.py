@@ -230,7 +230,7 @@ def test_a_digits_score_past_32_bit_integers_is_kept(store: Store) -> None:
     game = fair_game(rules, ["Ana"], "digits")
     score = game.state.history[0].score
     assert score is not None and score > 2**31
-    ana = store.create_profile("Ana")[0]
+    ana = store.profiles.create("Ana")[0]
     game_id = store.save(game.record(), source="web", profiles={0: ana.id})
     assert store.game(game_id).summary.scores == (("Ana", score),)
     assert [(b.score, b.game_id) for b in store.bests("Ana")] == [(score, game_id)]
@@ -295,7 +295,7 @@ def test_postgresql_without_psycopg_names_the_missing_driver() -> None:
 
 # -- games whose dice were typed in by hand ---------------------------------------------------------
 def test_a_game_with_typed_dice_is_kept_but_counts_for_no_best(store: Store) -> None:
-    ana = store.create_profile("Ana")[0]
+    ana = store.profiles.create("Ana")[0]
     rolled = scripted(SOLO3, ["Ana"], LEFT_3)
     store.save(
         typed_copy(scripted(SOLO3, ["Ana"], SHUT)), source="companion", finished_at=T0, profiles={0: ana.id}
@@ -432,7 +432,7 @@ def test_the_migration_to_0003_keeps_every_game_and_ranks_none(database_url: str
         if path is not None:  # the quick reader of a SQLite file answers the same
             assert read_scores(path, ["Ana", "Luis", "Eva"]) == answer
 
-        ana = store.create_profile("Ana")[0]  # the new tables work on the migrated file
+        ana = store.profiles.create("Ana")[0]  # the new tables work on the migrated file
         new = store.save(scripted(SOLO3, ["Ana"], LEFT_3), source="web", profiles={0: ana.id})
         assert [(b.score, b.game_id, b.turns) for b in store.bests("Ana")] == [(3, new, 1)]
         assert [(e.player, e.best) for e in store.leaderboard(SOLO3)] == [("Ana", 3)]

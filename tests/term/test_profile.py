@@ -31,7 +31,7 @@ def test_the_first_saved_game_makes_the_profile_and_keeps_only_its_hash(tmp_path
     assert local is not None and local.name == "Ana"
     assert stat.S_IMODE(profile_path().stat().st_mode) == 0o600  # readable by its owner alone
     with Store.open() as store:
-        assert store.profile(local.key) is not None
+        assert store.profiles.by_key(local.key) is not None
         raw = store.engine.raw_connection()
         try:
             stored = [row[0] for row in raw.execute("SELECT key_hash FROM profiles")]
@@ -51,13 +51,13 @@ def test_later_games_reuse_it_and_another_database_learns_the_same_key(
     monkeypatch.setenv("SHUTTHEBOX_DB", f"sqlite:///{tmp_path / 'other.db'}")
     save_finished(finished("Ana", 2), ["Ana"])
     with Store.open() as store:
-        assert key is not None and store.profile(key.key) is not None
+        assert key is not None and store.profiles.by_key(key.key) is not None
         assert [(e.player, e.turns) for e in store.leaderboard()] == [("Ana", 1)]
 
 
 def test_a_name_held_by_another_profile_is_kept_without_one(tmp_path: Path) -> None:
     with Store.open() as store:
-        store.create_profile("\u0410na")  # Cyrillic A: looks like Ana
+        store.profiles.create("\u0410na")  # Cyrillic A: looks like Ana
     lines = save_finished(finished("Ana"), ["Ana"])
     assert any("kept without a profile" in line and "looks too much like" in line for line in lines), lines
     assert read_profile() is None
@@ -98,7 +98,7 @@ def test_a_guest_named_like_another_players_profile_is_told_of_the_guests_own_be
     theirs, mine, worse = games[0], games[-2], games[-1]
     assert score_of(theirs) < score_of(mine) <= score_of(worse)
     with Store.open() as store:  # someone else's profile Ana, with a better ranked turn
-        profile, _key = store.create_profile("Ana")
+        profile, _key = store.profiles.create("Ana")
         store.save(theirs.record(), source="web", profiles={0: profile.id})
         assert store.best("Ana", SOLO).score == score_of(theirs)  # type: ignore[union-attr]
     lines = save_finished(mine, ["Ana"])  # this machine has no profile, and Ana is taken: a guest

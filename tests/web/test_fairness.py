@@ -310,7 +310,7 @@ def test_games_rolled_on_a_players_own_machine_stay_off_the_server_board(client:
     from shutthebox import Game, Rules
 
     store = client.app.state.lobby.store  # type: ignore[attr-defined]
-    termy = store.create_profile("Termy")[0]
+    termy = store.profiles.create("Termy")[0]
     game = Game(Rules(mode="solo"), ["Termy"])  # type: ignore[arg-type]
     while not game.state.is_over:
         state = game.state

@@ -90,7 +90,7 @@ def test_your_own_mistakes_come_first(client: TestClient) -> None:
 
     key = profile_key(client, "Rosa")
     store = client.app.state.lobby.store  # type: ignore[attr-defined]
-    profile = store.profile(key)
+    profile = store.profiles.by_key(key)
     rules = Rules.preset("web", mode=Mode.SOLO)
     for seed in range(30):  # the worst move every time: a game with mistakes
         game = Game(rules, ["Rosa"], seed=seed)

@@ -55,7 +55,8 @@ def run_train(args: argparse.Namespace) -> int:
     local = read_profile()
     name = args.player or (local.name if local else _("Player"))
     with Store.open() as store:
-        seats, news = link_profile(store, [local.name if local else name], [local.name if local else name])
+        shown = [local.name if local else name]
+        seats, news = link_profile(store.profiles, shown, shown)
         if news:
             print(news)
         if 0 not in seats:

@@ -53,6 +53,7 @@ __all__ = [
     "LeaderboardEntry",
     "NameTakenError",
     "Profile",
+    "ProfileRepository",
     "SealedError",
     "StorageBusyError",
     "StorageError",
@@ -67,7 +68,8 @@ __all__ = [
 _HOMES = {
     "ENV_VAR": "location", "default_url": "location",
     "Database": "database", "StorageBusyError": "database", "StorageError": "database",
-    "engine_url": "database",
+    "engine_url": "database", "NameTakenError": "profiles", "Profile": "profiles",
+    "ProfileRepository": "profiles",
 }
 """The module of each name other than `storage.store`'s (`location` imports no SQLAlchemy)."""
 
@@ -84,13 +86,12 @@ def __getattr__(name: str) -> object:
 if TYPE_CHECKING:
     from shutthebox.storage.database import Database, StorageBusyError, StorageError, engine_url
     from shutthebox.storage.location import ENV_VAR, default_url
+    from shutthebox.storage.profiles import NameTakenError, Profile, ProfileRepository
     from shutthebox.storage.store import (
         SCORE_NEUTRAL_OPTIONS,
         Best,
         GameSummary,
         LeaderboardEntry,
-        NameTakenError,
-        Profile,
         SealedError,
         Store,
         StoredGame,

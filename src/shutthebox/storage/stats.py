@@ -194,7 +194,7 @@ def collect(
     games of ``source`` only (None: every source); ``mark_of(game_id, seat)`` is the review mark of
     that seat in that game, or None when it has none. None when no profile has that name and no game
     that player."""
-    profile = store.profile_named(name)
+    profile = store.profiles.named(name)
     turns = store.history(name, limit=TURNS_READ)
     if profile is None and not turns:
         return None

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
-import secrets
-import unicodedata
-from collections.abc import Iterator, Mapping
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -17,13 +14,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from shutthebox.core.errors import ShutTheBoxError
-from shutthebox.core.names import clean_name
 from shutthebox.core.record import GameRecord, replay, result_of
 from shutthebox.core.rules import Rules, grade
 from shutthebox.storage.database import Database, StorageError, engine_url
 from shutthebox.storage.location import ENV_VAR, default_url
-from shutthebox.storage.models import KEY_LENGTH, NAME_LENGTH, GameRow, ProfileNameRow, ProfileRow, TurnRow
-from shutthebox.storage.names import look_alike_keys
+from shutthebox.storage.models import KEY_LENGTH, NAME_LENGTH, GameRow, ProfileRow, TurnRow
+from shutthebox.storage.profiles import NameTakenError, Profile, ProfileRepository, as_kept
 
 __all__ = [
     "ENV_VAR",
@@ -46,22 +42,8 @@ __all__ = [
 SCORE_NEUTRAL_OPTIONS = frozenset({"mode", "shut_wins", "stake", "limit"})
 """Rule options that never change the score of one turn, left out of `rules_key`."""
 
-class NameTakenError(StorageError):
-    """A profile name that another profile holds, or one that looks like it."""
-
-
 class SealedError(StorageError):
     """A stored game whose record nobody may read yet (a daily challenge's, while its day lasts)."""
-
-
-def _as_kept(name: str) -> str:
-    """A name typed to look one up, as names are kept: composed (NFC), its spaces made one."""
-    return unicodedata.normalize("NFC", " ".join(name.split()))
-
-
-def _key_hash(key: str) -> str:
-    """What the store keeps of a profile's secret key: its SHA-256, so a stolen database holds no key."""
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
 def rules_key(rules: Rules) -> str:
@@ -106,17 +88,6 @@ class GameSummary:
             "kind": self.kind,
             "ranked": self.kind == "ranked",
         }
-
-
-@dataclass(frozen=True, slots=True)
-class Profile:
-    """A player with an identity: only the holder of its secret key plays as it."""
-
-    id: int
-    name: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name}
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,6 +227,7 @@ class Store:
     def __init__(self, database: Database) -> None:
         self.database = database
         self.engine = database.engine
+        self.profiles = ProfileRepository(database)
 
     # -- opening -----------------------------------------------------------
     @classmethod
@@ -405,7 +377,7 @@ class Store:
         """Stored games, newest first, optionally those of one player or from one source."""
         query = select(GameRow).order_by(GameRow.finished_at.desc(), GameRow.id.desc())
         if player is not None:
-            theirs = self._turns_of(player, self.profile_named(player))
+            theirs = self._turns_of(player, self.profiles.named(player))
             query = query.where(GameRow.id.in_(select(TurnRow.game_id).where(theirs)))
         if source is not None:
             query = query.where(GameRow.source == source)
@@ -423,7 +395,7 @@ class Store:
         query = (
             select(TurnRow, GameRow.source, GameRow.mode)
             .join(GameRow)
-            .where(self._turns_of(player, self.profile_named(player)))
+            .where(self._turns_of(player, self.profiles.named(player)))
             .order_by(TurnRow.finished_at.desc(), TurnRow.game_id.desc(), TurnRow.seq.desc())
             .limit(limit)
         )
@@ -463,7 +435,7 @@ class Store:
         one named. Narrow with ``tiles``, ``rules`` (which also fixes the board
         size) or the ``source`` of the games (``web``: the server rolled them).
         """
-        profile = None if guest else self.profile_named(player)
+        profile = None if guest else self.profiles.named(player)
         query = select(TurnRow).where(self._turns_of(player, profile), TurnRow.ranked_score.is_not(None))
         if source is not None:
             query = query.where(TurnRow.game_id.in_(select(GameRow.id).where(GameRow.source == source)))
@@ -550,88 +522,4 @@ class Store:
         as names are kept, by no profile)."""
         if profile is not None:
             return TurnRow.profile_id == profile.id
-        return (TurnRow.player == _as_kept(player)) & TurnRow.profile_id.is_(None)
-
-    # -- profiles ------------------------------------------------------------------
-    def create_profile(self, name: str, *, key: str | None = None) -> tuple[Profile, str]:
-        """A new profile named ``name``, and its secret key (``key``, or a new one): only its hash is kept."""
-        name = self._profile_name(name)
-        key = key if key is not None else secrets.token_urlsafe(32)
-        row = ProfileRow(name=name, key_hash=_key_hash(key), created_at=datetime.now(UTC))
-        with self._claiming(name), self._session() as session:
-            if session.scalar(select(ProfileRow.id).where(ProfileRow.key_hash == row.key_hash)) is not None:
-                raise StorageError("this key already belongs to a profile")
-            self._check_free(session, name, None)
-            session.add(row)
-            session.flush()
-            session.add_all(ProfileNameRow(key=k, profile_id=row.id) for k in look_alike_keys(name))
-        return Profile(row.id, name), key
-
-    def rename_profile(self, key: str, name: str) -> Profile:
-        """Give the profile of ``key`` another name (free, and like no other profile's)."""
-        name = self._profile_name(name)
-        with self._claiming(name), self._session() as session:
-            row = session.scalar(select(ProfileRow).where(ProfileRow.key_hash == _key_hash(key)))
-            if row is None:
-                raise StorageError("no profile has this key")
-            self._check_free(session, name, row.id)
-            for old in session.scalars(select(ProfileNameRow).where(ProfileNameRow.profile_id == row.id)):
-                session.delete(old)
-            session.flush()
-            row.name = name
-            session.add_all(ProfileNameRow(key=k, profile_id=row.id) for k in look_alike_keys(name))
-            return Profile(row.id, name)
-
-    def profile(self, key: str) -> Profile | None:
-        """The profile whose secret key is ``key``, if any."""
-        with self._session() as session:
-            row = session.scalar(select(ProfileRow).where(ProfileRow.key_hash == _key_hash(key)))
-            return Profile(row.id, row.name) if row is not None else None
-
-    def holder(self, name: str) -> Profile | None:
-        """The profile holding ``name`` or a name that looks like it, if any."""
-        with self._session() as session:
-            return self._holder(session, name)
-
-    @staticmethod
-    def _holder(session: Session, name: str) -> Profile | None:
-        row = session.execute(
-            select(ProfileRow.id, ProfileRow.name)
-            .join(ProfileNameRow, ProfileNameRow.profile_id == ProfileRow.id)
-            .where(ProfileNameRow.key.in_(look_alike_keys(name)))
-            .limit(1)
-        ).first()
-        return Profile(row[0], row[1]) if row is not None else None
-
-    def profile_named(self, name: str) -> Profile | None:
-        """The profile shown as ``name`` (as typed: composed and its spaces made one, as names are kept)."""
-        with self._session() as session:
-            row = session.scalar(select(ProfileRow).where(ProfileRow.name == _as_kept(name)).limit(1))
-            return Profile(row.id, row.name) if row is not None else None
-
-    @staticmethod
-    def _profile_name(name: str) -> str:
-        try:
-            return clean_name(name)
-        except ShutTheBoxError as error:
-            raise StorageError("{error}", error=error) from None
-
-    @classmethod
-    def _check_free(cls, session: Session, name: str, mine: int | None) -> None:
-        """Refuse ``name`` if a profile other than ``mine`` holds it or a name like it."""
-        holder = cls._holder(session, name)
-        if holder is not None and holder.id != mine:
-            if holder.name == name:
-                raise NameTakenError("the name {name!r} is taken by another player", name=name)
-            raise NameTakenError(
-                "the name {name!r} looks too much like {held!r}, another player's",
-                name=name, held=holder.name,
-            )
-
-    @contextmanager
-    def _claiming(self, name: str) -> Iterator[None]:
-        """A name taken by another request in the meantime: the unique keys refuse it."""
-        try:
-            yield
-        except IntegrityError:
-            raise NameTakenError("the name {name!r} is taken by another player", name=name) from None
+        return (TurnRow.player == as_kept(player)) & TurnRow.profile_id.is_(None)

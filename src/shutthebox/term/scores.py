@@ -67,7 +67,7 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
         from shutthebox.term.profile import link_profile
 
         with Store.open() as store:
-            profiles, news = link_profile(store, record.players, humans)
+            profiles, news = link_profile(store.profiles, record.players, humans)
             linked = {record.players[seat] for seat in profiles}
             before = {  # a guest's best is a guest's: never a profile's that has the same name
                 name: store.best(name, record.rules, guest=name not in linked) for name in humans

@@ -35,6 +35,7 @@ from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import SOURCE, Lang, using
 from shutthebox.storage import NameTakenError, Profile, StorageError, Store
 from shutthebox.storage.database import StorageBusyError
+from shutthebox.storage.profiles import ProfileRepository
 from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomStore, token_hash
 from shutthebox.strategy import jobs
 from shutthebox.strategy.review import Review
@@ -144,6 +145,7 @@ class Lobby:
     ) -> None:
         self.settings = settings
         self.store = store
+        self.profiles = ProfileRepository(store.database)
         self.kept = RoomStore(store.database)
         self.hub: Hub = hub if hub is not None else hub_for(settings.redis_url)
         self.rooms = Rooms()
@@ -425,7 +427,7 @@ class Lobby:
         """The profile whose secret key is ``key`` (None for no key); an unknown key is refused."""
         if not key:
             return None
-        found = await run_in_threadpool(self.store.profile, key)
+        found = await run_in_threadpool(self.profiles.by_key, key)
         if found is None:
             raise RoomError("no-profile", "no player profile has this key; create one first")
         return found
@@ -438,12 +440,12 @@ class Lobby:
         return found
 
     async def create_profile(self, name: str) -> tuple[Profile, str]:
-        return await self._naming(lambda: self.store.create_profile(name))
+        return await self._naming(lambda: self.profiles.create(name))
 
     async def rename_profile(self, key: str | None, name: str) -> Profile:
         await self.my_profile(key)
         assert key is not None
-        return await self._naming(lambda: self.store.rename_profile(key, name))
+        return await self._naming(lambda: self.profiles.rename(key, name))
 
     @staticmethod
     async def _naming(call: Callable[[], Named]) -> Named:
@@ -501,7 +503,7 @@ class Lobby:
         a player with an identity."""
         if not name:
             return
-        holder = await run_in_threadpool(self.store.holder, name)
+        holder = await run_in_threadpool(self.profiles.holder, name)
         if holder is not None:
             raise RoomError(
                 "name-taken", "the name {name!r} is a player's profile ({held!r}): play under another",
