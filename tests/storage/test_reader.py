@@ -18,7 +18,7 @@ from shutthebox import Game, Mode, Roll, Rules
 from shutthebox.core.fair import FairDice
 from shutthebox.core.options import CLASSIC
 from shutthebox.core.record import Event
-from shutthebox.storage import Store
+from shutthebox.storage import Database, GameRepository, ProfileRepository
 from shutthebox.storage.location import data_folder, default_url, sqlite_file
 from shutthebox.storage.reader import SCHEMA, read_scores
 from shutthebox.term.scores import stored_scores
@@ -53,8 +53,9 @@ def fill(url: str) -> None:
     games on a chosen seed, then ranked games on fair dice, most of them played by profiles (one of
     them renamed since), some by guests under the same names, some with a hint asked (and some of
     those as a version 3 record marked them, out of the rankings)."""
-    with Store.open(url) as store:
-        keys = {name: store.profiles.create(name) for name in PROFILES}
+    with Database.open(url) as database:
+        games, profiles = GameRepository(database), ProfileRepository(database)
+        keys = {name: profiles.create(name) for name in PROFILES}
         for index in range(60, 120):
             rules = Rules(tiles=(9, 10, 12)[index % 3], mode=Mode.SOLO if index % 4 else Mode.ROUND,
                           scoring="digits" if index % 7 == 0 else "sum")
@@ -71,8 +72,8 @@ def fill(url: str) -> None:
                 seat: keys[name][0].id for seat, name in enumerate(players) if name in keys
             }
             when = T0 + timedelta(seconds=index // 2)
-            store.save(record, source="web", finished_at=when, profiles=seats)
-        store.profiles.rename(keys["Eva"][1], "Eva M")
+            games.save(record, source="web", finished_at=when, profiles=seats)
+        profiles.rename(keys["Eva"][1], "Eva M")
         for index in range(60):
             rules = Rules(tiles=(9, 10, 12)[index % 3], mode=Mode.SOLO if index % 4 else Mode.ROUND,
                           scoring="digits" if index % 7 == 0 else "sum")
@@ -82,7 +83,7 @@ def fill(url: str) -> None:
                 events = [Event(e.player, e.action, typed=isinstance(e.action, Roll)) for e in record.events]
                 record = replace(record, events=events, seed=None)
             when = T0 + timedelta(seconds=index // 2)  # pairs of games finish in the same second
-            store.save(record, source="companion" if index % 5 == 0 else "terminal", finished_at=when)
+            games.save(record, source="companion" if index % 5 == 0 else "terminal", finished_at=when)
 
 
 @pytest.fixture(scope="module")
@@ -229,8 +230,9 @@ def test_the_classic_options_are_the_rules_defaults() -> None:
 def test_the_reader_reads_the_file_the_store_writes(tmp_path: Path, folder: str) -> None:
     """A ``%41`` in a URL is an ``A`` to SQLAlchemy; a ``#`` is part of a file name."""
     url = f"sqlite:///{tmp_path / folder / 'games.db'}"
-    with Store.open(url) as store:
-        store.save(play(Rules(mode="solo"), ["Ana"], 1).record(), source="terminal", finished_at=T0)
+    with Database.open(url) as database:
+        games = GameRepository(database)
+        games.save(play(Rules(mode="solo"), ["Ana"], 1).record(), source="terminal", finished_at=T0)
     path = sqlite_file(url)
     assert path is not None and Path(path).exists()
     quick = read_scores(path)

@@ -160,7 +160,7 @@ def test_abandoned_rooms_are_closed_and_finished_games_stay(clocked: tuple[TestC
     refused(client.get(f"/api/rooms/{waiting.code}"), 404, "not-found")
     refused(client.get(f"/api/rooms/{done.code}"), 404, "not-found")
     assert client.get(f"/api/games/{game_id}").status_code == 200
-    kept = RoomStore(lobby.store.database)
+    kept = RoomStore(lobby.database)
     assert not kept.has(waiting.code) and not kept.has(done.code)
 
 
@@ -436,7 +436,7 @@ def test_a_rematch_whose_write_fails_is_settled_once_later(
     assert code is not None
     lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
     seed = lobby.rooms.get(code).dice.server_seed.hex()  # type: ignore[union-attr]
-    kept = RoomStore(lobby.store.database).open_rooms()
+    kept = RoomStore(lobby.database).open_rooms()
     dealt = [r.code for r in kept if (r.dice or {}).get("server_seed") == seed]
     assert dealt == [code]  # one room dealt those dice
 

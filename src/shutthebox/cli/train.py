@@ -38,7 +38,7 @@ def train_arguments(train: argparse.ArgumentParser) -> None:
 def run_train(args: argparse.Namespace) -> int:
     from shutthebox.cli.paths import check_database
     from shutthebox.core.rules import Mode, Rules
-    from shutthebox.storage import Store
+    from shutthebox.storage import Database, ProfileRepository
     from shutthebox.storage.trainer import TrainerStore
     from shutthebox.strategy.trainer import Goal, pick, pool_key, puzzles, training_rules
     from shutthebox.term.profile import link_profile, read_profile
@@ -54,14 +54,14 @@ def run_train(args: argparse.Namespace) -> int:
     check_database(create=True)
     local = read_profile()
     name = args.player or (local.name if local else _("Player"))
-    with Store.open() as store:
+    with Database.open() as database:
         shown = [local.name if local else name]
-        seats, news = link_profile(store.profiles, shown, shown)
+        seats, news = link_profile(ProfileRepository(database), shown, shown)
         if news:
             print(news)
         if 0 not in seats:
             raise CliError("the trainer keeps a rating: it needs this machine's profile")
-        profile_id, kept = seats[0], TrainerStore(store.database)
+        profile_id, kept = seats[0], TrainerStore(database)
         right = 0
         for number in range(1, args.count + 1):
             standing = kept.standing(profile_id)

@@ -3,9 +3,9 @@
 ``shutthebox scores`` only reads, and SQLAlchemy and Alembic take longer to
 import than the whole answer takes to give; so on the default engine it opens
 the file read-only with `sqlite3` and asks the same questions as
-`Store.bests` and `Store.games`, answering in the same JSON (a test compares
+`GameRepository.bests` and `GameRepository.games`, answering in the same JSON (a test compares
 the two on the same games). A file at another schema revision, or any other
-database, is left to the `Store`, which migrates it first.
+database, is left to the `Database`, which migrates it first.
 """
 
 from __future__ import annotations
@@ -53,8 +53,8 @@ _OF_GUEST = _BESTS.format(whose="player = ? AND profile_id IS NULL")
 
 
 def read_scores(path: str, players: Sequence[str] = (), *, limit: int = 10) -> dict[str, Any] | None:
-    """``{"bests": […], "games": […]}`` as `Store` would answer for ``shutthebox scores``; None when
-    the file is not at this schema (the `Store` must open, and migrate, it)."""
+    """``{"bests": […], "games": […]}`` as `GameRepository` would answer for ``shutthebox scores``; None
+    when the file is not at this schema (the `Database` must open, and migrate, it)."""
     if not os.path.exists(path):
         return {"bests": [], "games": []}
     escaped = path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")  # SQLite's URI rules
@@ -81,7 +81,7 @@ def _at_schema(connection: sqlite3.Connection) -> bool:
 
 
 def _moment(stored: str) -> str:
-    """A stored time as `Store` shows it: UTC, ISO 8601."""
+    """A stored time as `GameRepository` shows it: UTC, ISO 8601."""
     moment = datetime.fromisoformat(stored)
     moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
     return moment.isoformat()
@@ -129,7 +129,7 @@ def _bests(connection: sqlite3.Connection, player: str) -> list[dict[str, Any]]:
     """The player's (a profile's, else a guest's) best ranked turn per board size and rules key, the
     earliest of equals; with the count."""
     found: dict[tuple[int, str], dict[str, Any]] = {}
-    player = unicodedata.normalize("NFC", " ".join(player.split()))  # as names are kept (Store too)
+    player = unicodedata.normalize("NFC", " ".join(player.split()))  # as names are kept (`profiles.as_kept`)
     profile = connection.execute(_PROFILE, (player,)).fetchone()
     turns = connection.execute(*((_OF_PROFILE, (profile[0],)) if profile else (_OF_GUEST, (player,))))
     for tiles, rules_key, counted, score, open_sum, game_id, finished_at in turns:
@@ -142,7 +142,7 @@ def _bests(connection: sqlite3.Connection, player: str) -> list[dict[str, Any]]:
             "tiles": tiles,
             "rules_key": rules_key,
             "score": counted,
-            "grade": grade(open_sum) if counted == score else grade(counted),  # as `Store.bests`
+            "grade": grade(open_sum) if counted == score else grade(counted),  # as `GameRepository.bests`
             "game_id": game_id,
             "finished_at": _moment(finished_at),
             "turns": 1,

@@ -45,7 +45,7 @@ class DailyDesk:
     lobby: Lobby
 
     def __post_init__(self) -> None:
-        self.kept = DailyStore(self.lobby.store.database)
+        self.kept = DailyStore(self.lobby.database)
 
     @property
     def today(self) -> date:

@@ -33,7 +33,7 @@ from shutthebox.core.match import DiceChoice, Match
 from shutthebox.core.record import GameRecord
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import SOURCE, Lang, using
-from shutthebox.storage import NameTakenError, Profile, StorageError, Store
+from shutthebox.storage import Database, GameRepository, NameTakenError, Profile, StorageError
 from shutthebox.storage.database import StorageBusyError
 from shutthebox.storage.profiles import ProfileRepository
 from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomStore, token_hash
@@ -136,17 +136,18 @@ def client_action(action: ActionIn) -> ClientAction:
 
 
 class Lobby:
-    """The rooms, the store and the settings of one server process (one of several, with a shared
+    """The rooms, the database and the settings of one server process (one of several, with a shared
     `Hub`)."""
 
     def __init__(
-        self, settings: Settings, store: Store, *, clock: Callable[[], float] = time.time,
+        self, settings: Settings, database: Database, *, clock: Callable[[], float] = time.time,
         hub: Hub | None = None,
     ) -> None:
         self.settings = settings
-        self.store = store
-        self.profiles = ProfileRepository(store.database)
-        self.kept = RoomStore(store.database)
+        self.database = database
+        self.games = GameRepository(database)
+        self.profiles = ProfileRepository(database)
+        self.kept = RoomStore(database)
         self.hub: Hub = hub if hub is not None else hub_for(settings.redis_url)
         self.rooms = Rooms()
         self.listeners: dict[str, set[Listener]] = {}
@@ -874,7 +875,7 @@ class Lobby:
         try:
             saved = await run_in_threadpool(
                 lambda: game.save(
-                    self.store, source="web", profiles=profiles, origin=room.origin, sealed_until=sealed
+                    self.games, source="web", profiles=profiles, origin=room.origin, sealed_until=sealed
                 )
             )
         except WRITE_ERRORS:
