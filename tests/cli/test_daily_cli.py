@@ -17,13 +17,13 @@ from cli.test_cli import cli
 from shutthebox.core.daily import Challenge
 from shutthebox.core.fair import die
 from shutthebox.storage import Database
-from shutthebox.storage.daily import DailyStore
+from shutthebox.storage.daily import DailyRepository
 
 
 def seeds_kept(day: date) -> dict[int, bytes]:
     """The seeds the web app would deal that day's challenges from (the same database)."""
     with Database.open(os.environ["SHUTTHEBOX_DB"]) as database:
-        found = DailyStore(database).seeds([Challenge(day, t) for t in (9, 10, 12)])
+        found = DailyRepository(database).seeds([Challenge(day, t) for t in (9, 10, 12)])
     return {challenge.tiles: seed for challenge, seed in found.items()}
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from cli.test_cli import cli
 from shutthebox.storage import Database, ProfileRepository
-from shutthebox.storage.trainer import TrainerStore
+from shutthebox.storage.trainer import TrainerRepository
 from shutthebox.strategy.trainer import Puzzle
 from shutthebox.term.profile import read_profile
 
@@ -34,7 +34,7 @@ def test_a_session_rates_each_answer_and_keeps_it(
         profiles = ProfileRepository(database)
         profile = profiles.by_key(local.key)
         assert profile is not None
-        standing = TrainerStore(database).standing(profile.id)
+        standing = TrainerRepository(database).standing(profile.id)
     assert (standing.answered, standing.right) == (3, said_right)
 
 
@@ -50,7 +50,7 @@ def test_each_puzzle_names_the_solvers_best_answer(
         profiles = ProfileRepository(database)
         profile = profiles.by_key(local.key)
         assert profile is not None
-        key = next(iter(TrainerStore(database).reviews(profile.id, _pool_of_any(database, profile.id))))
+        key = next(iter(TrainerRepository(database).reviews(profile.id, _pool_of_any(database, profile.id))))
     best = Puzzle.from_key(key).advice().best
     assert best is not None and re.search(rf"✓ {re.escape(str(best.action))}\s", out)
 

@@ -1,4 +1,4 @@
-"""`RoomStore`: rooms in play kept with their actions; one write per version of a room (the
+"""`RoomRepository`: rooms in play kept with their actions; one write per version of a room (the
 compare-and-set that lets several server processes share rooms); tickets claimed once."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from shutthebox.storage import Database
-from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomStore, token_hash
+from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomRepository, token_hash
 
 
 def kept(code: str = "ABCDE", **more: object) -> KeptRoom:
@@ -18,7 +18,7 @@ def kept(code: str = "ABCDE", **more: object) -> KeptRoom:
 
 
 def test_a_room_and_its_actions_come_back_in_order(database: Database) -> None:
-    rooms = RoomStore(database)
+    rooms = RoomRepository(database)
     room = kept()
     room.version = rooms.keep(room, [(0, {"seat": 0, "roll": [3, 4]})])
     room.version = rooms.keep(room, [(1, {"seat": 0, "move": [7]}), (2, {"seat": 0, "roll": [1, 1]})])
@@ -33,7 +33,7 @@ def test_a_room_and_its_actions_come_back_in_order(database: Database) -> None:
 
 
 def test_two_writers_cannot_both_take_one_place_in_a_rooms_history(database: Database) -> None:
-    rooms = RoomStore(database)
+    rooms = RoomRepository(database)
     room = kept()
     rooms.keep(room, [(0, {"seat": 0, "roll": [3, 4]})])
     with pytest.raises(ConflictError):  # a second new room under the same code
@@ -46,7 +46,7 @@ def test_a_write_over_a_version_another_writer_changed_is_refused_and_changes_no
 ) -> None:
     """Two processes holding the same version of a room: the first write wins, the second (even one
     that adds no action, such as a join) is refused whole."""
-    rooms = RoomStore(database)
+    rooms = RoomRepository(database)
     first = kept()
     version = rooms.keep(first)
     mine, theirs = replace(first, version=version), replace(first, version=version)
@@ -59,7 +59,7 @@ def test_a_write_over_a_version_another_writer_changed_is_refused_and_changes_no
 
 
 def test_rooms_come_due_in_order_and_closing_spares_one_touched_since(database: Database) -> None:
-    rooms = RoomStore(database)
+    rooms = RoomRepository(database)
     old = datetime.now(UTC) - timedelta(hours=3)
     for code, due in (("AAAAA", 50.0), ("BBBBB", 10.0), ("CCCCC", None), ("DDDDD", 500.0)):
         rooms.keep(kept(code, due_at=due, touched_at=old, owner="me"))
@@ -73,7 +73,7 @@ def test_rooms_come_due_in_order_and_closing_spares_one_touched_since(database: 
 
 
 def test_a_ticket_is_claimed_once_and_only_in_time(database: Database) -> None:
-    rooms = RoomStore(database)
+    rooms = RoomRepository(database)
     now = datetime.now(UTC)
     rooms.commit("ticket-1", b"\x01" * 32, now)
     rooms.commit("ticket-2", b"\x02" * 32, now - timedelta(hours=1))
@@ -92,7 +92,7 @@ def test_a_read_that_a_write_crosses_returns_the_row_and_the_actions_of_one_vers
     copy at version 6 holding version 7's roll, CI of stop 22). The read must return one version."""
     from sqlalchemy import event
 
-    rooms, writer = RoomStore(database), RoomStore(database)
+    rooms, writer = RoomRepository(database), RoomRepository(database)
     room = kept()
     room.version = rooms.keep(room, [(0, {"seat": 0, "roll": [3, 4]})])
     crossed: list[int] = []

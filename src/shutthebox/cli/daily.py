@@ -51,7 +51,7 @@ def run_daily(args: argparse.Namespace) -> int:
     from shutthebox.cli.paths import check_database
     from shutthebox.core.daily import DAILY_TILES, Challenge, PracticeDice, today
     from shutthebox.storage import Database
-    from shutthebox.storage.daily import DailyStore
+    from shutthebox.storage.daily import DailyRepository
     from shutthebox.term.session import PlaySetup
 
     if args.server:
@@ -66,7 +66,7 @@ def run_daily(args: argparse.Namespace) -> int:
     check_database(create=True)
     with Database.open() as database:
         day = [Challenge(challenge.day, tiles) for tiles in DAILY_TILES]
-        seeds = DailyStore(database).seeds(day)
+        seeds = DailyRepository(database).seeds(day)
     if args.json:
         shown = [c.to_json(seeds[c], reveal=c.day < now) for c in day]
         print(json.dumps({"today": now.isoformat(), "day": challenge.day.isoformat(), "challenges": shown}))

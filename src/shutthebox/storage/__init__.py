@@ -5,9 +5,9 @@ journal) or PostgreSQL (``postgresql://…`` URLs use psycopg 3, installed with
 ``pip install 'shutthebox[postgres]'``). One `Database` opens the engine and
 migrates the schema (Alembic, ``storage/migrations``) each time it is opened;
 a repository per aggregate reads and writes it: `GameRepository` (finished
-games, histories, bests, the leaderboard), `ProfileRepository`, and the rooms,
-daily challenge and trainer repositories of `storage.rooms`, `storage.daily`
-and `storage.trainer`. The core never imports this package.
+games, histories, bests, the leaderboard), `ProfileRepository`,
+`RoomRepository` (rooms in play), `DailyRepository` (the daily challenge) and
+`TrainerRepository` (ratings and reviews). The core never imports this package.
 
 Usage::
 
@@ -59,24 +59,34 @@ _HOMES = {
     "Best": "values", "GameSummary": "values", "LeaderboardEntry": "values", "StoredGame": "values",
     "TurnEntry": "values",
     "NameTakenError": "profiles", "Profile": "profiles", "ProfileRepository": "profiles",
+    "ConflictError": "rooms", "KeptRoom": "rooms", "RoomRepository": "rooms",
+    "AlreadyPlayedError": "daily", "DailyRepository": "daily",
+    "NotDealtError": "trainer", "TrainerRepository": "trainer",
 }
 """The module that holds each name (`location` imports no SQLAlchemy)."""
 
 __all__ = [
     "ENV_VAR",
     "SCORE_NEUTRAL_OPTIONS",
+    "AlreadyPlayedError",
     "Best",
+    "ConflictError",
+    "DailyRepository",
     "Database",
     "GameRepository",
     "GameSummary",
+    "KeptRoom",
     "LeaderboardEntry",
     "NameTakenError",
+    "NotDealtError",
     "Profile",
     "ProfileRepository",
+    "RoomRepository",
     "SealedError",
     "StorageBusyError",
     "StorageError",
     "StoredGame",
+    "TrainerRepository",
     "TurnEntry",
     "default_url",
     "engine_url",
@@ -94,8 +104,11 @@ def __getattr__(name: str) -> object:
 
 
 if TYPE_CHECKING:
+    from shutthebox.storage.daily import AlreadyPlayedError, DailyRepository
     from shutthebox.storage.database import Database, StorageBusyError, StorageError, engine_url
     from shutthebox.storage.games import SCORE_NEUTRAL_OPTIONS, GameRepository, SealedError, rules_key
     from shutthebox.storage.location import ENV_VAR, default_url
     from shutthebox.storage.profiles import NameTakenError, Profile, ProfileRepository
+    from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomRepository
+    from shutthebox.storage.trainer import NotDealtError, TrainerRepository
     from shutthebox.storage.values import Best, GameSummary, LeaderboardEntry, StoredGame, TurnEntry

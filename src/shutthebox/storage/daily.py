@@ -1,9 +1,9 @@
 """The daily challenge kept: each day's server seeds, each profile's one ranked attempt.
 
 A day's seeds are made the first time any day near it is asked for
-(`DailyStore.seeds`), a week ahead, so their commitments are public before the
+(`DailyRepository.seeds`), a week ahead, so their commitments are public before the
 day starts; two processes that make one at once keep the first (the key is the
-day and the board). Reading a day (`DailyStore.known_seeds`) makes none: the
+day and the board). Reading a day (`DailyRepository.known_seeds`) makes none: the
 server asks for new seeds only for today and the week ahead. An attempt is a
 row keyed by the day, the board and the profile: a second one is refused by
 the key itself, in every process. Its game is the room's, kept in ``games``
@@ -27,7 +27,7 @@ from shutthebox.core.record import GameRecord
 from shutthebox.storage.database import Database
 from shutthebox.storage.models import DailyAttemptRow, DailySeedRow, GameRow, ProfileRow
 
-__all__ = ["AlreadyPlayedError", "Attempt", "DailyStore"]
+__all__ = ["AlreadyPlayedError", "Attempt", "DailyRepository"]
 
 
 class AlreadyPlayedError(ShutTheBoxError):
@@ -47,8 +47,8 @@ class Attempt:
     finished_at: datetime | None  # when its game was kept
 
 
-class DailyStore:
-    """The daily challenge's tables, on the store's engine."""
+class DailyRepository:
+    """The daily challenge's tables, in a `Database`."""
 
     def __init__(self, database: Database) -> None:
         self._database = database
@@ -77,7 +77,7 @@ class DailyStore:
         return self._read_seeds(list(challenges))
 
     def first_day(self) -> date | None:
-        """The first day this store dealt a challenge for (None: it dealt none yet)."""
+        """The first day this database dealt a challenge for (None: it dealt none yet)."""
         with self._database.session() as session:
             first = session.scalar(select(func.min(DailySeedRow.day)))
         return date.fromisoformat(first) if first is not None else None

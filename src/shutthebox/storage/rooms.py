@@ -2,12 +2,12 @@
 
 The web server writes here before it acknowledges anything: a room's setup,
 seats (with the hash of each token, never the token), state, and each action in
-order (`RoomStore.keep`, one transaction). A server reads a room back when it is
-asked for (`RoomStore.get`) and replays the actions through the engine. Actions are
+order (`RoomRepository.keep`, one transaction). A server reads a room back when it is
+asked for (`RoomRepository.get`) and replays the actions through the engine. Actions are
 keyed (room, seq), so two writers can never both put an action at one place of
 a room's history: the second gets `ConflictError`.
 
-The store knows rooms as plain JSON (`KeptRoom`): what a seat or an action
+The repository knows rooms as plain JSON (`KeptRoom`): what a seat or an action
 means is the web layer's business.
 """
 
@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session, selectinload
 from shutthebox.storage.database import Database, StorageBusyError
 from shutthebox.storage.models import CommitmentRow, RoomEventRow, RoomRow
 
-__all__ = ["ConflictError", "KeptRoom", "RoomStore", "token_hash"]
+__all__ = ["ConflictError", "KeptRoom", "RoomRepository", "token_hash"]
 
 READ_TRIES = 5
 """Reads of a room that writes keep crossing before the room is called busy."""
@@ -43,9 +43,9 @@ def token_hash(token: str) -> str:
 
 @dataclass(slots=True)
 class KeptRoom:
-    """A room as the store keeps it.
+    """A room as the repository keeps it.
 
-    ``version`` is the version of the store's state this one was made from (0: a new room): a
+    ``version`` is the version of the kept state this one was made from (0: a new room): a
     write succeeds only over that very version, and bumps it. ``due_at`` is when a server must
     next look at the room (its clock, a rematch, a bot to play, its closing), in epoch seconds.
     """
@@ -76,8 +76,8 @@ def _kept(row: RoomRow, events: Sequence[RoomEventRow], first_event: int = 0) ->
     )
 
 
-class RoomStore:
-    """Rooms in play and pending dice commitments, in the store's database."""
+class RoomRepository:
+    """Rooms in play and pending dice commitments, in a `Database`."""
 
     def __init__(self, database: Database) -> None:
         self._database = database
@@ -140,7 +140,7 @@ class RoomStore:
 
     def get(self, code: str, after: int = 0) -> KeptRoom | None:
         """The room ``code`` as kept, with its actions from place ``after`` on (all by default);
-        None if the store holds no such room.
+        None if no such room is kept.
 
         The row and the actions are two statements, and each sees what was committed when it
         started (PostgreSQL's READ COMMITTED; SQLite opens no transaction for a SELECT): a write
@@ -161,7 +161,7 @@ class RoomStore:
         raise StorageBusyError(f"room {code} changed during each of {READ_TRIES} reads")
 
     def version(self, code: str) -> int | None:
-        """The room's version in the store (None: no such room): is a copy of it behind?"""
+        """The room's version as kept (None: no such room): is a copy of it behind?"""
         with self._database.session() as session:
             found: int | None = session.scalar(select(RoomRow.version).where(RoomRow.code == code))
             return found
@@ -191,7 +191,7 @@ class RoomStore:
             ) or 0
 
     def forget(self, codes: Iterable[str], untouched_since: datetime | None = None) -> list[str]:
-        """Drop closed rooms and their actions (their finished games stay in the store); with
+        """Drop closed rooms and their actions (their finished games stay in ``games``); with
         ``untouched_since``, only those nobody changed since then (another process may have). The
         codes dropped."""
         codes = list(codes)

@@ -20,7 +20,7 @@ from shutthebox.core.glicko import Rating
 from shutthebox.storage.database import Database
 from shutthebox.storage.models import PuzzleRatingRow, TrainerDealtRow, TrainerRatingRow, TrainerReviewRow
 
-__all__ = ["NotDealtError", "Standing", "TrainerStore", "digest"]
+__all__ = ["NotDealtError", "Standing", "TrainerRepository", "digest"]
 
 
 class NotDealtError(ShutTheBoxError):
@@ -43,8 +43,8 @@ class Standing:
         return {**self.rating.to_json(), "answered": self.answered, "right": self.right}
 
 
-class TrainerStore:
-    """The trainer's tables, on the store's engine."""
+class TrainerRepository:
+    """The trainer's tables, in a `Database`."""
 
     def __init__(self, database: Database) -> None:
         self._database = database

@@ -36,7 +36,7 @@ from shutthebox.i18n import SOURCE, Lang, using
 from shutthebox.storage import Database, GameRepository, NameTakenError, Profile, StorageError
 from shutthebox.storage.database import StorageBusyError
 from shutthebox.storage.profiles import ProfileRepository
-from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomStore, token_hash
+from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomRepository, token_hash
 from shutthebox.strategy import jobs
 from shutthebox.strategy.review import Review
 from shutthebox.web.advisor import Advisor
@@ -147,7 +147,7 @@ class Lobby:
         self.database = database
         self.games = GameRepository(database)
         self.profiles = ProfileRepository(database)
-        self.kept = RoomStore(database)
+        self.kept = RoomRepository(database)
         self.hub: Hub = hub if hub is not None else hub_for(settings.redis_url)
         self.rooms = Rooms()
         self.listeners: dict[str, set[Listener]] = {}

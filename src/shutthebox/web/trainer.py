@@ -20,7 +20,7 @@ from shutthebox.core.dice import DiceChoice
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import say
-from shutthebox.storage.trainer import NotDealtError, TrainerStore
+from shutthebox.storage.trainer import NotDealtError, TrainerRepository
 from shutthebox.strategy import jobs
 from shutthebox.strategy.advice import Advice
 from shutthebox.strategy.cost import cost_of
@@ -62,7 +62,7 @@ class TrainerDesk:
     lobby: Lobby
 
     def __post_init__(self) -> None:
-        self.kept = TrainerStore(self.lobby.database)
+        self.kept = TrainerRepository(self.lobby.database)
 
     def _now(self) -> datetime:
         return datetime.fromtimestamp(self.lobby.clock(), UTC)
