@@ -23,13 +23,14 @@ from sqlalchemy.orm import Session
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.match import Match
 from shutthebox.core.record import GameRecord, replay, result_of
-from shutthebox.core.rules import Rules, grade
+from shutthebox.core.rules import Rules
+from shutthebox.core.tiles import counted_grade, grade
 from shutthebox.storage.database import Database, StorageError
 from shutthebox.storage.models import KEY_LENGTH, NAME_LENGTH, GameRow, ProfileRow, TurnRow
 from shutthebox.storage.profiles import Profile, ProfileRepository, as_kept
 from shutthebox.storage.values import Best, GameSummary, LeaderboardEntry, StoredGame, TurnEntry
 
-__all__ = ["SCORE_NEUTRAL_OPTIONS", "GameRepository", "SealedError", "counted_grade", "rules_key"]
+__all__ = ["SCORE_NEUTRAL_OPTIONS", "GameRepository", "SealedError", "rules_key"]
 
 SCORE_NEUTRAL_OPTIONS = frozenset({"mode", "shut_wins", "stake", "limit"})
 """Rule options that never change the score of one turn, left out of `rules_key`."""
@@ -47,12 +48,6 @@ def rules_key(rules: Rules) -> str:
     """
     options = {k: v for k, v in rules.to_dict().items() if k not in SCORE_NEUTRAL_OPTIONS}
     return ",".join(f"{k}={json.dumps(v)}" for k, v in sorted(options.items())).replace('"', "")
-
-
-def counted_grade(open_sum: int, score: int | None, counted: int) -> str:
-    """The grade of a turn as it counts: its own, or for a turn cut short by help the grade of the
-    score it counts for."""
-    return grade(open_sum) if counted == score else grade(counted)
 
 
 class GameRepository:
@@ -169,42 +164,44 @@ class GameRepository:
     ) -> list[Best]:
         """``player``'s best turn per board size and rule set, from their ranked turns only.
 
-        ``player`` names a profile (its turns, whatever seat name they played
-        under) or else, or when ``guest``, a guest (the turns played under that
-        name by no profile). The earliest turn reaching the best score is the
-        one named. Narrow with ``tiles``, ``rules`` (which also fixes the board
-        size) or the ``source`` of the games (``web``: the server rolled them).
+        ``player`` names a profile (its turns, whatever seat name they played under) or else, or
+        when ``guest``, a guest (the turns played under that name by no profile). The earliest turn
+        reaching the best score is the one named, with the count of the group's ranked turns: one
+        query, a window over each group, however many turns there are. Narrow with ``tiles``,
+        ``rules`` (which also fixes the board size) or the ``source`` of the games (``web``: the
+        server rolled them).
         """
         profile = None if guest else self._profiles.named(player)
-        query = select(TurnRow).where(_turns_of(player, profile), TurnRow.ranked_score.is_not(None))
+        group = (TurnRow.tiles, TurnRow.rules_key)
+        earliest_first = (TurnRow.ranked_score, TurnRow.finished_at, TurnRow.id)
+        query = select(
+            TurnRow.tiles, TurnRow.rules_key, TurnRow.ranked_score, TurnRow.score, TurnRow.open_sum,
+            TurnRow.game_id, TurnRow.finished_at,
+            func.row_number().over(partition_by=group, order_by=earliest_first).label("place"),
+            func.count().over(partition_by=group).label("turns"),
+        ).where(_turns_of(player, profile), TurnRow.ranked_score.is_not(None))
         if source is not None:
             query = query.where(TurnRow.game_id.in_(select(GameRow.id).where(GameRow.source == source)))
         if rules is not None:
             query = query.where(TurnRow.rules_key == rules_key(rules))
         if tiles is not None:
             query = query.where(TurnRow.tiles == tiles)
-        query = query.order_by(
-            TurnRow.tiles, self._database.by_code_point(TurnRow.rules_key), TurnRow.ranked_score,
-            TurnRow.finished_at, TurnRow.id,
+        ranked = query.subquery()
+        firsts = (
+            select(ranked)
+            .where(ranked.c.place == 1)
+            .order_by(ranked.c.tiles, self._database.by_code_point(ranked.c.rules_key))
         )
-        found: dict[tuple[int, str], Best] = {}
-        counts: dict[tuple[int, str], int] = {}
+        shown = profile.name if profile is not None else player
         with self._database.session() as session:
-            for turn in session.scalars(query):
-                group = (turn.tiles, turn.rules_key)
-                counts[group] = counts.get(group, 0) + 1
-                if group not in found and turn.ranked_score is not None:
-                    found[group] = Best(
-                        player=profile.name if profile is not None else player,
-                        tiles=turn.tiles,
-                        rules_key=turn.rules_key,
-                        score=turn.ranked_score,
-                        grade=counted_grade(turn.open_sum, turn.score, turn.ranked_score),
-                        game_id=turn.game_id,
-                        finished_at=turn.finished_at,
-                        turns=0,
-                    )
-        return [replace(best, turns=counts[group]) for group, best in found.items()]
+            return [
+                Best(
+                    player=shown, tiles=row.tiles, rules_key=row.rules_key, score=row.ranked_score,
+                    grade=counted_grade(row.open_sum, row.score, row.ranked_score), game_id=row.game_id,
+                    finished_at=row.finished_at, turns=row.turns,
+                )
+                for row in session.execute(firsts)
+            ]
 
     def best(self, player: str, rules: Rules, *, guest: bool = False) -> Best | None:
         """``player``'s best turn under ``rules`` (mode and stakes aside), or None."""

@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from shutthebox.core.tiles import grade
+from shutthebox.core.tiles import counted_grade
 
 TYPE_CHECKING = False  # typing costs more to import than this whole answer takes
 if TYPE_CHECKING:
@@ -44,10 +44,16 @@ _RECENT_PLAYERS = """
 """
 _PROFILE = "SELECT id, name FROM profiles WHERE name = ? LIMIT 1"
 _BESTS = """
-    SELECT tiles, rules_key, ranked_score, score, open_sum, game_id, finished_at
-    FROM turns WHERE {whose} AND ranked_score IS NOT NULL
-    ORDER BY tiles, rules_key, ranked_score, finished_at, id
+    SELECT tiles, rules_key, ranked_score, score, open_sum, game_id, finished_at, turns FROM (
+        SELECT tiles, rules_key, ranked_score, score, open_sum, game_id, finished_at,
+               row_number() OVER (
+                   PARTITION BY tiles, rules_key ORDER BY ranked_score, finished_at, id
+               ) AS place,
+               count(*) OVER (PARTITION BY tiles, rules_key) AS turns
+        FROM turns WHERE {whose} AND ranked_score IS NOT NULL
+    ) WHERE place = 1 ORDER BY tiles, rules_key
 """
+"""Each group's best ranked turn, the earliest of equals, with the group's count (`GameRepository.bests`)."""
 _OF_PROFILE = _BESTS.format(whose="profile_id = ?")
 _OF_GUEST = _BESTS.format(whose="player = ? AND profile_id IS NULL")
 
@@ -128,23 +134,19 @@ def _recent_players(connection: sqlite3.Connection, games: int) -> list[str]:
 def _bests(connection: sqlite3.Connection, player: str) -> list[dict[str, Any]]:
     """The player's (a profile's, else a guest's) best ranked turn per board size and rules key, the
     earliest of equals; with the count."""
-    found: dict[tuple[int, str], dict[str, Any]] = {}
     player = unicodedata.normalize("NFC", " ".join(player.split()))  # as names are kept (`profiles.as_kept`)
     profile = connection.execute(_PROFILE, (player,)).fetchone()
     turns = connection.execute(*((_OF_PROFILE, (profile[0],)) if profile else (_OF_GUEST, (player,))))
-    for tiles, rules_key, counted, score, open_sum, game_id, finished_at in turns:
-        group = (tiles, rules_key)
-        if group in found:
-            found[group]["turns"] += 1
-            continue
-        found[group] = {
+    return [
+        {
             "player": profile[1] if profile else player,
             "tiles": tiles,
             "rules_key": rules_key,
             "score": counted,
-            "grade": grade(open_sum) if counted == score else grade(counted),  # as `GameRepository.bests`
+            "grade": counted_grade(open_sum, score, counted),
             "game_id": game_id,
             "finished_at": _moment(finished_at),
-            "turns": 1,
+            "turns": count,
         }
-    return list(found.values())
+        for tiles, rules_key, counted, score, open_sum, game_id, finished_at, count in turns
+    ]
