@@ -86,6 +86,22 @@ def seeded_game(rules: Rules, players: list[str], seed: int) -> GameRecord:
     return game.record()
 
 
+@cache
+def revisions() -> tuple[str, ...]:
+    """Every migration's revision, oldest first."""
+    from alembic.script import ScriptDirectory
+
+    from shutthebox.storage.database import alembic_config
+
+    script = ScriptDirectory.from_config(alembic_config(None))
+    return tuple(revision.revision for revision in reversed(list(script.walk_revisions())))
+
+
+def newest_revision() -> str:
+    """The revision a database is migrated to when opened (Alembic's head)."""
+    return revisions()[-1]
+
+
 def profiles_of(profiles: ProfileRepository, *names: str) -> dict[str, Profile]:
     """A new profile for each name."""
     return {name: profiles.create(name)[0] for name in names}

@@ -15,21 +15,14 @@ from sqlalchemy import create_engine, inspect, text
 
 from shutthebox.storage import Database, GameRepository, engine_url
 from shutthebox.storage.database import MIGRATION_LOCK, alembic_config
-from shutthebox.storage.reader import SCHEMA
-from storage.helpers import LEFT_3, SHUT, SOLO3, scripted
+from storage.helpers import LEFT_3, SHUT, SOLO3, newest_revision, revisions, scripted
+
+NEWEST = newest_revision()
 
 TABLES = {
     "alembic_version", "games", "turns", "profiles", "profile_names", "rooms", "room_events", "commitments",
     "daily_seeds", "daily_attempts", "trainer_ratings", "puzzle_ratings", "trainer_reviews",
 }
-
-
-def _revisions() -> list[str]:
-    """Every revision, oldest first."""
-    from alembic.script import ScriptDirectory
-
-    script = ScriptDirectory.from_config(alembic_config(None))
-    return [revision.revision for revision in reversed(list(script.walk_revisions()))]
 
 
 def _versions(database: Database) -> list[str]:
@@ -38,7 +31,7 @@ def _versions(database: Database) -> list[str]:
 
 
 def test_a_new_database_is_migrated_to_the_newest_revision(database: Database) -> None:
-    assert _revisions()[-1] == SCHEMA and _versions(database) == [SCHEMA]
+    assert _versions(database) == [NEWEST]
     assert set(inspect(database.engine).get_table_names()) >= TABLES
 
 
@@ -50,8 +43,7 @@ def test_every_migration_goes_down_and_up_again_keeping_the_games_of_the_revisio
     from alembic import command
 
     games.save(scripted(SOLO3, ["Ana"], LEFT_3), source="web")
-    revisions = _revisions()
-    for below in [*reversed(revisions[:-1]), "base"]:
+    for below in [*reversed(revisions()[:-1]), "base"]:
         with database.engine.begin() as connection:
             command.downgrade(alembic_config(connection), "-1")
         tables = set(inspect(database.engine).get_table_names())
@@ -62,7 +54,7 @@ def test_every_migration_goes_down_and_up_again_keeping_the_games_of_the_revisio
             with database.engine.connect() as connection:
                 assert connection.scalar(text("SELECT count(*) FROM games")) == 1
     database.migrate()
-    assert _versions(database) == [SCHEMA]
+    assert _versions(database) == [NEWEST]
     assert set(inspect(database.engine).get_table_names()) >= TABLES
     assert games.count() == 0  # the games went with their tables at the bottom
     again = games.save(scripted(SOLO3, ["Ana"], SHUT), source="web")
@@ -106,9 +98,9 @@ def test_servers_opening_one_new_database_at_once_all_start_and_migrate_it_once(
             server.join(30)
             if server.is_alive():
                 server.kill()
-    assert results == [("opened", SCHEMA)] * SERVERS
+    assert results == [("opened", NEWEST)] * SERVERS
     with Database.open(postgres_database) as database:
-        assert _versions(database) == [SCHEMA]  # one row: the schema was migrated once
+        assert _versions(database) == [NEWEST]  # one row: the schema was migrated once
         assert set(inspect(database.engine).get_table_names()) >= TABLES
 
 
@@ -133,6 +125,6 @@ def test_a_server_waits_for_the_migration_lock_before_it_migrates(postgres_datab
             holder.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
             holder.commit()
         starting.join(60)
-        assert opened == [SCHEMA]
+        assert opened == [NEWEST]
     finally:
         engine.dispose()

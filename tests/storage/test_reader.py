@@ -1,4 +1,5 @@
-"""The quick reader of ``shutthebox scores`` answers exactly as the `Store` does, from the same file."""
+"""The quick reader of ``shutthebox scores`` answers exactly as the `GameRepository` does, from the same
+file, at the newest migration (`test_reader_schema`: at which older ones it reads a file)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from shutthebox.core.options import CLASSIC
 from shutthebox.core.record import Event
 from shutthebox.storage import Database, GameRepository, ProfileRepository
 from shutthebox.storage.location import data_folder, default_url, sqlite_file
-from shutthebox.storage.reader import SCHEMA, read_scores
+from shutthebox.storage.reader import read_scores
 from shutthebox.term.scores import stored_scores
 
 T0 = datetime(2026, 3, 1, 9, 30, 15, tzinfo=UTC)
@@ -110,7 +111,7 @@ def postgres_history(postgres_url: str) -> Iterator[str]:
         ((" Eva  M ",), 10),  # typed with stray spaces: found as the name is kept, by both
     ],
 )
-def test_the_reader_answers_as_the_store(history: Path, players: tuple[str, ...], limit: int) -> None:
+def test_the_reader_answers_as_the_repository(history: Path, players: tuple[str, ...], limit: int) -> None:
     quick = read_scores(str(history), players, limit=limit)
     assert quick == stored_scores(f"sqlite:///{history}", players, limit=limit)
     if players in ((), ("Ana",)):  # she plays every game: something to compare
@@ -167,27 +168,6 @@ def test_a_missing_file_has_no_scores_and_is_not_created(tmp_path: Path) -> None
     path = tmp_path / "none.db"
     assert read_scores(str(path)) == {"bests": [], "games": []}
     assert not path.exists()
-
-
-def test_a_file_at_another_schema_is_left_to_the_store(history: Path, tmp_path: Path) -> None:
-    old = tmp_path / "old.db"
-    old.write_bytes(history.read_bytes())
-    with sqlite3.connect(old) as raw:
-        raw.execute("UPDATE alembic_version SET version_num = '0001'")
-    assert read_scores(str(old)) is None
-    other = tmp_path / "other.db"
-    sqlite3.connect(other).close()
-    assert read_scores(str(other)) is None  # a database that is not a history at all
-
-
-def test_the_reader_is_written_for_the_newest_migration() -> None:
-    from alembic.config import Config
-    from alembic.script import ScriptDirectory
-
-    from shutthebox.storage.database import alembic_config
-
-    config: Config = alembic_config(None)
-    assert ScriptDirectory.from_config(config).get_current_head() == SCHEMA
 
 
 def test_sqlite_urls_name_their_file() -> None:

@@ -23,7 +23,6 @@ from shutthebox.storage import (
     engine_url,
     rules_key,
 )
-from shutthebox.storage.reader import SCHEMA
 from storage.helpers import (
     LEFT_1,
     LEFT_3,
@@ -31,6 +30,7 @@ from storage.helpers import (
     SOLO3,
     T0,
     fair_game,
+    newest_revision,
     profiles_of,
     scripted,
     seeded_game,
@@ -38,12 +38,14 @@ from storage.helpers import (
     typed_copy,
 )
 
+NEWEST = newest_revision()
+
 
 def test_open_migrates_to_head_and_uses_wal(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "games.db"
     with Database.open(f"sqlite:///{path}") as database:
         games = GameRepository(database)
-        assert database.schema_version() == SCHEMA
+        assert database.schema_version() == NEWEST
         assert games.count() == 0
     with Database.open(f"sqlite:///{path}") as database, database.engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
@@ -78,7 +80,7 @@ def test_reopening_an_existing_database_keeps_its_games(database_url: str) -> No
     with Database.open(database_url) as database:
         games = GameRepository(database)
         assert games.count() == 1
-        assert database.schema_version() == SCHEMA
+        assert database.schema_version() == NEWEST
 
 
 def test_in_memory_database_works() -> None:
@@ -348,7 +350,7 @@ def test_the_migration_marks_the_old_games_whose_dice_were_typed(database_url: s
             ), {"id": number})
     engine.dispose()
     with Database.open(url) as database, database.engine.connect() as connection:
-        assert database.schema_version() == SCHEMA  # through 0002 to the newest
+        assert database.schema_version() == NEWEST  # through 0002 to the newest
         games = connection.execute(text("SELECT id, typed FROM games ORDER BY id")).all()
         turns = connection.execute(text("SELECT game_id, typed FROM turns ORDER BY game_id")).all()
     assert games == turns == [(1, True), (2, True), (3, False)]
@@ -422,7 +424,7 @@ def test_the_migration_to_0003_keeps_every_game_and_ranks_none(database_url: str
     with Database.open(url) as database:
 
         games, profiles = GameRepository(database), ProfileRepository(database)
-        assert database.schema_version() == SCHEMA
+        assert database.schema_version() == NEWEST
         with database.engine.connect() as connection:
             games_after = connection.execute(text(f"SELECT {_OLD_GAME_COLUMNS} FROM games ORDER BY id")).all()
             turns_after = connection.execute(text(f"SELECT {_OLD_TURN_COLUMNS} FROM turns ORDER BY id")).all()

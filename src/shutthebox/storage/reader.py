@@ -4,8 +4,11 @@
 import than the whole answer takes to give; so on the default engine it opens
 the file read-only with `sqlite3` and asks the same questions as
 `GameRepository.bests` and `GameRepository.games`, answering in the same JSON (a test compares
-the two on the same games). A file at another schema revision, or any other
-database, is left to the `Database`, which migrates it first.
+the two on the same games, at the newest migration). It reads a file that has every column it
+reads (`READS`); a file that lacks one (an older schema), or any other database, is left to the
+`Database`, which migrates it first. A test walks the migrations: none after the first revision
+the reader takes may change a column it reads (unless the reader follows), so a file it takes
+answers as it would migrated.
 """
 
 from __future__ import annotations
@@ -22,10 +25,16 @@ TYPE_CHECKING = False  # typing costs more to import than this whole answer take
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["SCHEMA", "read_scores"]
+__all__ = ["READS", "read_scores", "readable"]
 
-SCHEMA = "0008"
-"""The Alembic revision these queries are written for (the newest; a test checks it)."""
+READS = {
+    "games": ("id", "finished_at", "source", "mode", "tiles", "rules_key", "players", "winner", "typed",
+              "kind"),
+    "turns": ("id", "game_id", "seq", "player", "score", "open_sum", "tiles", "rules_key", "finished_at",
+              "ranked_score", "profile_id"),
+    "profiles": ("id", "name"),
+}
+"""The columns the queries below read, by table: the reader takes a file only if it has them all."""
 
 _GAMES = """
     SELECT id, finished_at, source, mode, tiles, rules_key, winner, typed, kind
@@ -60,13 +69,13 @@ _OF_GUEST = _BESTS.format(whose="player = ? AND profile_id IS NULL")
 
 def read_scores(path: str, players: Sequence[str] = (), *, limit: int = 10) -> dict[str, Any] | None:
     """``{"bests": […], "games": […]}`` as `GameRepository` would answer for ``shutthebox scores``; None
-    when the file is not at this schema (the `Database` must open, and migrate, it)."""
+    when the file lacks a column the reader reads (the `Database` must open, and migrate, it)."""
     if not os.path.exists(path):
         return {"bests": [], "games": []}
     escaped = path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")  # SQLite's URI rules
     connection = sqlite3.connect(f"file:{escaped}?mode=ro", uri=True)
     try:
-        if not _at_schema(connection):
+        if not readable(connection):
             return None
         names = list(players) or _recent_players(connection, 50)
         bests = [best for name in names for best in _bests(connection, name)]
@@ -78,12 +87,13 @@ def read_scores(path: str, players: Sequence[str] = (), *, limit: int = 10) -> d
     return {"bests": bests, "games": games}
 
 
-def _at_schema(connection: sqlite3.Connection) -> bool:
-    try:
-        row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
-    except sqlite3.Error:
-        return False
-    return row is not None and row[0] == SCHEMA
+def readable(connection: sqlite3.Connection) -> bool:
+    """Whether the database has every column of `READS` (``PRAGMA table_info``: a missing table has none)."""
+    for table, columns in READS.items():
+        held = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+        if not held.issuperset(columns):
+            return False
+    return True
 
 
 def _moment(stored: str) -> str:
