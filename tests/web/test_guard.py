@@ -42,7 +42,7 @@ from shutthebox.web.guard import (
     same_origin,
     strict_json,
 )
-from shutthebox.web.rooms import RoomError
+from shutthebox.web.refusals import RefusedError
 from shutthebox.web.services import free_port
 from shutthebox.web.settings import LOOPBACK_HOSTS, default_hosts
 from web.helpers import create
@@ -323,9 +323,9 @@ def test_the_setup_ranges_the_catalog_gives_are_the_ones_the_server_takes(tmp_pa
 def test_strict_json_reads_what_the_api_takes() -> None:
     assert strict_json(b'{"a": [1, 2.5, "x", null, true]}', max_depth=2) == {"a": [1, 2.5, "x", None, True]}
     assert strict_json(str(2**63 - 1).encode(), max_depth=1) == 2**63 - 1
-    with pytest.raises(RoomError, match="deeper than 1"):
+    with pytest.raises(RefusedError, match="deeper than 1"):
         strict_json(b"[[1]]", max_depth=1)
-    with pytest.raises(RoomError, match=r"body\.a\.1"):
+    with pytest.raises(RefusedError, match=r"body\.a\.1"):
         strict_json(b'{"a": [0, 99999999999999999999]}', max_depth=4)
 
 

@@ -15,12 +15,11 @@ from fastapi.responses import HTMLResponse
 from starlette.concurrency import run_in_threadpool
 
 from shutthebox.core.daily import Challenge
-from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.record import GameRecord
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import SOURCE, language, languages
 from shutthebox.i18n.export import language_list, page_catalog
-from shutthebox.storage import SealedError, StorageError, Store, StoredGame, rules_key
+from shutthebox.storage import Store, StoredGame, rules_key
 from shutthebox.strategy import jobs
 from shutthebox.strategy.cheatsheet import Sheet
 from shutthebox.strategy.cost import cost_of
@@ -31,7 +30,8 @@ from shutthebox.web.cheatsheet import STYLE, sheet_html
 from shutthebox.web.guard import client_address
 from shutthebox.web.headers import policy
 from shutthebox.web.lobby import Lobby
-from shutthebox.web.rooms import TOKEN, RoomError
+from shutthebox.web.refusals import Refusal, RefusedError
+from shutthebox.web.rooms import TOKEN
 from shutthebox.web.schemas import (
     ActionIn,
     CreateRoom,
@@ -82,8 +82,8 @@ def token_of(
     if authorization and authorization.lower().startswith("bearer "):
         token = authorization[7:].strip() or None
         if token is not None and not TOKEN.fullmatch(token):
-            raise RoomError(
-                "malformed", "a bearer token is 1 to 64 of A-Z a-z 0-9 - _, as the server gave it"
+            raise RefusedError(
+                Refusal.MALFORMED, "a bearer token is 1 to 64 of A-Z a-z 0-9 - _, as the server gave it"
             )
         return token
     return None
@@ -116,7 +116,7 @@ def get_languages() -> dict[str, Any]:
 @router.get("/i18n/{lang}", responses=ERRORS, summary="The page's messages in one language (gettext catalog)")
 def get_catalog(lang: Annotated[str, Path(max_length=16)]) -> dict[str, Any]:
     if lang not in languages():
-        raise RoomError("not-found", "there is no catalog for language {lang!r}", lang=lang)
+        raise RefusedError(Refusal.NOT_FOUND, "there is no catalog for language {lang!r}", lang=lang)
     return page_catalog(lang)
 
 
@@ -234,12 +234,7 @@ def list_games(
 def stored_game(store: Store, game_id: int, now: float) -> StoredGame:
     """A stored game as anyone may read it at ``now``: not one sealed (a daily challenge's while its day
     lasts)."""
-    try:
-        return store.game(game_id, now=datetime.fromtimestamp(now, UTC))
-    except SealedError as error:
-        raise RoomError("sealed", "{error}", error=error) from None
-    except StorageError as error:
-        raise RoomError("not-found", "{error}", error=error) from None
+    return store.game(game_id, now=datetime.fromtimestamp(now, UTC))
 
 
 @router.get("/games/{game_id}", responses=ERRORS, summary="A stored game with its record")
@@ -297,18 +292,18 @@ def get_stats(
 
     found = collect(lobby.store, name, kept, review_with, last=last, source=SERVER_ROLLED)
     if found is None:
-        raise RoomError("not-found", "no profile is named {name!r} and no game was played under that name",
-                        name=name)
+        raise RefusedError(
+            Refusal.NOT_FOUND,
+            "no profile is named {name!r} and no game was played under that name",
+            name=name,
+        )
     return found
 
 
 def rules_query(query: Annotated[RulesQuery, Query()]) -> Rules:
     """Rules from query parameters: a preset and the options that change a turn's score."""
     given = query.model_dump(exclude={"preset"}, exclude_none=True)
-    try:
-        return Rules.preset(query.preset, **given)
-    except ShutTheBoxError as error:
-        raise RoomError("malformed", "{error}", error=error) from None
+    return Rules.preset(query.preset, **given)
 
 
 # -- the daily challenge -----------------------------------------------------------
@@ -317,10 +312,7 @@ Day = Annotated[date, Path(description="the day, YYYY-MM-DD (days begin at midni
 
 
 def _challenge(day: date, tiles: int) -> Challenge:
-    try:
-        return Challenge(day, tiles)
-    except ShutTheBoxError as error:
-        raise RoomError("malformed", "{error}", error=error) from None
+    return Challenge(day, tiles)
 
 
 @router.get("/daily", responses=ERRORS, summary="A day's challenges (today's by default), and the days ahead")
@@ -379,12 +371,9 @@ async def get_puzzle(
 ) -> dict[str, Any]:
     """A position where a common habit errs: one you missed that is due again, else one you have not
     seen whose difficulty is nearest your rating."""
-    try:
-        aim = Goal.parse(goal)
-    except ShutTheBoxError as error:
-        raise RoomError("malformed", "{error}", error=error) from None
+    aim = Goal.parse(goal)
     if aim not in GOALS:  # each goal is a pool to mine: only the trainer's own, never one a request makes up
-        raise RoomError("malformed", "the trainer's goals here are {goals}, not {key!r}",
+        raise RefusedError(Refusal.MALFORMED, "the trainer's goals here are {goals}, not {key!r}",
                         goals=", ".join(g.key for g in GOALS), key=goal)
     profile = await lobby.my_profile(key)
     rules = pool_rules(preset, tiles, aim)
@@ -413,10 +402,7 @@ async def get_cheatsheet(
     tiles: Annotated[int, Query(ge=3, le=12)] = 9,
 ) -> HTMLResponse:
     """One rule set, played for the lowest expected score, in the reader's language (``?lang=``)."""
-    try:
-        rules = Rules.preset(preset, tiles=tiles).but(mode=Mode.SOLO)
-    except ShutTheBoxError as error:
-        raise RoomError("malformed", "{error}", error=error) from None
+    rules = Rules.preset(preset, tiles=tiles).but(mode=Mode.SOLO)
     price = 2 * cost_of(rules, Objective.SCORE).cells  # the solve, and the boards it meets
     sheet: Sheet = await lobby.door.run(
         client_address(request.scope), ("sheet", rules), price, jobs.cheatsheet, rules

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -25,11 +26,13 @@ from shutthebox.web.guard import Guard, RateLimits, describe, install_log_filter
 from shutthebox.web.headers import SecurityHeaders, add_security_headers, policy
 from shutthebox.web.language import SpeakTheReadersLanguage, language_of
 from shutthebox.web.lobby import Lobby
-from shutthebox.web.rooms import RoomError
+from shutthebox.web.refusals import DATABASE_ERRORS, REFUSED, Refusal, RefusedError, refused
 from shutthebox.web.settings import Settings
 from shutthebox.web.stats import Reviews
 
 __all__ = ["SETTINGS_VARIABLE", "STATIC", "app_from_environment", "create_app"]
+
+log = logging.getLogger(__name__)
 
 STATIC = Path(str(resources.files("shutthebox.web") / "static"))
 DOCS_STATIC = Path(str(resources.files("fastapi_offline") / "static"))
@@ -101,15 +104,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SpeakTheReadersLanguage)
     app.add_middleware(SecurityHeaders)  # outside the others: their refusals carry the headers too
 
-    @app.exception_handler(RoomError)
-    async def room_error(_request: Request, error: RoomError) -> JSONResponse:
-        return JSONResponse(error.to_json(), status_code=error.status)
+    async def refusal(_request: Request, error: Exception) -> JSONResponse:
+        """Every refusal, the core's and the storage's errors among them (`web.refusals`)."""
+        found = refused(error)
+        assert found is not None  # the handler of `REFUSED` alone
+        if isinstance(error, DATABASE_ERRORS):
+            log.warning("the database did not answer: %s", error, exc_info=error)
+        return JSONResponse(found.to_json(), status_code=found.status)
+
+    for kind in REFUSED:
+        app.add_exception_handler(kind, refusal)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_request: Request, error: RequestValidationError) -> JSONResponse:
         errors = safe_errors(error.errors())  # echo no input: it may be long, or not even encode
-        refusal = plain_refusal(errors) or RoomError(
-            "malformed", "the request cannot be read: {detail}", detail=describe(errors)
+        refusal = plain_refusal(errors) or RefusedError(
+            Refusal.MALFORMED, "the request cannot be read: {detail}", detail=describe(errors)
         )
         return JSONResponse({**refusal.to_json(), "errors": jsonable(errors)}, status_code=422)
 
@@ -118,7 +128,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """A socket whose address cannot be read (``since`` out of range): refused as the guard
         refuses one, so a browser learns why (FastAPI's own close would echo the input)."""
         detail = describe(safe_errors(error.errors()))
-        refusal = RoomError("malformed", "the request cannot be read: {detail}", detail=detail)
+        refusal = RefusedError(Refusal.MALFORMED, "the request cannot be read: {detail}", detail=detail)
         await socket.accept()
         await socket.send_json({"type": "error", **refusal.to_json()})
         await socket.close(code=4422, reason=refusal.code)
@@ -127,7 +137,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def internal(request: Request, _error: Exception) -> JSONResponse:
         """A bug: a 500 that tells nothing of the inside (Starlette raises the error on, to the log)."""
         with using(language_of(request.scope)):
-            refusal = RoomError("internal", "the server failed to answer; its log says why")
+            refusal = RefusedError(Refusal.INTERNAL, "the server failed to answer; its log says why")
             answer = JSONResponse(refusal.to_json(), status_code=500)
             add_security_headers(answer.headers)  # answered outside every middleware
             return answer

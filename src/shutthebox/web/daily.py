@@ -26,7 +26,8 @@ from shutthebox.strategy import jobs
 from shutthebox.strategy.cost import cost_of
 from shutthebox.strategy.daily import Outcome, outcome_of
 from shutthebox.strategy.names import Objective
-from shutthebox.web.rooms import Room, RoomError, SeatSpec
+from shutthebox.web.refusals import Refusal, RefusedError
+from shutthebox.web.rooms import Room, SeatSpec
 
 if TYPE_CHECKING:
     from shutthebox.storage import Profile
@@ -63,8 +64,8 @@ class DailyDesk:
         now = self.today
         day = day or now
         if day > now + timedelta(days=AHEAD):
-            raise RoomError(
-                "not-found", "the challenges of {day} are not committed to yet", day=day.isoformat()
+            raise RefusedError(
+                Refusal.NOT_FOUND, "the challenges of {day} are not committed to yet", day=day.isoformat()
             )
         ahead = [Challenge(now + timedelta(days=d), t) for d in range(1, AHEAD + 1) for t in DAILY_TILES]
         shown = [Challenge(day, t) for t in DAILY_TILES]
@@ -91,22 +92,22 @@ class DailyDesk:
             "ahead": [c.to_json(seeds[c], reveal=False) for c in ahead if c in seeds],
         }
 
-    async def _never_dealt(self, day: date) -> RoomError:
+    async def _never_dealt(self, day: date) -> RefusedError:
         """The refusal of a past day without challenges: before the first this server dealt, or a
         day whose week before it nobody asked for the calendar."""
         first = await run_in_threadpool(self.kept.first_day)
         if first is None:
-            return RoomError(
-                "not-found", "there was no daily challenge on {day}: the first is today's ({today})",
+            return RefusedError(
+                Refusal.NOT_FOUND, "there was no daily challenge on {day}: the first is today's ({today})",
                 day=day.isoformat(), today=self.today.isoformat(),
             )
         if day < first:
-            return RoomError(
-                "not-found", "there was no daily challenge on {day}: the first was on {first}",
+            return RefusedError(
+                Refusal.NOT_FOUND, "there was no daily challenge on {day}: the first was on {first}",
                 day=day.isoformat(), first=first.isoformat(),
             )
-        return RoomError(
-            "not-found", "there was no daily challenge on {day}: its dice were never dealt",
+        return RefusedError(
+            Refusal.NOT_FOUND, "there was no daily challenge on {day}: its dice were never dealt",
             day=day.isoformat(),
         )
 
@@ -130,9 +131,10 @@ class DailyDesk:
         return room, token, challenge.day
 
     @staticmethod
-    def _played(challenge: Challenge) -> RoomError:
-        return RoomError(
-            "played", "you have played the {tiles}-tile challenge of {day} already: one ranked attempt a day",
+    def _played(challenge: Challenge) -> RefusedError:
+        return RefusedError(
+            Refusal.PLAYED,
+            "you have played the {tiles}-tile challenge of {day} already: one ranked attempt a day",
             tiles=challenge.tiles, day=challenge.day.isoformat(),
         )
 
@@ -157,7 +159,7 @@ class DailyDesk:
         """The profile's attempt beside the optimal player's game on the very same dice."""
         attempt = await run_in_threadpool(self.kept.attempt, challenge, profile.id)
         if attempt is None:
-            raise RoomError("not-found", "you have not played the {tiles}-tile challenge of {day}",
+            raise RefusedError(Refusal.NOT_FOUND, "you have not played the {tiles}-tile challenge of {day}",
                             tiles=challenge.tiles, day=challenge.day.isoformat())
         answer: dict[str, Any] = {"day": challenge.day.isoformat(), "tiles": challenge.tiles,
                                   "room": attempt.room_code, "over": attempt.record is not None}

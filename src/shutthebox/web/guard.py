@@ -54,7 +54,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from shutthebox.web.rooms import RoomError
+from shutthebox.web.refusals import Refusal, RefusedError
 from shutthebox.web.schemas import MAX_ROUNDS
 from shutthebox.web.settings import ANY_HOST, Settings
 
@@ -152,31 +152,35 @@ def _walk(value: object) -> tuple[int, tuple[object, ...] | None]:
 
 
 def strict_json(raw: bytes, *, max_depth: int) -> object:
-    """``raw`` read as JSON the way the API accepts it, or `RoomError` ``malformed`` saying why
+    """``raw`` read as JSON the way the API accepts it, or `RefusedError` ``malformed`` saying why
     (never quoting it): UTF-8, no ``NaN`` or ``Infinity``, whole numbers within 64 bits, nested
     at most ``max_depth`` deep."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RoomError("malformed", "the body is not UTF-8 text") from None
+        raise RefusedError(Refusal.MALFORMED, "the body is not UTF-8 text") from None
     try:
         value = json.loads(text, parse_constant=_no_constant, parse_float=_finite, parse_int=_int64)
     except _NotFiniteError:
-        raise RoomError("malformed", "numbers in the body must be finite (no NaN or Infinity)") from None
+        raise RefusedError(
+            Refusal.MALFORMED, "numbers in the body must be finite (no NaN or Infinity)",
+        ) from None
     except RecursionError:  # nested deeper than Python's recursion limit: certainly too deep
-        raise RoomError("malformed", "the body nests deeper than {depth} levels", depth=max_depth) from None
+        raise RefusedError(
+            Refusal.MALFORMED, "the body nests deeper than {depth} levels", depth=max_depth,
+        ) from None
     except json.JSONDecodeError as error:
-        raise RoomError(
-            "malformed", "the body is not valid JSON (line {line}, column {column})",
+        raise RefusedError(
+            Refusal.MALFORMED, "the body is not valid JSON (line {line}, column {column})",
             line=error.lineno, column=error.colno,
         ) from None
     depth, too_big = _walk(value)
     if depth > max_depth:
-        raise RoomError("malformed", "the body nests deeper than {depth} levels", depth=max_depth)
+        raise RefusedError(Refusal.MALFORMED, "the body nests deeper than {depth} levels", depth=max_depth)
     if too_big is not None:
         where = ".".join(str(_place(part)) for part in ("body", *too_big))
-        raise RoomError(
-            "malformed", "{where}: whole numbers must lie between {low} and {high}",
+        raise RefusedError(
+            Refusal.MALFORMED, "{where}: whole numbers must lie between {low} and {high}",
             where=where, low=INT64[0], high=INT64[1],
         )
     return value
@@ -195,21 +199,22 @@ def _bad_token(value: bytes) -> bool:
     return len(value) > MAX_TOKEN_LENGTH or _PRINTABLE.fullmatch(value) is None
 
 
-def _refusal_in_address(scope: Scope) -> RoomError | None:
+def _refusal_in_address(scope: Scope) -> RefusedError | None:
     """What is wrong with the tokens of a request (its header, its address), before anything reads
     them. Numbers are the typed parameters' business (their bounds are the routes'): a digit-only
     player name or preset is words."""
     for name, value in scope.get("headers") or []:
         if name == b"authorization" and _bad_token(value):
-            return RoomError(
-                "malformed", "the Authorization header must be printable ASCII, at most {limit} characters",
+            return RefusedError(
+                Refusal.MALFORMED,
+                "the Authorization header must be printable ASCII, at most {limit} characters",
                 limit=MAX_TOKEN_LENGTH,
             )
     query = scope.get("query_string", b"").decode("latin-1")
     for name, value in parse_qsl(query, keep_blank_values=True):
         if name in SECRET_PARAMETERS and _bad_token(value.encode("utf-8", "surrogatepass")):
-            return RoomError(
-                "malformed", "a token must be printable ASCII, at most {limit} characters",
+            return RefusedError(
+                Refusal.MALFORMED, "a token must be printable ASCII, at most {limit} characters",
                 limit=MAX_TOKEN_LENGTH,
             )
     return None
@@ -239,7 +244,7 @@ def safe_errors(errors: Iterable[Any]) -> list[dict[str, Any]]:
     return safe
 
 
-def plain_refusal(errors: list[dict[str, Any]]) -> RoomError | None:
+def plain_refusal(errors: list[dict[str, Any]]) -> RefusedError | None:
     """The refusal of a body a person's form could send, said as a sentence (not Pydantic's words):
     too many players, rounds out of range, a name too long. None for anything else."""
     for error in errors:
@@ -247,15 +252,15 @@ def plain_refusal(errors: list[dict[str, Any]]) -> RoomError | None:
         context = error.get("ctx") or {}
         field = loc[-1] if loc else None
         if loc == ["seats"] and error["type"] == "too_long":
-            return RoomError(
-                "malformed", "a game has at most {high} players, not {count}",
+            return RefusedError(
+                Refusal.MALFORMED, "a game has at most {high} players, not {count}",
                 high=context.get("max_length"), count=context.get("actual_length"),
             )
         if loc == ["rounds"] and error["type"] in ("less_than_equal", "greater_than_equal"):
-            return RoomError("malformed", "a game has from 1 to {high} rounds", high=MAX_ROUNDS)
+            return RefusedError(Refusal.MALFORMED, "a game has from 1 to {high} rounds", high=MAX_ROUNDS)
         if field == "name" and error["type"] == "string_too_long":
             high = context.get("max_length")
-            return RoomError("malformed", "a name has at most {high} characters", high=high)
+            return RefusedError(Refusal.MALFORMED, "a name has at most {high} characters", high=high)
     return None
 
 
@@ -626,9 +631,9 @@ def _is_address(name: str) -> bool:
     return True
 
 
-def _wrong_host() -> RoomError:
-    return RoomError(
-        "wrong-host",
+def _wrong_host() -> RefusedError:
+    return RefusedError(
+        Refusal.WRONG_HOST,
         "this server does not answer to the name this request was sent to (its Host header); "
         "its operator may add the name with serve --allowed-host",
     )
@@ -692,11 +697,11 @@ class Guard:
     # -- HTTP --
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         if not self._named(scope):
-            await _refuse(scope, receive, send, 400, _wrong_host())
+            await _refuse(scope, receive, send, _wrong_host())
             return
         refusal = _refusal_in_address(scope)
         if refusal is not None:
-            await _refuse(scope, receive, send, 422, refusal)
+            await _refuse(scope, receive, send, refusal)
             return
         address = client_address(scope)
         names, names_room = budgets_of(scope["method"], scope["path"])
@@ -704,7 +709,7 @@ class Guard:
         wait = await self.limits.wait(checked, address)
         if wait is not None:
             retry = [(b"retry-after", str(wait).encode())]
-            await _refuse(scope, receive, send, 429, _too_many(wait), headers=retry)
+            await _refuse(scope, receive, send, _too_many(wait), headers=retry)
             return
         await self.limits.spend(names, address)
         body = await self._body(scope, receive, send)
@@ -732,7 +737,7 @@ class Guard:
         limit = self.settings.max_body_bytes
         length = _header(scope, b"content-length")
         if length is not None and length.strip().isdigit() and int(length) > limit:
-            await _refuse(scope, receive, send, 413, _too_large(limit))
+            await _refuse(scope, receive, send, _too_large(limit))
             return None
         chunks, size, more = [], 0, True
         while more:
@@ -742,7 +747,7 @@ class Guard:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > limit:
-                await _refuse(scope, receive, send, 413, _too_large(limit))
+                await _refuse(scope, receive, send, _too_large(limit))
                 return None
             chunks.append(chunk)
             more = message.get("more_body", False)
@@ -750,8 +755,8 @@ class Guard:
         if body and _is_json(_header(scope, b"content-type")):
             try:
                 strict_json(body, max_depth=self.settings.max_json_depth)
-            except RoomError as error:
-                await _refuse(scope, receive, send, 422, error)
+            except RefusedError as error:
+                await _refuse(scope, receive, send, error)
                 return None
         return body
 
@@ -763,7 +768,7 @@ class Guard:
         origin = _header(scope, b"origin")
         host = _header(scope, b"host") or ""
         if origin is not None and not same_origin(origin, host, self.settings.allowed_origins):
-            error = RoomError("wrong-origin", "this server takes WebSockets from its own page only")
+            error = RefusedError(Refusal.WRONG_ORIGIN, "this server takes WebSockets from its own page only")
             await _close(receive, send, 4403, error)
             return
         refusal = _refusal_in_address(scope)
@@ -772,8 +777,8 @@ class Guard:
             return
         address = client_address(scope)
         if self.sockets[address] >= self.settings.max_sockets_per_client:
-            error = RoomError(
-                "too-many", "too many connections from your address (at most {count} at once)",
+            error = RefusedError(
+                Refusal.TOO_MANY, "too many connections from your address (at most {count} at once)",
                 count=self.settings.max_sockets_per_client,
             )
             await _close(receive, send, 4429, error)
@@ -831,26 +836,26 @@ def _is_json(content_type: str | None) -> bool:
     return kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json"))
 
 
-def _too_large(limit: int) -> RoomError:
-    return RoomError("too-large", "the request body is over {limit} bytes", limit=limit)
+def _too_large(limit: int) -> RefusedError:
+    return RefusedError(Refusal.TOO_LARGE, "the request body is over {limit} bytes", limit=limit)
 
 
-def _too_many(seconds: int) -> RoomError:
-    return RoomError(
-        "too-many", "too many requests from your address: try again in {seconds} s", seconds=seconds
+def _too_many(seconds: int) -> RefusedError:
+    return RefusedError(
+        Refusal.TOO_MANY, "too many requests from your address: try again in {seconds} s", seconds=seconds
     )
 
 
 async def _refuse(
-    scope: Scope, receive: Receive, send: Send, status: int, error: RoomError, *,
+    scope: Scope, receive: Receive, send: Send, error: RefusedError, *,
     headers: Iterable[tuple[bytes, bytes]] = (),
 ) -> None:
-    response = JSONResponse(error.to_json(), status_code=status)
+    response = JSONResponse(error.to_json(), status_code=error.status)
     response.raw_headers.extend(headers)
     await response(scope, receive, send)
 
 
-async def _close(receive: Receive, send: Send, code: int, error: RoomError) -> None:
+async def _close(receive: Receive, send: Send, code: int, error: RefusedError) -> None:
     """Refuse a WebSocket so a browser learns why: accept it, send the refusal, close with ``code``."""
     message = await receive()
     if message["type"] != "websocket.connect":

@@ -26,14 +26,15 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 
 from shutthebox.core.board import Move
-from shutthebox.core.errors import ShutTheBoxError
+from shutthebox.core.errors import N_
 from shutthebox.core.fair import FairDice
 from shutthebox.core.game import ROLL, Due, Game, Step, Wait
 from shutthebox.core.match import DiceChoice
+from shutthebox.core.names import clean_name
 from shutthebox.core.record import GameRecord
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import SOURCE, Lang, using
-from shutthebox.storage import NameTakenError, Profile, StorageError, Store
+from shutthebox.storage import Profile, Store
 from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomStore, StorageBusyError, token_hash
 from shutthebox.strategy import jobs
 from shutthebox.strategy.bots import solves
@@ -42,11 +43,11 @@ from shutthebox.web.advisor import Advisor
 from shutthebox.web.daily import DailyDesk
 from shutthebox.web.door import SolverDoor
 from shutthebox.web.hub import Hub, News, hub_for
+from shutthebox.web.refusals import Refusal, RefusedError, within
 from shutthebox.web.rooms import (
     TICKET_SECONDS,
     ClientAction,
     Room,
-    RoomError,
     Rooms,
     SeatSpec,
     check_client_seed,
@@ -113,15 +114,14 @@ def rules_of(body: CreateRoom) -> Rules:
     options = dict(body.rules)
     try:
         rules = Rules.preset(body.preset, **options)
-        if "mode" not in options and len(body.seats) == 1 and rules.mode is Mode.ROUND:
-            rules = rules.but(mode=Mode.SOLO)  # one player alone plays solo (rules §5.1)
-        return rules
-    except ShutTheBoxError as error:
-        raise RoomError("malformed", "{error}", error=error) from None
-    except TypeError:  # an option that is no rule option (dataclass replace says which, in English)
-        raise RoomError(
-            "malformed", "rules: unknown option; the options are {names}", names=", ".join(Rules().to_dict())
+    except TypeError:  # an option named as the preset's own argument: no rule option either
+        raise RefusedError(
+            Refusal.MALFORMED,
+            "rules: unknown option; the options are {names}", names=", ".join(Rules().to_dict()),
         ) from None
+    if "mode" not in options and len(body.seats) == 1 and rules.mode is Mode.ROUND:
+        rules = rules.but(mode=Mode.SOLO)  # one player alone plays solo (rules §5.1)
+    return rules
 
 
 def client_action(action: ActionIn) -> ClientAction:
@@ -129,10 +129,8 @@ def client_action(action: ActionIn) -> ClientAction:
     if isinstance(action, DiceIn):
         return DiceChoice(action.count)
     if isinstance(action, MoveIn):
-        try:
+        with within(N_("tiles {tiles}: {error}"), tiles=action.tiles):
             return Move.of(action.tiles)
-        except ShutTheBoxError as error:
-            raise RoomError("malformed", "tiles {tiles}: {error}", tiles=action.tiles, error=error) from None
     return "roll"
 
 
@@ -217,7 +215,7 @@ class Lobby:
     # -- the copies of rooms this process holds ---------------------------------------
     async def fresh(self, code: str, version: int = 0) -> Room:
         """The room ``code`` as the store holds it (at least at ``version``, a version a client saw):
-        the copy held here, caught up first if it is behind, else read from the store. Refused while
+        the copy held here, caught up first if it is behind, else read from the store. RefusedError while
         the processes are out of touch: no copy can be known fresh, nor a change told to the others."""
         self.check_in_touch()
         room = self.rooms.find(code)
@@ -230,8 +228,8 @@ class Lobby:
                 elif room.behind or room.version < version:
                     await self._catch_up(room)
             if room.stale:
-                raise RoomError(
-                    "busy", "room {code} is being restored; try again in a moment", code=room.code
+                raise RefusedError(
+                    Refusal.BUSY, "room {code} is being restored; try again in a moment", code=room.code
                 )
         return room
 
@@ -239,8 +237,8 @@ class Lobby:
         """Refuse rooms (503 ``shared-down``) while this process cannot hear the others (Redis away):
         nothing is changed, and play resumes by itself once they are in touch again."""
         if not self.hub.in_touch:
-            raise RoomError(
-                "shared-down",
+            raise RefusedError(
+                Refusal.SHARED_DOWN,
                 "the server cannot reach Redis, which its processes share: rooms wait until it answers "
                 "again; try again in a moment",
             )
@@ -250,9 +248,11 @@ class Lobby:
             kept = await run_in_threadpool(self.kept.get, well_formed(code))
         except WRITE_ERRORS:
             log.exception("room %s could not be read", code)
-            raise RoomError("busy", "the server could not read room {code}; try again", code=code) from None
+            raise RefusedError(
+                Refusal.BUSY, "the server could not read room {code}; try again", code=code,
+            ) from None
         if kept is None:
-            raise RoomError("not-found", "there is no room {code!r}", code=well_formed(code))
+            raise RefusedError(Refusal.NOT_FOUND, "there is no room {code!r}", code=well_formed(code))
         return self.rooms.add(self._restored(kept))
 
     def _restored(self, kept: KeptRoom) -> Room:
@@ -262,8 +262,9 @@ class Lobby:
             room = Room.restore(kept)
         except Exception:  # a room that no longer replays must not take the server down
             log.exception("room %s does not replay; left in the store", kept.code)
-            raise RoomError("busy", "room {code} cannot be restored; try again later", code=kept.code) \
-                from None
+            raise RefusedError(
+                Refusal.BUSY, "room {code} cannot be restored; try again later", code=kept.code
+            ) from None
         if not self.hub.shared and room.deadline is not None and room.turn_seconds is not None \
                 and room.deadline - room.turn_seconds < self.started:
             room.deadline = room.clock_mark = None
@@ -280,7 +281,7 @@ class Lobby:
             return  # still stale: served again once the store answers (`fresh`)
         if kept is None:
             self._closed(room.code)
-            raise RoomError("not-found", "there is no room {code!r}", code=room.code)
+            raise RefusedError(Refusal.NOT_FOUND, "there is no room {code!r}", code=room.code)
         room.take_state_of(self._restored(kept))
 
     async def _catch_up(self, room: Room) -> None:
@@ -292,7 +293,7 @@ class Lobby:
             return
         if kept is None:
             self._closed(room.code)
-            raise RoomError("not-found", "there is no room {code!r}", code=room.code)
+            raise RefusedError(Refusal.NOT_FOUND, "there is no room {code!r}", code=room.code)
         if kept.version == room.version:
             room.behind = False
             return
@@ -344,7 +345,7 @@ class Lobby:
                 try:
                     async with room.lock:
                         await self._catch_up(room)
-                except RoomError:  # closed meanwhile
+                except RefusedError:  # closed meanwhile
                     continue
                 await self.broadcast(room)
 
@@ -385,7 +386,7 @@ class Lobby:
         """Commit the room's change to the store over the version this copy holds. If that fails the
         copy goes back to what the store holds and the change is refused: `ConflictError` when
         another process changed the room first (the change may be made again over its state),
-        `RoomError` busy otherwise. Nothing of a refused change was told to anyone."""
+        `RefusedError` busy otherwise. Nothing of a refused change was told to anyone."""
         room.touched = self.clock()
         kept, new = self._snapshot(room), room.unkept()
         try:
@@ -396,8 +397,9 @@ class Lobby:
         except WRITE_ERRORS:
             log.exception("room %s: a change could not be kept; it is undone", room.code)
             await self._reload(room)
-            raise RoomError("busy", "the server could not keep this action; nothing changed: try again") \
-                from None
+            raise RefusedError(
+                Refusal.BUSY, "the server could not keep this action; nothing changed: try again"
+                ) from None
         room.kept_events = len(room.log)
         held = self.rooms.find(room.code)
         if held is not None and held is not room:
@@ -414,13 +416,13 @@ class Lobby:
                     await self._reload(room)
                 elif room.behind:
                     await self._catch_up(room)
-                result = await change(room)  # a `RoomError` here changed nothing
+                result = await change(room)  # a `RefusedError` here changed nothing
                 try:
                     await self._keep(room)
                 except ConflictError:
                     continue
                 return result
-        raise RoomError("busy", "room {code} is changing fast: try again", code=room.code)
+        raise RefusedError(Refusal.BUSY, "room {code} is changing fast: try again", code=room.code)
 
     # -- profiles ---------------------------------------------------------------
     async def profile(self, key: str | None) -> Profile | None:
@@ -429,33 +431,23 @@ class Lobby:
             return None
         found = await run_in_threadpool(self.store.profile, key)
         if found is None:
-            raise RoomError("no-profile", "no player profile has this key; create one first")
+            raise RefusedError(Refusal.NO_PROFILE, "no player profile has this key; create one first")
         return found
 
     async def my_profile(self, key: str | None) -> Profile:
         """The profile of ``key``, which must be given."""
         found = await self.profile(key)
         if found is None:
-            raise RoomError("no-profile", "send your profile key as Authorization: Bearer <key>")
+            raise RefusedError(Refusal.NO_PROFILE, "send your profile key as Authorization: Bearer <key>")
         return found
 
     async def create_profile(self, name: str) -> tuple[Profile, str]:
-        return await self._naming(lambda: self.store.create_profile(name))
+        return await run_in_threadpool(self.store.create_profile, clean_name(name))
 
     async def rename_profile(self, key: str | None, name: str) -> Profile:
         await self.my_profile(key)
         assert key is not None
-        return await self._naming(lambda: self.store.rename_profile(key, name))
-
-    @staticmethod
-    async def _naming(call: Callable[[], Named]) -> Named:
-        """Run a store call that names a profile; its refusals as the page reads them."""
-        try:
-            return await run_in_threadpool(call)
-        except NameTakenError as error:
-            raise RoomError("name-taken", "{error}", error=error) from None
-        except StorageError as error:
-            raise RoomError("malformed", "{error}", error=error) from None
+        return await run_in_threadpool(self.store.rename_profile, key, clean_name(name))
 
     # -- rooms ----------------------------------------------------------------
     async def commit(self) -> tuple[str, FairDice]:
@@ -474,29 +466,27 @@ class Lobby:
         client_seed = check_client_seed(body.client_seed)
         if body.seed is not None:
             if body.ticket is not None or client_seed is not None:
-                raise RoomError(
-                    "malformed", "a practice room rolls from its chosen seed: no ticket, no client seed"
+                raise RefusedError(
+                    Refusal.MALFORMED, "a practice room rolls from its chosen seed: no ticket, no client seed"
                 )
             return None
         if body.ticket is None:
             if client_seed is not None:
-                raise RoomError(
-                    "malformed",
+                raise RefusedError(
+                    Refusal.MALFORMED,
                     "a client seed comes after the server commits: first ask POST /api/commitments",
                 )
             return FairDice()
         since = datetime.fromtimestamp(self.clock() - TICKET_SECONDS, UTC)
         server_seed = await self._write(self.kept.claim, body.ticket, since)
         if server_seed is None:
-            raise RoomError("malformed", "the commitment ticket is unknown or expired: ask for a new one")
+            raise RefusedError(
+                Refusal.MALFORMED, "the commitment ticket is unknown or expired: ask for a new one",
+            )
         return FairDice(server_seed, [client_seed] if client_seed is not None else [])
 
     async def _write(self, call: Callable[..., Named], *args: Any) -> Named:
-        try:
-            return await run_in_threadpool(call, *args)
-        except WRITE_ERRORS:
-            log.exception("a write to the store failed")
-            raise RoomError("busy", "the server could not keep this; nothing changed: try again") from None
+        return await run_in_threadpool(call, *args)
 
     async def _not_a_profiles(self, name: str | None) -> None:
         """Refuse a guest's or a bot's name that a profile holds (or one like it): nobody passes for
@@ -505,8 +495,8 @@ class Lobby:
             return
         holder = await run_in_threadpool(self.store.holder, name)
         if holder is not None:
-            raise RoomError(
-                "name-taken", "the name {name!r} is a player's profile ({held!r}): play under another",
+            raise RefusedError(
+                Refusal.NAME_TAKEN, "the name {name!r} is a player's profile ({held!r}): play under another",
                 name=name, held=holder.name,
             )
 
@@ -524,8 +514,8 @@ class Lobby:
             return
         held = await self._write(self.kept.in_play_by, token_hash(owner))
         if held >= self.settings.max_rooms_per_client:
-            raise RoomError(
-                "too-many", "you have {count} games in play on this server already: finish one first",
+            raise RefusedError(
+                Refusal.TOO_MANY, "you have {count} games in play on this server already: finish one first",
                 count=self.settings.max_rooms_per_client,
             )
 
@@ -580,7 +570,7 @@ class Lobby:
                 return
             except ConflictError:
                 room.code = self.rooms.new_code()
-        raise RoomError("busy", "the server could not keep this; nothing changed: try again")
+        raise RefusedError(Refusal.BUSY, "the server could not keep this; nothing changed: try again")
 
     async def _write_new(self, room: Room) -> None:
         room.touched = self.clock()
@@ -591,7 +581,9 @@ class Lobby:
             raise
         except WRITE_ERRORS:
             log.exception("room %s could not be kept", room.code)
-            raise RoomError("busy", "the server could not keep this; nothing changed: try again") from None
+            raise RefusedError(
+                Refusal.BUSY, "the server could not keep this; nothing changed: try again",
+            ) from None
         room.kept_events = len(room.log)
 
     async def join(self, code: str, body: JoinRoom, profile: Profile | None = None) -> tuple[Room, str, int]:
@@ -607,7 +599,7 @@ class Lobby:
         return room, token, seat
 
     async def act(self, room: Room, token: str | None, action: ActionIn) -> None:
-        """Do a client's action, kept before it is told; a `RoomError` leaves the room as it was."""
+        """Do a client's action, kept before it is told; a `RefusedError` leaves the room as it was."""
         engine_action = client_action(action)
 
         async def play(room: Room) -> None:
@@ -627,7 +619,7 @@ class Lobby:
         if room.rematch_due(self.clock()):
             try:
                 await self.settle_rematch(room)
-            except RoomError:  # the answer is kept: the ticker settles the rematch when it can
+            except RefusedError:  # the answer is kept: the ticker settles the rematch when it can
                 log.warning("room %s: the rematch waits to be settled", room.code)
         await self.broadcast(room)
 
@@ -659,8 +651,9 @@ class Lobby:
             except WRITE_ERRORS:  # a conflict too: the ticker settles it later, over the fresh state
                 log.exception("room %s: the rematch could not be kept; tried again later", room.code)
                 await self._reload(room)
-                raise RoomError("busy", "the server could not keep this; nothing changed: try again") \
-                    from None
+                raise RefusedError(
+                    Refusal.BUSY, "the server could not keep this; nothing changed: try again"
+                    ) from None
             room.version, room.kept_events = versions[0], len(room.log)
             if new is not None:
                 new.version, new.kept_events = versions[1], len(new.log)
@@ -728,7 +721,7 @@ class Lobby:
             if due != room.due_at:
                 await run_in_threadpool(self.kept.reschedule, room.code, room.version, due)
                 room.due_at = due
-        except RoomError as error:  # a write failed, or the room is gone: the next tick tries again
+        except RefusedError as error:  # a write failed, or the room is gone: the next tick tries again
             log.warning("room %s: its work stopped: %s", code, error.code)
         except WRITE_ERRORS:
             log.exception("room %s: its work stopped", code)
@@ -861,7 +854,7 @@ class Lobby:
                 room.game.saved_id = saved
                 room.results = results
 
-        with contextlib.suppress(RoomError):
+        with contextlib.suppress(RefusedError):
             await self._change(room, remember)  # the room remembers its game's id
 
     def _best_before(self, name: str, rules: Rules, *, guest: bool) -> int | None:
@@ -956,18 +949,20 @@ class Lobby:
         """Refuse to show a sealed room (a daily challenge's, while its day lasts) to anyone but its
         player: its board and rolls are the day's dice, which everyone that day plays."""
         if room.sealed(self.clock()) and not room.seats_of(token):
-            raise RoomError(
-                "sealed", "room {code} is a daily challenge's: only its player sees it until the day is over",
+            raise RefusedError(
+                Refusal.SEALED,
+                "room {code} is a daily challenge's: only its player sees it until the day is over",
                 code=room.code,
             )
 
     def record(self, room: Room) -> dict[str, Any]:
         """The room's game record (the fair seed once the game is over); nobody's while sealed."""
         if room.game is None:
-            raise RoomError("waiting", "the game in room {code} has not started", code=room.code)
+            raise RefusedError(Refusal.WAITING, "the game in room {code} has not started", code=room.code)
         if room.sealed(self.clock()):
-            raise RoomError(
-                "sealed", "the record of room {code} shows the daily challenge's dice: it is sealed until the"
+            raise RefusedError(
+                Refusal.SEALED,
+                "the record of room {code} shows the daily challenge's dice: it is sealed until the"
                 " day is over", code=room.code,
             )
         record: dict[str, Any] = room.game.record().to_json()
@@ -1000,19 +995,22 @@ class Lobby:
         """The solver's ranked choices for the seat whose turn it is (its own token only); the seat's
         turns of this game then count for no best, kept before the advice is given."""
         if not room.hints:
-            raise RoomError("hints-off", "hints are off in room {code}", code=room.code)
+            raise RefusedError(Refusal.HINTS_OFF, "hints are off in room {code}", code=room.code)
         game, seat = room.check_actor(token)
         state = game.state
         if not state.is_decision:
-            raise RoomError(
-                "no-decision", "hints are for choosing dice or tiles; now {state}", state=state.describe()
+            raise RefusedError(
+                Refusal.NO_DECISION,
+                "hints are for choosing dice or tiles; now {state}", state=state.describe()
             )
         advice = await self.advisor.advise(state, requester)  # priced, fair, kept; a refusal is no hint taken
 
         async def assisted(room: Room) -> None:
             now = room.game
             if now is None or len(now.events) != len(game.events) or now.state.actor != seat:
-                raise RoomError("wrong-turn", "the game moved on while the hint was computed; ask again")
+                raise RefusedError(
+                    Refusal.WRONG_TURN, "the game moved on while the hint was computed; ask again",
+                )
             room.assist(seat)  # the others see it with the next state pushed
 
         await self._change(room, assisted)
@@ -1023,7 +1021,7 @@ class Lobby:
         sealed room's for its player only."""
         self.check_sight(room, token)
         if room.game is None or not room.game.state.is_over:
-            raise RoomError("not-over", "the game in room {code} is not over yet", code=room.code)
+            raise RefusedError(Refusal.NOT_OVER, "the game in room {code} is not over yet", code=room.code)
         found = await self.review_of(room.game.record(), room.origin, requester)
         answer: dict[str, Any] = found.to_json()
         return answer

@@ -28,7 +28,7 @@ acts (``"adjourn"``). A finished room may offer a rematch to every seat
 (`Rematch`): the players who accept play on in a new room with the same rules,
 the bots and their own tokens.
 
-Errors are `RoomError`s carrying a short code for the page and an HTTP status::
+Errors are `RefusedError`s carrying a short code for the page and an HTTP status::
 
     RoomError
       no-profile 401 · not-found 404 · wrong-seat 403 · wrong-origin 403 · hints-off 403 · sealed 403
@@ -47,21 +47,20 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from string import Formatter
 from typing import Any, Literal
 
 from shutthebox.core import fair
 from shutthebox.core.board import Move
 from shutthebox.core.daily import REVEAL_GRACE
 from shutthebox.core.dice import Roll, SeededDice
-from shutthebox.core.errors import IllegalActionError, OutOfTurnError, Phrase, ShutTheBoxError, plural_phrase
+from shutthebox.core.errors import N_, ShutTheBoxError, plural_phrase
 from shutthebox.core.fair import FairDice
 from shutthebox.core.game import ROLL, Chooser, Game, Step
 from shutthebox.core.match import Action, DiceChoice
 from shutthebox.core.names import clean_name
 from shutthebox.core.rules import Mode, Rules
-from shutthebox.i18n import say
 from shutthebox.storage.rooms import KeptRoom, token_hash
+from shutthebox.web.refusals import Refusal, RefusedError, within
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -72,13 +71,11 @@ __all__ = [
     "ClientAction",
     "Rematch",
     "Room",
-    "RoomError",
     "Rooms",
     "Seat",
     "SeatKind",
     "SeatSpec",
     "check_client_seed",
-    "check_name",
 ]
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: codes are read aloud
@@ -99,72 +96,6 @@ OnLeave = Literal["bot", "adjourn"]
 ClientAction = Literal["roll"] | DiceChoice | Move
 """What a client may ask for: roll the dice (the server rolls), choose dice, shut tiles."""
 
-_STATUS = {
-    "no-profile": 401,
-    "not-found": 404,
-    "wrong-seat": 403,
-    "wrong-origin": 403,
-    "wrong-host": 400,
-    "hints-off": 403,
-    "sealed": 403,
-    "too-large": 413,
-    "malformed": 422,
-    "too-many": 429,
-    "internal": 500,
-    "busy": 503,
-    "shared-down": 503,
-}
-
-
-class RoomError(ShutTheBoxError):
-    """A request the room refuses; ``code`` names the kind, the message (a catalog template) says why."""
-
-    def __init__(self, code: str, template: str, /, **values: object) -> None:
-        super().__init__(template, **values)
-        self.code = code
-
-    @property
-    def status(self) -> int:
-        return _STATUS.get(self.code, 409)
-
-    def to_json(self) -> dict[str, str]:
-        """The refusal as the page reads it, said in the language in use; what it repeats of the
-        request cut to `ECHO_LENGTH` characters."""
-        return {"error": self.code, "detail": say(echoed(self))}
-
-
-ECHO_LENGTH = 48
-"""The most characters of one text that a refusal repeats of the request (a name, a code): a
-longer one is cut, ending in "…". What a template repeats it quotes with ``!r``, which writes
-control and invisible characters as escapes (docs/security.md, "Read internals in an error")."""
-
-
-def echoed(value: object) -> object:
-    """``value`` as a refusal may say it: each text its template quotes (``{name!r}``) at most
-    `ECHO_LENGTH` characters, in the errors and phrases inside it too."""
-    if isinstance(value, ShutTheBoxError):
-        value = value.phrase
-    if not isinstance(value, Phrase):
-        return value
-    quoted = {field for _, field, _spec, conversion in Formatter().parse(value.template) if conversion == "r"}
-    values = {name: _cut(inner) if name in quoted else echoed(inner) for name, inner in value.values.items()}
-    return Phrase(value.template, values, value.plural, value.count)
-
-
-def _cut(value: object) -> object:
-    if isinstance(value, str) and len(value) > ECHO_LENGTH:
-        return value[: ECHO_LENGTH - 1] + "…"
-    return value
-
-
-def check_name(name: str, seat: int | None = None) -> str:
-    """A player name (of ``seat``, when one is named) as `core.names.clean_name` keeps it."""
-    try:
-        return clean_name(name)
-    except ShutTheBoxError as error:
-        if seat is None:
-            raise RoomError("malformed", "{error}", error=error) from None
-        raise RoomError("malformed", "seat {seat}: {error}", seat=seat, error=error) from None
 
 
 def look_alike(name: str, other: str) -> bool:
@@ -175,11 +106,8 @@ def look_alike(name: str, other: str) -> bool:
 
 
 def check_client_seed(seed: str | None) -> str | None:
-    """A client seed as the fair dice take it, or `RoomError`."""
-    try:
-        return None if seed is None else fair.check_client_seed(seed)
-    except ShutTheBoxError as error:
-        raise RoomError("malformed", "{error}", error=error) from None
+    """A client seed as the fair dice take it (a seed they refuse is malformed)."""
+    return None if seed is None else fair.check_client_seed(seed)
 
 
 def hash_of(token: str | None) -> str | None:
@@ -236,13 +164,10 @@ class Seat:
 
 
 def resolve_bot(name: str) -> str:
-    """The bot name for a bot name or a strength; `RoomError` naming the choices."""
+    """The bot name for a bot name or a strength (an error naming the choices otherwise)."""
     from shutthebox.strategy.names import bot_key
 
-    try:
-        return bot_key(name)
-    except ShutTheBoxError as error:
-        raise RoomError("malformed", "{error}", error=error) from None
+    return bot_key(name)
 
 
 def stand_in_bot(game: Game, seat: int) -> Chooser:
@@ -378,18 +303,21 @@ class Room:
         if profile is not None:
             name = profile.name
         elif name is None:
-            raise RoomError("malformed", "a name is needed to join room {code}", code=self.code)
-        name = check_name(name)
+            raise RefusedError(Refusal.MALFORMED, "a name is needed to join room {code}", code=self.code)
+        name = clean_name(name)
         client_seed = check_client_seed(client_seed)
         open_seats = [s for s in self.seats if s.kind == "remote" and s.name is None]
         if not open_seats:
-            raise RoomError("room-full", "room {code} has no open seat left", code=self.code)
+            raise RefusedError(Refusal.ROOM_FULL, "room {code} has no open seat left", code=self.code)
         if any(look_alike(name, s.name) for s in self.seats if s.name is not None):
-            raise RoomError(
-                "name-taken", "the name {name!r} is already taken in room {code}", name=name, code=self.code
+            raise RefusedError(
+                Refusal.NAME_TAKEN,
+                "the name {name!r} is already taken in room {code}", name=name, code=self.code
             )
         if profile is not None and profile.id in {s.profile for s in self.seats}:
-            raise RoomError("name-taken", "your profile already plays in room {code}", code=self.code)
+            raise RefusedError(
+                Refusal.NAME_TAKEN, "your profile already plays in room {code}", code=self.code,
+            )
         if client_seed is not None and self.dice is not None:
             self.dice.add_client_seed(client_seed)
         seat, token = open_seats[0], secrets.token_urlsafe(18)
@@ -410,10 +338,7 @@ class Room:
             return
         names = [s.name for s in self.seats if s.name is not None]
         dice = self.dice if self.dice is not None else SeededDice(self.seed)
-        try:
-            self.game = Game(self.rules, names, dice=dice, rounds=self.rounds)
-        except ShutTheBoxError as error:
-            raise RoomError("malformed", "{error}", error=error) from None
+        self.game = Game(self.rules, names, dice=dice, rounds=self.rounds)
         bots = {seat.index: seat.bot for seat in self.seats if seat.kind == "bot" and seat.bot is not None}
         if bots:
             from shutthebox.strategy.bots import seat_bots
@@ -426,20 +351,23 @@ class Room:
 
     # -- acting -------------------------------------------------------------
     def playing(self) -> Game:
-        """The game, or `RoomError` when it has not started or is over."""
+        """The game, or `RefusedError` when it has not started or is over."""
         if self.game is None:
             waiting = sum(1 for s in self.seats if s.name is None)
             players = plural_phrase("{count} more player to join", "{count} more players to join", waiting)
-            raise RoomError("waiting", "room {code} waits for {players}", code=self.code, players=players)
+            raise RefusedError(
+                Refusal.WAITING, "room {code} waits for {players}", code=self.code, players=players,
+            )
         if self.game.state.is_over:
-            raise RoomError("over", "the game in room {code} is over", code=self.code)
+            raise RefusedError(Refusal.OVER, "the game in room {code} is over", code=self.code)
         return self.game
 
     def check_open(self, now: float) -> None:
         """Refuse any action in a room that is closed (a daily challenge whose day is over)."""
         if self.closed(now):
-            raise RoomError(
-                "closed", "the daily challenge of room {code} closed at midnight UTC: its game counts as it"
+            raise RefusedError(
+                Refusal.CLOSED,
+                "the daily challenge of room {code} closed at midnight UTC: its game counts as it"
                 " stood then", code=self.code,
             )
 
@@ -448,20 +376,22 @@ class Room:
         game = self.playing()
         held = self.seats_of(token)
         if not held:
-            raise RoomError("wrong-seat", "this token holds no seat in room {code}", code=self.code)
+            raise RefusedError(Refusal.WRONG_SEAT, "this token holds no seat in room {code}", code=self.code)
         if seat is not None and seat not in held:
             who = self.seats[seat].name if 0 <= seat < len(self.seats) else None
-            raise RoomError(
-                "wrong-seat", "seat {seat} ({name}) is not yours in room {code}",
+            raise RefusedError(
+                Refusal.WRONG_SEAT, "seat {seat} ({name}) is not yours in room {code}",
                 seat=seat, name=who or "-", code=self.code,
             )
         actor = game.state.actor
         assert actor is not None
         if actor not in held or (seat is not None and seat != actor):
-            raise RoomError("wrong-turn", "it is not your turn: {state}", state=game.state.describe())
+            raise RefusedError(
+                Refusal.WRONG_TURN, "it is not your turn: {state}", state=game.state.describe(),
+            )
         if self.seats[actor].stand_in:
-            raise RoomError(
-                "wrong-turn", "a bot plays seat {seat} ({name}) since its player left",
+            raise RefusedError(
+                Refusal.WRONG_TURN, "a bot plays seat {seat} ({name}) since its player left",
                 seat=actor, name=self.seats[actor].name or "-",
             )
         return game, actor
@@ -479,25 +409,18 @@ class Room:
     def apply(self, seat: int, action: Step, *, by: str | None = None) -> None:
         """Play ``action`` for ``seat`` through the engine and log it; nothing changes if it raises."""
         game = self.playing()
-        try:
-            due = game.due()
-            due.state.check_turn(seat)
-            if by is not None:  # a bot plays for the seat's player: help, from where the turn stands
-                if action == ROLL:
-                    game.check_roll(seat)
-                else:
-                    due.state.apply(action, seat)
-                self.assist(seat)
-                due = game.due()  # the same state, the help noted
-            game.play(due, action)
-            played = game.events[-1].action
-            entry: dict[str, Any] = {"seat": seat, **_logged(played)}
-        except OutOfTurnError as error:
-            raise RoomError("wrong-turn", "{error}", error=error) from None
-        except IllegalActionError as error:
-            raise RoomError("illegal", "{error}", error=error) from None
-        except ShutTheBoxError as error:
-            raise RoomError("malformed", "{error}", error=error) from None
+        due = game.due()
+        due.state.check_turn(seat)
+        if by is not None:  # a bot plays for the seat's player: help, from where the turn stands
+            if action == ROLL:
+                game.check_roll(seat)
+            else:
+                due.state.apply(action, seat)
+            self.assist(seat)
+            due = game.due()  # the same state, the help noted
+        game.play(due, action)
+        played = game.events[-1].action
+        entry: dict[str, Any] = {"seat": seat, **_logged(played)}
         if by is not None:
             entry["by"] = by
             self.by_clock.add(len(game.events) - 1)
@@ -590,18 +513,22 @@ class Room:
                        now: float, seconds: float) -> None:
         """Offer a rematch (the first accept) or answer one, for every seat ``token`` holds."""
         if self.game is None or not self.game.state.is_over:
-            raise RoomError("not-over", "the game in room {code} is not over yet", code=self.code)
+            raise RefusedError(Refusal.NOT_OVER, "the game in room {code} is not over yet", code=self.code)
         held = [seat for seat in self.seats_of(token) if self.seats[seat].human]
         if not held:
-            raise RoomError("wrong-seat", "this token holds no seat in room {code}", code=self.code)
+            raise RefusedError(Refusal.WRONG_SEAT, "this token holds no seat in room {code}", code=self.code)
         client_seed = check_client_seed(client_seed)
         if self.rematch is not None and self.rematch.settled:
-            raise RoomError("over", "the rematch of room {code} is settled already", code=self.code)
+            raise RefusedError(Refusal.OVER, "the rematch of room {code} is settled already", code=self.code)
         if self.rematch is not None and all(self.rematch.answers.get(seat) is not None for seat in held):
-            raise RoomError("over", "you answered the rematch of room {code} already", code=self.code)
+            raise RefusedError(
+                Refusal.OVER, "you answered the rematch of room {code} already", code=self.code,
+            )
         if self.rematch is None:
             if not accept:
-                raise RoomError("malformed", "nobody offered a rematch in room {code}", code=self.code)
+                raise RefusedError(
+                    Refusal.MALFORMED, "nobody offered a rematch in room {code}", code=self.code,
+                )
             # Bots play again; every player is asked, one who left too: they may be back by now.
             answers: dict[int, bool | None] = {s.index: None if s.human else True for s in self.seats}
             self.rematch = Rematch(held[0], answers, now + seconds, self.next_dice or FairDice())
@@ -770,14 +697,14 @@ class Rooms:
 
     def find(self, code: str) -> Room | None:
         """The copy of room ``code`` held here (None: ask the store); a code of the wrong shape is
-        refused (`RoomError` not-found) before anyone looks."""
+        refused (`RefusedError` not-found) before anyone looks."""
         return self._rooms.get(well_formed(code))
 
     def get(self, code: str) -> Room:
-        """The copy of room ``code`` held here; `RoomError` not-found if there is none."""
+        """The copy of room ``code`` held here; `RefusedError` not-found if there is none."""
         room = self.find(code)
         if room is None:
-            raise RoomError("not-found", "there is no room {code!r}", code=well_formed(code))
+            raise RefusedError(Refusal.NOT_FOUND, "there is no room {code!r}", code=well_formed(code))
         return room
 
     def add(self, room: Room) -> Room:
@@ -812,21 +739,27 @@ class Rooms:
                 continue
             if spec.profile is not None:
                 profile = spec.profile
-                name = check_name(profile.name, index)
+                with within(N_("seat {seat}: {error}"), seat=index):
+                    name = clean_name(profile.name)
                 placed.append(Seat(index, "here", name, token_hash=held, profile=profile.id))
                 continue
-            name = check_name(spec.name or (f"Bot {index + 1}" if spec.kind == "bot" else ""), index)
+            with within(N_("seat {seat}: {error}"), seat=index):
+                name = clean_name(spec.name or (f"Bot {index + 1}" if spec.kind == "bot" else ""))
             if spec.kind == "bot":
                 placed.append(Seat(index, "bot", name, bot=resolve_bot(spec.bot or "medium")))
             else:
                 placed.append(Seat(index, "here", name, token_hash=held))
         if not placed:
-            raise RoomError("malformed", "a room needs at least one seat")
+            raise RefusedError(Refusal.MALFORMED, "a room needs at least one seat")
         if not any(s.kind == "here" for s in placed):
-            raise RoomError("malformed", "at least one seat must be played here by the room's creator")
+            raise RefusedError(
+                Refusal.MALFORMED, "at least one seat must be played here by the room's creator",
+            )
         named = [s.name for s in placed if s.name is not None]
         if any(look_alike(a, b) for i, a in enumerate(named) for b in named[:i]):
-            raise RoomError("name-taken", "player names must differ: {names}", names=", ".join(named))
+            raise RefusedError(
+                Refusal.NAME_TAKEN, "player names must differ: {names}", names=", ".join(named),
+            )
         room = Room(
             self.new_code(taken), rules, placed, rounds=rounds, seed=seed, hints=hints,
             dice=dice if seed is None else None, turn_seconds=turn_seconds, on_leave=on_leave,
@@ -845,20 +778,17 @@ class Rooms:
 
 
 def well_formed(code: str) -> str:
-    """``code`` as codes are written (upper case); `RoomError` not-found if no room could hold it."""
+    """``code`` as codes are written (upper case); `RefusedError` not-found if no room could hold it."""
     key = code.strip().upper()
     if not CODE.fullmatch(key):
-        raise RoomError("not-found", "a room code is {count} letters and digits", count=CODE_LENGTH)
+        raise RefusedError(Refusal.NOT_FOUND, "a room code is {count} letters and digits", count=CODE_LENGTH)
     return key
 
 
 def check_startable(room: Room) -> None:
     """Refuse at once a table the engine would refuse when the last player joins."""
     names = [f"seat {s.index}" for s in room.seats]
-    try:
-        Game(room.rules, names, by_hand=True, rounds=room.rounds)
-    except ShutTheBoxError as error:
-        raise RoomError("malformed", "{error}", error=error) from None
+    Game(room.rules, names, by_hand=True, rounds=room.rounds)
 
 
 def rematch_room(old: Room, code: str) -> Room | None:
@@ -885,7 +815,7 @@ def rematch_room(old: Room, code: str) -> Room | None:
     try:
         check_startable(room)
         room.start_if_ready()
-    except RoomError:
+    except ShutTheBoxError:  # a table that cannot start: no rematch
         return None
     return room
 

@@ -25,7 +25,7 @@ from pydantic import TypeAdapter, ValidationError
 from shutthebox.i18n import language
 from shutthebox.web.guard import RateLimits, client_address, describe, frame_too_large, safe_errors
 from shutthebox.web.lobby import Listener, Lobby
-from shutthebox.web.rooms import RoomError
+from shutthebox.web.refusals import REFUSED, Refusal, RefusedError, refused
 from shutthebox.web.schemas import HintIn, PingIn, RematchIn, SocketIn
 
 __all__ = ["close_code", "handle", "router"]
@@ -49,7 +49,8 @@ async def room_socket(
     try:
         room = await lobby.fresh(code, since)
         lobby.check_sight(room, token)
-    except RoomError as error:
+    except REFUSED as failure:
+        error = as_refusal(failure)
         await socket.accept()
         await socket.send_json({"type": "error", **error.to_json()})
         await socket.close(code=close_code(error), reason=error.code)
@@ -74,7 +75,7 @@ async def room_socket(
             await asyncio.wait_for(socket.close(code=1013, reason="too slow"), 1.0)
 
 
-def close_code(refusal: RoomError) -> int:
+def close_code(refusal: RefusedError) -> int:
     """How a socket refused at its start is closed: 1013 (try again later) when the server cannot
     serve the room for now (503: the page reconnects), 4404 when there is no such room (a missed
     code), else 4403 (not for this client: a sealed room)."""
@@ -94,15 +95,16 @@ async def read(socket: WebSocket, lobby: Lobby, code: str, listener: Listener) -
             return
         raw = message.get("text")
         if raw is None:
-            refusal = RoomError("malformed", "messages are JSON text, not binary")
+            refusal = RefusedError(Refusal.MALFORMED, "messages are JSON text, not binary")
             reply: dict[str, Any] | None = {"type": "error", **refusal.to_json()}
         elif frame_too_large(raw, lobby.settings.max_frame_bytes):
-            refusal = RoomError("malformed", "a message has at most {count} bytes",
+            refusal = RefusedError(Refusal.MALFORMED, "a message has at most {count} bytes",
                                 count=lobby.settings.max_frame_bytes)
             reply = {"type": "error", **refusal.to_json()}
         elif (wait := await spend_a_request(socket)) is not None:
-            refusal = RoomError(
-                "too-many", "too many requests from your address: try again in {seconds} s", seconds=wait
+            refusal = RefusedError(
+                Refusal.TOO_MANY,
+                "too many requests from your address: try again in {seconds} s", seconds=wait
             )
             reply = {"type": "error", **refusal.to_json()}
         else:
@@ -128,7 +130,7 @@ async def handle(lobby: Lobby, code: str, listener: Listener, raw: str) -> dict[
         message = _messages.validate_json(raw)
     except ValidationError as error:  # the reason names the fields, never echoes the message
         detail = describe(safe_errors(error.errors()))
-        refusal = RoomError("malformed", "the message cannot be read: {detail}", detail=detail)
+        refusal = RefusedError(Refusal.MALFORMED, "the message cannot be read: {detail}", detail=detail)
         return {"type": "error", **refusal.to_json()}
     try:
         room = await lobby.fresh(code)
@@ -141,7 +143,14 @@ async def handle(lobby: Lobby, code: str, listener: Listener, raw: str) -> dict[
             await lobby.rematch(room, listener.token, message.accept, message.client_seed)
             return None
         await lobby.act(room, listener.token, message)
-    except RoomError as error:
-        return {"type": "error", **error.to_json()}
+    except REFUSED as failure:
+        return {"type": "error", **as_refusal(failure).to_json()}
     return None
+
+
+def as_refusal(error: Exception) -> RefusedError:
+    """The refusal ``error`` is (one of `REFUSED`), as the app's handler says it over HTTP."""
+    found = refused(error)
+    assert found is not None
+    return found
 

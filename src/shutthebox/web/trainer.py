@@ -17,7 +17,6 @@ from starlette.concurrency import run_in_threadpool
 
 from shutthebox.core.board import Move
 from shutthebox.core.dice import DiceChoice
-from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import say
 from shutthebox.storage.trainer import NotDealtError, TrainerStore
@@ -35,7 +34,7 @@ from shutthebox.strategy.trainer import (
     schedule,
     training_rules,
 )
-from shutthebox.web.rooms import RoomError
+from shutthebox.web.refusals import Refusal, RefusedError
 
 if TYPE_CHECKING:
     from shutthebox.storage import Profile
@@ -49,10 +48,7 @@ OWN_GAMES = 10
 
 def pool_rules(preset: str, tiles: int, goal: Goal) -> Rules:
     """The rule set a pool is mined under: the preset on ``tiles``, solo (or the long game)."""
-    try:
-        return training_rules(Rules.preset(preset, tiles=tiles, mode=Mode.SOLO), goal)
-    except ShutTheBoxError as error:
-        raise RoomError("malformed", "{error}", error=error) from None
+    return training_rules(Rules.preset(preset, tiles=tiles, mode=Mode.SOLO), goal)
 
 
 @dataclass
@@ -68,12 +64,12 @@ class TrainerDesk:
         return datetime.fromtimestamp(self.lobby.clock(), UTC)
 
     def _price(self, rules: Rules, goal: Goal, solves: int = 1) -> int:
-        """What mining or answering costs under ``rules``: ``solves`` solves of its goal (`RoomError`
+        """What mining or answering costs under ``rules``: ``solves`` solves of its goal (`RefusedError`
         busy beyond the server's budget for one)."""
         cost = cost_of(rules, goal.objective)
         if not cost.within(self.lobby.advisor.max_cells, self.lobby.advisor.max_bytes):
-            raise RoomError(
-                "busy", "this rule set is too large for the trainer on this server: try fewer tiles"
+            raise RefusedError(
+                Refusal.BUSY, "this rule set is too large for the trainer on this server: try fewer tiles"
             )
         return solves * cost.cells
 
@@ -83,7 +79,9 @@ class TrainerDesk:
             requester, ("pool", rules, goal), self._price(rules, goal, 3), jobs.trainer_pool, rules, goal
         )
         if not pool:
-            raise RoomError("not-found", "no position of these rules fools a common habit: try more tiles")
+            raise RefusedError(
+                Refusal.NOT_FOUND, "no position of these rules fools a common habit: try more tiles",
+            )
         key = pool_key(rules, goal)
         seen = await run_in_threadpool(self.kept.reviews, profile.id, key)
         standing = await run_in_threadpool(self.kept.standing, profile.id)
@@ -129,10 +127,7 @@ class TrainerDesk:
     ) -> dict[str, Any]:
         """Rate an answer to a puzzle dealt to the profile (a position of its own choosing is no
         puzzle: the trainer is no free hint for a game in play)."""
-        try:
-            puzzle = Puzzle.from_key(key)
-        except ShutTheBoxError as error:
-            raise RoomError("malformed", "{error}", error=error) from None
+        puzzle = Puzzle.from_key(key)
         if not await run_in_threadpool(self.kept.dealt, profile.id, key):
             raise _not_dealt()
         advice, reasons = await self.lobby.door.run(
@@ -166,9 +161,9 @@ class TrainerDesk:
         }
 
 
-def _not_dealt() -> RoomError:
-    return RoomError(
-        "not-found", "this puzzle was not dealt to you, or you answered it already: ask GET /api/train"
+def _not_dealt() -> RefusedError:
+    return RefusedError(
+        Refusal.NOT_FOUND, "this puzzle was not dealt to you, or you answered it already: ask GET /api/train"
     )
 
 
@@ -180,4 +175,4 @@ def _answer_of(puzzle: Puzzle, advice: Advice, given: dict[str, Any]) -> DiceCho
             return answer
         if isinstance(answer, Move) and sorted(given.get("shut") or ()) == sorted(answer.tiles):
             return answer
-    raise RoomError("malformed", "{given} is not one of this puzzle's answers", given=given)
+    raise RefusedError(Refusal.MALFORMED, "{given} is not one of this puzzle's answers", given=given)
