@@ -309,7 +309,7 @@ def test_games_rolled_on_a_players_own_machine_stay_off_the_server_board(client:
     """Before: a terminal game on the same database put its player first on the server's leaderboard."""
     from shutthebox import Game, Rules
 
-    store = client.app.state.lobby.store  # type: ignore[attr-defined]
+    store = client.app.state.server.store  # type: ignore[attr-defined]
     termy = store.create_profile("Termy")[0]
     game = Game(Rules(mode="solo"), ["Termy"])  # type: ignore[arg-type]
     while not game.state.is_over:

@@ -1,54 +1,58 @@
-"""The app factory: `create_app(settings)` builds the FastAPI app; its lifespan opens the store."""
+"""The app factory: `create_app(settings)` builds the FastAPI app; its lifespan opens the store and
+builds the services of the process (`assemble`), each handed only what it uses."""
 
 from __future__ import annotations
 
 import logging
-import re
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
+from anyio import to_thread
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
-from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.concurrency import run_in_threadpool
 
 from shutthebox import __version__
 from shutthebox.i18n import using
 from shutthebox.storage import Store, default_url
+from shutthebox.storage.daily import DailyStore
+from shutthebox.storage.rooms import RoomStore
+from shutthebox.storage.trainer import TrainerStore
 from shutthebox.web import api, sockets
+from shutthebox.web.advice import AdviceDesk
+from shutthebox.web.advisor import Advisor
+from shutthebox.web.apidocs import serve_docs
+from shutthebox.web.archive import Archive
+from shutthebox.web.botplay import BotPlayer
+from shutthebox.web.copies import Copies
+from shutthebox.web.daily import DailyDesk
+from shutthebox.web.door import SolverDoor
+from shutthebox.web.fanout import Fanout
 from shutthebox.web.guard import Guard, RateLimits, describe, install_log_filter, plain_refusal, safe_errors
-from shutthebox.web.headers import SecurityHeaders, add_security_headers, policy
+from shutthebox.web.headers import SecurityHeaders, add_security_headers
+from shutthebox.web.hub import Hub, hub_for
 from shutthebox.web.language import SpeakTheReadersLanguage, language_of
-from shutthebox.web.lobby import Lobby
+from shutthebox.web.news import Cluster, Herald
+from shutthebox.web.profiles import ProfileDesk
 from shutthebox.web.refusals import DATABASE_ERRORS, REFUSED, Refusal, RefusedError, refused
+from shutthebox.web.rooms import RoomDesk
+from shutthebox.web.server import Server
 from shutthebox.web.settings import Settings
 from shutthebox.web.stats import Reviews
+from shutthebox.web.trainer import TrainerDesk
+from shutthebox.web.worker import Worker
 
-__all__ = ["SETTINGS_VARIABLE", "STATIC", "app_from_environment", "create_app"]
+__all__ = ["SETTINGS_VARIABLE", "STATIC", "app_from_environment", "assemble", "create_app"]
 
 log = logging.getLogger(__name__)
-
 STATIC = Path(str(resources.files("shutthebox.web") / "static"))
-DOCS_STATIC = Path(str(resources.files("fastapi_offline") / "static"))
-"""Swagger UI's script and style (as the fastapi-offline package ships them, Swagger UI 5: it reads
-OpenAPI 3.1), served by the app itself: the API docs work offline."""
-REFUSAL: dict[str, Any] = {
-    "title": "Refusal",
-    "type": "object",
-    "required": ["error", "detail"],
-    "properties": {
-        "error": {"type": "string", "description": "what kind of refusal: malformed, not-found, too-many…"},
-        "detail": {"type": "string", "description": "why, in the reader's language"},
-        "errors": {"type": "array", "items": {"$ref": "#/components/schemas/ValidationError"}},
-    },
-}
-"""Every refusal of the API: ``{"error": code, "detail": why}`` (a 422 of a bad request adds ``errors``)."""
+SETTINGS_VARIABLE = "SHUTTHEBOX_SERVE_SETTINGS"
+"""Where `serve --workers` puts the settings (`Settings.to_json`) for each worker process it starts."""
 
 
 def database_url(settings: Settings) -> str:
@@ -58,10 +62,6 @@ def database_url(settings: Settings) -> str:
     return default_url(settings.data_dir)
 
 
-SETTINGS_VARIABLE = "SHUTTHEBOX_SERVE_SETTINGS"
-"""Where `serve --workers` puts the settings (`Settings.to_json`) for each worker process it starts."""
-
-
 def app_from_environment() -> FastAPI:
     """The app of one worker process of `serve --workers`: the settings the command was given."""
     import os
@@ -69,8 +69,48 @@ def app_from_environment() -> FastAPI:
     return create_app(Settings.from_json(os.environ[SETTINGS_VARIABLE]))
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The web app: JSON API under ``/api``, the room WebSocket, and the page at ``/``."""
+def assemble(settings: Settings, store: Store, *, clock: Callable[[], float], hub: Hub) -> Server:
+    """The services of one process over ``store``, each handed what it uses; the daily challenge and
+    the trainer their narrow ports (the rooms service, the solver's door, the stored games, the
+    reviewer), satisfied here by the services themselves."""
+    kept = RoomStore(store.engine)
+    herald = Herald(hub)
+    door = SolverDoor(
+        processes=settings.solver_processes, cells_per_minute=settings.solver_cells_per_minute,
+        waiting=settings.solver_queue,
+    )
+    advisor = Advisor(max_cells=settings.hint_max_cells, max_bytes=settings.hint_max_bytes, door=door)
+    copies = Copies(kept, hub, clock=clock, idle_seconds=settings.room_idle_seconds, tell=herald.tell)
+    fanout = Fanout(copies, hub, clock=clock, tell=herald.tell)
+    cluster = Cluster(hub, copies, fanout, clock=clock)
+    bots = BotPlayer(copies, door, advisor, hub, delay=settings.bot_delay)
+    worker = Worker(
+        settings=settings, store=store, kept=kept, copies=copies, fanout=fanout, herald=herald,
+        cluster=cluster, bots=bots, hub=hub, clock=clock,
+    )
+    profiles = ProfileDesk(store)
+    rooms = RoomDesk(
+        settings=settings, kept=kept, copies=copies, fanout=fanout, worker=worker, profiles=profiles,
+        clock=clock,
+    )
+    advice = AdviceDesk(copies, advisor, door, clock=clock)
+    daily = DailyDesk(DailyStore(store.engine), rooms, door, clock=clock)
+    trainer = TrainerDesk(
+        TrainerStore(store.engine), store, advice, door,
+        max_cells=advisor.max_cells, max_bytes=advisor.max_bytes, clock=clock,
+    )
+    return Server(
+        settings=settings, store=store, hub=hub, door=door, copies=copies, fanout=fanout, cluster=cluster,
+        worker=worker, profiles=profiles, rooms=rooms, advice=advice, daily=daily, trainer=trainer,
+        archive=Archive(store, advice, Reviews(), clock=clock), clock=clock,
+    )
+
+
+def create_app(
+    settings: Settings | None = None, *, clock: Callable[[], float] = time.time, hub: Hub | None = None
+) -> FastAPI:
+    """The web app: JSON API under ``/api``, the room WebSocket, and the page at ``/``. ``clock`` is
+    the server's wall clock; ``hub`` what its processes share (by default, as the settings say)."""
     settings = settings or Settings()
     if settings.redis_url and settings.rate_limit_storage == "memory://":  # every process counts alike
         settings = replace(settings, rate_limit_storage=settings.redis_url)
@@ -79,13 +119,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         install_log_filter()  # whichever server runs the app: no token reaches its log
-        store = await run_in_threadpool(Store.open, database_url(settings))
-        lobby = app.state.lobby = Lobby(settings, store)  # rooms in play are read back as asked for
-        await lobby.start()
+        store = await to_thread.run_sync(Store.open, database_url(settings))
+        shared = hub if hub is not None else hub_for(settings.redis_url)
+        server = app.state.server = assemble(settings, store, clock=clock, hub=shared)
+        await server.start()  # rooms in play are read back as asked for
         try:
             yield
         finally:
-            await lobby.stop()
+            await server.stop()
             store.close()
 
     app = FastAPI(
@@ -98,14 +139,32 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.limits = limits  # the room WebSocket spends from the same budgets
-    app.state.reviews = Reviews()  # the statistics' accuracy of stored games
 
     app.add_middleware(Guard, settings=settings, limits=limits)  # inside the language: it speaks it
     app.add_middleware(SpeakTheReadersLanguage)
     app.add_middleware(SecurityHeaders)  # outside the others: their refusals carry the headers too
+    handle_refusals(app)
+    app.include_router(api.router)
+    app.include_router(sockets.router)
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/sw.js", include_in_schema=False)
+    def service_worker() -> FileResponse:
+        return FileResponse(STATIC / "sw.js", headers={"Service-Worker-Allowed": "/"})
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    serve_docs(app)
+    return app
+
+
+def handle_refusals(app: FastAPI) -> None:
+    """The app's answers to what it refuses: one handler for every refusal (the engine's and the
+    store's errors among them, `web.refusals`), the request validation's, and a fault's (500)."""
 
     async def refusal(_request: Request, error: Exception) -> JSONResponse:
-        """Every refusal, the core's and the storage's errors among them (`web.refusals`)."""
         found = refused(error)
         assert found is not None  # the handler of `REFUSED` alone
         if isinstance(error, DATABASE_ERRORS):
@@ -141,77 +200,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             answer = JSONResponse(refusal.to_json(), status_code=500)
             add_security_headers(answer.headers)  # answered outside every middleware
             return answer
-
-    app.include_router(api.router)
-    app.include_router(sockets.router)
-
-    @app.get("/", include_in_schema=False)
-    def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
-
-    @app.get("/sw.js", include_in_schema=False)
-    def service_worker() -> FileResponse:
-        return FileResponse(STATIC / "sw.js", headers={"Service-Worker-Allowed": "/"})
-
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    serve_docs(app)
-    return app
-
-
-def serve_docs(app: FastAPI) -> None:
-    """``/docs``: Swagger UI from ``/docs-static`` (no CDN), over an OpenAPI whose refusals are
-    described as the API sends them."""
-
-    @app.get("/docs", include_in_schema=False)
-    def docs(request: Request) -> HTMLResponse:
-        root = request.scope.get("root_path", "")
-        page = get_swagger_ui_html(
-            openapi_url=f"{root}{app.openapi_url}",
-            title=f"{app.title} API",
-            swagger_js_url=f"{root}/docs-static/swagger-ui-bundle.js",
-            swagger_css_url=f"{root}/docs-static/swagger-ui.css",
-            swagger_favicon_url=f"{root}/docs-static/favicon.png",
-            swagger_ui_parameters={"validatorUrl": None},  # no badge fetched from the validator's site
-        )
-        page.headers["Content-Security-Policy"] = policy(scripts=inline_scripts(bytes(page.body).decode()))
-        return page
-
-    app.mount("/docs-static", StaticFiles(directory=DOCS_STATIC), name="docs-static")
-    generate = app.openapi
-
-    def openapi() -> dict[str, Any]:
-        if app.openapi_schema is None:
-            with_refusals(generate())
-        assert app.openapi_schema is not None
-        return app.openapi_schema
-
-    app.openapi = openapi  # type: ignore[method-assign]
-
-
-_INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
-
-
-def inline_scripts(html: str) -> list[str]:
-    """The inline ``<script>`` blocks of a page (Swagger UI's starts it): the policy names them."""
-    return _INLINE_SCRIPT.findall(html)
-
-
-def with_refusals(schema: dict[str, Any]) -> None:
-    """Describe the refusals as sent: a 422 is a `REFUSAL` (not FastAPI's list of errors), and any
-    request may be refused as too large (413) or too many (429)."""
-    schemas = schema.setdefault("components", {}).setdefault("schemas", {})
-    if "HTTPValidationError" in schemas:
-        schemas["HTTPValidationError"] = {**REFUSAL, "title": "HTTPValidationError"}
-    schemas["Refusal"] = REFUSAL
-    refused = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Refusal"}}}}
-    for path, operations in schema.get("paths", {}).items():
-        if not path.startswith("/api/"):
-            continue
-        for operation in operations.values():
-            responses = operation.setdefault("responses", {})
-            if "requestBody" in operation:
-                responses.setdefault("413", {"description": "the body is too large", **refused})
-            responses.setdefault("429", {"description": "too many requests from this address", **refused})
 
 
 def jsonable(errors: object) -> object:

@@ -34,12 +34,12 @@ from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from shutthebox.strategy import jobs
 from shutthebox.web.refusals import Refusal, RefusedError
 
-__all__ = ["CALL_PRICE", "SolverDoor"]
+__all__ = ["CALL_PRICE", "Solver", "SolverDoor"]
 
 log = logging.getLogger(__name__)
 Result = TypeVar("Result")
@@ -64,6 +64,14 @@ def _replace(processes: int, broken: Executor) -> None:
     if _pools.get(processes) is broken:
         del _pools[processes]
         broken.shutdown(wait=False, cancel_futures=True)
+
+
+class Solver(Protocol):
+    """What a service asks of the door: run a job for a requester, at its price, kept under its key."""
+
+    async def run(
+        self, requester: str, key: Hashable | None, price: int, job: Callable[..., Result], *args: Any
+    ) -> Result: ...
 
 
 @atexit.register

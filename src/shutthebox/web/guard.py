@@ -25,7 +25,7 @@ WebSockets and streaming). For each request it checks, in this order:
 
 Refusals are the API's ``{"error": code, "detail": why}`` in the reader's
 language; they repeat no token, key or value of the request, only what helps
-mend it, quoted and cut short (see `safe_errors`, `web.rooms.echoed` and
+mend it, quoted and cut short (see `safe_errors`, `web.refusals.echoed` and
 docs/security.md); a refused WebSocket is accepted, sent that refusal as
 ``{"type": "error", …}`` and closed, so a browser sees the code.
 `RedactTokens` keeps seat tokens and profile keys out of the server's log.
