@@ -5,20 +5,21 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query
+from fastapi import Path, Query
 
 from shutthebox.core.daily import Challenge
-from shutthebox.web.api.deps import ERRORS, SECRET, AddressDep, ServerDep, TokenDep
+from shutthebox.web import answers
+from shutthebox.web.api.deps import ERRORS, SECRET, AddressDep, ServerDep, TokenDep, answering
 
 __all__ = ["router"]
 
-router = APIRouter()
+router = answering()
 DailyTiles = Annotated[int, Path(ge=1, le=12, description="the board: 9, 10 or 12 tiles")]
 Day = Annotated[date, Path(description="the day, YYYY-MM-DD (days begin at midnight UTC)")]
 
 
 @router.get(
-    "/daily", responses=ERRORS,
+    "/daily", response_model=answers.DailyCalendar, responses=ERRORS,
     summary="A day's challenges (today's by default), and the days ahead",
 )
 async def get_daily(
@@ -30,7 +31,7 @@ async def get_daily(
 
 
 @router.post(
-    "/daily/{tiles}", status_code=201, responses=ERRORS,
+    "/daily/{tiles}", response_model=answers.DailyAttempt, status_code=201, responses=ERRORS,
     dependencies=SECRET,
     summary="Play today's challenge (ranked)",
 )
@@ -47,7 +48,7 @@ async def play_daily(
 
 
 @router.get(
-    "/daily/me", responses=ERRORS,
+    "/daily/me", response_model=answers.DailyMine, responses=ERRORS,
     summary="Your attempts day by day, and your streak",
 )
 async def get_my_daily(server: ServerDep, key: TokenDep) -> dict[str, Any]:
@@ -55,7 +56,7 @@ async def get_my_daily(server: ServerDep, key: TokenDep) -> dict[str, Any]:
 
 
 @router.get(
-    "/daily/{day}/{tiles}", responses=ERRORS,
+    "/daily/{day}/{tiles}", response_model=answers.DailyBoard, responses=ERRORS,
     summary="A challenge's leaderboard",
 )
 async def get_daily_board(day: Day, tiles: DailyTiles, server: ServerDep) -> dict[str, Any]:
@@ -64,7 +65,7 @@ async def get_daily_board(day: Day, tiles: DailyTiles, server: ServerDep) -> dic
 
 
 @router.get(
-    "/daily/{day}/{tiles}/result", responses=ERRORS,
+    "/daily/{day}/{tiles}/result", response_model=answers.DailyResult, responses=ERRORS,
     summary="Your attempt beside optimal play",
 )
 async def get_daily_result(

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import Depends, Header, Path, Request, Response
+from fastapi import APIRouter, Depends, Header, Path, Request, Response
+from fastapi.routing import APIRoute
 
 from shutthebox.web.guard import client_address
 from shutthebox.web.refusals import Refusal, RefusedError
@@ -17,11 +18,13 @@ __all__ = [
     "MAX_ID",
     "SECRET",
     "AddressDep",
+    "Answered",
     "GameId",
     "PlayerName",
     "RoomCode",
     "ServerDep",
     "TokenDep",
+    "answering",
 ]
 
 MAX_ID = 2**63 - 1
@@ -78,3 +81,15 @@ RoomCode = Annotated[str, Path(max_length=16, description="the room's code, 5 le
 GameId = Annotated[int, Path(ge=1, le=MAX_ID)]
 PlayerName = Annotated[str, Path(max_length=200)]
 
+
+class Answered(APIRoute):
+    """A route whose answer is its model's (`web.answers`), with the keys the service gave and no
+    other: a key a model names as optional is left out when it was not given."""
+
+    def __init__(self, path: str, endpoint: Any, **options: Any) -> None:
+        super().__init__(path, endpoint, **{**options, "response_model_exclude_unset": True})
+
+
+def answering() -> APIRouter:
+    """A router of `Answered` routes."""
+    return APIRouter(route_class=Answered)

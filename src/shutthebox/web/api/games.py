@@ -5,19 +5,20 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import Depends, Query
 
 from shutthebox.core.rules import Rules
-from shutthebox.web.api.deps import ERRORS, MAX_ID, AddressDep, GameId, PlayerName, ServerDep
+from shutthebox.web import answers
+from shutthebox.web.api.deps import ERRORS, MAX_ID, AddressDep, GameId, PlayerName, ServerDep, answering
 from shutthebox.web.schemas import RulesQuery
 from shutthebox.web.stats import LAST_GAMES
 
 __all__ = ["router"]
 
-router = APIRouter()
+router = answering()
 
 
-@router.get("/games", summary="Stored games, newest first")
+@router.get("/games", response_model=answers.Games, summary="Stored games, newest first")
 def list_games(
     server: ServerDep,
     player: Annotated[str | None, Query(max_length=200)] = None,
@@ -29,7 +30,7 @@ def list_games(
 
 
 @router.get(
-    "/games/{game_id}", responses=ERRORS,
+    "/games/{game_id}", response_model=answers.StoredGame, responses=ERRORS,
     summary="A stored game with its record",
 )
 def get_game(game_id: GameId, server: ServerDep) -> dict[str, Any]:
@@ -37,7 +38,7 @@ def get_game(game_id: GameId, server: ServerDep) -> dict[str, Any]:
 
 
 @router.get(
-    "/games/{game_id}/review", responses=ERRORS,
+    "/games/{game_id}/review", response_model=answers.Review, responses=ERRORS,
     summary="The review of a stored game",
 )
 async def get_game_review(game_id: GameId, server: ServerDep, address: AddressDep) -> dict[str, Any]:
@@ -45,7 +46,7 @@ async def get_game_review(game_id: GameId, server: ServerDep, address: AddressDe
 
 
 @router.get(
-    "/players/{name:path}/history",
+    "/players/{name:path}/history", response_model=answers.History,
     summary="A player's turns, newest first",
 )
 def get_history(
@@ -55,7 +56,7 @@ def get_history(
 
 
 @router.get(
-    "/players/{name:path}/bests",
+    "/players/{name:path}/bests", response_model=answers.PlayerBests,
     summary="A player's best ranked score per board size and rules",
 )
 def get_bests(
@@ -65,7 +66,7 @@ def get_bests(
 
 
 @router.get(
-    "/players/{name:path}/stats", responses=ERRORS,
+    "/players/{name:path}/stats", response_model=answers.PlayerStats, responses=ERRORS,
     summary="A player's statistics for the page",
 )
 def get_stats(
@@ -84,7 +85,7 @@ def rules_query(query: Annotated[RulesQuery, Query()]) -> Rules:
 
 
 @router.get(
-    "/leaderboard", responses=ERRORS,
+    "/leaderboard", response_model=answers.Leaderboard, responses=ERRORS,
     summary="Best scores by player for one board and rules",
 )
 def get_leaderboard(

@@ -7,18 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
-
-from shutthebox.web.api.deps import ERRORS, SECRET, AddressDep, RoomCode, ServerDep, TokenDep
+from shutthebox.web import answers
+from shutthebox.web.api.deps import ERRORS, SECRET, AddressDep, RoomCode, ServerDep, TokenDep, answering
 from shutthebox.web.schemas import ActionIn, CreateRoom, JoinRoom, RematchIn
 
 __all__ = ["router"]
 
-router = APIRouter()
+router = answering()
 
 
 @router.post(
-    "/commitments", status_code=201, dependencies=SECRET,
+    "/commitments", response_model=answers.Commitment, status_code=201, dependencies=SECRET,
     summary="Fair dice committed to, for the room you create next",
 )
 async def commit_dice(server: ServerDep) -> dict[str, Any]:
@@ -29,7 +28,7 @@ async def commit_dice(server: ServerDep) -> dict[str, Any]:
 
 
 @router.post(
-    "/rooms", status_code=201, responses=ERRORS, dependencies=SECRET,
+    "/rooms", response_model=answers.NewRoom, status_code=201, responses=ERRORS, dependencies=SECRET,
     summary="Create a room and start its game",
 )
 async def create_room(
@@ -41,7 +40,7 @@ async def create_room(
 
 
 @router.get(
-    "/rooms/{code}", responses=ERRORS,
+    "/rooms/{code}", response_model=answers.RoomState, responses=ERRORS,
     summary="A room as the token's seats see it",
 )
 async def get_room(code: RoomCode, server: ServerDep, token: TokenDep) -> dict[str, Any]:
@@ -49,7 +48,7 @@ async def get_room(code: RoomCode, server: ServerDep, token: TokenDep) -> dict[s
 
 
 @router.post(
-    "/rooms/{code}/join", responses=ERRORS, dependencies=SECRET,
+    "/rooms/{code}/join", response_model=answers.Joined, responses=ERRORS, dependencies=SECRET,
     summary="Take an open seat of an online room",
 )
 async def join_room(code: RoomCode, body: JoinRoom, server: ServerDep, key: TokenDep) -> dict[str, Any]:
@@ -59,7 +58,7 @@ async def join_room(code: RoomCode, body: JoinRoom, server: ServerDep, key: Toke
 
 
 @router.post(
-    "/rooms/{code}/actions", responses=ERRORS,
+    "/rooms/{code}/actions", response_model=answers.RoomState, responses=ERRORS,
     summary="Roll, choose dice or shut tiles",
 )
 async def post_action(code: RoomCode, body: ActionIn, server: ServerDep, token: TokenDep) -> dict[str, Any]:
@@ -67,7 +66,7 @@ async def post_action(code: RoomCode, body: ActionIn, server: ServerDep, token: 
 
 
 @router.post(
-    "/rooms/{code}/rematch", responses=ERRORS,
+    "/rooms/{code}/rematch", response_model=answers.RoomState, responses=ERRORS,
     summary="Offer, accept or decline a rematch",
 )
 async def post_rematch(code: RoomCode, body: RematchIn, server: ServerDep, token: TokenDep) -> dict[str, Any]:
@@ -79,7 +78,7 @@ async def post_rematch(code: RoomCode, body: RematchIn, server: ServerDep, token
 
 
 @router.get(
-    "/rooms/{code}/hint", responses=ERRORS,
+    "/rooms/{code}/hint", response_model=answers.Advice, responses=ERRORS,
     summary="The solver's ranked choices for your turn",
 )
 async def get_hint(code: RoomCode, server: ServerDep, token: TokenDep, address: AddressDep) -> dict[str, Any]:
@@ -87,7 +86,7 @@ async def get_hint(code: RoomCode, server: ServerDep, token: TokenDep, address: 
 
 
 @router.get(
-    "/rooms/{code}/review", responses=ERRORS,
+    "/rooms/{code}/review", response_model=answers.Review, responses=ERRORS,
     summary="The review of the finished game",
 )
 async def get_review(
@@ -97,7 +96,7 @@ async def get_review(
 
 
 @router.get(
-    "/rooms/{code}/record", responses=ERRORS,
+    "/rooms/{code}/record", response_model=answers.GameRecord, responses=ERRORS,
     summary="The game record (the fair seed once over)",
 )
 async def get_record(code: RoomCode, server: ServerDep) -> dict[str, Any]:

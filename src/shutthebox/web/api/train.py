@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 from fastapi.responses import HTMLResponse
 
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import language
-from shutthebox.web.api.deps import ERRORS, AddressDep, ServerDep, TokenDep
+from shutthebox.web import answers
+from shutthebox.web.api.deps import ERRORS, AddressDep, ServerDep, TokenDep, answering
 from shutthebox.web.cheatsheet import STYLE, sheet_html
 from shutthebox.web.headers import policy
 from shutthebox.web.schemas import TrainAnswer
@@ -17,12 +18,12 @@ from shutthebox.web.trainer import pool_rules, trainer_goal
 
 __all__ = ["router"]
 
-router = APIRouter()
+router = answering()
 Preset = Annotated[str, Query(max_length=32, description="the rule set, see GET /api/rules")]
 
 
 @router.get(
-    "/train", responses=ERRORS,
+    "/train", response_model=answers.PuzzleShown, responses=ERRORS,
     summary="The next trainer puzzle for your profile",
 )
 async def get_puzzle(
@@ -42,7 +43,7 @@ async def get_puzzle(
 
 
 @router.post(
-    "/train", responses=ERRORS,
+    "/train", response_model=answers.PuzzleRated, responses=ERRORS,
     summary="Answer a trainer puzzle",
 )
 async def answer_puzzle(

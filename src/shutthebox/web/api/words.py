@@ -4,22 +4,23 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path
+from fastapi import Path
 
 from shutthebox.i18n import SOURCE, languages
 from shutthebox.i18n.export import language_list, page_catalog
-from shutthebox.web.api.deps import ERRORS, SECRET, ServerDep, TokenDep
+from shutthebox.web import answers
+from shutthebox.web.api.deps import ERRORS, SECRET, ServerDep, TokenDep, answering
 from shutthebox.web.refusals import Refusal, RefusedError
 from shutthebox.web.schemas import ProfileIn
 from shutthebox.web.views import rules_catalog
 
 __all__ = ["router"]
 
-router = APIRouter()
+router = answering()
 
 
 @router.get(
-    "/i18n",
+    "/i18n", response_model=answers.Languages,
     summary="The languages of the page, each named in itself",
 )
 def get_languages() -> dict[str, Any]:
@@ -27,7 +28,7 @@ def get_languages() -> dict[str, Any]:
 
 
 @router.get(
-    "/i18n/{lang}", responses=ERRORS,
+    "/i18n/{lang}", response_model=answers.Catalog, responses=ERRORS,
     summary="The page's messages in one language (gettext catalog)",
 )
 def get_catalog(lang: Annotated[str, Path(max_length=16)]) -> dict[str, Any]:
@@ -37,7 +38,7 @@ def get_catalog(lang: Annotated[str, Path(max_length=16)]) -> dict[str, Any]:
 
 
 @router.get(
-    "/rules",
+    "/rules", response_model=answers.RulesCatalog,
     summary="Rule options, presets and bots for the setup panel",
 )
 def get_rules() -> dict[str, Any]:
@@ -45,7 +46,7 @@ def get_rules() -> dict[str, Any]:
 
 
 @router.post(
-    "/profiles", status_code=201, responses=ERRORS, dependencies=SECRET,
+    "/profiles", response_model=answers.NewProfile, status_code=201, responses=ERRORS, dependencies=SECRET,
     summary="Create a profile and its secret key",
 )
 async def create_profile(body: ProfileIn, server: ServerDep) -> dict[str, Any]:
@@ -54,7 +55,7 @@ async def create_profile(body: ProfileIn, server: ServerDep) -> dict[str, Any]:
 
 
 @router.get(
-    "/profiles/me", responses=ERRORS,
+    "/profiles/me", response_model=answers.Profile, responses=ERRORS,
     summary="The profile of the key sent as the bearer token",
 )
 async def get_profile(server: ServerDep, key: TokenDep) -> dict[str, Any]:
@@ -63,7 +64,7 @@ async def get_profile(server: ServerDep, key: TokenDep) -> dict[str, Any]:
 
 
 @router.patch(
-    "/profiles/me", responses=ERRORS,
+    "/profiles/me", response_model=answers.Profile, responses=ERRORS,
     summary="Rename the profile of the bearer key",
 )
 async def rename_profile(body: ProfileIn, server: ServerDep, key: TokenDep) -> dict[str, Any]:
