@@ -29,22 +29,13 @@ from websockets.typing import Origin
 
 from serving import running
 from shutthebox.web import Settings, create_app
-from shutthebox.web.guard import (
-    Guard,
-    MovingWindows,
-    RateLimits,
-    RedactTokens,
-    SharedOrOwn,
-    client_address,
-    frame_too_large,
-    host_allowed,
-    redact,
-    same_origin,
-    strict_json,
-)
+from shutthebox.web.guard import Guard, RedactTokens, redact
+from shutthebox.web.hosts import host_allowed, same_origin
+from shutthebox.web.rates import MovingWindows, RateLimits, SharedOrOwn, client_address
 from shutthebox.web.refusals import RefusedError
 from shutthebox.web.services import free_port
 from shutthebox.web.settings import LOOPBACK_HOSTS, default_hosts
+from shutthebox.web.strict import frame_too_large, strict_json
 from web.helpers import create
 
 SMALL = 1024

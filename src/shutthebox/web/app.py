@@ -33,17 +33,19 @@ from shutthebox.web.copies import Copies
 from shutthebox.web.daily import DailyDesk
 from shutthebox.web.door import SolverDoor
 from shutthebox.web.fanout import Fanout
-from shutthebox.web.guard import Guard, RateLimits, describe, install_log_filter, plain_refusal, safe_errors
+from shutthebox.web.guard import Guard, install_log_filter
 from shutthebox.web.headers import SecurityHeaders, add_security_headers
 from shutthebox.web.hub import Hub, hub_for
 from shutthebox.web.language import SpeakTheReadersLanguage, language_of
 from shutthebox.web.news import Cluster, Herald
 from shutthebox.web.profiles import ProfileDesk
+from shutthebox.web.rates import RateLimits
 from shutthebox.web.refusals import DATABASE_ERRORS, REFUSED, Refusal, RefusedError, refused
 from shutthebox.web.rooms import RoomDesk
 from shutthebox.web.server import Server
 from shutthebox.web.settings import Settings
 from shutthebox.web.stats import Reviews
+from shutthebox.web.strict import describe, plain_refusal, safe_errors
 from shutthebox.web.trainer import TrainerDesk
 from shutthebox.web.worker import Worker
 

@@ -32,7 +32,7 @@ once in the log). What each call does meanwhile:
   work can run twice at once. A lease that cannot be renewed stops its work (the
   lock's token is checked by Redis, so one lost to a restart or an expiry is
   never renewed); the database fences the one action that may be under way.
-- *Rate limits* count in each process's memory (`web.guard.SharedOrOwn`).
+- *Rate limits* count in each process's memory (`web.rates.SharedOrOwn`).
 
 When the news connection is made again, the hub is in touch, every copy of a room
 is marked behind before any request is served from it, the watched ones catch up

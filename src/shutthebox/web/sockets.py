@@ -24,10 +24,11 @@ from pydantic import TypeAdapter, ValidationError
 
 from shutthebox.i18n import language
 from shutthebox.web.fanout import Listener
-from shutthebox.web.guard import RateLimits, client_address, describe, frame_too_large, safe_errors
+from shutthebox.web.rates import RateLimits, client_address
 from shutthebox.web.refusals import REFUSED, Refusal, RefusedError, refused
 from shutthebox.web.schemas import HintIn, PingIn, RematchIn, SocketIn
 from shutthebox.web.server import Server
+from shutthebox.web.strict import describe, frame_too_large, safe_errors
 
 __all__ = ["close_code", "handle", "router"]
 

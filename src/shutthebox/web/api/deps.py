@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Path, Request, Response
 from fastapi.routing import APIRoute
 
-from shutthebox.web.guard import client_address
+from shutthebox.web.rates import client_address
 from shutthebox.web.refusals import Refusal, RefusedError
 from shutthebox.web.seats import TOKEN
 from shutthebox.web.server import Server
