@@ -27,7 +27,7 @@ def measure(rooms: int) -> dict[str, float]:
                             max_rooms_per_client=rooms + 1, rate_rooms="1000000/minute",
                             rate_joins="1000000/minute", rate_room_requests="1000000/minute")
         with TestClient(create_app(settings)) as client:
-            lobby = client.app.state.lobby  # type: ignore[attr-defined]
+            server = client.app.state.server  # type: ignore[attr-defined]
             warm = client.post("/api/rooms", json={"seats": [{"name": "Ana"}, {"kind": "remote"}]}).json()
             client.post(f"/api/rooms/{warm['code']}/join", json={"name": "Luis"})
             gc.collect()
@@ -41,14 +41,13 @@ def measure(rooms: int) -> dict[str, float]:
                 client.post(f"/api/rooms/{code}/actions", json={"type": "roll"}, headers=ana)
             gc.collect()
             held = tracemalloc.get_traced_memory()[0]
-            assert len(lobby.rooms) == rooms + 1
-            lobby.clock = lambda: time.time() + settings.room_memory_seconds + 1
+            assert len(server.copies) == rooms + 1
             assert client.portal is not None
-            client.portal.call(lobby.sweep, lobby.clock())
+            client.portal.call(server.worker.sweep, time.time() + settings.room_memory_seconds + 1)
             gc.collect()
             after = tracemalloc.get_traced_memory()[0]
             tracemalloc.stop()
-            left = len(lobby.rooms)
+            left = len(server.copies)
     return {
         "rooms": rooms, "kib_per_open_room": round((held - before) / rooms / 1024, 1),
         "kib_held_for_open_rooms": round((held - before) / 1024), "rooms_held_after_sweep": left,

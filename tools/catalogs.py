@@ -62,7 +62,7 @@ PYTHON_KEYWORDS: dict[str, Any] = {
     "AlreadyPlayedError": None,
     "NotDealtError": None,
     "CliError": None,
-    "RoomError": (2,),
+    "RefusedError": (2,),
 }
 """The calls whose literal arguments are messages; an error's first argument is its template."""
 JS_KEYWORDS: dict[str, Any] = {"_": None, "ngettext": (1, 2)}

@@ -19,6 +19,7 @@ from drive import play
 from shutthebox import Match, Phase, Roll, Rules
 from shutthebox.strategy import solver
 from shutthebox.strategy.advice import advise
+from shutthebox.strategy.budget import OverBudgetError
 from shutthebox.strategy.cost import ROUND_SWEEPS, Cost, cost_of, estimate, long_sweeps, posted_scores
 from shutthebox.strategy.solver import (
     Objective,
@@ -30,7 +31,7 @@ from shutthebox.strategy.solver import (
 )
 from shutthebox.strategy.solver.topology import Level, topology
 from shutthebox.web.advisor import MAX_BYTES, MAX_CELLS, Advisor
-from shutthebox.web.rooms import RoomError
+from shutthebox.web.refusals import refused
 
 SCORINGS = ("sum", "sum-plus-roll", "count", "digits")
 
@@ -247,10 +248,11 @@ async def test_when_even_the_cheaper_objective_is_over_the_budget_the_server_is_
     state = decision(Rules(tiles=6))
     score = cost_of(state.rules, "score")
     advisor = Advisor(max_cells=score.cells - 1, max_bytes=score.bytes)
-    with pytest.raises(RoomError) as refused:
+    with pytest.raises(OverBudgetError) as over:
         await advisor.advise(state)
-    assert refused.value.code == "busy" and refused.value.status == 503
-    assert f"{-(-score.bytes // 1_000_000)} MB" in str(refused.value)
+    refusal = refused(over.value)  # as the server answers it
+    assert refusal is not None and refusal.code == "busy" and refusal.status == 503
+    assert f"{-(-score.bytes // 1_000_000)} MB" in str(over.value)
 
 
 def test_the_default_budget_answers_a_12_tile_digits_round_from_the_score_and_a_sum_round_exactly() -> None:

@@ -22,7 +22,7 @@ def test_a_hint_over_the_budget_is_ranked_by_the_lowest_score_and_says_so(client
     advice = response.json()
     assert (advice["bounded"]["asked"], advice["bounded"]["answered"]) == ("win", "score")
     assert "instead" in advice["bounded"]["reason"]
-    state: Match = client.app.state.lobby.rooms.get(host.code).game.state  # type: ignore[attr-defined]
+    state: Match = client.app.state.server.copies.get(host.code).room.game.state  # type: ignore[attr-defined]
     exact = advise(state, Objective.SCORE)  # what the lowest expected score ranks, computed apart
     assert [c["value"] for c in advice["choices"]] == [c.value for c in exact.choices]
     assert host.state()["assisted"] == [state.actor]

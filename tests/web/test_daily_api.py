@@ -4,16 +4,44 @@ for every profile, the leaderboard, the comparison with optimal play, the seed r
 from __future__ import annotations
 
 import hashlib
+import time
+from collections.abc import Iterator
 from datetime import date, timedelta
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from shutthebox.core.record import GameRecord
 from shutthebox.core.verify import verify
 from shutthebox.storage.models import DailySeedRow
+from shutthebox.web import Settings, create_app
 from web.helpers import Table, profile_key
+
+
+class Later:
+    """The server's wall clock, which a test moves on by hand (``later.by = 180``)."""
+
+    def __init__(self) -> None:
+        self.by = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.by
+
+
+@pytest.fixture
+def later() -> Later:
+    return Later()
+
+
+@pytest.fixture
+def client(tmp_path: Path, later: Later) -> Iterator[TestClient]:
+    """The app on a temporary SQLite file, bots answering at once, on a clock the test may move."""
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'web.db'}", bot_delay=0), clock=later)
+    with TestClient(app) as test_client:
+        yield test_client
 
 
 def bearer(key: str) -> dict[str, str]:
@@ -123,14 +151,12 @@ def test_the_leaderboard_and_the_comparison_with_optimal_play(client: TestClient
     assert nobody.status_code == 404
 
 
-def test_the_next_day_reveals_the_seed_every_attempt_verifies_with(client: TestClient) -> None:
+def test_the_next_day_reveals_the_seed_every_attempt_verifies_with(client: TestClient, later: Later) -> None:
     key = profile_key(client, "Ana")
     table, seen = attempt(client, key)
-    lobby = client.app.state.lobby  # type: ignore[attr-defined]
     day = client.get("/api/daily").json()["today"]
     before = client.get("/api/daily", params={"day": day}).json()["challenges"][0]
-    real = lobby.clock
-    lobby.clock = lambda: real() + 86_400 + 600  # a day later, past the reveal of five minutes after midnight
+    later.by = 86_400 + 600  # a day later, past the reveal of five minutes after midnight
     after = client.get("/api/daily", params={"day": day}).json()["challenges"][0]
     seed = bytes.fromhex(after["server_seed"])
     assert hashlib.sha256(seed).hexdigest() == before["commitment"] == seen["fairness"]["commitment"]
@@ -148,13 +174,13 @@ def test_the_next_day_reveals_the_seed_every_attempt_verifies_with(client: TestC
 
 def seed_rows(client: TestClient) -> int:
     """How many daily seeds the server's database keeps."""
-    lobby = client.app.state.lobby  # type: ignore[attr-defined]
-    with lobby.database.engine.connect() as connection:
+    server = client.app.state.server  # type: ignore[attr-defined]
+    with server.database.engine.connect() as connection:
         count: int = connection.execute(select(func.count()).select_from(DailySeedRow)).scalar_one()
         return count
 
 
-def test_a_past_day_is_only_read_and_one_never_dealt_is_not_found(client: TestClient) -> None:
+def test_a_past_day_is_only_read_and_one_never_dealt_is_not_found(client: TestClient, later: Later) -> None:
     """Regression: any past day asked for was dealt then, three rows a day for anyone who asked."""
     never = client.get("/api/daily", params={"day": "2001-01-01"})
     assert never.status_code == 404 and never.json()["error"] == "not-found"
@@ -171,9 +197,7 @@ def test_a_past_day_is_only_read_and_one_never_dealt_is_not_found(client: TestCl
             f"there was no daily challenge on {day}: the first was on {today.isoformat()}"
         )
     assert seed_rows(client) == dealt
-    lobby = client.app.state.lobby  # type: ignore[attr-defined]
-    real = lobby.clock
-    lobby.clock = lambda: real() + 30 * 86_400  # a month nobody came
+    later.by = 30 * 86_400  # a month nobody came
     gap = (today + timedelta(days=10)).isoformat()
     answer = client.get("/api/daily", params={"day": gap})
     assert answer.status_code == 404 and "never dealt" in answer.json()["detail"]

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import pytest
 
 from shutthebox.web.door import CALL_PRICE, SolverDoor
-from shutthebox.web.rooms import RoomError
+from shutthebox.web.refusals import RefusedError
 
 
 class FakeClock:
@@ -61,7 +61,7 @@ async def test_a_requester_may_spend_its_budget_in_a_minute_then_waits_for_the_o
     assert await door.run("ana", None, 6 * CALL_PRICE, labelled, "a", 0) == "a"
     clock.now += 20
     assert await door.run("ana", None, 4 * CALL_PRICE, labelled, "b", 0) == "b"  # the budget, exactly
-    with pytest.raises(RoomError) as refused:
+    with pytest.raises(RefusedError) as refused:
         await door.run("ana", None, CALL_PRICE, labelled, "c", 0)
     assert refused.value.code == "too-many" and refused.value.status == 429
     assert "try again in 40 s" in str(refused.value)  # when the first job leaves the minute
@@ -75,7 +75,7 @@ async def test_every_job_costs_at_least_a_call_and_one_dearer_than_the_budget_ru
     door = SolverDoor(processes=0, cells_per_minute=3 * CALL_PRICE, clock=clock)
     for label in "abc":
         await door.run("ana", None, 0, labelled, label, 0)  # priced as a call each
-    with pytest.raises(RoomError):
+    with pytest.raises(RefusedError):
         await door.run("ana", None, 0, labelled, "d", 0)
     clock.now += 61
     assert await door.run("ana", None, 100 * CALL_PRICE, labelled, "e", 0) == "e"  # the minute was empty
@@ -85,7 +85,7 @@ async def test_a_requester_has_a_few_jobs_waiting_at_most_the_rest_refused_at_on
     door = SolverDoor(processes=0, cells_per_minute=10**15, waiting=3)
     asked = [asyncio.create_task(door.run("flood", None, 0, labelled, str(i), 0.05)) for i in range(5)]
     answers = await asyncio.gather(*asked, return_exceptions=True)
-    refused = [a for a in answers if isinstance(a, RoomError)]
+    refused = [a for a in answers if isinstance(a, RefusedError)]
     assert answers[:3] == ["0", "1", "2"] and len(refused) == 2
     assert all(r.code == "too-many" and "try again in 1 s" in str(r) for r in refused)
 
@@ -121,7 +121,7 @@ async def test_jobs_run_in_a_worker_process_and_a_worker_that_dies_is_replaced()
     assert await door.run("ana", None, 0, os.getpid) == worker  # the same worker, its caches kept
     os.kill(worker, signal.SIGKILL)
     await asyncio.sleep(0.2)
-    with pytest.raises(RoomError) as refused:
+    with pytest.raises(RefusedError) as refused:
         await door.run("ana", None, 0, os.getpid)
     assert refused.value.code == "busy" and refused.value.status == 503
     fresh = await door.run("ana", None, 0, os.getpid)

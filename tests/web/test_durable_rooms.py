@@ -19,11 +19,11 @@ from tests.web.test_api import SOLO, refused
 from shutthebox.storage.database import RETRY_DELAYS, StorageBusyError, retrying
 from shutthebox.storage.rooms import RoomRepository
 from shutthebox.web import Settings, create_app
-from shutthebox.web.lobby import Lobby
+from shutthebox.web.server import Server
 
 
 class FakeClock:
-    """The lobby's wall clock, moved by hand."""
+    """The server's wall clock, moved by hand."""
 
     def __init__(self) -> None:
         self.now = time.time()
@@ -40,15 +40,18 @@ def settings_at(path: Path, **more: Any) -> Settings:
 @pytest.fixture
 def clocked(tmp_path: Path) -> Iterator[tuple[TestClient, FakeClock]]:
     clock = FakeClock()
-    with TestClient(create_app(settings_at(tmp_path))) as client:
-        client.app.state.lobby.clock = clock  # type: ignore[attr-defined]
+    with TestClient(create_app(settings_at(tmp_path), clock=clock)) as client:
         yield client, clock
 
 
+def server_of(client: TestClient) -> Server:
+    server: Server = client.app.state.server  # type: ignore[attr-defined]
+    return server
+
+
 def tick(client: TestClient) -> None:
-    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
     assert client.portal is not None
-    client.portal.call(lobby.tick)
+    client.portal.call(server_of(client).worker.tick)
 
 
 # -- durable rooms --------------------------------------------------------------------------
@@ -155,12 +158,11 @@ def test_abandoned_rooms_are_closed_and_finished_games_stay(clocked: tuple[TestC
     game_id = done.play_while_mine()["saved_game_id"]
     waiting, _ = create(client, seats=[{"name": "Ana"}, {"kind": "remote"}])
     clock.now += 2 * 3600 + 60
-    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
     tick(client)  # the store says both are due to close: the process that takes the lease closes them
     refused(client.get(f"/api/rooms/{waiting.code}"), 404, "not-found")
     refused(client.get(f"/api/rooms/{done.code}"), 404, "not-found")
     assert client.get(f"/api/games/{game_id}").status_code == 200
-    kept = RoomRepository(lobby.database)
+    kept = RoomRepository(server_of(client).database)
     assert not kept.has(waiting.code) and not kept.has(done.code)
 
 
@@ -226,8 +228,7 @@ def test_a_second_miss_hands_the_seat_to_a_bot_and_the_others_finish(
 
 def test_adjourned_games_wait_for_the_missing_player(tmp_path: Path) -> None:
     clock = FakeClock()
-    with TestClient(create_app(settings_at(tmp_path))) as client:
-        client.app.state.lobby.clock = clock  # type: ignore[attr-defined]
+    with TestClient(create_app(settings_at(tmp_path), clock=clock)) as client:
         host, _ = create(
             client, seats=[{"name": "Ana"}, {"kind": "remote"}], on_leave="adjourn", turn_seconds=30
         )
@@ -338,8 +339,7 @@ def test_a_non_ascii_token_on_the_socket_breaks_nothing(clocked: tuple[TestClien
     response = client.get(f"/api/rooms/{table.code}", headers=non_ascii)  # type: ignore[dict-item]
     assert response.status_code in (400, 422) and response.json()["error"] == "malformed"
     # and behind the edge, a room itself holds no seat for a token of the wrong shape, without a fault
-    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
-    room = lobby.rooms.get(table.code)
+    room = server_of(client).copies.get(table.code).room
     assert room.seats_of("é") == room.seats_of("x" * 65) == () and room.seats_of(table.token) == (0,)
 
 
@@ -390,8 +390,7 @@ def test_a_failed_write_leaves_the_clock_running(
 def test_an_action_that_crosses_the_timer_is_no_miss(clocked: tuple[TestClient, FakeClock]) -> None:
     client, clock = clocked
     host, _guest = online(client)
-    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
-    room = lobby.rooms.get(host.code)
+    room = server_of(client).copies.get(host.code).room
     deadline = room.deadline
     assert deadline is not None
     room.act(host.token, "roll", now=clock.now)  # in time, but the clock is not armed yet (the write runs)
@@ -403,13 +402,14 @@ def test_a_game_saved_again_under_its_room_is_kept_once(clocked: tuple[TestClien
     client, _clock = clocked
     table, _ = create(client, **SOLO)
     state = table.play_while_mine()
-    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    server = server_of(client)
     assert client.portal is not None
-    room = client.portal.call(lobby.fresh, table.code)
-    assert room.game is not None
-    room.game.saved_id = None  # as if the room had not kept the id
-    client.portal.call(lobby._save_if_over, room)
-    assert room.game.saved_id == state["saved_game_id"]
+    held = client.portal.call(server.copies.fresh, table.code)
+    game = held.room.game
+    assert game is not None
+    game.saved_id = None  # as if the room had not kept the id
+    client.portal.call(server.worker.save_if_over, held)
+    assert game.saved_id == state["saved_game_id"]
     assert client.get("/api/games").json()["total"] == 1
 
 
@@ -434,9 +434,9 @@ def test_a_rematch_whose_write_fails_is_settled_once_later(
     tick(client)
     code = host.state()["rematch"]["code"]
     assert code is not None
-    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
-    seed = lobby.rooms.get(code).dice.server_seed.hex()  # type: ignore[union-attr]
-    kept = RoomRepository(lobby.database).open_rooms()
+    server = server_of(client)
+    seed = server.copies.get(code).room.dice.server_seed.hex()  # type: ignore[union-attr]
+    kept = RoomRepository(server.database).open_rooms()
     dealt = [r.code for r in kept if (r.dice or {}).get("server_seed") == seed]
     assert dealt == [code]  # one room dealt those dice
 

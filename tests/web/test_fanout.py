@@ -14,8 +14,9 @@ from fastapi.testclient import TestClient
 from tests.web.helpers import create
 
 from shutthebox.web import Settings, create_app
-from shutthebox.web import lobby as lobby_module
-from shutthebox.web.lobby import Listener, Lobby
+from shutthebox.web import fanout as fanout_module
+from shutthebox.web.fanout import Fanout, Listener
+from shutthebox.web.server import Server
 
 
 @pytest.fixture
@@ -25,16 +26,16 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield client
 
 
-def lobby_of(client: TestClient) -> Lobby:
-    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
-    return lobby
+def fanout_of(client: TestClient) -> Fanout:
+    server: Server = client.app.state.server  # type: ignore[attr-defined]
+    return server.fanout
 
 
 def watch(client: TestClient, code: str, listener: Listener) -> None:
-    lobby = lobby_of(client)
+    server: Server = client.app.state.server  # type: ignore[attr-defined]
     assert client.portal is not None
-    room = client.portal.call(lobby.fresh, code)
-    client.portal.call(lobby.listen, room, listener)
+    held = client.portal.call(server.copies.fresh, code)
+    client.portal.call(server.fanout.listen, held, listener)
 
 
 def test_a_socket_that_does_not_read_is_dropped_and_the_game_goes_on(client: TestClient) -> None:
@@ -52,7 +53,7 @@ def test_a_socket_that_does_not_read_is_dropped_and_the_game_goes_on(client: Tes
         state = table.step()  # every action is answered at once
     assert stuck.dropped.is_set() and stuck.queue.qsize() == 3
     assert not reading.dropped.is_set()
-    listeners = lobby_of(client).listeners.get(table.code, set())
+    listeners = fanout_of(client).listeners.get(table.code, set())
     assert stuck not in listeners
     pushed = [reading.queue.get_nowait() for _ in range(reading.queue.qsize())]
     assert pushed[-1]["state"]["version"] == state["version"]  # the one that reads saw it all
@@ -64,13 +65,13 @@ def test_joining_a_watched_room_draws_the_state_as_often_as_joining_an_empty_one
     """Before, every socket's state was drawn for each change (and every spectator's arrival told
     everyone): joining a room watched by 900 sockets took 30 times as long as an empty one."""
     drawn = []
-    real = lobby_module.room_json
+    real = fanout_module.room_json
 
     def counted(*args: Any, **kwargs: Any) -> dict[str, Any]:
         drawn.append(args[1])
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(lobby_module, "room_json", counted)
+    monkeypatch.setattr(fanout_module, "room_json", counted)
     counts = []
     for watchers in (0, 300):
         host, _ = create(client, seats=[{"name": "Ana"}, {"kind": "remote"}])
@@ -82,5 +83,5 @@ def test_joining_a_watched_room_draws_the_state_as_often_as_joining_an_empty_one
         counts.append(len(drawn))
     empty, watched = counts
     assert watched <= empty + 1  # the spectators' view, drawn once for all of them
-    spectators = lobby_of(client).listeners[host.code]
+    spectators = fanout_of(client).listeners[host.code]
     assert len(spectators) == 300 and all(s.queue.qsize() == 2 for s in spectators)  # each told once

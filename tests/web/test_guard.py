@@ -29,22 +29,13 @@ from websockets.typing import Origin
 
 from serving import running
 from shutthebox.web import Settings, create_app
-from shutthebox.web.guard import (
-    Guard,
-    MovingWindows,
-    RateLimits,
-    RedactTokens,
-    SharedOrOwn,
-    client_address,
-    frame_too_large,
-    host_allowed,
-    redact,
-    same_origin,
-    strict_json,
-)
-from shutthebox.web.rooms import RoomError
+from shutthebox.web.guard import Guard, RedactTokens, redact
+from shutthebox.web.hosts import host_allowed, same_origin
+from shutthebox.web.rates import MovingWindows, RateLimits, SharedOrOwn, client_address
+from shutthebox.web.refusals import RefusedError
 from shutthebox.web.services import free_port
 from shutthebox.web.settings import LOOPBACK_HOSTS, default_hosts
+from shutthebox.web.strict import frame_too_large, strict_json
 from web.helpers import create
 
 SMALL = 1024
@@ -323,9 +314,9 @@ def test_the_setup_ranges_the_catalog_gives_are_the_ones_the_server_takes(tmp_pa
 def test_strict_json_reads_what_the_api_takes() -> None:
     assert strict_json(b'{"a": [1, 2.5, "x", null, true]}', max_depth=2) == {"a": [1, 2.5, "x", None, True]}
     assert strict_json(str(2**63 - 1).encode(), max_depth=1) == 2**63 - 1
-    with pytest.raises(RoomError, match="deeper than 1"):
+    with pytest.raises(RefusedError, match="deeper than 1"):
         strict_json(b"[[1]]", max_depth=1)
-    with pytest.raises(RoomError, match=r"body\.a\.1"):
+    with pytest.raises(RefusedError, match=r"body\.a\.1"):
         strict_json(b'{"a": [0, 99999999999999999999]}', max_depth=4)
 
 

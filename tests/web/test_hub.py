@@ -1,6 +1,6 @@
 """The hub of several processes (`web.hub`) over a real Redis that is killed and started again on
 its port: out of touch, it refuses leases and keeps its news, raising nothing; back, it says so to
-the lobby, sends what it kept, and a lease held before the restart is not renewed."""
+the server, sends what it kept, and a lease held before the restart is not renewed."""
 
 from __future__ import annotations
 

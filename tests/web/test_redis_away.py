@@ -1,7 +1,7 @@
 """Redis goes away under a server of several processes (issue 26): every room request is refused
 with a 503 that names it, never a 500 or a reset; a WebSocket is told why and closed to be tried
 again; and when a ``redis-server`` starts again on the same port, play resumes by itself, nothing
-acknowledged lost and nothing refused applied. First the lobby alone, its hub put out of touch and
+acknowledged lost and nothing refused applied. First the server alone, its hub put out of touch and
 back by hand (as `RedisHub` does when Redis goes and comes back); then a real server of two workers
 over a real Redis killed with SIGKILL."""
 
@@ -27,7 +27,7 @@ from shutthebox.core.record import GameRecord
 from shutthebox.core.verify import verify
 from shutthebox.web import create_app
 from shutthebox.web.hub import LocalHub
-from shutthebox.web.lobby import Lobby
+from shutthebox.web.server import Server as Services
 from shutthebox.web.services import free_port, missing_redis, temporary_redis
 from web.helpers import Table, create, online
 from web.test_crash import headers
@@ -38,24 +38,22 @@ SECONDS = 60.0
 """How long a server may take to notice Redis went, or came back (it takes well under a second)."""
 
 
-# -- the lobby, its hub out of touch and back --------------------------------------------------
+# -- the server, its hub out of touch and back --------------------------------------------------
 @pytest.fixture
 def shared(tmp_path: Path) -> Iterator[tuple[TestClient, LocalHub, FakeClock]]:
     """A server whose hub says other processes share its rooms, on a clock moved by hand."""
     clock = FakeClock()
-    with TestClient(create_app(settings_at(tmp_path))) as client:
-        lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
-        lobby.clock = clock
-        lobby.hub = LocalHub(name="here", shared=True)
-        yield client, lobby.hub, clock
+    hub = LocalHub(name="here", shared=True)
+    with TestClient(create_app(settings_at(tmp_path), clock=clock, hub=hub)) as client:
+        yield client, hub, clock
 
 
 def out_of_touch(client: TestClient, hub: LocalHub, in_touch: bool) -> None:
     """What `RedisHub` does when Redis goes (False) or answers again (True)."""
-    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    server: Services = client.app.state.server  # type: ignore[attr-defined]
     assert client.portal is not None
     hub.in_touch = in_touch
-    client.portal.call(lobby.missed)
+    client.portal.call(server.cluster.missed)
 
 
 def refused_for_redis(response: httpx.Response) -> str:
@@ -138,8 +136,8 @@ def test_a_turn_clock_that_ran_out_while_out_of_touch_starts_over(
 
 
 def test_a_room_of_one_process_alone_is_never_refused_for_redis(client: TestClient) -> None:
-    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
-    assert lobby.hub.in_touch and not lobby.hub.shared
+    server: Services = client.app.state.server  # type: ignore[attr-defined]
+    assert server.hub.in_touch and not server.hub.shared
     table, _ = create(client, seats=[{"name": "Ana"}])
     assert Table(client, table.code, table.token).act({"type": "roll"})["events"] == 1
 

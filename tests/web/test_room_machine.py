@@ -17,7 +17,6 @@ import logging
 import shutil
 import tempfile
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Protocol
@@ -29,12 +28,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from tests.web.helpers import Table, create
 
-import shutthebox.web.app as app_module
 from shutthebox.core import fair
 from shutthebox.core.record import GameRecord
 from shutthebox.core.verify import verify
 from shutthebox.web import Settings, create_app
-from shutthebox.web.lobby import Lobby
+from shutthebox.web.server import Server
 
 State = dict[str, Any]
 PLENTY = "1000000/minute"
@@ -95,7 +93,7 @@ class Answer(Protocol):
 
 
 class FakeClock:
-    """The lobby's wall clock, moved by hand."""
+    """The server's wall clock, moved by hand."""
 
     def __init__(self) -> None:
         self.now = START
@@ -314,11 +312,10 @@ class RoomMachine(RuleBasedStateMachine):
         logging.getLogger("shutthebox").addHandler(self.errors)
 
     def start(self) -> TestClient:
-        """The app on the machine's database, its lobby on the fake clock from the start (the
+        """The app on the machine's database, on the fake clock from the start (the
         resumed rooms' clocks are armed by it)."""
-        client = TestClient(create_app(settings_at(self.folder)))
-        with mock.patch.object(app_module, "Lobby", partial(Lobby, clock=self.clock)):
-            client.__enter__()
+        client = TestClient(create_app(settings_at(self.folder), clock=self.clock))
+        client.__enter__()
         return client
 
     def teardown(self) -> None:
@@ -385,10 +382,10 @@ class RoomMachine(RuleBasedStateMachine):
         return views
 
     def tick(self) -> None:
-        """What the lobby's ticker does every `Settings.tick_seconds`, once."""
-        lobby: Lobby = self.client.app.state.lobby  # type: ignore[attr-defined]
+        """What the server's ticker does every `Settings.tick_seconds`, once."""
+        server: Server = self.client.app.state.server  # type: ignore[attr-defined]
         assert self.client.portal is not None
-        self.client.portal.call(lobby.tick)
+        self.client.portal.call(server.worker.tick)
 
     def rooms_where(self, test: Any) -> list[Watched]:
         return [room for room in self.rooms if test(room.last)]
@@ -883,11 +880,11 @@ def finished_with_a_leaver(client: TestClient, clock: FakeClock) -> tuple[Table,
     ana, _ = create(client, seats=[{"name": HOST}, {"kind": "remote"}], seed=5, on_leave="bot")
     joined = client.post(f"/api/rooms/{ana.code}/join", json={"name": "Luis"})
     luis = Table(client, ana.code, joined.json()["token"])
-    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    server: Server = client.app.state.server  # type: ignore[attr-defined]
     assert client.portal is not None
     while not ana.state()["seats"][0]["stand_in"]:
         clock.now += 61
-        client.portal.call(lobby.tick)
+        client.portal.call(server.worker.tick)
         luis.play_while_mine()
     assert luis.play_while_mine()["status"] == "over"
     return ana, luis
@@ -898,8 +895,7 @@ def test_a_player_who_left_is_asked_to_the_rematch_like_anyone(tmp_path: Path) -
     (The machine found her counted as declined when Luis offered: his offer settled the rematch
     without her at once, while her own offer let her in.)"""
     clock = FakeClock()
-    with TestClient(create_app(settings_at(tmp_path))) as client:
-        client.app.state.lobby.clock = clock  # type: ignore[attr-defined]
+    with TestClient(create_app(settings_at(tmp_path), clock=clock)) as client:
         ana, _luis = finished_with_a_leaver(client, clock)
         offered = client.post(f"/api/rooms/{ana.code}/rematch", json={"accept": True}, headers=ana.headers)
         assert offered.status_code == 200, offered.text

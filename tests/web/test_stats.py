@@ -170,7 +170,7 @@ def test_bad_requests_are_refused_with_a_reason(client: TestClient) -> None:
 
 
 def test_a_stored_game_is_reviewed_once(client: TestClient) -> None:
-    games = client.app.state.lobby.games  # type: ignore[attr-defined]
+    games = client.app.state.server.games  # type: ignore[attr-defined]
     first, second = play(client, seats=[{"name": "Luis"}]), play(client, seats=[{"name": "Luis"}])
     asked: list[int] = []
 

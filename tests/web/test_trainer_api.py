@@ -3,13 +3,41 @@ Glicko-2 ratings moving the right way, a missed puzzle due again within the sess
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.strategy.trainer import Goal, Puzzle
+from shutthebox.web import Settings, create_app
 from web.helpers import profile_key
+
+
+class Later:
+    """The server's wall clock, which a test moves on by hand (``later.by = 180``)."""
+
+    def __init__(self) -> None:
+        self.by = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.by
+
+
+@pytest.fixture
+def later() -> Later:
+    return Later()
+
+
+@pytest.fixture
+def client(tmp_path: Path, later: Later) -> Iterator[TestClient]:
+    """The app on a temporary SQLite file, bots answering at once, on a clock the test may move."""
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'web.db'}", bot_delay=0), clock=later)
+    with TestClient(app) as test_client:
+        yield test_client
 
 
 def bearer(key: str) -> dict[str, str]:
@@ -52,14 +80,12 @@ def test_a_puzzle_its_answers_and_the_ratings(client: TestClient) -> None:
     assert "costs" in wrong["why"]
 
 
-def test_a_missed_puzzle_comes_back_within_the_session(client: TestClient) -> None:
+def test_a_missed_puzzle_comes_back_within_the_session(client: TestClient, later: Later) -> None:
     key = profile_key(client, "Luis")
     puzzle = client.get("/api/train", params={"tiles": 9}, headers=bearer(key)).json()["puzzle"]
     _, worst = best_and_worst(puzzle)
     client.post("/api/train", json={"key": puzzle["key"], **worst}, headers=bearer(key))
-    lobby = client.app.state.lobby  # type: ignore[attr-defined]
-    real = lobby.clock
-    lobby.clock = lambda: real() + 180  # three minutes later
+    later.by = 180  # three minutes later
     again = client.get("/api/train", params={"tiles": 9}, headers=bearer(key)).json()
     assert again["again"] is True and again["puzzle"]["key"] == puzzle["key"]
 
@@ -89,8 +115,8 @@ def test_your_own_mistakes_come_first(client: TestClient) -> None:
     from shutthebox.strategy.review import review
 
     key = profile_key(client, "Rosa")
-    lobby = client.app.state.lobby  # type: ignore[attr-defined]
-    profile = lobby.profiles.by_key(key)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    profile = server.profiles.kept.by_key(key)
     rules = Rules.preset("web", mode=Mode.SOLO)
     for seed in range(30):  # the worst move every time: a game with mistakes
         game = Game(rules, ["Rosa"], seed=seed)
@@ -104,7 +130,7 @@ def test_your_own_mistakes_come_first(client: TestClient) -> None:
                  and isinstance(d.chosen, Move)]
         if wrong:
             break
-    game.save(lobby.games, source="web", profiles={0: profile.id})
+    game.save(server.games, source="web", profiles={0: profile.id})
     first = client.get("/api/train", params={"tiles": 9}, headers=bearer(key)).json()["puzzle"]
     decisions = [d for d in review(record).decisions if d.verdict in ("mistake", "blunder")]
     mistakes = {(tuple(d.board.open_tiles), tuple(d.roll.dice) if d.roll else None) for d in decisions}

@@ -2,7 +2,7 @@
 
 `Advisor.advise(state)` plans the solve a hint needs (`shutthebox.strategy.budget`): within the
 budget (``max_cells`` of work, ``max_bytes`` of memory) the objective of the moment; over it a
-cheaper objective, saying so in the answer's ``bounded``; when even that is over, `RoomError`
+cheaper objective, saying so in the answer's ``bounded``; when even that is over, `OverBudgetError`
 ``busy`` (503). The solve itself goes through the server's `SolverDoor` like every other piece of
 solver work: priced (a solve already made in the worker costs a call), one at a time per
 requester, answers kept, identical requests sharing one computation. Positions under the same
@@ -34,7 +34,6 @@ from shutthebox.strategy.budget import (
 )
 from shutthebox.strategy.solver import TurnKey
 from shutthebox.web.door import CALL_PRICE, SolverDoor
-from shutthebox.web.rooms import RoomError
 
 __all__ = ["CHEAPER", "MAX_BYTES", "MAX_CELLS", "Advisor", "Plan"]
 
@@ -58,12 +57,9 @@ class Advisor:
 
     # -- what a hint will cost ------------------------------------------------
     def plan(self, state: Match) -> Plan:
-        """The solve to run for ``state`` (see `strategy.budget.plan`); `RoomError` ``busy`` when even
-        the cheaper objective is over the budget."""
-        try:
-            return plan(state, self.max_cells, self.max_bytes)
-        except OverBudgetError as error:
-            raise RoomError("busy", "{error}", error=error) from None
+        """The solve to run for ``state`` (see `strategy.budget.plan`); `OverBudgetError` (a refusal:
+        busy) when even the cheaper objective is over the budget."""
+        return plan(state, self.max_cells, self.max_bytes)
 
     def bounded_json(self, chosen: Plan) -> dict[str, Any] | None:
         """Why the answer is not the objective asked, for the page (None when it is)."""

@@ -1,51 +1,65 @@
-"""The app factory: `create_app(settings)` builds the FastAPI app; its lifespan opens the store."""
+"""The app factory: `create_app(settings)` builds the FastAPI app; its lifespan opens the database and
+builds the services of the process (`assemble`), each handed only what it uses."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import AsyncIterator
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
+from anyio import to_thread
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
-from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.concurrency import run_in_threadpool
 
 from shutthebox import __version__
 from shutthebox.i18n import using
-from shutthebox.storage import Database, default_url
+from shutthebox.storage import (
+    DailyRepository,
+    Database,
+    GameRepository,
+    ProfileRepository,
+    RoomRepository,
+    TrainerRepository,
+    default_url,
+)
 from shutthebox.web import api, sockets
-from shutthebox.web.guard import Guard, RateLimits, describe, install_log_filter, plain_refusal, safe_errors
-from shutthebox.web.headers import SecurityHeaders, add_security_headers, policy
+from shutthebox.web.advice import AdviceDesk
+from shutthebox.web.advisor import Advisor
+from shutthebox.web.apidocs import serve_docs
+from shutthebox.web.archive import Archive
+from shutthebox.web.botplay import BotPlayer
+from shutthebox.web.copies import Copies
+from shutthebox.web.daily import DailyDesk
+from shutthebox.web.door import SolverDoor
+from shutthebox.web.fanout import Fanout
+from shutthebox.web.guard import Guard, install_log_filter
+from shutthebox.web.headers import SecurityHeaders, add_security_headers
+from shutthebox.web.hub import Hub, hub_for
 from shutthebox.web.language import SpeakTheReadersLanguage, language_of
-from shutthebox.web.lobby import Lobby
-from shutthebox.web.rooms import RoomError
+from shutthebox.web.news import Cluster, Herald
+from shutthebox.web.profiles import ProfileDesk
+from shutthebox.web.rates import RateLimits
+from shutthebox.web.refusals import DATABASE_ERRORS, REFUSED, Refusal, RefusedError, refused
+from shutthebox.web.rooms import RoomDesk
+from shutthebox.web.server import Server
 from shutthebox.web.settings import Settings
 from shutthebox.web.stats import Reviews
+from shutthebox.web.strict import describe, plain_refusal, safe_errors
+from shutthebox.web.trainer import TrainerDesk
+from shutthebox.web.worker import Worker
 
-__all__ = ["SETTINGS_VARIABLE", "STATIC", "app_from_environment", "create_app"]
+__all__ = ["SETTINGS_VARIABLE", "STATIC", "app_from_environment", "assemble", "create_app"]
 
+log = logging.getLogger(__name__)
 STATIC = Path(str(resources.files("shutthebox.web") / "static"))
-DOCS_STATIC = Path(str(resources.files("fastapi_offline") / "static"))
-"""Swagger UI's script and style (as the fastapi-offline package ships them, Swagger UI 5: it reads
-OpenAPI 3.1), served by the app itself: the API docs work offline."""
-REFUSAL: dict[str, Any] = {
-    "title": "Refusal",
-    "type": "object",
-    "required": ["error", "detail"],
-    "properties": {
-        "error": {"type": "string", "description": "what kind of refusal: malformed, not-found, too-many…"},
-        "detail": {"type": "string", "description": "why, in the reader's language"},
-        "errors": {"type": "array", "items": {"$ref": "#/components/schemas/ValidationError"}},
-    },
-}
-"""Every refusal of the API: ``{"error": code, "detail": why}`` (a 422 of a bad request adds ``errors``)."""
+SETTINGS_VARIABLE = "SHUTTHEBOX_SERVE_SETTINGS"
+"""Where `serve --workers` puts the settings (`Settings.to_json`) for each worker process it starts."""
 
 
 def database_url(settings: Settings) -> str:
@@ -55,10 +69,6 @@ def database_url(settings: Settings) -> str:
     return default_url(settings.data_dir)
 
 
-SETTINGS_VARIABLE = "SHUTTHEBOX_SERVE_SETTINGS"
-"""Where `serve --workers` puts the settings (`Settings.to_json`) for each worker process it starts."""
-
-
 def app_from_environment() -> FastAPI:
     """The app of one worker process of `serve --workers`: the settings the command was given."""
     import os
@@ -66,8 +76,51 @@ def app_from_environment() -> FastAPI:
     return create_app(Settings.from_json(os.environ[SETTINGS_VARIABLE]))
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The web app: JSON API under ``/api``, the room WebSocket, and the page at ``/``."""
+def assemble(settings: Settings, database: Database, *, clock: Callable[[], float], hub: Hub) -> Server:
+    """The services of one process over ``database``, each handed what it uses; the daily challenge and
+    the trainer their narrow ports (the rooms service, the solver's door, the stored games, the
+    reviewer), satisfied here by the services themselves."""
+    kept = RoomRepository(database)
+    games = GameRepository(database)
+    herald = Herald(hub)
+    door = SolverDoor(
+        processes=settings.solver_processes, cells_per_minute=settings.solver_cells_per_minute,
+        waiting=settings.solver_queue,
+    )
+    advisor = Advisor(max_cells=settings.hint_max_cells, max_bytes=settings.hint_max_bytes, door=door)
+    copies = Copies(kept, hub, clock=clock, idle_seconds=settings.room_idle_seconds, tell=herald.tell)
+    fanout = Fanout(copies, hub, clock=clock, tell=herald.tell)
+    cluster = Cluster(hub, copies, fanout, clock=clock)
+    bots = BotPlayer(copies, door, advisor, hub, delay=settings.bot_delay)
+    worker = Worker(
+        settings=settings, games=games, kept=kept, copies=copies, fanout=fanout, herald=herald,
+        cluster=cluster, bots=bots, hub=hub, clock=clock,
+    )
+    profile_repository = ProfileRepository(database)
+    profiles = ProfileDesk(profile_repository)
+    rooms = RoomDesk(
+        settings=settings, kept=kept, copies=copies, fanout=fanout, worker=worker, profiles=profiles,
+        clock=clock,
+    )
+    advice = AdviceDesk(copies, advisor, door, clock=clock)
+    daily = DailyDesk(DailyRepository(database), rooms, door, clock=clock)
+    trainer = TrainerDesk(
+        TrainerRepository(database), games, advice, door,
+        max_cells=advisor.max_cells, max_bytes=advisor.max_bytes, clock=clock,
+    )
+    return Server(
+        settings=settings, database=database, games=games, hub=hub, door=door, copies=copies,
+        fanout=fanout, cluster=cluster, worker=worker, profiles=profiles, rooms=rooms, advice=advice,
+        daily=daily, trainer=trainer,
+        archive=Archive(games, profile_repository, advice, Reviews(), clock=clock), clock=clock,
+    )
+
+
+def create_app(
+    settings: Settings | None = None, *, clock: Callable[[], float] = time.time, hub: Hub | None = None
+) -> FastAPI:
+    """The web app: JSON API under ``/api``, the room WebSocket, and the page at ``/``. ``clock`` is
+    the server's wall clock; ``hub`` what its processes share (by default, as the settings say)."""
     settings = settings or Settings()
     if settings.redis_url and settings.rate_limit_storage == "memory://":  # every process counts alike
         settings = replace(settings, rate_limit_storage=settings.redis_url)
@@ -76,13 +129,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         install_log_filter()  # whichever server runs the app: no token reaches its log
-        database = await run_in_threadpool(Database.open, database_url(settings))
-        lobby = app.state.lobby = Lobby(settings, database)  # rooms in play are read back as asked for
-        await lobby.start()
+        database = await to_thread.run_sync(Database.open, database_url(settings))
+        shared = hub if hub is not None else hub_for(settings.redis_url)
+        server = app.state.server = assemble(settings, database, clock=clock, hub=shared)
+        await server.start()  # rooms in play are read back as asked for
         try:
             yield
         finally:
-            await lobby.stop()
+            await server.stop()
             database.close()
 
     app = FastAPI(
@@ -95,43 +149,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.limits = limits  # the room WebSocket spends from the same budgets
-    app.state.reviews = Reviews()  # the statistics' accuracy of stored games
 
     app.add_middleware(Guard, settings=settings, limits=limits)  # inside the language: it speaks it
     app.add_middleware(SpeakTheReadersLanguage)
     app.add_middleware(SecurityHeaders)  # outside the others: their refusals carry the headers too
-
-    @app.exception_handler(RoomError)
-    async def room_error(_request: Request, error: RoomError) -> JSONResponse:
-        return JSONResponse(error.to_json(), status_code=error.status)
-
-    @app.exception_handler(RequestValidationError)
-    async def malformed(_request: Request, error: RequestValidationError) -> JSONResponse:
-        errors = safe_errors(error.errors())  # echo no input: it may be long, or not even encode
-        refusal = plain_refusal(errors) or RoomError(
-            "malformed", "the request cannot be read: {detail}", detail=describe(errors)
-        )
-        return JSONResponse({**refusal.to_json(), "errors": jsonable(errors)}, status_code=422)
-
-    @app.exception_handler(WebSocketRequestValidationError)
-    async def malformed_socket(socket: WebSocket, error: WebSocketRequestValidationError) -> None:
-        """A socket whose address cannot be read (``since`` out of range): refused as the guard
-        refuses one, so a browser learns why (FastAPI's own close would echo the input)."""
-        detail = describe(safe_errors(error.errors()))
-        refusal = RoomError("malformed", "the request cannot be read: {detail}", detail=detail)
-        await socket.accept()
-        await socket.send_json({"type": "error", **refusal.to_json()})
-        await socket.close(code=4422, reason=refusal.code)
-
-    @app.exception_handler(Exception)
-    async def internal(request: Request, _error: Exception) -> JSONResponse:
-        """A bug: a 500 that tells nothing of the inside (Starlette raises the error on, to the log)."""
-        with using(language_of(request.scope)):
-            refusal = RoomError("internal", "the server failed to answer; its log says why")
-            answer = JSONResponse(refusal.to_json(), status_code=500)
-            add_security_headers(answer.headers)  # answered outside every middleware
-            return answer
-
+    handle_refusals(app)
     app.include_router(api.router)
     app.include_router(sockets.router)
 
@@ -148,60 +170,46 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-def serve_docs(app: FastAPI) -> None:
-    """``/docs``: Swagger UI from ``/docs-static`` (no CDN), over an OpenAPI whose refusals are
-    described as the API sends them."""
+def handle_refusals(app: FastAPI) -> None:
+    """The app's answers to what it refuses: one handler for every refusal (the engine's and the
+    store's errors among them, `web.refusals`), the request validation's, and a fault's (500)."""
 
-    @app.get("/docs", include_in_schema=False)
-    def docs(request: Request) -> HTMLResponse:
-        root = request.scope.get("root_path", "")
-        page = get_swagger_ui_html(
-            openapi_url=f"{root}{app.openapi_url}",
-            title=f"{app.title} API",
-            swagger_js_url=f"{root}/docs-static/swagger-ui-bundle.js",
-            swagger_css_url=f"{root}/docs-static/swagger-ui.css",
-            swagger_favicon_url=f"{root}/docs-static/favicon.png",
-            swagger_ui_parameters={"validatorUrl": None},  # no badge fetched from the validator's site
+    async def refusal(_request: Request, error: Exception) -> JSONResponse:
+        found = refused(error)
+        assert found is not None  # the handler of `REFUSED` alone
+        if isinstance(error, DATABASE_ERRORS):
+            log.warning("the database did not answer: %s", error, exc_info=error)
+        return JSONResponse(found.to_json(), status_code=found.status)
+
+    for kind in REFUSED:
+        app.add_exception_handler(kind, refusal)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(_request: Request, error: RequestValidationError) -> JSONResponse:
+        errors = safe_errors(error.errors())  # echo no input: it may be long, or not even encode
+        refusal = plain_refusal(errors) or RefusedError(
+            Refusal.MALFORMED, "the request cannot be read: {detail}", detail=describe(errors)
         )
-        page.headers["Content-Security-Policy"] = policy(scripts=inline_scripts(bytes(page.body).decode()))
-        return page
+        return JSONResponse({**refusal.to_json(), "errors": jsonable(errors)}, status_code=422)
 
-    app.mount("/docs-static", StaticFiles(directory=DOCS_STATIC), name="docs-static")
-    generate = app.openapi
+    @app.exception_handler(WebSocketRequestValidationError)
+    async def malformed_socket(socket: WebSocket, error: WebSocketRequestValidationError) -> None:
+        """A socket whose address cannot be read (``since`` out of range): refused as the guard
+        refuses one, so a browser learns why (FastAPI's own close would echo the input)."""
+        detail = describe(safe_errors(error.errors()))
+        refusal = RefusedError(Refusal.MALFORMED, "the request cannot be read: {detail}", detail=detail)
+        await socket.accept()
+        await socket.send_json({"type": "error", **refusal.to_json()})
+        await socket.close(code=4422, reason=refusal.code)
 
-    def openapi() -> dict[str, Any]:
-        if app.openapi_schema is None:
-            with_refusals(generate())
-        assert app.openapi_schema is not None
-        return app.openapi_schema
-
-    app.openapi = openapi  # type: ignore[method-assign]
-
-
-_INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
-
-
-def inline_scripts(html: str) -> list[str]:
-    """The inline ``<script>`` blocks of a page (Swagger UI's starts it): the policy names them."""
-    return _INLINE_SCRIPT.findall(html)
-
-
-def with_refusals(schema: dict[str, Any]) -> None:
-    """Describe the refusals as sent: a 422 is a `REFUSAL` (not FastAPI's list of errors), and any
-    request may be refused as too large (413) or too many (429)."""
-    schemas = schema.setdefault("components", {}).setdefault("schemas", {})
-    if "HTTPValidationError" in schemas:
-        schemas["HTTPValidationError"] = {**REFUSAL, "title": "HTTPValidationError"}
-    schemas["Refusal"] = REFUSAL
-    refused = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Refusal"}}}}
-    for path, operations in schema.get("paths", {}).items():
-        if not path.startswith("/api/"):
-            continue
-        for operation in operations.values():
-            responses = operation.setdefault("responses", {})
-            if "requestBody" in operation:
-                responses.setdefault("413", {"description": "the body is too large", **refused})
-            responses.setdefault("429", {"description": "too many requests from this address", **refused})
+    @app.exception_handler(Exception)
+    async def internal(request: Request, _error: Exception) -> JSONResponse:
+        """A bug: a 500 that tells nothing of the inside (Starlette raises the error on, to the log)."""
+        with using(language_of(request.scope)):
+            refusal = RefusedError(Refusal.INTERNAL, "the server failed to answer; its log says why")
+            answer = JSONResponse(refusal.to_json(), status_code=500)
+            add_security_headers(answer.headers)  # answered outside every middleware
+            return answer
 
 
 def jsonable(errors: object) -> object:

@@ -14,46 +14,64 @@ counts as it stood (see `core.ranking`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from starlette.concurrency import run_in_threadpool
+from anyio import to_thread
 
 from shutthebox.core.daily import DAILY_TILES, Challenge, Entry, ranked, streak, today
+from shutthebox.core.fair import FairDice
+from shutthebox.core.rules import Rules
+from shutthebox.storage import Profile
 from shutthebox.storage.daily import AlreadyPlayedError, Attempt, DailyRepository
 from shutthebox.strategy import jobs
 from shutthebox.strategy.cost import cost_of
 from shutthebox.strategy.daily import Outcome, outcome_of
 from shutthebox.strategy.names import Objective
-from shutthebox.web.rooms import Room, RoomError, SeatSpec
+from shutthebox.web.copies import Held
+from shutthebox.web.door import Solver
+from shutthebox.web.refusals import Refusal, RefusedError
+from shutthebox.web.seats import SeatSpec
 
-if TYPE_CHECKING:
-    from shutthebox.storage import Profile
-    from shutthebox.web.lobby import Lobby
-
-__all__ = ["AHEAD", "DailyDesk"]
+__all__ = ["AHEAD", "DailyDesk", "DailyRooms"]
 
 AHEAD = 7
 """Days ahead whose commitments are published: each is public a week before it is played."""
 
 
-@dataclass
+class DailyRooms(Protocol):
+    """Where an attempt is played: a room like any other (`web.rooms.RoomDesk`)."""
+
+    async def check_space(self, owner: str | None) -> None: ...
+
+    async def open(
+        self, rules: Rules, seats: Sequence[SeatSpec], *, owner: str | None, hints: bool = True,
+        dice: FairDice | None = None, closes_at: float | None = None,
+    ) -> tuple[Held, str]: ...
+
+    async def discard(self, held: Held) -> None: ...
+
+
+
 class DailyDesk:
     """The daily challenge of one server process (the store is shared with the others)."""
 
-    lobby: Lobby
-
-    def __post_init__(self) -> None:
-        self.kept = DailyRepository(self.lobby.database)
+    def __init__(
+        self, kept: DailyRepository, rooms: DailyRooms, solver: Solver, *, clock: Callable[[], float]
+    ) -> None:
+        self.kept = kept
+        self.rooms = rooms
+        self.solver = solver
+        self.clock = clock
 
     @property
     def today(self) -> date:
-        return today(self.lobby.clock())
+        return today(self.clock())
 
     async def _seeds(self, challenges: list[Challenge]) -> dict[Challenge, bytes]:
         """The seeds of today's or the week ahead's challenges, made where there are none yet."""
-        return await self.lobby.write(self.kept.seeds, challenges)
+        return await to_thread.run_sync(self.kept.seeds, challenges)
 
     async def calendar(self, day: date | None) -> dict[str, Any]:
         """A day's challenges (today's by default): each commitment, each seed once the day is over,
@@ -63,22 +81,22 @@ class DailyDesk:
         now = self.today
         day = day or now
         if day > now + timedelta(days=AHEAD):
-            raise RoomError(
-                "not-found", "the challenges of {day} are not committed to yet", day=day.isoformat()
+            raise RefusedError(
+                Refusal.NOT_FOUND, "the challenges of {day} are not committed to yet", day=day.isoformat()
             )
         ahead = [Challenge(now + timedelta(days=d), t) for d in range(1, AHEAD + 1) for t in DAILY_TILES]
         shown = [Challenge(day, t) for t in DAILY_TILES]
         if day >= now:
             seeds = await self._seeds([*shown, *ahead])
         else:
-            seeds = await run_in_threadpool(self.kept.known_seeds, [*shown, *ahead])
+            seeds = await to_thread.run_sync(self.kept.known_seeds, [*shown, *ahead])
             shown = [c for c in shown if c in seeds]
             if not shown:
                 raise await self._never_dealt(day)
         challenges = []
-        moment = self.lobby.clock()
+        moment = self.clock()
         for challenge in shown:
-            attempts = await run_in_threadpool(self.kept.attempts, challenge)
+            attempts = await to_thread.run_sync(self.kept.attempts, challenge)
             challenges.append({
                 **challenge.to_json(seeds[challenge], reveal=challenge.revealed(moment)),
                 "rules": challenge.rules.to_dict(),
@@ -91,55 +109,57 @@ class DailyDesk:
             "ahead": [c.to_json(seeds[c], reveal=False) for c in ahead if c in seeds],
         }
 
-    async def _never_dealt(self, day: date) -> RoomError:
+    async def _never_dealt(self, day: date) -> RefusedError:
         """The refusal of a past day without challenges: before the first this server dealt, or a
         day whose week before it nobody asked for the calendar."""
-        first = await run_in_threadpool(self.kept.first_day)
+        first = await to_thread.run_sync(self.kept.first_day)
         if first is None:
-            return RoomError(
-                "not-found", "there was no daily challenge on {day}: the first is today's ({today})",
+            return RefusedError(
+                Refusal.NOT_FOUND, "there was no daily challenge on {day}: the first is today's ({today})",
                 day=day.isoformat(), today=self.today.isoformat(),
             )
         if day < first:
-            return RoomError(
-                "not-found", "there was no daily challenge on {day}: the first was on {first}",
+            return RefusedError(
+                Refusal.NOT_FOUND, "there was no daily challenge on {day}: the first was on {first}",
                 day=day.isoformat(), first=first.isoformat(),
             )
-        return RoomError(
-            "not-found", "there was no daily challenge on {day}: its dice were never dealt",
+        return RefusedError(
+            Refusal.NOT_FOUND, "there was no daily challenge on {day}: its dice were never dealt",
             day=day.isoformat(),
         )
 
-    async def play(self, tiles: int, profile: Profile, owner: str | None) -> tuple[Room, str, date]:
+    async def play(self, tiles: int, profile: Profile, owner: str | None) -> tuple[Held, str, date]:
         """Today's ranked attempt for ``profile``, in a new room (and its day); refused if it has one."""
         challenge = Challenge(self.today, tiles)
-        if await run_in_threadpool(self.kept.attempt, challenge, profile.id) is not None:
+        if await to_thread.run_sync(self.kept.attempt, challenge, profile.id) is not None:
             raise self._played(challenge)
-        await self.lobby.check_space(owner)
+        await self.rooms.check_space(owner)
         seed = (await self._seeds([challenge]))[challenge]
-        room, token = self.lobby.rooms.build(
-            challenge.rules, [SeatSpec(kind="here", name=profile.name, profile=profile)],
+        held, token = await self.rooms.open(
+            challenge.rules, [SeatSpec(kind="here", name=profile.name, profile=profile)], owner=owner,
             hints=False, dice=challenge.dice(seed), closes_at=challenge.closes_at,
         )
-        await self.lobby.open_room(room, owner)
         try:
-            await self.lobby.write(self.kept.start, challenge, profile.id, room.code, room.origin)
+            await to_thread.run_sync(
+                self.kept.start, challenge, profile.id, held.code, held.room.origin
+            )
         except AlreadyPlayedError:  # another request of the same profile was first
-            await self.lobby.discard(room)
+            await self.rooms.discard(held)
             raise self._played(challenge) from None
-        return room, token, challenge.day
+        return held, token, challenge.day
 
     @staticmethod
-    def _played(challenge: Challenge) -> RoomError:
-        return RoomError(
-            "played", "you have played the {tiles}-tile challenge of {day} already: one ranked attempt a day",
+    def _played(challenge: Challenge) -> RefusedError:
+        return RefusedError(
+            Refusal.PLAYED,
+            "you have played the {tiles}-tile challenge of {day} already: one ranked attempt a day",
             tiles=challenge.tiles, day=challenge.day.isoformat(),
         )
 
     async def board(self, challenge: Challenge, limit: int = 100) -> dict[str, Any]:
         """The challenge's leaderboard: finished attempts by score, then fewer rolls, then the
         earlier finish."""
-        attempts = await run_in_threadpool(self.kept.attempts, challenge)
+        attempts = await to_thread.run_sync(self.kept.attempts, challenge)
         entries = ranked([e for e in map(_entry, attempts) if e is not None])
         return {
             "day": challenge.day.isoformat(),
@@ -155,18 +175,18 @@ class DailyDesk:
 
     async def result(self, challenge: Challenge, profile: Profile, requester: str) -> dict[str, Any]:
         """The profile's attempt beside the optimal player's game on the very same dice."""
-        attempt = await run_in_threadpool(self.kept.attempt, challenge, profile.id)
+        attempt = await to_thread.run_sync(self.kept.attempt, challenge, profile.id)
         if attempt is None:
-            raise RoomError("not-found", "you have not played the {tiles}-tile challenge of {day}",
+            raise RefusedError(Refusal.NOT_FOUND, "you have not played the {tiles}-tile challenge of {day}",
                             tiles=challenge.tiles, day=challenge.day.isoformat())
         answer: dict[str, Any] = {"day": challenge.day.isoformat(), "tiles": challenge.tiles,
                                   "room": attempt.room_code, "over": attempt.record is not None}
         if attempt.record is None:
             return answer
         mine = outcome_of(attempt.record)
-        seed = (await run_in_threadpool(self.kept.known_seeds, [challenge]))[challenge]  # it was played
+        seed = (await to_thread.run_sync(self.kept.known_seeds, [challenge]))[challenge]  # it was played
         price = cost_of(challenge.rules, Objective.SCORE).cells
-        optimal: Outcome = await self.lobby.door.run(
+        optimal: Outcome = await self.solver.run(
             requester, ("optimal", challenge), price, jobs.daily_optimal, challenge, seed
         )
         board = await self.board(challenge, limit=10**6)
@@ -175,13 +195,13 @@ class DailyDesk:
             "score": mine.score, "rolls": mine.rolls, "rank": rank, "of": board["finished"],
             "optimal": {"score": optimal.score, "rolls": optimal.rolls},
         }
-        if challenge.revealed(self.lobby.clock()):  # the day is over: its dice are public
+        if challenge.revealed(self.clock()):  # the day is over: its dice are public
             answer["optimal"]["record"] = optimal.record.to_json()
         return answer
 
     async def mine(self, profile: Profile) -> dict[str, Any]:
         """The profile's calendar: each day's attempts with their scores, and the streak."""
-        history = await run_in_threadpool(self.kept.history, profile.id)
+        history = await to_thread.run_sync(self.kept.history, profile.id)
         days = {a.challenge.day for a in history}
         return {
             "today": self.today.isoformat(),

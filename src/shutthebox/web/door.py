@@ -34,13 +34,12 @@ from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from shutthebox.strategy import jobs
-from shutthebox.strategy.budget import OverBudgetError
-from shutthebox.web.rooms import RoomError
+from shutthebox.web.refusals import Refusal, RefusedError
 
-__all__ = ["CALL_PRICE", "SolverDoor"]
+__all__ = ["CALL_PRICE", "Solver", "SolverDoor"]
 
 log = logging.getLogger(__name__)
 Result = TypeVar("Result")
@@ -65,6 +64,14 @@ def _replace(processes: int, broken: Executor) -> None:
     if _pools.get(processes) is broken:
         del _pools[processes]
         broken.shutdown(wait=False, cancel_futures=True)
+
+
+class Solver(Protocol):
+    """What a service asks of the door: run a job for a requester, at its price, kept under its key."""
+
+    async def run(
+        self, requester: str, key: Hashable | None, price: int, job: Callable[..., Result], *args: Any
+    ) -> Result: ...
 
 
 @atexit.register
@@ -99,7 +106,7 @@ class SolverDoor:
         self, requester: str, key: Hashable | None, price: int, job: Callable[..., Result], *args: Any
     ) -> Result:
         """``job(*args)``'s answer (kept under ``key``; None: not kept), for ``requester``, at ``price``
-        cells; `RoomError` too-many when the requester's budget or queue is full, busy when the worker
+        cells; `RefusedError` too-many when the requester's budget or queue is full, busy when the worker
         failed."""
         if key is not None and key in self._answers:
             self._answers.move_to_end(key)
@@ -133,13 +140,13 @@ class SolverDoor:
                 if freed <= 0:
                     wait = moment + WINDOW - now
                     break
-            raise RoomError(
-                "too-many", "too much solver work asked from your address: try again in {seconds} s",
+            raise RefusedError(
+                Refusal.TOO_MANY, "too much solver work asked from your address: try again in {seconds} s",
                 seconds=max(1, math.ceil(wait)),
             )
         if self._queued.get(requester, 0) >= self.waiting:
-            raise RoomError(
-                "too-many", "too much solver work asked from your address: try again in {seconds} s",
+            raise RefusedError(
+                Refusal.TOO_MANY, "too much solver work asked from your address: try again in {seconds} s",
                 seconds=1,
             )
         spent.append((now, price))
@@ -172,13 +179,11 @@ class SolverDoor:
             if pool is None:
                 return await asyncio.to_thread(job, *args)
             return await asyncio.get_running_loop().run_in_executor(pool, partial(job, *args))
-        except OverBudgetError as error:  # a decision beyond the budget even ranked more cheaply
-            raise RoomError("busy", "{error}", error=error) from None
         except BrokenProcessPool:
             assert pool is not None
             log.exception("a solver worker died; it is replaced")
             _replace(self.processes, pool)
-            raise RoomError("busy", "the server's solver failed on this; try again") from None
+            raise RefusedError(Refusal.BUSY, "the server's solver failed on this; try again") from None
 
     def _landed(self, key: Hashable, future: asyncio.Future[Any]) -> None:
         self._running.pop(key, None)

@@ -21,7 +21,7 @@ made again over the fresh state. News only makes copies fresh sooner.
 a PING goes unanswered, so the hub is out of touch (`Hub.in_touch` False, said
 once in the log). What each call does meanwhile:
 
-- *Rooms are refused* with 503 ``shared-down`` (`Lobby.check_in_touch`): a copy
+- *Rooms are refused* with 503 ``shared-down`` (`web.copies.Copies.check_in_touch`): a copy
   here cannot be known fresh, nor a change told to the sockets of the others, so
   nothing is read or changed, and nothing refused is applied. A change that was
   under way when Redis went is kept all the same: the database's compare-and-set
@@ -32,12 +32,12 @@ once in the log). What each call does meanwhile:
   work can run twice at once. A lease that cannot be renewed stops its work (the
   lock's token is checked by Redis, so one lost to a restart or an expiry is
   never renewed); the database fences the one action that may be under way.
-- *Rate limits* count in each process's memory (`web.guard.SharedOrOwn`).
+- *Rate limits* count in each process's memory (`web.rates.SharedOrOwn`).
 
 When the news connection is made again, the hub is in touch, every copy of a room
 is marked behind before any request is served from it, the watched ones catch up
 and are pushed to their sockets, the kept news goes out, and a turn clock that
-ran out meanwhile starts over (`Lobby.resumed`): play resumes by itself.
+ran out meanwhile starts over (`web.news.Cluster.resumed`): play resumes by itself.
 [`tests/web/test_redis_away.py`]
 """
 

@@ -79,7 +79,7 @@ class Settings:
     tick_seconds: float = 0.5
     """How often clocks, rematches and interrupted bots are looked at."""
 
-    # -- the edge (web.guard): sizes, rate limits per client address, origins --
+    # -- the edge (web.guard, web.rates): sizes, rate limits per client address, origins --
     max_body_bytes: int = 64 * 1024
     """A request body over this is refused (413) before more of it is read."""
     max_frame_bytes: int = 16 * 1024

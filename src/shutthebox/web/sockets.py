@@ -23,10 +23,12 @@ from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
 from shutthebox.i18n import language
-from shutthebox.web.guard import RateLimits, client_address, describe, frame_too_large, safe_errors
-from shutthebox.web.lobby import Listener, Lobby
-from shutthebox.web.rooms import RoomError
+from shutthebox.web.fanout import Listener
+from shutthebox.web.rates import RateLimits, client_address
+from shutthebox.web.refusals import REFUSED, Refusal, RefusedError, refused
 from shutthebox.web.schemas import HintIn, PingIn, RematchIn, SocketIn
+from shutthebox.web.server import Server
+from shutthebox.web.strict import describe, frame_too_large, safe_errors
 
 __all__ = ["close_code", "handle", "router"]
 
@@ -45,36 +47,36 @@ async def room_socket(
 ) -> None:
     """``since``: the room version the client last saw (a reconnect, maybe to another process): it
     is sent a state at least that new."""
-    lobby: Lobby = socket.app.state.lobby
+    server: Server = socket.app.state.server
     try:
-        room = await lobby.fresh(code, since)
-        lobby.check_sight(room, token)
-    except RoomError as error:
+        held = await server.rooms.sighted(code, token, since)
+    except REFUSED as failure:
+        error = as_refusal(failure)
         await socket.accept()
         await socket.send_json({"type": "error", **error.to_json()})
         await socket.close(code=close_code(error), reason=error.code)
         return
     await socket.accept()
     listener = Listener(
-        token, room.seats_of(token), language(), asyncio.Queue(lobby.settings.socket_queue),
+        token, held.room.seats_of(token), language(), asyncio.Queue(server.settings.socket_queue),
         address=client_address(socket.scope),
     )
     sending = asyncio.create_task(listener.pump(socket))
-    reading = asyncio.create_task(read(socket, lobby, room.code, listener))
+    reading = asyncio.create_task(read(socket, server, held.code, listener))
     dropped = asyncio.create_task(listener.dropped.wait())
-    await lobby.listen(room, listener)
+    await server.fanout.listen(held, listener)
     try:
         done, _pending = await asyncio.wait({sending, reading, dropped}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         for task in (sending, reading, dropped):
             task.cancel()
-        await lobby.leave(room.code, listener)
+        await server.fanout.leave(held.code, listener)
     if dropped in done:  # too slow to read its messages: closed, free to reconnect
         with contextlib.suppress(Exception):
             await asyncio.wait_for(socket.close(code=1013, reason="too slow"), 1.0)
 
 
-def close_code(refusal: RoomError) -> int:
+def close_code(refusal: RefusedError) -> int:
     """How a socket refused at its start is closed: 1013 (try again later) when the server cannot
     serve the room for now (503: the page reconnects), 4404 when there is no such room (a missed
     code), else 4403 (not for this client: a sealed room)."""
@@ -83,7 +85,7 @@ def close_code(refusal: RoomError) -> int:
     return 4404 if refusal.code == "not-found" else 4403
 
 
-async def read(socket: WebSocket, lobby: Lobby, code: str, listener: Listener) -> None:
+async def read(socket: WebSocket, server: Server, code: str, listener: Listener) -> None:
     """Answer the client's messages until it disconnects; each answer queued behind the states."""
     while True:
         try:
@@ -94,19 +96,20 @@ async def read(socket: WebSocket, lobby: Lobby, code: str, listener: Listener) -
             return
         raw = message.get("text")
         if raw is None:
-            refusal = RoomError("malformed", "messages are JSON text, not binary")
+            refusal = RefusedError(Refusal.MALFORMED, "messages are JSON text, not binary")
             reply: dict[str, Any] | None = {"type": "error", **refusal.to_json()}
-        elif frame_too_large(raw, lobby.settings.max_frame_bytes):
-            refusal = RoomError("malformed", "a message has at most {count} bytes",
-                                count=lobby.settings.max_frame_bytes)
+        elif frame_too_large(raw, server.settings.max_frame_bytes):
+            refusal = RefusedError(Refusal.MALFORMED, "a message has at most {count} bytes",
+                                count=server.settings.max_frame_bytes)
             reply = {"type": "error", **refusal.to_json()}
         elif (wait := await spend_a_request(socket)) is not None:
-            refusal = RoomError(
-                "too-many", "too many requests from your address: try again in {seconds} s", seconds=wait
+            refusal = RefusedError(
+                Refusal.TOO_MANY,
+                "too many requests from your address: try again in {seconds} s", seconds=wait
             )
             reply = {"type": "error", **refusal.to_json()}
         else:
-            reply = await handle(lobby, code, listener, raw)
+            reply = await handle(server, code, listener, raw)
         if reply is not None:
             listener.push(reply)
 
@@ -122,26 +125,33 @@ async def spend_a_request(socket: WebSocket) -> int | None:
     return wait
 
 
-async def handle(lobby: Lobby, code: str, listener: Listener, raw: str) -> dict[str, Any] | None:
+async def handle(server: Server, code: str, listener: Listener, raw: str) -> dict[str, Any] | None:
     """Answer one client message: None when the state broadcast is the answer."""
     try:
         message = _messages.validate_json(raw)
     except ValidationError as error:  # the reason names the fields, never echoes the message
         detail = describe(safe_errors(error.errors()))
-        refusal = RoomError("malformed", "the message cannot be read: {detail}", detail=detail)
+        refusal = RefusedError(Refusal.MALFORMED, "the message cannot be read: {detail}", detail=detail)
         return {"type": "error", **refusal.to_json()}
     try:
-        room = await lobby.fresh(code)
+        await server.copies.fresh(code)
         if isinstance(message, PingIn):
             return {"type": "pong"}
         if isinstance(message, HintIn):
-            advice = await lobby.hint(room, listener.token, listener.address)
+            advice = await server.advice.hint(code, listener.token, listener.address)
             return {"type": "hint", "advice": advice}
         if isinstance(message, RematchIn):
-            await lobby.rematch(room, listener.token, message.accept, message.client_seed)
+            await server.rooms.rematch(code, listener.token, message.accept, message.client_seed)
             return None
-        await lobby.act(room, listener.token, message)
-    except RoomError as error:
-        return {"type": "error", **error.to_json()}
+        await server.rooms.act(code, listener.token, message)
+    except REFUSED as failure:
+        return {"type": "error", **as_refusal(failure).to_json()}
     return None
+
+
+def as_refusal(error: Exception) -> RefusedError:
+    """The refusal ``error`` is (one of `REFUSED`), as the app's handler says it over HTTP."""
+    found = refused(error)
+    assert found is not None
+    return found
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from threading import Lock
 from typing import TYPE_CHECKING, Any
 
+from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.record import GameRecord
 from shutthebox.storage import GameRepository, ProfileRepository
 from shutthebox.storage import stats as shared
@@ -27,7 +28,6 @@ from shutthebox.storage.stats import (
     marks_of,
     player_stats,
 )
-from shutthebox.web.rooms import RoomError
 
 if TYPE_CHECKING:  # the solver is imported when a review is first asked for
     from shutthebox.strategy.review import Review
@@ -83,7 +83,7 @@ def collect(
     def mark_of(game_id: int, seat: str) -> Mark | None:
         try:
             return reviews.marks(games, game_id, review_with).get(seat)
-        except RoomError:  # a review refused (over the budget, too much asked): that game has no mark
+        except ShutTheBoxError:  # a review refused (over the budget, too much asked): that game has no mark
             return None
 
     return shared.collect(games, profiles, name, mark_of, last=last, source=source)

@@ -9,23 +9,26 @@ profile wins when its answer is the best (a tie with the best counts too).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from starlette.concurrency import run_in_threadpool
+from anyio import to_thread
 
 from shutthebox.core.board import Move
 from shutthebox.core.dice import DiceChoice
-from shutthebox.core.errors import ShutTheBoxError
+from shutthebox.core.record import GameRecord
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import say
+from shutthebox.storage import GameSummary, Profile, StoredGame
 from shutthebox.storage.trainer import NotDealtError, TrainerRepository
 from shutthebox.strategy import jobs
 from shutthebox.strategy.advice import Advice
 from shutthebox.strategy.cost import cost_of
+from shutthebox.strategy.review import Review
 from shutthebox.strategy.trainer import (
     EXACT,
+    GOALS,
     Goal,
     Puzzle,
     mistakes,
@@ -35,63 +38,91 @@ from shutthebox.strategy.trainer import (
     schedule,
     training_rules,
 )
-from shutthebox.web.rooms import RoomError
+from shutthebox.web.door import Solver
+from shutthebox.web.refusals import Refusal, RefusedError
 
-if TYPE_CHECKING:
-    from shutthebox.storage import Profile
-    from shutthebox.web.lobby import Lobby
-
-__all__ = ["TrainerDesk", "pool_rules"]
+__all__ = ["Games", "Reviewer", "TrainerDesk", "pool_rules", "trainer_goal"]
 
 OWN_GAMES = 10
 """The newest games of a profile whose mistakes come back as puzzles."""
 
 
+def trainer_goal(text: str) -> Goal:
+    """The goal a request names: one of the trainer's own (each is a pool to mine, never one a request
+    makes up)."""
+    goal = Goal.parse(text)
+    if goal not in GOALS:
+        raise RefusedError(
+            Refusal.MALFORMED, "the trainer's goals here are {goals}, not {key!r}",
+            goals=", ".join(g.key for g in GOALS), key=text,
+        )
+    return goal
+
+
 def pool_rules(preset: str, tiles: int, goal: Goal) -> Rules:
     """The rule set a pool is mined under: the preset on ``tiles``, solo (or the long game)."""
-    try:
-        return training_rules(Rules.preset(preset, tiles=tiles, mode=Mode.SOLO), goal)
-    except ShutTheBoxError as error:
-        raise RoomError("malformed", "{error}", error=error) from None
+    return training_rules(Rules.preset(preset, tiles=tiles, mode=Mode.SOLO), goal)
 
 
-@dataclass
+class Games(Protocol):
+    """The stored games a profile's own mistakes come from (`storage.Store`)."""
+
+    def games(self, *, player: str | None = None, limit: int = 50) -> list[GameSummary]: ...
+    def game(self, game_id: int) -> StoredGame: ...
+
+
+class Reviewer(Protocol):
+    """Who reviews a stored game (`web.advice.AdviceDesk`)."""
+
+    async def review_of(self, record: GameRecord, key: Hashable, requester: str) -> Review: ...
+
+
 class TrainerDesk:
-    """The trainer of one server process (the store is shared with the others)."""
+    """The trainer of one server process (the store is shared with the others): its puzzles' store,
+    the profiles' games, their reviewer, the solver, and the work one solve may take."""
 
-    lobby: Lobby
-
-    def __post_init__(self) -> None:
-        self.kept = TrainerRepository(self.lobby.database)
+    def __init__(
+        self, kept: TrainerRepository, games: Games, reviewer: Reviewer, solver: Solver, *,
+        max_cells: int, max_bytes: int, clock: Callable[[], float],
+    ) -> None:
+        self.kept = kept
+        self.games = games
+        self.reviewer = reviewer
+        self.solver = solver
+        self.max_cells = max_cells
+        self.max_bytes = max_bytes
+        self.clock = clock
 
     def _now(self) -> datetime:
-        return datetime.fromtimestamp(self.lobby.clock(), UTC)
+        return datetime.fromtimestamp(self.clock(), UTC)
 
     def _price(self, rules: Rules, goal: Goal, solves: int = 1) -> int:
-        """What mining or answering costs under ``rules``: ``solves`` solves of its goal (`RoomError`
+        """What mining or answering costs under ``rules``: ``solves`` solves of its goal (`RefusedError`
         busy beyond the server's budget for one)."""
         cost = cost_of(rules, goal.objective)
-        if not cost.within(self.lobby.advisor.max_cells, self.lobby.advisor.max_bytes):
-            raise RoomError(
-                "busy", "this rule set is too large for the trainer on this server: try fewer tiles"
+        if not cost.within(self.max_cells, self.max_bytes):
+            raise RefusedError(
+                Refusal.BUSY, "this rule set is too large for the trainer on this server: try fewer tiles"
             )
         return solves * cost.cells
 
     async def next(self, profile: Profile, rules: Rules, goal: Goal, requester: str) -> dict[str, Any]:
-        door = self.lobby.door
+        door = self.solver
         pool, shown = await door.run(
             requester, ("pool", rules, goal), self._price(rules, goal, 3), jobs.trainer_pool, rules, goal
         )
         if not pool:
-            raise RoomError("not-found", "no position of these rules fools a common habit: try more tiles")
+            raise RefusedError(
+                Refusal.NOT_FOUND, "no position of these rules fools a common habit: try more tiles",
+            )
         key = pool_key(rules, goal)
-        seen = await run_in_threadpool(self.kept.reviews, profile.id, key)
-        standing = await run_in_threadpool(self.kept.standing, profile.id)
-        ratings = await run_in_threadpool(self.kept.difficulties, [p.key for p in pool])
+        seen = await to_thread.run_sync(self.kept.reviews, profile.id, key)
+        standing = await to_thread.run_sync(self.kept.standing, profile.id)
+        ratings = await to_thread.run_sync(self.kept.difficulties, [p.key for p in pool])
         own = await self._own_mistakes(profile, rules, goal, requester)
         chosen, again = pick(pool, seen, ratings, standing.rating, self._now(), own=own)
-        await self.lobby.write(self.kept.deal, profile.id, chosen.key, self._now())
-        difficulty = await run_in_threadpool(self.kept.difficulty, chosen.key)
+        await to_thread.run_sync(self.kept.deal, profile.id, chosen.key, self._now())
+        difficulty = await to_thread.run_sync(self.kept.difficulty, chosen.key)
         puzzle = shown.get(chosen.key)
         if puzzle is None or puzzle["habit"] != chosen.habit:  # one's own mistake, or one due again
             puzzle = await door.run(
@@ -112,15 +143,15 @@ class TrainerDesk:
     ) -> tuple[Puzzle, ...]:
         """The mistakes of the profile's newest games under these rules, reviewed through the door."""
         found: list[Puzzle] = []
-        games = self.lobby.games
-        summaries = await run_in_threadpool(lambda: games.games(player=profile.name, limit=OWN_GAMES))
+        games = self.games
+        summaries = await to_thread.run_sync(lambda: games.games(player=profile.name, limit=OWN_GAMES))
         for summary in summaries:
             if summary.tiles != rules.tiles or summary.typed:
                 continue
-            record = (await run_in_threadpool(games.game, summary.id)).record
+            record = (await to_thread.run_sync(games.game, summary.id)).record
             if training_rules(record.rules.but(mode=Mode.SOLO), goal) != rules:
                 continue
-            reviewed = await self.lobby.review_of(record, ("stored", summary.id), requester)
+            reviewed = await self.reviewer.review_of(record, ("stored", summary.id), requester)
             found.extend(mistakes(reviewed, profile.name, rules, goal))
         return tuple(found)
 
@@ -129,24 +160,22 @@ class TrainerDesk:
     ) -> dict[str, Any]:
         """Rate an answer to a puzzle dealt to the profile (a position of its own choosing is no
         puzzle: the trainer is no free hint for a game in play)."""
-        try:
-            puzzle = Puzzle.from_key(key)
-        except ShutTheBoxError as error:
-            raise RoomError("malformed", "{error}", error=error) from None
-        if not await run_in_threadpool(self.kept.dealt, profile.id, key):
+        puzzle = Puzzle.from_key(key)
+        if not await to_thread.run_sync(self.kept.dealt, profile.id, key):
             raise _not_dealt()
-        advice, reasons = await self.lobby.door.run(
+        advice, reasons = await self.solver.run(
             requester, ("answers", key), self._price(puzzle.rules, puzzle.goal), jobs.puzzle_answers, puzzle
         )
         chosen = _answer_of(puzzle, advice, given)
         loss = advice.loss_of(chosen)
         right = loss <= EXACT
-        standing = await run_in_threadpool(self.kept.standing, profile.id)
-        difficulty = await run_in_threadpool(self.kept.difficulty, key)
+        standing = await to_thread.run_sync(self.kept.standing, profile.id)
+        difficulty = await to_thread.run_sync(self.kept.difficulty, key)
         player, position = rate(standing.rating, difficulty, right)
-        streak, due = schedule(await run_in_threadpool(self.kept.streak, profile.id, key), right, self._now())
+        kept_streak = await to_thread.run_sync(self.kept.streak, profile.id, key)
+        streak, due = schedule(kept_streak, right, self._now())
         try:
-            await self.lobby.write(
+            await to_thread.run_sync(
                 lambda: self.kept.answer(profile.id, key, pool_key(puzzle.rules, puzzle.goal), right=right,
                                          player=player, puzzle=position, streak=streak, due=due)
             )
@@ -166,9 +195,9 @@ class TrainerDesk:
         }
 
 
-def _not_dealt() -> RoomError:
-    return RoomError(
-        "not-found", "this puzzle was not dealt to you, or you answered it already: ask GET /api/train"
+def _not_dealt() -> RefusedError:
+    return RefusedError(
+        Refusal.NOT_FOUND, "this puzzle was not dealt to you, or you answered it already: ask GET /api/train"
     )
 
 
@@ -180,4 +209,4 @@ def _answer_of(puzzle: Puzzle, advice: Advice, given: dict[str, Any]) -> DiceCho
             return answer
         if isinstance(answer, Move) and sorted(given.get("shut") or ()) == sorted(answer.tiles):
             return answer
-    raise RoomError("malformed", "{given} is not one of this puzzle's answers", given=given)
+    raise RefusedError(Refusal.MALFORMED, "{given} is not one of this puzzle's answers", given=given)

@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Collection
 from typing import Any
 
-from shutthebox.core.board import Move
-from shutthebox.core.dice import Roll
 from shutthebox.core.game import Due
-from shutthebox.core.match import DiceChoice, Match
-from shutthebox.core.record import result_of
+from shutthebox.core.match import Match
+from shutthebox.core.record import Event, result_of
 from shutthebox.core.rules import MAX_LIMIT, MAX_STAKE, PRESETS, Mode, OneDie, Rules, Scoring, grade
 from shutthebox.i18n import say
 from shutthebox.storage import rules_key
-from shutthebox.web.rooms import Room
+from shutthebox.web.room import Room
 from shutthebox.web.schemas import MAX_ROUNDS, MAX_SEATS
 
-__all__ = ["match_json", "room_json", "rules_catalog"]
+__all__ = ["event_json", "match_json", "room_json", "rules_catalog"]
 
 RECENT_EVENTS = 16
 
@@ -72,25 +69,26 @@ def match_json(state: Match) -> dict[str, Any]:
     }
 
 
-def _event_json(seq: int, player: int, action: object, by_clock: bool) -> dict[str, Any]:
-    if isinstance(action, Roll):
-        event: dict[str, Any] = {"seq": seq, "player": player, "kind": "roll", "dice": list(action.dice)}
-    elif isinstance(action, DiceChoice):
-        event = {"seq": seq, "player": player, "kind": "dice", "count": action.count}
-    else:
-        assert isinstance(action, Move)
-        event = {"seq": seq, "player": player, "kind": "move", "tiles": sorted(action.tiles)}
+RECENT_FIELDS = {"roll": "dice", "dice": "count", "move": "tiles"}
+"""What the page calls the value of each kind of event (the record's ``roll`` is its ``dice``…)."""
+
+
+def event_json(seq: int, event: Event, by_clock: bool) -> dict[str, Any]:
+    """One of the room's recent events as the page reads it, from the record's own `Event`."""
+    kind, value = next((key, value) for key, value in event.to_json().items() if key in RECENT_FIELDS)
+    shown: dict[str, Any] = {"seq": seq, "player": event.player, "kind": kind, RECENT_FIELDS[kind]: value}
+    if kind == "move":
+        shown["tiles"] = sorted(value)
     if by_clock:
-        event["by"] = "clock"  # a stand-in bot played it for a player who ran out of time
-    return event
+        shown["by"] = "clock"  # a stand-in bot played it for a player who ran out of time
+    return shown
 
 
 def room_json(
-    room: Room, token: str | None, now: float | None = None, connected: Collection[int] = ()
+    room: Room, token: str | None, now: float, connected: Collection[int] = (), *, version: int
 ) -> dict[str, Any]:
     """Everything one seat (or a spectator) sees of a room at ``now`` (epoch seconds), ``connected``
-    naming the seats that have a socket open."""
-    now = time.time() if now is None else now
+    naming the seats that have a socket open, ``version`` the store's version of it."""
     game = room.game
     events = game.events if game is not None else []
     start = max(0, len(events) - RECENT_EVENTS)
@@ -101,7 +99,7 @@ def room_json(
     adjourned = room.adjourned
     return {
         "code": room.code,
-        "version": room.version,  # grows with every change kept: a client resumes from the last it saw
+        "version": version,  # grows with every change kept: a client resumes from the last it saw
         "status": room.status,
         "rules": room.rules.to_dict(),
         "rules_key": rules_key(room.rules),
@@ -115,10 +113,7 @@ def room_json(
         "seats": [seat.to_json(seat.index in connected) for seat in room.seats],
         "you": list(room.seats_of(token)),
         "events": len(events),
-        "recent": [
-            _event_json(i, e.player, e.action, i in room.by_clock)
-            for i, e in enumerate(events[start:], start)
-        ],
+        "recent": [event_json(i, e, i in room.by_clock) for i, e in enumerate(events[start:], start)],
         "turn_seconds": room.turn_seconds,
         "on_leave": room.on_leave,
         "closes_at": room.closes_at,  # a daily challenge's room takes no action after it (epoch seconds)

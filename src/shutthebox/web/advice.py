@@ -1,0 +1,96 @@
+"""Advice: the solver's hints for the seat to act, the reviews of finished games, cheat sheets.
+
+A hint is priced, bounded and run through the solver's door (`web.advisor`, `web.door`); in a ranked
+game it is noted in the room's log before it is given (the turn then counts as it stood:
+`core.ranking`), so a crash cannot undo it. A review is computed once and kept (the door keeps the
+last few); a sealed room's is its player's alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from shutthebox.core.game import Game
+from shutthebox.core.record import GameRecord
+from shutthebox.core.rules import Rules
+from shutthebox.strategy import jobs
+from shutthebox.strategy.cheatsheet import Sheet
+from shutthebox.strategy.cost import cost_of
+from shutthebox.strategy.names import Objective
+from shutthebox.strategy.review import Review
+from shutthebox.web.advisor import Advisor
+from shutthebox.web.copies import Copies
+from shutthebox.web.door import SolverDoor
+from shutthebox.web.refusals import Refusal, RefusedError
+from shutthebox.web.room import Room
+
+__all__ = ["AdviceDesk"]
+
+
+class AdviceDesk:
+    """Hints and reviews, through the server's advisor and its solver's door."""
+
+    def __init__(
+        self, copies: Copies, advisor: Advisor, door: SolverDoor, *, clock: Callable[[], float]
+    ) -> None:
+        self.copies = copies
+        self.advisor = advisor
+        self.door = door
+        self.clock = clock
+
+    async def hint(self, code: str, token: str | None, requester: str) -> dict[str, Any]:
+        """The solver's ranked choices for the seat whose turn it is (its own token only); the help
+        is noted before the advice is given."""
+        held = await self.copies.fresh(code)
+        room = held.room
+        if not room.hints:
+            raise RefusedError(Refusal.HINTS_OFF, "hints are off in room {code}", code=room.code)
+        game, seat = room.check_actor(token)
+        state = game.state
+        if not state.is_decision:
+            raise RefusedError(
+                Refusal.NO_DECISION,
+                "hints are for choosing dice or tiles; now {state}", state=state.describe(),
+            )
+        advice = await self.advisor.advise(state, requester)  # priced, fair, kept; a refusal is no hint taken
+        await self.copies.change(held, _assisted(game, seat))
+        return advice
+
+    async def review(self, code: str, token: str | None, requester: str) -> dict[str, Any]:
+        """The review of the room's finished game, computed once (kept for the last few games); a
+        sealed room's for its player only."""
+        room = (await self.copies.fresh(code)).room
+        room.check_sight(token, self.clock())
+        if room.game is None or not room.game.state.is_over:
+            raise RefusedError(Refusal.NOT_OVER, "the game in room {code} is not over yet", code=room.code)
+        found = await self.review_of(room.game.record(), room.origin, requester)
+        answer: dict[str, Any] = found.to_json()
+        return answer
+
+    async def review_of(self, record: GameRecord, key: Hashable, requester: str) -> Review:
+        """The review of ``record``, through the solver's door (kept under ``key``)."""
+        found: Review = await self.door.run(
+            requester, ("review", key), self.advisor.review_price(record),
+            jobs.reviewed, record, self.advisor.max_cells, self.advisor.max_bytes,
+        )
+        return found
+
+    async def sheet(self, rules: Rules, requester: str) -> Sheet:
+        """The cheat sheet of ``rules`` (played solo for the lowest score), through the solver's door."""
+        price = 2 * cost_of(rules, Objective.SCORE).cells  # the solve, and the boards it meets
+        found: Sheet = await self.door.run(requester, ("sheet", rules), price, jobs.cheatsheet, rules)
+        return found
+
+
+def _assisted(game: Game, seat: int) -> Callable[[Room], None]:
+    """The change that notes the hint given to ``seat`` at ``game``'s state, if the game is still there."""
+    events = len(game.events)
+
+    def assist(room: Room) -> None:
+        now = room.game
+        if now is None or len(now.events) != events or now.state.actor != seat:
+            raise RefusedError(Refusal.WRONG_TURN, "the game moved on while the hint was computed; ask again")
+        room.assist(seat)  # the others see it with the next state pushed
+
+    return assist

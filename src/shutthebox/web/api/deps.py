@@ -1,0 +1,95 @@
+"""What the routes share: the server's services, the bearer token, the typed parts of an address,
+and the refusals each route may answer (`web.refusals`)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Path, Request, Response
+from fastapi.routing import APIRoute
+
+from shutthebox.web.rates import client_address
+from shutthebox.web.refusals import Refusal, RefusedError
+from shutthebox.web.seats import TOKEN
+from shutthebox.web.server import Server
+
+__all__ = [
+    "ERRORS",
+    "MAX_ID",
+    "SECRET",
+    "AddressDep",
+    "Answered",
+    "GameId",
+    "PlayerName",
+    "RoomCode",
+    "ServerDep",
+    "TokenDep",
+    "answering",
+]
+
+MAX_ID = 2**63 - 1
+"""The largest id or offset a database integer holds."""
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {
+        "description": ", ".join(codes),
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Refusal"}}},
+    }
+    for status, codes in {
+        status: [r.code for r in Refusal if r.status == status]
+        for status in sorted({r.status for r in Refusal} - {413, 429, 500})
+    }.items()
+}
+"""The refusals a route may answer, by status (413 and 429 are every route's: `web.apidocs`)."""
+
+
+def server(request: Request) -> Server:
+    found: Server = request.app.state.server
+    return found
+
+
+def token_of(
+    authorization: Annotated[str | None, Header(description="Bearer <seat token or profile key>")] = None,
+) -> str | None:
+    """The seat token (or, to create, join and name, the profile key) from ``Authorization: Bearer …``."""
+    if authorization and authorization.lower().startswith("bearer "):
+        token = authorization[7:].strip() or None
+        if token is not None and not TOKEN.fullmatch(token):
+            raise RefusedError(
+                Refusal.MALFORMED, "a bearer token is 1 to 64 of A-Z a-z 0-9 - _, as the server gave it"
+            )
+        return token
+    return None
+
+
+def address(request: Request) -> str:
+    """Whom the request's solver work and rooms are counted against: its client's address."""
+    return client_address(request.scope)
+
+
+def no_store(response: Response) -> None:
+    """An answer that carries a secret (a seat token, a profile key, a ticket): no cache, the
+    browser's or a proxy's, may keep it."""
+    response.headers["Cache-Control"] = "no-store"
+
+
+SECRET = [Depends(no_store)]
+"""The dependencies of a route whose answer carries a secret."""
+ServerDep = Annotated[Server, Depends(server)]
+TokenDep = Annotated[str | None, Depends(token_of)]
+AddressDep = Annotated[str, Depends(address)]
+RoomCode = Annotated[str, Path(max_length=16, description="the room's code, 5 letters and digits")]
+GameId = Annotated[int, Path(ge=1, le=MAX_ID)]
+PlayerName = Annotated[str, Path(max_length=200)]
+
+
+class Answered(APIRoute):
+    """A route whose answer is its model's (`web.answers`), with the keys the service gave and no
+    other: a key a model names as optional is left out when it was not given."""
+
+    def __init__(self, path: str, endpoint: Any, **options: Any) -> None:
+        super().__init__(path, endpoint, **{**options, "response_model_exclude_unset": True})
+
+
+def answering() -> APIRouter:
+    """A router of `Answered` routes."""
+    return APIRouter(route_class=Answered)

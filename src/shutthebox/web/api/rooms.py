@@ -1,0 +1,103 @@
+"""Rooms: fair dice committed to, rooms created, seen, joined and played, hints, reviews, records.
+
+Each handler translates JSON to one call of the rooms or advice service (`web.rooms`, `web.advice`)
+and answers the room as the caller's token sees it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shutthebox.web import answers
+from shutthebox.web.api.deps import ERRORS, SECRET, AddressDep, RoomCode, ServerDep, TokenDep, answering
+from shutthebox.web.schemas import ActionIn, CreateRoom, JoinRoom, RematchIn
+
+__all__ = ["router"]
+
+router = answering()
+
+
+@router.post(
+    "/commitments", response_model=answers.Commitment, status_code=201, dependencies=SECRET,
+    summary="Fair dice committed to, for the room you create next",
+)
+async def commit_dice(server: ServerDep) -> dict[str, Any]:
+    """The commitment (sha256 of a secret server seed) and a ticket: create the room with the
+    ticket and your client seed, which so reaches the server only after it committed."""
+    ticket, dice = await server.rooms.commit()
+    return {"ticket": ticket, **dice.fairness(reveal=False).to_json()}
+
+
+@router.post(
+    "/rooms", response_model=answers.NewRoom, status_code=201, responses=ERRORS, dependencies=SECRET,
+    summary="Create a room and start its game",
+)
+async def create_room(
+    body: CreateRoom, server: ServerDep, key: TokenDep, address: AddressDep
+) -> dict[str, Any]:
+    """With a profile key as the bearer token, the creator's profile plays the first seat played here."""
+    held, token = await server.rooms.create(body, await server.profiles.find(key), address)
+    return {"code": held.code, "token": token, "state": server.rooms.view(held, token)}
+
+
+@router.get(
+    "/rooms/{code}", response_model=answers.RoomState, responses=ERRORS,
+    summary="A room as the token's seats see it",
+)
+async def get_room(code: RoomCode, server: ServerDep, token: TokenDep) -> dict[str, Any]:
+    return server.rooms.view(await server.rooms.sighted(code, token), token)
+
+
+@router.post(
+    "/rooms/{code}/join", response_model=answers.Joined, responses=ERRORS, dependencies=SECRET,
+    summary="Take an open seat of an online room",
+)
+async def join_room(code: RoomCode, body: JoinRoom, server: ServerDep, key: TokenDep) -> dict[str, Any]:
+    """With a profile key as the bearer token, the joiner plays under the profile's name."""
+    held, token, seat = await server.rooms.join(code, body, await server.profiles.find(key))
+    return {"code": held.code, "token": token, "seat": seat, "state": server.rooms.view(held, token)}
+
+
+@router.post(
+    "/rooms/{code}/actions", response_model=answers.RoomState, responses=ERRORS,
+    summary="Roll, choose dice or shut tiles",
+)
+async def post_action(code: RoomCode, body: ActionIn, server: ServerDep, token: TokenDep) -> dict[str, Any]:
+    return server.rooms.view(await server.rooms.act(code, token, body), token)
+
+
+@router.post(
+    "/rooms/{code}/rematch", response_model=answers.RoomState, responses=ERRORS,
+    summary="Offer, accept or decline a rematch",
+)
+async def post_rematch(code: RoomCode, body: RematchIn, server: ServerDep, token: TokenDep) -> dict[str, Any]:
+    """After the game, the first accept offers a new game to every seat; each accepts or declines.
+    When all have answered, the players who accepted play on in a new room (``rematch.code``)
+    with the tokens they hold."""
+    held = await server.rooms.rematch(code, token, body.accept, body.client_seed)
+    return server.rooms.view(held, token)
+
+
+@router.get(
+    "/rooms/{code}/hint", response_model=answers.Advice, responses=ERRORS,
+    summary="The solver's ranked choices for your turn",
+)
+async def get_hint(code: RoomCode, server: ServerDep, token: TokenDep, address: AddressDep) -> dict[str, Any]:
+    return await server.advice.hint(code, token, address)
+
+
+@router.get(
+    "/rooms/{code}/review", response_model=answers.Review, responses=ERRORS,
+    summary="The review of the finished game",
+)
+async def get_review(
+    code: RoomCode, server: ServerDep, token: TokenDep, address: AddressDep
+) -> dict[str, Any]:
+    return await server.advice.review(code, token, address)
+
+
+@router.get(
+    "/rooms/{code}/record", response_model=answers.GameRecord, responses=ERRORS,
+    summary="The game record (the fair seed once over)",
+)
+async def get_record(code: RoomCode, server: ServerDep) -> dict[str, Any]:
+    return await server.rooms.record(code)

@@ -1,0 +1,84 @@
+"""Whose requests the server answers: those that name it in their ``Host`` (DNS rebinding reaches
+nothing), and WebSockets from its own page's origin."""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Iterable
+from urllib.parse import urlsplit
+
+from shutthebox.web.refusals import Refusal, RefusedError
+from shutthebox.web.settings import ANY_HOST
+
+__all__ = ["host_allowed", "same_origin", "wrong_host"]
+
+
+def host_allowed(host: str | None, allowed: Iterable[str]) -> bool:
+    """Whether a request whose ``Host`` is ``host`` names this server: one of the ``allowed`` names
+    (ports aside, case aside), any name for ``*``, any address for a wildcard address."""
+    name = _host_name(host or "")
+    if name is None:
+        return False
+    for entry in allowed:
+        if entry.strip() == ANY_HOST:
+            return True
+        wanted = _host_name(entry)
+        if wanted in ("0.0.0.0", "::") and _is_address(name):
+            return True
+        if name == wanted:
+            return True
+    return False
+
+
+def _host_name(host: str) -> str | None:
+    """The name of a ``Host`` (or of an allowed host): lower case, no port, no brackets, no final
+    dot; None if it cannot be read."""
+    host = host.strip().lower()
+    if host.count(":") > 1 and not host.startswith("["):
+        host = f"[{host}]"  # an IPv6 address written bare, as an allowed host may be
+    try:
+        parts = urlsplit(f"//{host}")
+        parts.port  # noqa: B018 - a port that is no number is no host
+    except ValueError:
+        return None
+    return parts.hostname.rstrip(".") if parts.hostname else None
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def wrong_host() -> RefusedError:
+    return RefusedError(
+        Refusal.WRONG_HOST,
+        "this server does not answer to the name this request was sent to (its Host header); "
+        "its operator may add the name with serve --allowed-host",
+    )
+
+
+# -- origins -------------------------------------------------------------------------
+_DEFAULT_PORTS = {"http": 80, "ws": 80, "https": 443, "wss": 443}
+
+
+def same_origin(origin: str, host: str, allowed: Iterable[str] = ()) -> bool:
+    """Whether a page at ``origin`` may open a socket on the server reached as ``host``: the same
+    host and port, or an origin in ``allowed``."""
+    origin = origin.strip().lower()
+    if origin in (o.strip().lower().rstrip("/") for o in allowed):
+        return True
+    try:
+        page = urlsplit(origin)
+        server = urlsplit(f"//{host.strip().lower()}")
+        page_port = page.port or _DEFAULT_PORTS.get(page.scheme)
+        server_port = server.port
+    except ValueError:
+        return False
+    if not page.hostname or page.hostname != server.hostname:
+        return False
+    if server_port is None:  # the Host of a default port names none
+        return page_port == _DEFAULT_PORTS.get(page.scheme)
+    return page_port == server_port

@@ -1,0 +1,284 @@
+"""Rate limits per client address: moving windows counted in this process's memory, or in a storage
+several processes share (Redis), and in memory again while that storage does not answer.
+
+Each kind of request spends from its own budget (`budgets`): rooms created, commitments, seats
+joined, profiles created, requests naming a room, codes naming no room (what guessing spends), and
+requests that ask the solver for work outside a room. The address is the connecting one, an IPv6
+address by its /64 network (`client_address`).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import math
+import re
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from limits import RateLimitItem, parse_many
+from limits.errors import StorageError
+from limits.storage import storage_from_string
+from limits.strategies import MovingWindowRateLimiter
+from starlette.concurrency import run_in_threadpool
+from starlette.types import Scope
+
+from shutthebox.web.settings import Settings
+
+__all__ = [
+    "Budget", "MovingWindows", "RateLimits", "SharedOrOwn", "SharedWindows", "Windows", "budgets",
+    "budgets_of", "client_address",
+]
+
+log = logging.getLogger(__name__)
+_ROOM_PATH = re.compile(r"/api/rooms/(?P<code>[^/]+)(?:/|$)")
+_SOLVER_PATH = re.compile(r"/api/(?:cheatsheet|train|games/[^/]+/review|players/.+/stats)")
+"""Requests that ask the solver for work (a room's hints and reviews spend the room's budget)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """What one client address may spend on one kind of request: every window must have room."""
+
+    name: str
+    limits: tuple[RateLimitItem, ...]
+
+
+def budgets(settings: Settings) -> dict[str, Budget]:
+    """The budgets the settings give each client address; `ValueError` for a rate that cannot be read."""
+    rates = {
+        "rooms": settings.rate_rooms,
+        "commitments": settings.rate_rooms,
+        "joins": settings.rate_joins,
+        "profiles": settings.rate_profiles,
+        "room": settings.rate_room_requests,
+        "misses": settings.rate_room_misses,
+        "solver": settings.rate_solver_requests,
+    }
+    return {name: Budget(name, tuple(parse_many(text))) for name, text in rates.items()}
+
+
+class MovingWindows:
+    """Moving windows counted in this process's memory: for each (budget, address, limit), the times
+    of the hits still inside its window, oldest first, pruned as they are read.
+
+    Why not the `limits` library's memory storage: it starts a thread every 10 ms that rescans
+    every key, which took a sixth of the server's time with 200 clients and grows with each one.
+    Here a hit costs the same whatever the number of clients, and keys whose hits have all left
+    their window are dropped once a minute."""
+
+    SWEEP_SECONDS = 60.0
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._hits: dict[tuple[str, str, int, int], deque[float]] = {}
+        self._next_sweep = clock() + self.SWEEP_SECONDS
+
+    def wait(self, item: RateLimitItem, name: str, address: str) -> float | None:
+        """Seconds until ``address`` may spend once more on ``item`` (None: it may now)."""
+        now = self._clock()
+        hits = self._recent(item, name, address, now)
+        if hits is None or len(hits) < item.amount:
+            return None
+        return hits[0] + item.get_expiry() - now
+
+    def hit(self, item: RateLimitItem, name: str, address: str) -> None:
+        """One spending, counted only while the window has room (as the `limits` strategy does)."""
+        now = self._clock()
+        if now >= self._next_sweep:
+            self._sweep(now)
+        hits = self._recent(item, name, address, now)
+        if hits is None:
+            hits = self._hits[(name, address, item.amount, item.get_expiry())] = deque()
+        if len(hits) < item.amount:
+            hits.append(now)
+
+    def _recent(self, item: RateLimitItem, name: str, address: str, now: float) -> deque[float] | None:
+        hits = self._hits.get((name, address, item.amount, item.get_expiry()))
+        if hits is not None:
+            start = now - item.get_expiry()
+            while hits and hits[0] <= start:
+                hits.popleft()
+        return hits
+
+    def _sweep(self, now: float) -> None:
+        self._hits = {
+            key: hits for key, hits in self._hits.items() if hits and hits[-1] > now - key[3]
+        }
+        self._next_sweep = now + self.SWEEP_SECONDS
+
+
+class Windows(Protocol):
+    """Moving windows: how long an address must wait on a limit, and one spending counted."""
+
+    def wait(self, item: RateLimitItem, name: str, address: str) -> float | None: ...
+    def hit(self, item: RateLimitItem, name: str, address: str) -> None: ...
+
+
+REDIS_SECONDS = 2.0
+"""How long one try of a count may wait for a Redis that does not answer (a network cut)."""
+
+
+def storage_options(uri: str) -> dict[str, Any]:
+    """How the `limits` storage of ``uri`` is reached: its failures raised as `StorageError`; a Redis
+    one gives each try up after `REDIS_SECONDS` and makes it once more at once (over a connection
+    held from before a restart), not ten times with waits between as redis-py does by default: a
+    request counted as Redis goes waits a moment, not seconds."""
+    options: dict[str, Any] = {"wrap_exceptions": True}
+    if uri.split(":", 1)[0] in ("redis", "rediss", "redis+unix"):
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
+
+        options |= {"socket_connect_timeout": REDIS_SECONDS, "socket_timeout": REDIS_SECONDS,
+                    "retry": Retry(NoBackoff(), 1)}
+    return options
+
+
+class SharedWindows:
+    """Moving windows in a storage several processes share (Redis), through the `limits` library;
+    a storage that cannot be reached raises `limits.errors.StorageError`."""
+
+    def __init__(self, uri: str) -> None:
+        self._limiter = MovingWindowRateLimiter(storage_from_string(uri, **storage_options(uri)))
+
+    def wait(self, item: RateLimitItem, name: str, address: str) -> float | None:
+        if self._limiter.test(item, name, address):
+            return None
+        return self._limiter.get_window_stats(item, name, address).reset_time - time.time()
+
+    def hit(self, item: RateLimitItem, name: str, address: str) -> None:
+        self._limiter.hit(item, name, address)
+
+
+Counted = TypeVar("Counted")
+
+
+class SharedOrOwn:
+    """The shared windows while their storage answers, this process's own while it does not (Redis
+    away): each process then holds each address to the budgets alone, and nobody's request fails
+    for it. The storage is tried again every `RETRY_SECONDS` (by one request; the others count here
+    meanwhile), and each change of side is logged once."""
+
+    RETRY_SECONDS = 5.0
+
+    def __init__(self, shared: Windows, own: Windows, clock: Callable[[], float] = time.monotonic) -> None:
+        self._shared, self._own, self._clock = shared, own, clock
+        self._retry_at: float | None = None
+        """None while the shared storage answers; else when to try it again."""
+        self._switching = threading.Lock()  # the calls come from the thread pool
+
+    @property
+    def shared(self) -> bool:
+        """Whether the counts go to the shared storage (as far as the last call knows)."""
+        return self._retry_at is None
+
+    def wait(self, item: RateLimitItem, name: str, address: str) -> float | None:
+        return self._count(lambda windows: windows.wait(item, name, address))
+
+    def hit(self, item: RateLimitItem, name: str, address: str) -> None:
+        self._count(lambda windows: windows.hit(item, name, address))
+
+    def _count(self, use: Callable[[Windows], Counted]) -> Counted:
+        retry_at = self._retry_at
+        if retry_at is not None and self._clock() < retry_at:
+            return use(self._own)
+        try:
+            counted = use(self._shared)
+        except StorageError as error:
+            self._away(error)
+            return use(self._own)
+        if retry_at is not None:
+            self._back()
+        return counted
+
+    def _away(self, error: StorageError) -> None:
+        with self._switching:
+            if self._retry_at is None:
+                log.warning(
+                    "the rate limits count in this process alone: their shared storage does not answer "
+                    "(%s); tried again every %.0f s", error.storage_error, self.RETRY_SECONDS,
+                )
+            self._retry_at = self._clock() + self.RETRY_SECONDS
+
+    def _back(self) -> None:
+        with self._switching:
+            if self._retry_at is not None:
+                log.warning("the rate limits count in their shared storage again")
+            self._retry_at = None
+
+
+class RateLimits:
+    """The budgets of the settings, counted per client address: in this process's memory, or in the
+    shared storage the settings name when several processes serve (in this process's memory again
+    while that storage does not answer: see `SharedOrOwn`)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.budgets = budgets(settings)
+        self._inline = settings.rate_limit_storage.startswith("memory:")  # no I/O: no thread needed
+        self._windows: Windows = MovingWindows() if self._inline else SharedOrOwn(
+            SharedWindows(settings.rate_limit_storage), MovingWindows()
+        )
+
+    async def wait(self, names: Iterable[str], address: str) -> int | None:
+        """Seconds until ``address`` may spend on every budget of ``names`` (None: it may now)."""
+        if self._inline:
+            return self._wait(list(names), address)
+        return await run_in_threadpool(self._wait, list(names), address)
+
+    async def spend(self, names: Iterable[str], address: str) -> None:
+        if self._inline:
+            self._spend(list(names), address)
+        else:
+            await run_in_threadpool(self._spend, list(names), address)
+
+    def _wait(self, names: list[str], address: str) -> int | None:
+        for name in names:
+            for item in self.budgets[name].limits:
+                seconds = self._windows.wait(item, name, address)
+                if seconds is not None:
+                    return max(1, math.ceil(seconds))
+        return None
+
+    def _spend(self, names: list[str], address: str) -> None:
+        for name in names:
+            for item in self.budgets[name].limits:
+                self._windows.hit(item, name, address)
+
+
+def client_address(scope: Scope) -> str:
+    """Whom a request is counted against: its client's address (an IPv6 one by its /64 network,
+    which one home or one server holds whole)."""
+    client = scope.get("client")
+    host = str(client[0]) if client else "unknown"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
+
+
+def budgets_of(method: str, path: str) -> tuple[list[str], bool]:
+    """The budgets a request spends, and whether it names a room code (so a 404 is a miss)."""
+    names = []
+    if method == "POST" and path == "/api/rooms":
+        names.append("rooms")
+    elif method == "POST" and path == "/api/commitments":
+        names.append("commitments")
+    elif method == "POST" and path == "/api/profiles":
+        names.append("profiles")
+    if _SOLVER_PATH.fullmatch(path.rstrip("/")) is not None:
+        names.append("solver")
+    room = _ROOM_PATH.match(path) is not None
+    if room:
+        names.append("room")
+        if method == "POST" and path.rstrip("/").endswith("/join"):
+            names.append("joins")
+    return names, room

@@ -1,0 +1,61 @@
+"""The services of one server process, built together by the app factory and started and stopped
+together: the routes and the sockets reach each through `Server`, and no service reaches another but
+through what it was handed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from anyio import to_thread
+
+from shutthebox.storage import Database, GameRepository
+from shutthebox.web.advice import AdviceDesk
+from shutthebox.web.archive import Archive
+from shutthebox.web.copies import Copies
+from shutthebox.web.daily import DailyDesk
+from shutthebox.web.door import SolverDoor
+from shutthebox.web.fanout import Fanout
+from shutthebox.web.hub import Hub
+from shutthebox.web.news import Cluster
+from shutthebox.web.profiles import ProfileDesk
+from shutthebox.web.rooms import RoomDesk
+from shutthebox.web.settings import Settings
+from shutthebox.web.trainer import TrainerDesk
+from shutthebox.web.worker import Worker
+
+__all__ = ["Server"]
+
+
+@dataclass(frozen=True, eq=False)
+class Server:
+    """What one process serves with (see `web.app.create_app`, which builds it)."""
+
+    settings: Settings
+    database: Database
+    games: GameRepository
+    hub: Hub
+    door: SolverDoor
+    copies: Copies
+    fanout: Fanout
+    cluster: Cluster
+    worker: Worker
+    profiles: ProfileDesk
+    rooms: RoomDesk
+    advice: AdviceDesk
+    daily: DailyDesk
+    trainer: TrainerDesk
+    archive: Archive
+    clock: Callable[[], float]
+
+    async def start(self) -> None:
+        """Join the other processes (if any) and run the ticker (clocks, rematches, bots, closing)."""
+        from shutthebox.storage.names import look_alike_keys
+
+        await to_thread.run_sync(look_alike_keys, "")  # its table is read once, now, not in a request
+        await self.cluster.start()
+        self.worker.start()
+
+    async def stop(self) -> None:
+        await self.worker.stop()
+        await self.hub.stop()

@@ -1,0 +1,100 @@
+"""One refusal language: every code with its status, the errors of the engine and the store mapped
+to refusals once, by one handler, and the table of docs/security.md the same as the code's."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy.exc import OperationalError
+
+from shutthebox.core.errors import (
+    IllegalActionError,
+    OutOfTurnError,
+    ParseError,
+    RecordError,
+    RulesError,
+    ShutTheBoxError,
+    StaleActionError,
+)
+from shutthebox.storage import GameRepository, NameTakenError, SealedError, StorageError
+from shutthebox.storage.rooms import ConflictError, StorageBusyError
+from shutthebox.strategy.budget import OverBudgetError
+from shutthebox.web import Settings, create_app
+from shutthebox.web.refusals import Refusal, RefusedError, refused
+
+SECURITY = Path(__file__).resolve().parents[2] / "docs" / "security.md"
+
+
+def test_every_refusal_carries_its_status() -> None:
+    statuses = {refusal.code: refusal.status for refusal in Refusal}
+    assert statuses["played"] == statuses["closed"] == 409  # once left to a fallback
+    assert (statuses["sealed"], statuses["wrong-host"], statuses["shared-down"]) == (403, 400, 503)
+    assert len(statuses) == len(Refusal)  # one code, one refusal
+
+
+def test_the_table_of_the_security_page_is_the_codes() -> None:
+    table = SECURITY.read_text(encoding="utf-8").split("## Refusals", 1)[1].split("\n## ", 1)[0]
+    documented = {
+        code: int(status)
+        for status, codes in re.findall(r"^\| (\d{3}) \| (.+) \|$", table, re.MULTILINE)
+        for code in re.findall(r"`([a-z-]+)`", codes)
+    }
+    assert documented == {refusal.code: refusal.status for refusal in Refusal}
+
+
+@pytest.mark.parametrize(
+    ("error", "code"),
+    [
+        (OutOfTurnError("not yours"), "wrong-turn"),
+        (StaleActionError("moved on"), "wrong-turn"),
+        (IllegalActionError("no"), "illegal"),
+        (ParseError("not a move"), "malformed"),
+        (RulesError("no such rule"), "malformed"),
+        (RecordError("does not replay"), "malformed"),
+        (ShutTheBoxError("anything else"), "malformed"),
+        (NameTakenError("taken"), "name-taken"),
+        (SealedError("sealed"), "sealed"),
+        (StorageError("no such game"), "not-found"),
+        (OverBudgetError("too big"), "busy"),
+        (StorageBusyError("locked"), "busy"),
+        (ConflictError("another writer"), "busy"),
+        (OperationalError("SELECT", {}, Exception("disk I/O error")), "busy"),
+    ],
+)
+def test_the_errors_of_the_floors_below_are_refusals_as_they_stand(error: Exception, code: str) -> None:
+    refusal = refused(error)
+    assert refusal is not None and refusal.code == code
+    if isinstance(error, ShutTheBoxError):
+        assert refusal.to_json()["detail"] == str(error)  # its own words
+    else:
+        assert "nothing changed" in refusal.to_json()["detail"]  # never the database's
+
+
+def test_a_refusal_is_itself_and_a_fault_is_none() -> None:
+    refusal = RefusedError(Refusal.PLAYED, "played already")
+    assert refused(refusal) is refusal and refusal.status == 409
+    assert refused(RuntimeError("a bug")) is None
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(Settings(database_url=f"sqlite:///{tmp_path / 'r.db'}"))) as client:
+        yield client
+
+
+def test_a_database_that_does_not_answer_a_read_is_busy_not_a_fault(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, only the writes of rooms said so: a read of the stored games failed with a 500."""
+
+    def locked(*_args: object, **_kwargs: object) -> None:
+        raise OperationalError("SELECT", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(GameRepository, "games", locked)
+    response = client.get("/api/games")
+    assert response.status_code == 503, response.text
+    assert response.json()["error"] == "busy" and "locked" not in response.text
