@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from oracle import TurnRules
-from round_oracle import round_oracle
 from shutthebox import Game, Move, Roll, Rules, ScriptedDice
 from shutthebox.cli import main
+from tests.support.oracle import TurnRules
+from tests.support.round_oracle import round_oracle
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:

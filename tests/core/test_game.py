@@ -7,7 +7,6 @@ from collections.abc import Mapping
 
 import pytest
 
-from drive import finish, random_action
 from shutthebox import (
     DiceChoice,
     Game,
@@ -27,6 +26,7 @@ from shutthebox import (
     ShutTheBoxError,
     replay,
 )
+from tests.support.drive import finish, random_action
 
 SOLO = Rules(mode=Mode.SOLO)
 

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from drive import random_action
 from shutthebox import (
     DiceChoice,
     Game,
@@ -32,6 +31,7 @@ from shutthebox import (
     replay,
 )
 from shutthebox.core.match import Action
+from tests.support.drive import random_action
 
 CAP = 200_000  # actions: far beyond any real game, so reaching it means a game that does not end
 FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -10,7 +10,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.play import click_once, play_solo
+from tests.support.play import click_once, play_solo
 
 pytestmark = pytest.mark.e2e
 

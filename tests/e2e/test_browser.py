@@ -8,8 +8,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.conftest import screenshot
-from e2e.play import (
+from tests.support.browser import screenshot
+from tests.support.play import (
     click_once,
     handing_over,
     is_over,

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Dialog, Page, expect
 
-from e2e.conftest import screenshot
-from e2e.play import (
+from tests.support.browser import screenshot
+from tests.support.play import (
     READY,
     click_once,
     handing_over,

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from e2e.play import click_once, play_solo
+from tests.support.play import click_once, play_solo
 
 pytestmark = pytest.mark.e2e
 

@@ -7,8 +7,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.conftest import PHONE, fresh_page
-from e2e.play import new_room
+from tests.support.browser import PHONE, fresh_page
+from tests.support.play import new_room
 
 pytestmark = pytest.mark.e2e
 

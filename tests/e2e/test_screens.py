@@ -9,8 +9,8 @@ from itertools import count
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.conftest import running_server, screenshot
-from e2e.play import (
+from tests.support.browser import running_server, screenshot
+from tests.support.play import (
     READY,
     click_once,
     handing_over,

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.conftest import PHONE, fresh_page, screenshot
-from e2e.play import make_profile
 from shutthebox.strategy.trainer import Puzzle
+from tests.support.browser import PHONE, fresh_page, screenshot
+from tests.support.play import make_profile
 
 pytestmark = pytest.mark.e2e
 

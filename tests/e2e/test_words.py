@@ -11,7 +11,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.play import READY, click_once, is_over, phase, play_solo
+from tests.support.play import READY, click_once, is_over, phase, play_solo
 
 pytestmark = pytest.mark.e2e
 

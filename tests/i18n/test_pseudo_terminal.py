@@ -27,7 +27,6 @@ from textual.content import Content
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static
-from tools.catalogs import PSEUDO, pseudo, unmarked_words, write_pseudo
 
 from shutthebox import DiceChoice, Game, GameRecord, Mode, Phase, Roll, Rules
 from shutthebox.cli.main import COMMANDS, build_parser
@@ -44,7 +43,8 @@ from shutthebox.term.scores import save_finished
 from shutthebox.term.screens import ConfirmScreen, HelpScreen, ReviewScreen, SetupScreen
 from shutthebox.term.session import PlaySetup
 from shutthebox.term.widgets import GameLog, KeyBar, KeyList
-from term.tui_support import SIZE, rendered, state
+from tests.support.tui import SIZE, rendered, state
+from tools.catalogs import PSEUDO, pseudo, unmarked_words, write_pseudo
 
 ALLOWED = {
     "shutthebox",  # the program's name: the command a person types, in usage lines and before refusals

@@ -14,12 +14,12 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import shutthebox.research  # noqa: F401  (registers the environment)
-from oracle import TurnRules, random_play
 from shutthebox.core.dice import Roll
 from shutthebox.core.rules import Rules
 from shutthebox.research.gym import ShutTheBoxEnv
 from shutthebox.strategy.advice import advise_position
 from shutthebox.strategy.names import Objective
+from tests.support.oracle import TurnRules, random_play
 
 Z = 3.29  # a 99.9 % two-sided bound
 

@@ -16,7 +16,7 @@ from sqlalchemy import create_engine, inspect, text
 from shutthebox.storage import Store, engine_url
 from shutthebox.storage.reader import SCHEMA
 from shutthebox.storage.store import MIGRATION_LOCK, _migrations_config
-from storage.helpers import LEFT_3, SHUT, SOLO3, scripted
+from tests.support.storage import LEFT_3, SHUT, SOLO3, scripted
 
 TABLES = {
     "alembic_version", "games", "turns", "profiles", "profile_names", "rooms", "room_events", "commitments",

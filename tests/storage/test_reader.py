@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from services import fresh_database
 from shutthebox import Game, Mode, Roll, Rules
 from shutthebox.core.fair import FairDice
 from shutthebox.core.options import CLASSIC
@@ -22,6 +21,7 @@ from shutthebox.storage import Store
 from shutthebox.storage.location import data_folder, default_url, sqlite_file
 from shutthebox.storage.reader import SCHEMA, read_scores
 from shutthebox.term.scores import stored_scores
+from tests.support.services import fresh_database
 
 T0 = datetime(2026, 3, 1, 9, 30, 15, tzinfo=UTC)
 

@@ -22,7 +22,7 @@ from shutthebox.storage import (
     rules_key,
 )
 from shutthebox.storage.reader import SCHEMA
-from storage.helpers import (
+from tests.support.storage import (
     LEFT_1,
     LEFT_3,
     SHUT,

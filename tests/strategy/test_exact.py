@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oracle import TurnOracle, TurnRules
 from shutthebox import Rules, RulesError
 from shutthebox.strategy.solver import solve
 from shutthebox.strategy.solver.exact import exact_dice_values, exact_value, plain_value
-from strategies import rule_sets
+from tests.support.oracle import TurnOracle, TurnRules
+from tests.support.strategies import rule_sets
 
 NEVER = Rules(one_die="never")  # type: ignore[arg-type]  # "two dice always"
 

@@ -13,11 +13,11 @@ from fractions import Fraction
 
 import pytest
 
-from oracle import TurnRules, faces
-from round_oracle import RoundOracle, round_oracle, turn_scores
 from shutthebox.core.dice import Roll
 from shutthebox.core.rules import Rules
 from shutthebox.strategy.solver import Round, solve_duel, solve_round
+from tests.support.oracle import TurnRules, faces
+from tests.support.round_oracle import RoundOracle, round_oracle, turn_scores
 
 TOL = 1e-12
 OBJECTIVES = ("win", "stake")

@@ -13,12 +13,12 @@ import random
 
 import pytest
 
-from oracle import TurnRules, random_play
 from shutthebox import Board, DiceChoice, Match, Mode, Move, Phase, Roll, Rules, RulesError
 from shutthebox.strategy.bots import make_bot
 from shutthebox.strategy.simulate import FACES, compile_strategy, simulate
 from shutthebox.strategy.solver import solve, solve_long
 from shutthebox.strategy.solver.topology import TOTALS
+from tests.support.oracle import TurnRules, random_play
 
 Z999 = 3.2905  # two-sided 99.9% normal quantile
 NEVER = Rules(one_die="never")  # type: ignore[arg-type]

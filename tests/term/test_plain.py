@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from drive import random_action
 from shutthebox import (
     DiceChoice,
     Game,
@@ -28,6 +27,7 @@ from shutthebox import (
 )
 from shutthebox.i18n import using
 from shutthebox.term.plain import PlainGame
+from tests.support.drive import random_action
 
 SHUTTHEBOX = Path(sys.executable).parent / "shutthebox"
 
@@ -351,7 +351,7 @@ def test_in_a_ranked_game_the_first_hint_of_each_player_is_warned_of_and_asked_a
     """Regression: the first ``h`` of a ranked game showed the hint at once and cost the player's
     best without a word before. Now it says the price; a second ``h`` shows it; later ones come at
     once; and another player is warned for themselves."""
-    from drive import fair_dice_for
+    from tests.support.drive import fair_dice_for
 
     rolls = [Roll.parse(r) for r in ("6", "1", "3,4", "6,6")]  # Ana starts, then rolls 3+4 and 6+6
     game = Game(Rules(), ["Ana", "Luis"], dice=fair_dice_for(rolls))
@@ -377,7 +377,7 @@ def test_in_a_ranked_game_the_first_hint_of_each_player_is_warned_of_and_asked_a
 
 
 def test_the_warning_lapses_once_the_game_moves_on() -> None:
-    from drive import fair_dice_for
+    from tests.support.drive import fair_dice_for
 
     game = Game(Rules(mode=Mode.SOLO), ["Ana"], dice=fair_dice_for([Roll.parse("3,4"), Roll.parse("6,6")]))
     answers = _AsksHints(game, {(0, 0): 1, (0, 1): 1})  # one h at 3+4, a move, one h at 6+6

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from tui_support import SIZE, log_text, make_app, script_state, shown, state
-
 from shutthebox import Mode, Phase, Rules
+from tests.support.tui import SIZE, log_text, make_app, script_state, shown, state
 
 SOLO = Rules(mode=Mode.SOLO)
 

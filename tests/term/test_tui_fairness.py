@@ -7,13 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tui_support import SIZE, log_text, make_app, shown, state
 
-from drive import fair_dice_for
 from shutthebox import Game, Mode, Phase, Roll, Rules
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.scores import save_finished
 from shutthebox.term.session import PlaySetup
+from tests.support.drive import fair_dice_for
+from tests.support.tui import SIZE, log_text, make_app, shown, state
 
 SOLO = Rules(mode=Mode.SOLO)
 REFUSED = "Typed dice are for companion mode (--companion) only: press Enter to roll."

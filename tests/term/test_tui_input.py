@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from textual.widgets import Input, Select
-from tui_support import SIZE, dice, log_text, make_app, shown, state
 
 from shutthebox import Game, Mode, Phase, Rules
 from shutthebox.core.record import GameRecord
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.screens import ConfirmScreen, ReviewScreen, SetupScreen
 from shutthebox.term.session import PlaySetup
+from tests.support.tui import SIZE, dice, log_text, make_app, shown, state
 
 SOLO = Rules(mode=Mode.SOLO)
 REFUSED_TYPED_DICE = "Typed dice are for companion mode (--companion) only: press Enter to roll."

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from textual.widgets import Static
-from tui_support import SIZE, make_app, shown, state
 
 from shutthebox import Mode, Phase, Rules
 from shutthebox.core.record import GameRecord
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.screens import ConfirmScreen, HelpScreen, SetupScreen
 from shutthebox.term.widgets import KeyBar, KeyList
+from tests.support.tui import SIZE, make_app, shown, state
 
 ONE_TILE = Rules(mode=Mode.ROUND, max_tiles=1)
 """One tile a roll: 6+6 makes nothing, so a turn can end on the first roll."""

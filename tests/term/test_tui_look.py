@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 from rich.color import Color, ColorSystem
 from textual.pilot import Pilot
-from tui_support import dice, make_app
 
 from shutthebox import Mode, Rules
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.style import PALETTE
 from shutthebox.term.widgets import Tile, pip_face
+from tests.support.tui import dice, make_app
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 UPDATE = os.environ.get("SHUTTHEBOX_UPDATE_SNAPSHOTS") == "1"

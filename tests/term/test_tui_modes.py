@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from tui_support import SIZE, log_text, make_app, scoreboard, script_state, shown, state
-
 from shutthebox import Mode, Phase, Rules
+from tests.support.tui import SIZE, log_text, make_app, scoreboard, script_state, shown, state
 
 
 async def test_a_round_against_a_bot_with_a_stake() -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from textual.widgets import Input, Label, Select, Static
 from textual.widgets._select import SelectOverlay
-from tui_support import SIZE, dice
 
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.screens import SetupScreen
+from tests.support.tui import SIZE, dice
 
 
 async def test_the_tiles_list_opens_as_wide_as_its_field() -> None:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from tui_support import SIZE, log_text, make_app, rendered, script_state, shown, state
-
 from shutthebox import Mode, Phase, Rules
 from shutthebox.term.screens import ConfirmScreen, ReviewScreen
+from tests.support.tui import SIZE, log_text, make_app, rendered, script_state, shown, state
 
 SOLO = Rules(mode=Mode.SOLO)
 

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 import httpx
 from websockets.sync.client import connect as ws_connect
 
-from serving import Server, running
+from tests.support.serving import Server, running
 
 PATIENCE = 30.0
 """How long a test waits for the server to close a connection (its timeouts are 1 s)."""

@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from shutthebox.core.record import GameRecord
 from shutthebox.core.verify import verify
 from shutthebox.storage.models import DailySeedRow
-from web.helpers import Table, profile_key
+from tests.support.web import Table, profile_key
 
 
 def bearer(key: str) -> dict[str, str]:

@@ -14,8 +14,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from cli.test_cli import cli
-from serving import Server, running
+from tests.support.cli import cli
+from tests.support.serving import Server, running
 
 
 @pytest.fixture(scope="module")

@@ -13,27 +13,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
-from tests.web.helpers import Table, create, online
-from tests.web.test_api import SOLO, refused
 
 from shutthebox.storage.rooms import RETRY_DELAYS, RoomStore, StorageBusyError, retrying
-from shutthebox.web import Settings, create_app
+from shutthebox.web import create_app
 from shutthebox.web.lobby import Lobby
-
-
-class FakeClock:
-    """The lobby's wall clock, moved by hand."""
-
-    def __init__(self) -> None:
-        self.now = time.time()
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def settings_at(path: Path, **more: Any) -> Settings:
-    # The ticker never runs on its own here: the tests tick by hand, on a clock they move.
-    return Settings(database_url=f"sqlite:///{path / 'rooms.db'}", bot_delay=0, tick_seconds=3600, **more)
+from tests.support.web import SOLO, FakeClock, Table, create, online, refused, settings_at, tick
 
 
 @pytest.fixture
@@ -42,12 +26,6 @@ def clocked(tmp_path: Path) -> Iterator[tuple[TestClient, FakeClock]]:
     with TestClient(create_app(settings_at(tmp_path))) as client:
         client.app.state.lobby.clock = clock  # type: ignore[attr-defined]
         yield client, clock
-
-
-def tick(client: TestClient) -> None:
-    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
-    assert client.portal is not None
-    client.portal.call(lobby.tick)
 
 
 # -- durable rooms --------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from shutthebox.core.fair import die
 from shutthebox.core.record import GameRecord
 from shutthebox.core.verify import verify
-from web.helpers import Table, create, profile_key
+from tests.support.web import Table, create, profile_key
 
 
 def refused(response: Any, status: int, error: str, *words: str) -> None:

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.helpers import create
 
 from shutthebox.web import Settings, create_app
 from shutthebox.web import lobby as lobby_module
 from shutthebox.web.lobby import Listener, Lobby
+from tests.support.web import create
 
 
 @pytest.fixture

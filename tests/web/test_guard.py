@@ -27,7 +27,6 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as ws_connect
 from websockets.typing import Origin
 
-from serving import running
 from shutthebox.web import Settings, create_app
 from shutthebox.web.guard import (
     Guard,
@@ -45,7 +44,8 @@ from shutthebox.web.guard import (
 from shutthebox.web.rooms import RoomError
 from shutthebox.web.services import free_port
 from shutthebox.web.settings import LOOPBACK_HOSTS, default_hosts
-from web.helpers import create
+from tests.support.serving import running
+from tests.support.web import create
 
 SMALL = 1024
 JSON = {"Content-Type": "application/json"}

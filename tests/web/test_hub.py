@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from services import kill_redis
 from shutthebox.web.hub import LocalHub, News, RedisHub
 from shutthebox.web.services import free_port, missing_redis, temporary_redis
+from tests.support.services import kill_redis
 
 SECONDS = 60.0
 """How long the hub may take to notice Redis went, or came back (it takes well under a second)."""

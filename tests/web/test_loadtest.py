@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from serving import Server, running
 from shutthebox.cli import main
 from shutthebox.cli.load import ERROR_WORDS, error_words, think_range
 from shutthebox.web import loadtest
 from shutthebox.web.loadtest import LoadSettings, is_loopback, percentile, run_load
+from tests.support.serving import Server, running
 
 KEYS = {"games", "finished", "saved", "errors", "actions_per_second", "latency_ms"}
 

@@ -21,18 +21,16 @@ from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
-from services import kill_redis
-from serving import Server, running
 from shutthebox.core.record import GameRecord
 from shutthebox.core.verify import verify
 from shutthebox.web import create_app
 from shutthebox.web.hub import LocalHub
 from shutthebox.web.lobby import Lobby
 from shutthebox.web.services import free_port, missing_redis, temporary_redis
-from web.helpers import Table, create, online
-from web.test_crash import headers
-from web.test_durable_rooms import FakeClock, settings_at, tick
-from web.test_processes import action_for, by_the_actor, note, online_room, recorded, socket
+from tests.support.remote import action_for, by_the_actor, headers, note, online_room, recorded, socket
+from tests.support.services import kill_redis
+from tests.support.serving import Server, running
+from tests.support.web import FakeClock, Table, create, online, settings_at, tick
 
 SECONDS = 60.0
 """How long a server may take to notice Redis went, or came back (it takes well under a second)."""

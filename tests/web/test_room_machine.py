@@ -27,7 +27,6 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from tests.web.helpers import Table, create
 
 import shutthebox.web.app as app_module
 from shutthebox.core import fair
@@ -35,6 +34,7 @@ from shutthebox.core.record import GameRecord
 from shutthebox.core.verify import verify
 from shutthebox.web import Settings, create_app
 from shutthebox.web.lobby import Lobby
+from tests.support.web import Table, create
 
 State = dict[str, Any]
 PLENTY = "1000000/minute"

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from web.helpers import Table, create, online
+from tests.support.web import Table, create, online
 
 REPLIES = {"state", "error", "hint", "pong"}
 INTERNAL_ERROR = 1011

@@ -18,8 +18,7 @@ from shutthebox.core.tiles import grade
 from shutthebox.strategy.review import Review, review
 from shutthebox.web import Settings, create_app
 from shutthebox.web.stats import MOST_BARS, REVIEWED_GAMES, Reviews, histogram
-from web.helpers import create, profile_key
-from web.test_api import refused
+from tests.support.web import create, profile_key, refused
 
 
 def play(client: TestClient, key: str | None = None, **body: Any) -> int:

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.strategy.trainer import Goal, Puzzle
-from web.helpers import profile_key
+from tests.support.web import profile_key
 
 
 def bearer(key: str) -> dict[str, str]:
