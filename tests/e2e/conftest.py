@@ -1,4 +1,5 @@
-"""A real server (``shutthebox serve`` on a free port, temporary SQLite) and Debian's Chromium."""
+"""The page's tests: every one is marked ``e2e`` here, once; a real server (``shutthebox serve`` on
+a free port, temporary SQLite) and Debian's Chromium."""
 
 from __future__ import annotations
 
@@ -10,6 +11,17 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, fresh_page, running_server
+
+HERE = Path(__file__).parent
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test of this folder drives the browser: marked ``e2e`` before ``-m`` reads the marks, so
+    ``-m "not e2e"`` deselects each of them, whether or not its module says so."""
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.e2e)
 
 
 @pytest.fixture(scope="session")

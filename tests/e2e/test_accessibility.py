@@ -12,8 +12,6 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.support.play import click_once, play_solo
 
-pytestmark = pytest.mark.e2e
-
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 BLOCKING = {"serious", "critical"}
 AXE = Axe()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import httpx
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.support.browser import screenshot
@@ -21,8 +20,6 @@ from tests.support.play import (
     play_solo,
     press_once,
 )
-
-pytestmark = pytest.mark.e2e
 
 
 def start_quick_solo(page: Page, tiles: int, profile: str | None = None) -> None:

@@ -13,8 +13,6 @@ from playwright.sync_api import Browser, Page, expect
 from tests.support.browser import PHONE, fresh_page, screenshot
 from tests.support.play import click_once, make_profile, play_solo
 
-pytestmark = pytest.mark.e2e
-
 NAME = "Dalia"  # the server lives for the session: a name no other test takes
 NO_OVERFLOW = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 

@@ -25,8 +25,6 @@ from shutthebox.core.rules import PRESETS, Mode, Rules
 from shutthebox.core.verify import verify
 from tests.support.play import click_once, make_profile, more_options, play_solo
 
-pytestmark = pytest.mark.e2e
-
 VECTORS = Path(__file__).parents[1] / "vectors" / "fair-dice.json"
 
 DICE = """async (cases) => {

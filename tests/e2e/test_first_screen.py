@@ -22,8 +22,6 @@ from tests.support.play import (
     start_table,
 )
 
-pytestmark = pytest.mark.e2e
-
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 QUICK = ["#quick-9", "#quick-10", "#quick-12", "#quick-friends", "#quick-bots", "#quick-online"]

@@ -13,8 +13,6 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.support.play import click_once, is_over, join_as, more_options, my_turn, play_solo
 
-pytestmark = pytest.mark.e2e
-
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESK: ViewportSize = {"width": 1200, "height": 900}
 NOTICE = """() => {

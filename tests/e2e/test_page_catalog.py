@@ -13,8 +13,6 @@ from tests.support.browser import running_server
 from tests.support.play import click_once, make_profile, more_options, play_solo
 from tools.catalogs import PSEUDO, pseudo, unmarked_words, write_pseudo
 
-pytestmark = pytest.mark.e2e
-
 ALLOWED = {
     "S", "A", "B", "C", "F",  # the grades: letters, the same in every language
     "R", "H", "Esc",  # the key caps on the buttons: the keys to press, whatever the language

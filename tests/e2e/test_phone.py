@@ -10,8 +10,6 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.support.play import click_once, play_solo
 
-pytestmark = pytest.mark.e2e
-
 PHONE = {"width": 390, "height": 844}
 TAP = 44  # the smallest comfortable touch target, in CSS pixels
 FITS = "() => document.documentElement.scrollWidth <= window.innerWidth"

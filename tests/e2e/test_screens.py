@@ -21,7 +21,6 @@ from tests.support.play import (
     start_table,
 )
 
-pytestmark = pytest.mark.e2e
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:

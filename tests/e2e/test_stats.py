@@ -12,8 +12,6 @@ from playwright.sync_api import Browser, Page, expect
 from tests.support.browser import screenshot
 from tests.support.play import click_once, make_profile, play_solo
 
-pytestmark = pytest.mark.e2e
-
 NAME = "Estela"  # the server lives for the session: a name no other test takes
 NO_OVERFLOW = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 BARS = "(bars) => bars.map((b) => [b.dataset.low, b.dataset.high, b.dataset.count].map(Number))"

@@ -15,8 +15,6 @@ from tests.support.play import click_once, handing_over, is_over, join_as, more_
 from tests.support.remote import two_servers
 from tests.support.serving import Server
 
-pytestmark = pytest.mark.e2e
-
 SEEN = """() => ({
   status: document.querySelector('#box').dataset.status,
   phase: document.querySelector('#box').dataset.phase,
