@@ -67,7 +67,6 @@ def test_a_solo_game_by_clicks_ends_with_score_grade_and_review(page: Page, serv
     page.click("#btn-review")
     expect(page.locator("#review table tbody tr").first).to_be_visible()
     expect(page.locator("#review .accuracy")).to_contain_text("Accuracy of")
-    screenshot(page, "result")
 
 
 def test_a_solo_game_by_keyboard_on_twelve_tiles(page: Page) -> None:
@@ -158,7 +157,6 @@ def test_the_language_follows_the_browser_and_the_switch(browser: Browser, serve
     expect(page.locator(".brand h1")).to_have_text("Shut the Box")
     expect(page.locator("#rules-text")).to_contain_text("How do you win at Shut the Box?")
     expect(page.locator("button[data-lang=en]")).to_have_attribute("aria-pressed", "true")
-    screenshot(page, "rules")
     page.reload()
     page.wait_for_selector("body[data-ready=true]")
     expect(page.locator(".brand h1")).to_have_text("Shut the Box")  # the choice is remembered
@@ -176,7 +174,6 @@ def test_the_best_score_is_remembered_after_a_reload(page: Page) -> None:
     page.wait_for_selector("body[data-ready=true]")
     best = page.locator("#local-bests li[data-tiles='12']")
     expect(best).to_contain_text(f": {score} ")
-    screenshot(page, "setup")
     page.click("#nav-scores")  # the server keeps it too, with the leaderboard
     page.click("#board-tiles [data-tiles='12']")
     expect(page.locator("#leaderboard table")).to_contain_text("Player")

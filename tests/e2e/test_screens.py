@@ -103,7 +103,7 @@ def test_each_screen_fits_the_screen(browser: Browser, server: str, name: str, s
         page.click("#profile-cancel")  # a guest: the first visit's name form would stand above everything
     SCREENS[name](page)
     assert page.evaluate(FITS), f"{name} is wider than the {size} screen"
-    if lang == "en-US":
+    if lang == "en-US" and name != "stats":  # test_stats takes the statistics pictures
         screenshot(page, name if size == "desktop" else f"{name}-phone")
     context.close()
     assert errors == []

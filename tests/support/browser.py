@@ -46,8 +46,15 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touc
 
 
 def screenshot(page: Page, name: str) -> None:
-    """Save a screenshot for the README when ``SHUTTHEBOX_SCREENSHOTS`` names a folder."""
+    """Save a screenshot for the README when ``SHUTTHEBOX_SCREENSHOTS`` names a folder.
+
+    Each name has one test that takes it, so the pictures do not hang on the order the tests ran
+    in (nor on which xdist worker ran them); each is written whole beside its place, then moved
+    there, so nobody ever reads half a picture."""
     if SCREENSHOTS:
-        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+        folder = Path(SCREENSHOTS)
+        folder.mkdir(parents=True, exist_ok=True)
         page.wait_for_timeout(800)  # let the dice settle
-        page.screenshot(path=str(Path(SCREENSHOTS) / f"screenshot-{name}.png"), full_page=True)
+        partial = folder / f".screenshot-{name}.{os.getpid()}.png"
+        page.screenshot(path=str(partial), full_page=True)
+        partial.replace(folder / f"screenshot-{name}.png")
