@@ -34,6 +34,8 @@ from tests.support.web import FakeClock, Table, create, online, settings_at, tic
 
 SECONDS = 60.0
 """How long a server may take to notice Redis went, or came back (it takes well under a second)."""
+WORKERS = 2
+"""The processes of the server whose Redis is killed."""
 
 
 # -- the lobby, its hub out of touch and back --------------------------------------------------
@@ -221,17 +223,15 @@ def counted_in_redis_again(server: Server, code: str, token: str) -> None:
         time.sleep(0.1)
 
 
-def said_back_by_every_worker(server: Server) -> str:
-    """The server's log once each worker that said Redis went away has said it answers again: each
-    worker's news reader tries again in its own time, and the requests since may all have gone to
-    the other worker (a busy machine starves one); the log then."""
+def said_by_every_worker(server: Server, line: str) -> str:
+    """The server's log once each of its `WORKERS` has said ``line``: each worker's news reader finds
+    Redis gone, or back, in its own time, and every request meanwhile may have gone to the other
+    worker (a busy machine starves one), so no answer shows that all have; the log then."""
     end = time.monotonic() + SECONDS
-    while True:
-        log = server.log.read_text()
-        if log.count("Redis answers again") >= log.count("Redis does not answer"):
-            return log
+    while (log := server.log.read_text()).count(line) < WORKERS:
         assert time.monotonic() < end, log
         time.sleep(0.1)
+    return log
 
 
 def test_redis_killed_mid_game_refuses_rooms_with_503_and_play_resumes_when_it_is_back(
@@ -243,7 +243,9 @@ def test_redis_killed_mid_game_refuses_rooms_with_503_and_play_resumes_when_it_i
     with ExitStack() as brokers, ExitStack() as serving:  # the server stops first, Redis after it
         redis_url = brokers.enter_context(temporary_redis(tmp_path, port=port))
         server = serving.enter_context(
-            running(tmp_path, db_url=postgres_database, redis_url=redis_url, workers=2)
+            running(
+                tmp_path, db_url=postgres_database, redis_url=redis_url, workers=WORKERS, log_level="info"
+            )  # each worker says it started, and is waited for
         )
         code, ana, luis = online_room(server, server)
         tokens = (ana, luis)
@@ -257,6 +259,7 @@ def test_redis_killed_mid_game_refuses_rooms_with_503_and_play_resumes_when_it_i
             kill_redis(redis_url)
 
             refused_on_every_worker(server, code, ana)
+            said_by_every_worker(server, "Redis does not answer")
             in_spanish = room(server, code, ana, "es")
             refused_for_redis(in_spanish)  # in the reader's language
             assert in_spanish.json()["detail"] != room(server, code, ana).json()["detail"]
@@ -294,6 +297,6 @@ def test_redis_killed_mid_game_refuses_rooms_with_503_and_play_resumes_when_it_i
             {**e, "move": sorted(e["move"])} if "move" in e else e for e in record["events"]
         ]
         counted_in_redis_again(server, code, ana)
-        log = said_back_by_every_worker(server)
-        assert log.count("Redis does not answer") == log.count("Redis answers again") == 2  # a worker: once
+        log = said_by_every_worker(server, "Redis answers again")
+        assert log.count("Redis does not answer") == log.count("Redis answers again") == WORKERS  # each once
         assert "Traceback" not in log
