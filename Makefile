@@ -38,6 +38,12 @@ lint: $(DEV)
 # The end-to-end tests drive Debian's chromium (never a browser downloaded by Playwright); the tests of
 # several servers start their own redis-server and PostgreSQL; a server meets midnight under Debian's
 # faketime. What is missing comes in one apt-get.
+# The suite runs in parallel (pytest-xdist): a worker a core, each with its own Redis, PostgreSQL,
+# servers and Chromium (session fixtures are per worker); --dist loadgroup keeps each browser module
+# on one worker (tests/e2e/conftest.py) and deals out the rest test by test. PYTHONDONTWRITEBYTECODE
+# is emptied for pytest alone, so the tests' and plugins' assertion-rewritten bytecode is kept and
+# the next collection reads it (a third of the time). WORKERS=0 runs the suite in one process.
+WORKERS ?= auto
 test: lint
 	missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
@@ -45,7 +51,7 @@ test: lint
 	command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	command -v faketime >/dev/null || missing="$$missing faketime"; \
 	if [ -n "$$missing" ]; then apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; fi
-	$(BIN)/pytest
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n $(WORKERS) --dist loadgroup
 
 bench: $(DEV)
 	$(BIN)/python benchmarks/bench.py
