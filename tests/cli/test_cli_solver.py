@@ -166,6 +166,7 @@ def test_solve_a_round_of_three_gives_every_seat_against_the_brute_force(
     assert "3 jugadores" in out and "puesto 3" in out
 
 
+@pytest.mark.slow
 def test_solve_stakes_and_the_round_of_two(capsys: pytest.CaptureFixture[str]) -> None:
     oracle = round_oracle(TurnRules(4), 4, "stake", False, 4)
     data = run_json(

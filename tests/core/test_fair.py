@@ -38,6 +38,7 @@ def test_the_vectors_exercise_the_rejected_bytes() -> None:
     assert any(case["first_byte_rejected"] for case in VECTORS["cases"])
 
 
+@pytest.mark.slow
 def test_six_hundred_thousand_dice_are_uniform() -> None:
     seed = hashlib.sha256(b"chi-square").digest()
     counts = Counter(die(seed, ["uniform"], k) for k in range(600_000))

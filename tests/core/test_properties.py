@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -343,6 +344,7 @@ def play_game(setup: Setup, *, typed: bool) -> Game:
     return game
 
 
+@pytest.mark.slow
 @FAST
 @given(setups(), st.booleans())
 def test_a_record_replays_to_the_same_final_state(setup: Setup, typed: bool) -> None:

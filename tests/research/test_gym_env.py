@@ -67,6 +67,7 @@ def within(samples: list[float], expected: float) -> None:
     assert abs(statistics.mean(samples) - expected) < bound, (statistics.mean(samples), expected, bound)
 
 
+@pytest.mark.slow
 def test_the_masked_random_agent_scores_what_uniform_play_is_worth() -> None:
     env = ShutTheBoxEnv(tiles=6)
     rng = np.random.default_rng(3)

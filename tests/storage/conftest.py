@@ -10,7 +10,8 @@ import pytest
 
 from shutthebox.storage import Store
 
-ENGINES = ["sqlite", "postgresql"]
+ENGINES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)]
+"""Each test on both; a new PostgreSQL database migrated for each test costs half a second: slow."""
 
 
 @pytest.fixture(params=ENGINES)

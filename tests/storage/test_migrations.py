@@ -83,6 +83,7 @@ def _open_at_once(url: str, barrier: Barrier, answers: Any) -> None:
 SERVERS = 4
 
 
+@pytest.mark.slow
 def test_servers_opening_one_new_database_at_once_all_start_and_migrate_it_once(
     postgres_database: str,
 ) -> None:
@@ -112,6 +113,7 @@ def test_servers_opening_one_new_database_at_once_all_start_and_migrate_it_once(
         assert set(inspect(store.engine).get_table_names()) >= TABLES
 
 
+@pytest.mark.slow
 def test_a_server_waits_for_the_migration_lock_before_it_migrates(postgres_database: str) -> None:
     """While another holds the lock, opening the store waits and creates no table; once released,
     it migrates."""

@@ -14,6 +14,7 @@ from tests.support.oracle import TurnOracle, TurnRules
 from tests.support.round_oracle import round_oracle
 
 
+@pytest.mark.slow
 def test_the_atlas_numbers_are_the_solvers(tmp_path: Path) -> None:
     made = atlas(tiles=5, games=4000, seed=1)
     assert len(made.boards) == 5 * len(OneDie)

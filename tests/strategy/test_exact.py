@@ -91,6 +91,7 @@ OBJECTIVES = st.sampled_from([("score", None), ("shut", None), ("beat", 1), ("be
                               ("beat", 30), ("tie-or-beat", 0), ("tie-or-beat", 5), ("tie-or-beat", 12)])
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(rule_sets(max_size=6), OBJECTIVES, st.data())
 def test_exact_value_equals_the_oracle(

@@ -166,6 +166,7 @@ def test_other_rules(turn: TurnRules, objective: str, shut_wins: bool) -> None:
     check_movers(solved, oracle, detail=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shut_wins", [True, False])
 def test_indifference_rule(shut_wins: bool) -> None:
     # Four players for the stakes on 4 tiles, sum-plus-roll: some mover values one die and two

@@ -240,6 +240,7 @@ def play_long(rules: Rules, games: int, seed: int) -> int:
     return wins
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("rules", "games"),
     [(Rules(mode=Mode.LONG), 1000), (Rules(mode=Mode.LONG, tiles=4, doubles_extra_turn=False), 2000),

@@ -126,6 +126,7 @@ OBJECTIVES = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(rule_sets(), OBJECTIVES)
 def test_full_board_equals_exact_recursion(

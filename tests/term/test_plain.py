@@ -226,6 +226,7 @@ def solo_answers(seed: int) -> tuple[str, Game]:
     return "".join(f"{a}\n" for a in answers), game
 
 
+@pytest.mark.slow
 def test_a_real_pipe_run_on_a_chosen_seed_is_practice_and_records_its_seed(tmp_path: Path) -> None:
     """Regression: ``play --plain --seed 1 --save`` wrote ``"seed": null`` (every roll counted as
     typed), so replay could not check the rolls. A chosen seed is a practice game: it says so at the

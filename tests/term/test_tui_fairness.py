@@ -68,6 +68,7 @@ async def test_digits_at_a_roll_are_refused_outside_companion_mode_and_change_no
         assert "type" not in str(app.query_one("#keys").render())
 
 
+@pytest.mark.slow
 async def test_a_game_on_a_chosen_seed_says_it_is_practice() -> None:
     app = ShutTheBoxApp(PlaySetup(rules=SOLO, humans=("Ana",), seed=4), bot_delay=0, threads=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -116,6 +117,7 @@ async def test_companion_advice_marks_nobody() -> None:
         assert "asked for a hint" not in log_text(app)
 
 
+@pytest.mark.slow
 async def test_after_saving_a_fair_game_counts_for_the_best(history: Path) -> None:
     app = ShutTheBoxApp(PlaySetup(rules=SOLO, humans=("Ana",)), bot_delay=0, threads=False, save=keep)
     async with app.run_test(size=SIZE) as pilot:
@@ -151,6 +153,7 @@ async def test_after_saving_the_log_says_why_a_game_counted_for_no_best(
         assert log[-3:] == ["Saved to your history (game 1).", why, created]
 
 
+@pytest.mark.slow
 async def test_after_saving_a_hint_asked_says_whose_turns_count_for_no_best(history: Path) -> None:
     setup = PlaySetup(rules=Rules(mode=Mode.ELIMINATION, limit=1), humans=("Ana", "Luis"))
     app = ShutTheBoxApp(setup, bot_delay=0, threads=False, save=keep)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, Select
 
 from shutthebox import Game, Mode, Phase, Rules
@@ -15,6 +16,7 @@ SOLO = Rules(mode=Mode.SOLO)
 REFUSED_TYPED_DICE = "Typed dice are for companion mode (--companion) only: press Enter to roll."
 
 
+@pytest.mark.slow
 async def test_bad_keys_get_a_message_and_change_nothing() -> None:
     app = make_app(Rules(mode=Mode.SOLO, max_tiles=2), ("Ana",), "4,4", "6,6")
     async with app.run_test(size=SIZE) as pilot:
@@ -54,6 +56,7 @@ async def test_nothing_happens_after_the_end_but_new_setup_or_quit() -> None:
         assert shown(app, "#message").startswith("The game is over: n for a new game")
 
 
+@pytest.mark.slow
 async def test_the_setup_screen_starts_the_game_it_describes() -> None:
     app = ShutTheBoxApp(None, dice=dice("3", "5"), bot_delay=0, threads=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -100,6 +103,7 @@ async def test_escape_on_the_first_setup_goes_back_rather_than_quitting() -> Non
     assert app.return_value is None
 
 
+@pytest.mark.slow
 async def test_the_game_in_spanish() -> None:
     app = make_app(SOLO, ("Ana",), "3,4", "1,1", lang="es")
     async with app.run_test(size=SIZE) as pilot:
@@ -140,6 +144,7 @@ async def test_a_finished_game_goes_to_the_history_once() -> None:
     assert isinstance(app.return_value, GameRecord)
 
 
+@pytest.mark.slow
 async def test_s_after_a_game_opens_the_setup_filled_in_with_it() -> None:
     app = make_app(SOLO, ("Ana",), "1,1", "1,1", "2,2")
     async with app.run_test(size=SIZE) as pilot:
@@ -160,6 +165,7 @@ async def test_s_after_a_game_opens_the_setup_filled_in_with_it() -> None:
         assert fresh.rules.stake == 3 and fresh.phase is Phase.ROLL_OFF
 
 
+@pytest.mark.slow
 async def test_advice_review_and_bots_work_in_threads_without_freezing_the_screen() -> None:
     rules = Rules(mode=Mode.ROUND)
     rolls = ("2", "5", "6,6", "1,2", "1,1", "4,5", "1,1", "1,1")

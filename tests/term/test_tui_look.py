@@ -57,6 +57,7 @@ def test_the_tile_colours_stay_apart_in_256_and_16_colours(system: ColorSystem) 
         assert a != b, (system, one, other, brought_down)
 
 
+@pytest.mark.slow
 async def test_without_colour_bold_marks_the_tiles_that_make_the_roll(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from shutthebox import Mode, Phase, Rules
 from shutthebox.term.screens import ConfirmScreen, ReviewScreen
 from tests.support.tui import SIZE, log_text, make_app, rendered, script_state, shown, state
+
+pytestmark = pytest.mark.slow  # whole solo games in the Textual app
 
 SOLO = Rules(mode=Mode.SOLO)
 

@@ -15,9 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.support.remote import headers, socket_step, step
 from tests.support.serving import running
+
+pytestmark = pytest.mark.slow  # a real server killed and started again
 
 
 @contextmanager

@@ -7,6 +7,7 @@ import hashlib
 from datetime import date, timedelta
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
@@ -154,6 +155,7 @@ def seed_rows(client: TestClient) -> int:
         return count
 
 
+@pytest.mark.slow
 def test_a_past_day_is_only_read_and_one_never_dealt_is_not_found(client: TestClient) -> None:
     """Regression: any past day asked for was dealt then, three rows a day for anyone who asked."""
     never = client.get("/api/daily", params={"day": "2001-01-01"})

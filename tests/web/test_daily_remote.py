@@ -51,6 +51,7 @@ def play(monkeypatch: pytest.MonkeyPatch, *argv: str) -> tuple[int, str, str]:
     return status, terminal.getvalue(), errors.getvalue()
 
 
+@pytest.mark.slow
 def test_a_ranked_attempt_from_the_terminal(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
     status, out, err = play(monkeypatch, "--lang", "en", "daily", "Ana", "--server", server.url)
     assert status == 0, err

@@ -29,6 +29,7 @@ def clocked(tmp_path: Path) -> Iterator[tuple[TestClient, FakeClock]]:
 
 
 # -- durable rooms --------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_room_in_play_resumes_after_a_restart_with_the_same_tokens(tmp_path: Path) -> None:
     settings = settings_at(tmp_path)
     with TestClient(create_app(settings)) as first:
@@ -109,6 +110,7 @@ def test_a_locked_write_is_tried_again_then_given_up() -> None:
         retrying(broken, sleep=lambda _s: None)
 
 
+@pytest.mark.slow
 def test_a_finished_game_waits_out_a_writer_holding_the_lock_for_over_five_seconds(tmp_path: Path) -> None:
     """Issue 10: another writer holding SQLite's lock past the 5 s busy timeout lost the game (500)."""
     with TestClient(create_app(settings_at(tmp_path))) as client:
@@ -176,6 +178,7 @@ def test_a_seat_out_of_time_is_played_by_a_stand_in_for_that_turn(
     assert state["clock"]["seat"] == 1 and state["clock"]["remaining"] == 60.0
 
 
+@pytest.mark.slow
 def test_a_second_miss_hands_the_seat_to_a_bot_and_the_others_finish(
     clocked: tuple[TestClient, FakeClock],
 ) -> None:

@@ -31,6 +31,7 @@ def test_one_process_alone_is_always_in_touch() -> None:
     assert LocalHub().in_touch and not LocalHub().shared
 
 
+@pytest.mark.slow
 async def test_a_hub_out_of_touch_refuses_leases_and_keeps_its_news_until_redis_is_back(
     tmp_path: Path,
 ) -> None:

@@ -113,6 +113,7 @@ def test_the_runner_itself_refuses_a_server_elsewhere() -> None:
 
 
 # -- against a real server -----------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("transport", [[], ["--websocket"]], ids=["http", "websocket"])
 def test_whole_games_are_played_finished_and_saved(
     capsys: pytest.CaptureFixture[str], server: Server, transport: list[str]
@@ -148,6 +149,7 @@ async def test_at_the_timeout_the_run_stops_and_still_reports(server: Server) ->
     assert result.actions == 0 and result.to_json()["unfinished"] == 3  # no think time was waited out
 
 
+@pytest.mark.slow
 def test_rate_limit_refusals_are_counted_apart(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """One address may create 20 rooms a minute (`Settings.rate_rooms`): the two over it are 429s,
     counted as ``refused``; the run reports them and exits 1."""
@@ -160,6 +162,7 @@ def test_rate_limit_refusals_are_counted_apart(capsys: pytest.CaptureFixture[str
     assert out.splitlines()[-1].startswith("Settings: " + server.url)
 
 
+@pytest.mark.slow
 def test_spawn_plays_against_a_server_of_its_own(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = loadtest_cli(
         capsys, "--spawn", "--workers", "1", "--games", "4", "--concurrency", "2", "--websocket", "--json"

@@ -34,6 +34,8 @@ from tests.support.remote import (
 )
 from tests.support.serving import Server
 
+pytestmark = pytest.mark.slow  # two real servers over PostgreSQL and Redis
+
 
 @pytest.fixture
 def servers(tmp_path: Path, postgres_database: str, redis_url: str) -> Iterator[tuple[Server, Server]]:

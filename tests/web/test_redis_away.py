@@ -234,6 +234,7 @@ def said_by_every_worker(server: Server, line: str) -> str:
     return log
 
 
+@pytest.mark.slow
 def test_redis_killed_mid_game_refuses_rooms_with_503_and_play_resumes_when_it_is_back(
     tmp_path: Path, postgres_database: str
 ) -> None:

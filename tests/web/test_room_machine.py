@@ -23,6 +23,7 @@ from types import SimpleNamespace
 from typing import Any, Protocol
 from unittest import mock
 
+import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
@@ -874,7 +875,7 @@ RoomMachine.TestCase.settings = settings(
     max_examples=20, stateful_step_count=30, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-TestRooms = RoomMachine.TestCase
+TestRooms = pytest.mark.slow(RoomMachine.TestCase)
 
 
 # -- found by the machine ----------------------------------------------------------------------

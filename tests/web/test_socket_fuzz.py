@@ -144,6 +144,7 @@ FRAMES_ANY = (
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=120, deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],  # one room for every example, on purpose
