@@ -39,10 +39,11 @@ lint: $(DEV)
 # several servers start their own redis-server and PostgreSQL; a server meets midnight under Debian's
 # faketime. What is missing comes in one apt-get.
 # The suite runs in parallel (pytest-xdist): a worker a core, each with its own Redis, PostgreSQL,
-# servers and Chromium (session fixtures are per worker); --dist loadgroup keeps each browser module
-# on one worker (tests/e2e/conftest.py) and deals out the rest test by test. PYTHONDONTWRITEBYTECODE
-# is emptied for pytest alone, so the tests' and plugins' assertion-rewritten bytecode is kept and
-# the next collection reads it (a third of the time). WORKERS=0 runs the suite in one process.
+# servers and Chromium (session fixtures are per worker), the tests dealt out one by one (--dist
+# load: the browser tests took 507 s so, 655 s with each module kept on one worker, --dist
+# loadgroup). PYTHONDONTWRITEBYTECODE is emptied for pytest alone, so the tests' and plugins'
+# assertion-rewritten bytecode is kept and the next collection reads it (a third of the time).
+# WORKERS=0 runs the suite in one process.
 WORKERS ?= auto
 test: lint
 	missing=""; \
@@ -51,7 +52,7 @@ test: lint
 	command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	command -v faketime >/dev/null || missing="$$missing faketime"; \
 	if [ -n "$$missing" ]; then apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; fi
-	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n $(WORKERS) --dist loadgroup
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n $(WORKERS) --dist load
 
 bench: $(DEV)
 	$(BIN)/python benchmarks/bench.py

@@ -18,12 +18,10 @@ HERE = Path(__file__).parent
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test of this folder drives the browser: marked ``e2e`` before ``-m`` reads the marks, so
-    ``-m "not e2e"`` deselects each of them, whether or not its module says so. Under pytest-xdist's
-    ``--dist loadgroup`` each module's tests run on one worker: one Chromium, one module server."""
+    ``-m "not e2e"`` deselects each of them, whether or not its module says so."""
     for item in items:
         if item.path.is_relative_to(HERE):
             item.add_marker(pytest.mark.e2e)
-            item.add_marker(pytest.mark.xdist_group(f"e2e-{item.path.stem}"))
 
 
 @pytest.fixture(scope="session")
