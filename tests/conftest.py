@@ -9,7 +9,8 @@ import pytest
 
 from shutthebox.i18n import SOURCE, activate
 
-pytest_plugins = ["services"]  # redis_url, postgres_url, postgres_database: private servers for the tests
+# redis_url, postgres_url, postgres_database: private servers for the tests
+pytest_plugins = ["tests.support.services"]
 
 
 @pytest.fixture(autouse=True)

@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from drive import finish
 from shutthebox import Game, GameRecord, Rules, __version__, replay
-from shutthebox.cli import build_parser, main
+from shutthebox.cli import build_parser
 from shutthebox.cli.parser import rules_from_args
 from shutthebox.core.record import result_of
+from tests.support.cli import cli
+from tests.support.drive import finish
 
 SHUTTHEBOX = Path(sys.executable).parent / "shutthebox"
 
@@ -29,16 +30,6 @@ def _quiet_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("LANG", "C")
     for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(var, raising=False)
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the command in process: its exit status, standard output and standard error."""
-    try:
-        status = main(list(argv))
-    except SystemExit as exit_:
-        status = exit_.code if isinstance(exit_.code, int) else 1
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def subcommands() -> dict[str, argparse.ArgumentParser]:

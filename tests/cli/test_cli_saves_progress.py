@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from drive import finish
 from shutthebox import Game, GameRecord, Rules
 from shutthebox.cli import main
 from shutthebox.cli import progress as progress_module
 from shutthebox.cli.paths import numbered
+from tests.support.drive import finish
 
 
 def finished_record(seed: int) -> GameRecord:

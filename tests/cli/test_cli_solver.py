@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from oracle import TurnRules
-from round_oracle import round_oracle
 from shutthebox import Game, Move, Roll, Rules, ScriptedDice
 from shutthebox.cli import main
+from tests.support.oracle import TurnRules
+from tests.support.round_oracle import round_oracle
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
@@ -166,6 +166,7 @@ def test_solve_a_round_of_three_gives_every_seat_against_the_brute_force(
     assert "3 jugadores" in out and "puesto 3" in out
 
 
+@pytest.mark.slow
 def test_solve_stakes_and_the_round_of_two(capsys: pytest.CaptureFixture[str]) -> None:
     oracle = round_oracle(TurnRules(4), 4, "stake", False, 4)
     data = run_json(

@@ -13,11 +13,11 @@ from datetime import date, timedelta
 
 import pytest
 
-from cli.test_cli import cli
 from shutthebox.core.daily import Challenge
 from shutthebox.core.fair import die
 from shutthebox.storage import Database
 from shutthebox.storage.daily import DailyRepository
+from tests.support.cli import cli
 
 
 def seeds_kept(day: date) -> dict[int, bytes]:

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from tools.catalogs import template
 
 from shutthebox import Rules
 from shutthebox.cli import main
@@ -32,6 +31,7 @@ from shutthebox.strategy.bots import make_bot
 from shutthebox.strategy.names import Objective
 from shutthebox.strategy.simulate import compile_strategy, simulate
 from shutthebox.strategy.solver import solve_round
+from tools.catalogs import template
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "shutthebox"
 
@@ -380,9 +380,8 @@ def test_every_kind_of_error_is_a_catalog_keyword() -> None:
     import importlib
     import pkgutil
 
-    from tools.catalogs import PYTHON_KEYWORDS
-
     import shutthebox
+    from tools.catalogs import PYTHON_KEYWORDS
 
     for module in pkgutil.walk_packages(shutthebox.__path__, "shutthebox."):
         if ".migrations" not in module.name and not module.name.endswith("__main__"):

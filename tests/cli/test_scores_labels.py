@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 import re
 
-from drive import finish
 from shutthebox import Game, Mode, Rules
 from shutthebox.storage import Database, GameRepository
 from shutthebox.term.scores import scores_lines
+from tests.support.drive import finish
 
 
 def test_bests_and_recent_games_read_plainly() -> None:

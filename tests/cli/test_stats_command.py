@@ -21,8 +21,8 @@ from shutthebox.core.rules import Mode
 from shutthebox.core.tiles import grade
 from shutthebox.storage import Database, GameRepository
 from shutthebox.web import Settings, create_app
-from storage.helpers import fair_game
-from web.helpers import create
+from tests.support.storage import fair_game
+from tests.support.web import create
 
 GRADES = ("S", "A", "B", "C", "F")
 

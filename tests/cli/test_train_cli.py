@@ -10,11 +10,11 @@ import sys
 
 import pytest
 
-from cli.test_cli import cli
 from shutthebox.storage import Database, ProfileRepository
 from shutthebox.storage.trainer import TrainerRepository
 from shutthebox.strategy.trainer import Puzzle
 from shutthebox.term.profile import read_profile
+from tests.support.cli import cli
 
 
 def test_a_session_rates_each_answer_and_keeps_it(

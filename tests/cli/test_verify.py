@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from drive import finish
 from shutthebox import Game, Rules
 from shutthebox.cli import main
 from shutthebox.core.fair import FairDice
+from tests.support.drive import finish
 
 SHUTTHEBOX = Path(sys.executable).parent / "shutthebox"
 JSON_KEYS = {"proven", "event", "reason", "dice", "events", "kind", "commitment"}
@@ -258,9 +258,8 @@ def test_no_word_of_the_verdict_escapes_the_catalog(
 ) -> None:
     """In a pseudo-language (every message in ⟦look-alikes⟧) only data is left in plain ASCII:
     hex seeds, client seeds, the path, numbers and rolls; the players' names are Greek."""
-    from tools.catalogs import PSEUDO, unmarked_words, write_pseudo
-
     from shutthebox.i18n import LOCALES_VAR
+    from tools.catalogs import PSEUDO, unmarked_words, write_pseudo
 
     monkeypatch.setenv(LOCALES_VAR, str(write_pseudo(tmp_path / "locale")))
     server = hashlib.sha256(b"pseudo").digest()

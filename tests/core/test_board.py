@@ -7,9 +7,9 @@ from itertools import combinations
 
 import pytest
 
-from drive import brute_moves
 from shutthebox import Board, Move, ParseError, ShutTheBoxError
 from shutthebox.core.board import mask_of, mask_sum, subsets_with_sum, tiles_of
+from tests.support.drive import brute_moves
 
 
 # -- masks ----------------------------------------------------------------------------

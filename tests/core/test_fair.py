@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from drive import finish
 from shutthebox import Game, Rules
 from shutthebox.core.errors import ParseError
 from shutthebox.core.fair import FairDice, Fairness, check_client_seed, commitment_of, die, face_of
 from shutthebox.core.record import GameRecord
 from shutthebox.core.verify import verify
+from tests.support.drive import finish
 
 VECTORS = json.loads((Path(__file__).parents[1] / "vectors" / "fair-dice.json").read_text())
 CHI_SQUARE_5DF_999 = 20.515  # the 0.999 quantile of chi-square with 5 degrees of freedom
@@ -38,6 +38,7 @@ def test_the_vectors_exercise_the_rejected_bytes() -> None:
     assert any(case["first_byte_rejected"] for case in VECTORS["cases"])
 
 
+@pytest.mark.slow
 def test_six_hundred_thousand_dice_are_uniform() -> None:
     seed = hashlib.sha256(b"chi-square").digest()
     counts = Counter(die(seed, ["uniform"], k) for k in range(600_000))

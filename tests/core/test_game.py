@@ -7,7 +7,6 @@ from collections.abc import Mapping
 
 import pytest
 
-from drive import finish, random_action
 from shutthebox import (
     DiceChoice,
     Game,
@@ -28,6 +27,7 @@ from shutthebox import (
     replay,
 )
 from shutthebox.core.game import ROLL, Wait
+from tests.support.drive import finish, random_action
 
 SOLO = Rules(mode=Mode.SOLO)
 

@@ -7,7 +7,6 @@ from fractions import Fraction
 
 import pytest
 
-from drive import play
 from shutthebox import (
     Board,
     DiceChoice,
@@ -25,6 +24,7 @@ from shutthebox import (
 )
 from shutthebox.core.board import mask_of
 from shutthebox.i18n import say, using
+from tests.support.drive import play
 
 SOLO = Rules(mode=Mode.SOLO)
 SMALL = Rules(tiles=4, one_die="never")  # type: ignore[arg-type]

@@ -10,10 +10,10 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from drive import random_action
 from shutthebox import (
     DiceChoice,
     Game,
@@ -32,6 +32,7 @@ from shutthebox import (
     replay,
 )
 from shutthebox.core.match import Action
+from tests.support.drive import random_action
 
 CAP = 200_000  # actions: far beyond any real game, so reaching it means a game that does not end
 FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -343,6 +344,7 @@ def play_game(setup: Setup, *, typed: bool) -> Game:
     return game
 
 
+@pytest.mark.slow
 @FAST
 @given(setups(), st.booleans())
 def test_a_record_replays_to_the_same_final_state(setup: Setup, typed: bool) -> None:

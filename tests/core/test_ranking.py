@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from drive import finish
 from shutthebox import Game, Mode, Move, Roll, Rules, ScriptedDice
 from shutthebox.core.fair import FairDice
 from shutthebox.core.ranking import Help, cut_score, help_cost, turns_counted
 from shutthebox.core.record import GameRecord, replay_states
+from tests.support.drive import finish
 
 SOLO = Rules(mode=Mode.SOLO)
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from drive import finish
 from shutthebox import DiceChoice, Game, GameRecord, Mode, Move, RecordError, Roll, Rules, replay
 from shutthebox.core.record import FORMAT, VERSION, Event, replay_states, result_of
+from tests.support.drive import finish
 
 
 def finished(rules: Rules, players: list[str], seed: int = 17, **kwargs: Any) -> Game:

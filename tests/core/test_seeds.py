@@ -11,7 +11,6 @@ import dataclasses
 
 import pytest
 
-from drive import play
 from shutthebox import (
     Board,
     DiceChoice,
@@ -26,6 +25,7 @@ from shutthebox import (
     legal_moves,
 )
 from shutthebox.core.board import mask_of
+from tests.support.drive import play
 
 # Four turns on the classic board (one_die=never keeps every roll at two dice):
 # the open tiles each leaves, hence its score, are plain arithmetic.

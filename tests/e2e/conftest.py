@@ -1,31 +1,27 @@
-"""A real server (``shutthebox serve`` on a free port, temporary SQLite) and Debian's Chromium."""
+"""The page's tests: every one is marked ``e2e`` here, once; a real server (``shutthebox serve`` on
+a free port, temporary SQLite) and Debian's Chromium."""
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from serving import running
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, fresh_page, running_server
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
-SCREENSHOTS = os.environ.get("SHUTTHEBOX_SCREENSHOTS")  # a folder: save the README's screenshots there
+HERE = Path(__file__).parent
 
 
-@contextmanager
-def running_server(folder: Path, env: dict[str, str] | None = None) -> Iterator[str]:
-    """``shutthebox serve`` on a free port with its database in ``folder``; its URL while it runs."""
-    with running(folder, database="e2e.db", bot_delay="0.05", env=env) as server:
-        yield server.url
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test of this folder drives the browser: marked ``e2e`` before ``-m`` reads the marks, so
+    ``-m "not e2e"`` deselects each of them, whether or not its module says so."""
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.e2e)
 
 
 @pytest.fixture(scope="session")
@@ -47,34 +43,8 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
-@contextmanager
-def fresh_page(browser: Browser, server: str, **options: object) -> Iterator[Page]:
-    """A page in a context of its own (``options``: locale, viewport…); any script error fails, and
-    anything the server's Content-Security-Policy blocks."""
-    context = browser.new_context(base_url=server, **options)  # type: ignore[arg-type]
-    new_page = context.new_page()
-    errors: list[str] = []
-    new_page.on("pageerror", lambda error: errors.append(str(error)))
-    new_page.on("console", lambda line: errors.extend([line.text] if "Content Security" in line.text else []))
-    yield new_page
-    context.close()
-    assert errors == []
-
-
-PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
-"""A small phone's screen, as the page must fit it."""
-
-
 @pytest.fixture
 def page(browser: Browser, server: str) -> Iterator[Page]:
     """A fresh English page on the server; any script error fails the test."""
     with fresh_page(browser, server, locale="en-US", viewport={"width": 1200, "height": 900}) as new_page:
         yield new_page
-
-
-def screenshot(page: Page, name: str) -> None:
-    """Save a screenshot for the README when ``SHUTTHEBOX_SCREENSHOTS`` names a folder."""
-    if SCREENSHOTS:
-        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
-        page.wait_for_timeout(800)  # let the dice settle
-        page.screenshot(path=str(Path(SCREENSHOTS) / f"screenshot-{name}.png"), full_page=True)

@@ -10,9 +10,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.play import click_once, play_solo
-
-pytestmark = pytest.mark.e2e
+from tests.support.play import click_once, play_solo
 
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 BLOCKING = {"serious", "critical"}

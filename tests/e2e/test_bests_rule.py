@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from e2e.conftest import fresh_page
-from e2e.play import click_once, new_room, play_solo
+from tests.support.browser import fresh_page
+from tests.support.play import click_once, new_room, play_solo
 
 
 @pytest.fixture

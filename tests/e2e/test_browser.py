@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 
 import httpx
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.conftest import screenshot
-from e2e.play import (
+from tests.support.browser import screenshot
+from tests.support.play import (
     click_once,
     handing_over,
     is_over,
@@ -21,8 +20,6 @@ from e2e.play import (
     play_solo,
     press_once,
 )
-
-pytestmark = pytest.mark.e2e
 
 
 def start_quick_solo(page: Page, tiles: int, profile: str | None = None) -> None:
@@ -70,7 +67,6 @@ def test_a_solo_game_by_clicks_ends_with_score_grade_and_review(page: Page, serv
     page.click("#btn-review")
     expect(page.locator("#review table tbody tr").first).to_be_visible()
     expect(page.locator("#review .accuracy")).to_contain_text("Accuracy of")
-    screenshot(page, "result")
 
 
 def test_a_solo_game_by_keyboard_on_twelve_tiles(page: Page) -> None:
@@ -121,8 +117,9 @@ def test_a_two_player_online_room_in_two_browsers(browser: Browser, server: str)
             continue
         idle = guest if mover is host else host
         if not handing_over(mover) and not handing_over(idle):  # a held turn's end may be taken over
-            assert idle.locator("#controls button:not([hidden]):not([disabled])").count() == 0
-            assert idle.locator("#tiles .tile:not([disabled])").count() == 0
+            # the other page has no control left once the news reaches it (a moment after the mover's)
+            expect(idle.locator("#controls button:not([hidden]):not([disabled])")).to_have_count(0)
+            expect(idle.locator("#tiles .tile:not([disabled])")).to_have_count(0)
         click_once(mover)
     expect(host.locator("#winner")).to_be_visible()
     winner = host.locator("#winner").inner_text().split(": ")[-1]
@@ -161,7 +158,6 @@ def test_the_language_follows_the_browser_and_the_switch(browser: Browser, serve
     expect(page.locator(".brand h1")).to_have_text("Shut the Box")
     expect(page.locator("#rules-text")).to_contain_text("How do you win at Shut the Box?")
     expect(page.locator("button[data-lang=en]")).to_have_attribute("aria-pressed", "true")
-    screenshot(page, "rules")
     page.reload()
     page.wait_for_selector("body[data-ready=true]")
     expect(page.locator(".brand h1")).to_have_text("Shut the Box")  # the choice is remembered
@@ -179,7 +175,6 @@ def test_the_best_score_is_remembered_after_a_reload(page: Page) -> None:
     page.wait_for_selector("body[data-ready=true]")
     best = page.locator("#local-bests li[data-tiles='12']")
     expect(best).to_contain_text(f": {score} ")
-    screenshot(page, "setup")
     page.click("#nav-scores")  # the server keeps it too, with the leaderboard
     page.click("#board-tiles [data-tiles='12']")
     expect(page.locator("#leaderboard table")).to_contain_text("Player")

@@ -10,10 +10,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.conftest import PHONE, fresh_page, screenshot
-from e2e.play import click_once, make_profile, play_solo
-
-pytestmark = pytest.mark.e2e
+from tests.support.browser import PHONE, fresh_page, screenshot
+from tests.support.play import click_once, make_profile, play_solo
 
 NAME = "Dalia"  # the server lives for the session: a name no other test takes
 NO_OVERFLOW = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"

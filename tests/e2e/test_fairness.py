@@ -18,14 +18,12 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.play import click_once, make_profile, more_options, play_solo
 from shutthebox.core.fair import FairDice
 from shutthebox.core.game import Game
 from shutthebox.core.record import GameRecord
 from shutthebox.core.rules import PRESETS, Mode, Rules
 from shutthebox.core.verify import verify
-
-pytestmark = pytest.mark.e2e
+from tests.support.play import click_once, make_profile, more_options, play_solo
 
 VECTORS = Path(__file__).parents[1] / "vectors" / "fair-dice.json"
 

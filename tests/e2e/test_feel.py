@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from e2e.play import new_room
+from tests.support.play import new_room
 
 SHUTS, FAILS = 2, 0  # dice seeds of a one-tile practice game
 

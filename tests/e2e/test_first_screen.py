@@ -9,8 +9,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Dialog, Page, expect
 
-from e2e.conftest import screenshot
-from e2e.play import (
+from tests.support.play import (
     READY,
     click_once,
     handing_over,
@@ -21,8 +20,6 @@ from e2e.play import (
     play_solo,
     start_table,
 )
-
-pytestmark = pytest.mark.e2e
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -60,7 +57,6 @@ def test_every_quick_play_button_is_on_screen_without_scrolling(
         box = page.locator(selector).bounding_box()
         assert box is not None and box["y"] + box["height"] <= viewport["height"], (selector, box)
     expect(page.locator("#more-options")).not_to_have_attribute("open", "")  # the 14 options wait behind it
-    screenshot(page, "setup" if viewport is DESKTOP else "setup-phone")
     context.close()
 
 
@@ -134,7 +130,6 @@ def test_a_three_player_table_game_holds_each_turns_end_until_the_next_player_ta
                     assert int(score) == sum(shown)
                     assert re.fullmatch(r"Rolled \d \+ \d = \d+: no open tiles make it\.", lines[1]), lines
                     assert re.fullmatch(r"Next: (Ana|Luis|Eva)\.", lines[-1]) and name not in lines[-1]
-                screenshot(page, "handover")
             page.wait_for_timeout(1500)  # at one device, nobody's time is taken: it waits for a tap
             assert handing_over(page) and page.locator("#tiles .tile:not([disabled])").count() == 0
             expect(page.locator("#btn-next")).to_be_focused()

@@ -11,9 +11,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from e2e.play import click_once, is_over, join_as, more_options, my_turn, play_solo
-
-pytestmark = pytest.mark.e2e
+from tests.support.play import click_once, is_over, join_as, more_options, my_turn, play_solo
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESK: ViewportSize = {"width": 1200, "height": 900}

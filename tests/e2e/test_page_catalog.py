@@ -8,12 +8,10 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.support.browser import running_server
+from tests.support.play import click_once, make_profile, more_options, play_solo
 from tools.catalogs import PSEUDO, pseudo, unmarked_words, write_pseudo
-
-from e2e.conftest import running_server
-from e2e.play import click_once, make_profile, more_options, play_solo
-
-pytestmark = pytest.mark.e2e
 
 ALLOWED = {
     "S", "A", "B", "C", "F",  # the grades: letters, the same in every language

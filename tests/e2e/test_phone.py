@@ -8,9 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from e2e.play import click_once, play_solo
-
-pytestmark = pytest.mark.e2e
+from tests.support.play import click_once, play_solo
 
 PHONE = {"width": 390, "height": 844}
 TAP = 44  # the smallest comfortable touch target, in CSS pixels

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.conftest import PHONE, fresh_page
-from e2e.play import new_room
-
-pytestmark = pytest.mark.e2e
+from tests.support.browser import PHONE, fresh_page
+from tests.support.play import new_room
 
 ROOM = {
     "rules": {"tiles": 9, "stake": 2}, "seed": 3,

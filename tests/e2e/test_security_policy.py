@@ -10,7 +10,7 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.conftest import running_server
+from tests.support.browser import running_server
 
 WATCH = """
 window.__violations = [];

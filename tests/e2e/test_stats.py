@@ -9,10 +9,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.conftest import screenshot
-from e2e.play import click_once, make_profile, play_solo
-
-pytestmark = pytest.mark.e2e
+from tests.support.browser import screenshot
+from tests.support.play import click_once, make_profile, play_solo
 
 NAME = "Estela"  # the server lives for the session: a name no other test takes
 NO_OVERFLOW = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"

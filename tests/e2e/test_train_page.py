@@ -3,14 +3,11 @@ answers ranked, the best one the solver's, the why, the rating), then the sessio
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.conftest import PHONE, fresh_page, screenshot
-from e2e.play import make_profile
 from shutthebox.strategy.trainer import Puzzle
-
-pytestmark = pytest.mark.e2e
+from tests.support.browser import PHONE, fresh_page, screenshot
+from tests.support.play import make_profile
 
 NAME = "Tomasa"  # the server lives for the session: a name no other test takes
 

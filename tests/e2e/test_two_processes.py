@@ -11,11 +11,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.play import click_once, handing_over, is_over, join_as, more_options, my_turn
-from serving import Server
-from web.test_processes import two_servers
-
-pytestmark = pytest.mark.e2e
+from tests.support.play import click_once, handing_over, is_over, join_as, more_options, my_turn
+from tests.support.remote import two_servers
+from tests.support.serving import Server
 
 SEEN = """() => ({
   status: document.querySelector('#box').dataset.status,

@@ -8,12 +8,9 @@ import re
 from typing import Any
 
 import httpx
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.play import READY, click_once, is_over, phase, play_solo
-
-pytestmark = pytest.mark.e2e
+from tests.support.play import READY, click_once, is_over, phase, play_solo
 
 CODE_NAMES = re.compile(r"\b(random|greedy|fewest|heuristic|optimal(-score|-shut)?)\b", re.IGNORECASE)
 POINTS = re.compile(r"^\d+\.\d\d points of expected score$")

@@ -27,7 +27,6 @@ from textual.content import Content
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static
-from tools.catalogs import PSEUDO, pseudo, unmarked_words, write_pseudo
 
 from shutthebox import DiceChoice, Game, GameRecord, Mode, Phase, Roll, Rules
 from shutthebox.cli.main import COMMANDS, build_parser
@@ -44,7 +43,8 @@ from shutthebox.term.scores import save_finished
 from shutthebox.term.screens import ConfirmScreen, HelpScreen, ReviewScreen, SetupScreen
 from shutthebox.term.session import PlaySetup
 from shutthebox.term.widgets import GameLog, KeyBar, KeyList
-from term.tui_support import SIZE, click, press, rendered, state
+from tests.support.tui import SIZE, click, press, rendered, state
+from tools.catalogs import PSEUDO, pseudo, unmarked_words, write_pseudo
 
 ALLOWED = {
     "shutthebox",  # the program's name: the command a person types, in usage lines and before refusals
@@ -148,6 +148,7 @@ def shutthebox(
 
 
 # -- 1. the command line's help ----------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_new_po_file_is_a_new_language_of_the_command_line(locales: Path, tmp_path: Path) -> None:
     ran = shutthebox(locales, tmp_path / "db.sqlite", "--help")
     assert ran.status == 0 and ran.err == ""
@@ -339,6 +340,7 @@ def test_the_plain_game_speaks_the_pseudo_language(played: Played, game: str) ->
     assert_all_marked(game, lines, (str(played.solo_record), str(played.round_record), *quoted("x")))
 
 
+@pytest.mark.slow
 def test_replay_and_review_of_a_record_of_the_plain_game(locales: Path, played: Played) -> None:
     for record in (played.solo_record, played.round_record):
         for command in ("replay", "review"):
@@ -355,6 +357,7 @@ def test_scores_after_the_games(locales: Path, played: Played) -> None:
     assert_all_marked("scores", ran.out.splitlines())
 
 
+@pytest.mark.slow
 def test_stats_after_the_games(locales: Path, played: Played) -> None:
     ran = shutthebox(locales, played.db, "stats", HOST)
     assert ran.status == 0 and ran.err == "", ran.err
@@ -540,6 +543,7 @@ async def after_the_game(app: ShutTheBoxApp, pilot: AppPilot) -> list[str]:
     return seen
 
 
+@pytest.mark.slow
 async def test_the_setup_screen_in_the_pseudo_language(speak_pseudo: Path) -> None:
     app = make_app(None)
     async with app.run_test(size=SIZE) as pilot:
@@ -577,6 +581,7 @@ async def test_the_setup_screen_in_the_pseudo_language(speak_pseudo: Path) -> No
     assert_screens_marked("setup", seen)
 
 
+@pytest.mark.slow
 async def test_a_solo_game_on_the_screen_in_the_pseudo_language(speak_pseudo: Path) -> None:
     setup = PlaySetup(rules=Rules(mode=Mode.SOLO, max_tiles=3), humans=(HOST,), seed=4, lang=PSEUDO)
     app = make_app(setup, FirstThenSeeded(["6,6", "4,4"], seed=4))
@@ -614,6 +619,7 @@ async def test_a_solo_game_on_the_screen_in_the_pseudo_language(speak_pseudo: Pa
     assert_screens_marked("solo", seen)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("rules", "bots", "rounds"),
     [
@@ -650,6 +656,7 @@ async def test_a_bot_thinking_on_the_screen(speak_pseudo: Path) -> None:
     assert_screens_marked("a bot thinking", seen)
 
 
+@pytest.mark.slow
 async def test_a_companion_game_on_the_screen(speak_pseudo: Path) -> None:
     app = make_app(PlaySetup(rules=Rules(), humans=(HOST, GUEST), companion=True, seed=2, lang=PSEUDO))
     async with app.run_test(size=SIZE) as pilot:

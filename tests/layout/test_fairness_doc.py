@@ -21,9 +21,9 @@ from typing import Any
 
 import pytest
 
-from drive import finish
 from shutthebox import Game, Rules
 from shutthebox.core.fair import FairDice
+from tests.support.drive import finish
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "fairness.md"

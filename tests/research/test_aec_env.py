@@ -51,6 +51,7 @@ def play(game: ShutTheBoxAEC, seed: int) -> dict[str, float]:
     return won
 
 
+@pytest.mark.slow
 def test_two_optimal_seats_win_as_often_as_the_solver_says() -> None:
     rules = Rules(tiles=7)
     game = env(players=2, tiles=7)

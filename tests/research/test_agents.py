@@ -17,6 +17,8 @@ from shutthebox.research.agents import exact_score, greedy, heuristic, learn, ma
 from shutthebox.research.gym import ShutTheBoxEnv
 from shutthebox.strategy.solver import solve
 
+pytestmark = pytest.mark.slow  # agents trained and run for whole episodes
+
 
 def mean_score(env: ShutTheBoxEnv, agent: object, episodes: int) -> tuple[float, float]:
     scores = []

@@ -14,7 +14,6 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import shutthebox.research  # noqa: F401  (registers the environment)
-from oracle import TurnRules, random_play
 from shutthebox.core.dice import Roll
 from shutthebox.core.record import replay
 from shutthebox.core.rules import Rules
@@ -22,6 +21,7 @@ from shutthebox.research import agents
 from shutthebox.research.gym import ShutTheBoxEnv
 from shutthebox.strategy.advice import advise_position
 from shutthebox.strategy.names import Objective
+from tests.support.oracle import TurnRules, random_play
 
 Z = 3.29  # a 99.9 % two-sided bound
 
@@ -69,6 +69,7 @@ def within(samples: list[float], expected: float) -> None:
     assert abs(statistics.mean(samples) - expected) < bound, (statistics.mean(samples), expected, bound)
 
 
+@pytest.mark.slow
 def test_the_masked_random_agent_scores_what_uniform_play_is_worth() -> None:
     env = ShutTheBoxEnv(tiles=6)
     rng = np.random.default_rng(3)

@@ -11,7 +11,8 @@ import pytest
 
 from shutthebox.storage import Database, GameRepository, ProfileRepository
 
-ENGINES = ["sqlite", "postgresql"]
+ENGINES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)]
+"""Each test on both; a new PostgreSQL database migrated for each test costs half a second: slow."""
 
 
 @pytest.fixture(params=ENGINES)

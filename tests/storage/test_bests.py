@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from drive import fair_dice_for
 from shutthebox import DiceChoice, Game, Move, Roll, Rules
 from shutthebox.storage import GameRepository, ProfileRepository, rules_key
-from storage.helpers import LEFT_1, LEFT_3, SHUT, SOLO3, T0, scripted
+from tests.support.drive import fair_dice_for
+from tests.support.storage import LEFT_1, LEFT_3, SHUT, SOLO3, T0, scripted
 
 
 def test_the_earliest_of_equal_bests_is_named_and_every_ranked_turn_counted(

@@ -15,7 +15,7 @@ from sqlalchemy import create_engine, inspect, text
 
 from shutthebox.storage import Database, GameRepository, engine_url
 from shutthebox.storage.database import MIGRATION_LOCK, alembic_config
-from storage.helpers import LEFT_3, SHUT, SOLO3, newest_revision, revisions, scripted
+from tests.support.storage import LEFT_3, SHUT, SOLO3, newest_revision, revisions, scripted
 
 NEWEST = newest_revision()
 
@@ -75,6 +75,7 @@ def _open_at_once(url: str, barrier: Barrier, answers: Any) -> None:
 SERVERS = 4
 
 
+@pytest.mark.slow
 def test_servers_opening_one_new_database_at_once_all_start_and_migrate_it_once(
     postgres_database: str,
 ) -> None:
@@ -104,6 +105,7 @@ def test_servers_opening_one_new_database_at_once_all_start_and_migrate_it_once(
         assert set(inspect(database.engine).get_table_names()) >= TABLES
 
 
+@pytest.mark.slow
 def test_a_server_waits_for_the_migration_lock_before_it_migrates(postgres_database: str) -> None:
     """While another holds the lock, opening the store waits and creates no table; once released,
     it migrates."""

@@ -18,7 +18,7 @@ from shutthebox.core.fair import Fairness, commitment_of
 from shutthebox.core.record import GameRecord
 from shutthebox.storage import Database, GameRepository, ProfileRepository, StorageError
 from shutthebox.storage.models import TurnRow
-from storage.helpers import (
+from tests.support.storage import (
     LEFT_1,
     LEFT_3,
     SHUT,

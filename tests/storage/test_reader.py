@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from services import fresh_database
 from shutthebox import Game, Mode, Roll, Rules
 from shutthebox.core.fair import FairDice
 from shutthebox.core.options import CLASSIC
@@ -23,6 +22,7 @@ from shutthebox.storage import Database, GameRepository, ProfileRepository
 from shutthebox.storage.location import data_folder, default_url, sqlite_file
 from shutthebox.storage.reader import read_scores
 from shutthebox.term.scores import stored_scores
+from tests.support.services import fresh_database
 
 T0 = datetime(2026, 3, 1, 9, 30, 15, tzinfo=UTC)
 

@@ -18,7 +18,7 @@ from sqlalchemy import create_engine, event
 from shutthebox.storage import Database
 from shutthebox.storage.database import alembic_config
 from shutthebox.storage.reader import READS, read_scores
-from storage.helpers import revisions
+from tests.support.storage import revisions
 
 UPDATE = re.compile(r'^\s*UPDATE\s+"?(\w+)"?\s+SET\s+(.+?)(?:\s+WHERE\s.*)?$', re.IGNORECASE | re.DOTALL)
 ASSIGNED = re.compile(r'"?(\w+)"?\s*=')

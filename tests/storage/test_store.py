@@ -23,7 +23,7 @@ from shutthebox.storage import (
     engine_url,
     rules_key,
 )
-from storage.helpers import (
+from tests.support.storage import (
     LEFT_1,
     LEFT_3,
     SHUT,

@@ -7,12 +7,12 @@ from fractions import Fraction
 
 import pytest
 
-from drive import play, random_action
 from shutthebox import DiceChoice, Game, Match, Mode, Move, Phase, Roll, Rules
 from shutthebox.core.board import mask_of
 from shutthebox.strategy.advice import Advice, Seat, advise, advise_position, objective_for
 from shutthebox.strategy.solver import Objective, Solution, solve, solve_duel, solve_long, solve_round
 from shutthebox.strategy.solver.exact import exact_value
+from tests.support.drive import play, random_action
 
 NEVER = Rules(one_die="never")  # type: ignore[arg-type]
 T43 = "r1,1 m2 r1,1"  # shuts 2, then a 2 cannot be matched: 43 left (tiles 1, 3..9)

@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from oracle import TurnOracle, TurnRules
-from round_oracle import round_oracle
 from shutthebox.core.rules import OneDie, Rules
 from shutthebox.strategy.atlas import BOTS, atlas
 from shutthebox.strategy.solver import solve, solve_duel
+from tests.support.oracle import TurnOracle, TurnRules
+from tests.support.round_oracle import round_oracle
 
 
+@pytest.mark.slow
 def test_the_atlas_numbers_are_the_solvers(tmp_path: Path) -> None:
     made = atlas(tiles=5, games=4000, seed=1)
     assert len(made.boards) == 5 * len(OneDie)

@@ -11,12 +11,12 @@ import random
 
 import pytest
 
-from drive import play
 from shutthebox import DiceChoice, Game, Match, Mode, Move, Phase, Roll, Rules, RulesError
 from shutthebox.strategy.advice import advise
 from shutthebox.strategy.bots import BOT_NAMES, STRENGTHS, make_bot
 from shutthebox.strategy.names import Objective
 from shutthebox.strategy.simulate import simulate_matches
+from tests.support.drive import play
 
 Z999 = 3.0902  # one-sided 99.9% normal quantile
 NEVER = Rules(one_die="never")  # type: ignore[arg-type]

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from oracle import TurnOracle, TurnRules, moves_of
 from shutthebox.core.rules import Rules
 from shutthebox.strategy.cheatsheet import cheatsheet
+from tests.support.oracle import TurnOracle, TurnRules, moves_of
 
 RULE_SETS = [Rules.preset("web", tiles=7), Rules.preset("classic", tiles=8), Rules.preset("pub", tiles=7)]
 

@@ -8,11 +8,11 @@ from functools import cache
 
 import pytest
 
-from oracle import TurnRules, faces, moves_of, one_die_ok, score_of
-from round_oracle import round_oracle
 from shutthebox import Rules
 from shutthebox.strategy.solver import Objective, TurnKey, solve, solve_duel, solve_duel_key
 from shutthebox.strategy.solver.duel import Duel
+from tests.support.oracle import TurnRules, faces, moves_of, one_die_ok, score_of
+from tests.support.round_oracle import round_oracle
 
 
 def test_ananian_first_player_loses_two_and_a_half_percent() -> None:

@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oracle import TurnOracle, TurnRules
 from shutthebox import Rules, RulesError
 from shutthebox.strategy.solver import solve
 from shutthebox.strategy.solver.exact import exact_dice_values, exact_value, plain_value
-from strategies import rule_sets
+from tests.support.oracle import TurnOracle, TurnRules
+from tests.support.strategies import rule_sets
 
 NEVER = Rules(one_die="never")  # type: ignore[arg-type]  # "two dice always"
 
@@ -91,6 +91,7 @@ OBJECTIVES = st.sampled_from([("score", None), ("shut", None), ("beat", 1), ("be
                               ("beat", 30), ("tie-or-beat", 0), ("tie-or-beat", 5), ("tie-or-beat", 12)])
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(rule_sets(max_size=6), OBJECTIVES, st.data())
 def test_exact_value_equals_the_oracle(

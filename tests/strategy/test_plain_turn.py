@@ -7,13 +7,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oracle import TurnRules
 from shutthebox import Roll, Rules
 from shutthebox.strategy.advice import advise_position
 from shutthebox.strategy.names import Objective
 from shutthebox.strategy.plain import PLAIN_MOST_TILES, PlainTurn, plain_fits
 from shutthebox.strategy.solver import solve
-from strategies import rule_sets
+from tests.support.oracle import TurnRules
+from tests.support.strategies import rule_sets
 
 OBJECTIVES = st.sampled_from(
     [("score", None), ("shut", None), ("beat", 3), ("beat", 9), ("tie-or-beat", 0), ("tie-or-beat", 6)]

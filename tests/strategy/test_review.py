@@ -7,7 +7,6 @@ from fractions import Fraction
 
 import pytest
 
-from drive import action
 from shutthebox import DiceChoice, Game, GameRecord, Mode, Move, Phase, Roll, Rules, legal_moves
 from shutthebox.core.board import mask_of
 from shutthebox.core.dice import SeededDice
@@ -15,6 +14,7 @@ from shutthebox.strategy.bots import make_bot
 from shutthebox.strategy.review import VERDICTS, review, verdict
 from shutthebox.strategy.solver import Objective
 from shutthebox.strategy.solver.exact import exact_value
+from tests.support.drive import action
 
 SOLO = Rules(mode=Mode.SOLO)
 

@@ -13,11 +13,11 @@ from fractions import Fraction
 
 import pytest
 
-from oracle import TurnRules, faces
-from round_oracle import RoundOracle, round_oracle, turn_scores
 from shutthebox.core.dice import Roll
 from shutthebox.core.rules import Rules
 from shutthebox.strategy.solver import Round, solve_duel, solve_round
+from tests.support.oracle import TurnRules, faces
+from tests.support.round_oracle import RoundOracle, round_oracle, turn_scores
 
 TOL = 1e-12
 OBJECTIVES = ("win", "stake")
@@ -166,6 +166,7 @@ def test_other_rules(turn: TurnRules, objective: str, shut_wins: bool) -> None:
     check_movers(solved, oracle, detail=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shut_wins", [True, False])
 def test_indifference_rule(shut_wins: bool) -> None:
     # Four players for the stakes on 4 tiles, sum-plus-roll: some mover values one die and two

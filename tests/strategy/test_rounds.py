@@ -67,6 +67,7 @@ def case_id(value: object) -> str:
     return value.describe() if isinstance(value, Rules) else f"{value} players"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "players"), CASES, ids=case_id)
 def test_every_seat_optimal_wins_as_often_as_solved(rules: Rules, players: int) -> None:
     solved = solve_round(rules, players)
@@ -82,6 +83,7 @@ def test_every_seat_optimal_wins_as_often_as_solved(rules: Rules, players: int) 
     assert sum(solved.seats) == pytest.approx(1, abs=1e-12)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shut_wins", [True, False])
 def test_every_seat_playing_for_the_money_wins_the_solved_stakes(shut_wins: bool) -> None:
     """The ledger (antes, the pot, a shut box's double) averages each seat's solved result."""
@@ -200,6 +202,7 @@ def first_seat_value(rules: Rules, players: int, policy: Solution) -> float:
     return value(rules.full_mask)
 
 
+@pytest.mark.slow
 def test_an_optimal_first_seat_beats_one_playing_for_the_lowest_score() -> None:
     """Under ``digits`` a low number matters less than a low rank among four: the first seat that
     plays to win wins 9 percentage points more often than one playing for the lowest expected score
@@ -233,6 +236,7 @@ def test_seat_refusals() -> None:
     assert Seat().players == 2 and Seat().seat == 0
 
 
+@pytest.mark.slow
 def test_the_readme_table_of_rounds_is_the_solvers() -> None:
     """The README's table of seats (9 tiles, default rules) is what the solver says, to its decimals."""
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")

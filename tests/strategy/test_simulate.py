@@ -13,12 +13,12 @@ import random
 
 import pytest
 
-from oracle import TurnRules, random_play
 from shutthebox import Board, DiceChoice, Match, Mode, Move, Phase, Roll, Rules, RulesError
 from shutthebox.strategy.bots import make_bot
 from shutthebox.strategy.simulate import FACES, compile_strategy, simulate
 from shutthebox.strategy.solver import solve, solve_long
 from shutthebox.strategy.solver.topology import TOTALS
+from tests.support.oracle import TurnRules, random_play
 
 Z999 = 3.2905  # two-sided 99.9% normal quantile
 NEVER = Rules(one_die="never")  # type: ignore[arg-type]
@@ -240,6 +240,7 @@ def play_long(rules: Rules, games: int, seed: int) -> int:
     return wins
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("rules", "games"),
     [(Rules(mode=Mode.LONG), 1000), (Rules(mode=Mode.LONG, tiles=4, doubles_extra_turn=False), 2000),

@@ -14,7 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oracle import (
+from shutthebox import Mode, Roll, Rules, RulesError, legal_moves
+from shutthebox.core.board import mask_of
+from shutthebox.strategy.solver import Objective, TurnKey, solve, solve_beat_table, solve_long
+from shutthebox.strategy.solver.exact import exact_value
+from tests.support.oracle import (
     TurnOracle,
     TurnRules,
     faces,
@@ -24,11 +28,7 @@ from oracle import (
     one_die_ok,
     score_of,
 )
-from shutthebox import Mode, Roll, Rules, RulesError, legal_moves
-from shutthebox.core.board import mask_of
-from shutthebox.strategy.solver import Objective, TurnKey, solve, solve_beat_table, solve_long
-from shutthebox.strategy.solver.exact import exact_value
-from strategies import rule_sets
+from tests.support.strategies import rule_sets
 
 NEVER = Rules(one_die="never")  # type: ignore[arg-type]  # "two dice always"
 
@@ -126,6 +126,7 @@ OBJECTIVES = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(rule_sets(), OBJECTIVES)
 def test_full_board_equals_exact_recursion(

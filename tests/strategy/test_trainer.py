@@ -9,7 +9,6 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from oracle import TurnOracle, TurnRules, faces, moves_of
 from shutthebox.core.board import Move
 from shutthebox.core.dice import DiceChoice
 from shutthebox.core.errors import ParseError
@@ -18,6 +17,7 @@ from shutthebox.i18n import say
 from shutthebox.strategy.names import Objective
 from shutthebox.strategy.solver import solve_long
 from shutthebox.strategy.trainer import GOALS, INTERVALS, Goal, Puzzle, explain, puzzles, schedule
+from tests.support.oracle import TurnOracle, TurnRules, faces, moves_of
 
 RULE_SETS = [
     Rules.preset("web", tiles=7), Rules.preset("classic", tiles=7), Rules.preset("two-dice", tiles=6)

@@ -8,14 +8,13 @@ import sys
 from collections import deque
 from collections.abc import Callable
 
-from tui_support import ROLLS, Broken, Wrong, dice
-
 from shutthebox import Mode, Move, Phase, Rules
 from shutthebox.core.game import ROLL, Due, Game, Wait
 from shutthebox.core.match import Match
 from shutthebox.strategy.bots import Seated, make_bot
 from shutthebox.term.controller import Controller
 from shutthebox.term.session import PlaySetup
+from tests.support.tui import ROLLS, Broken, Wrong, dice
 
 ONE_TILE = Rules(mode=Mode.ROUND, max_tiles=1)
 """One tile a roll: 6+6 makes nothing, so a turn can end on its first roll."""

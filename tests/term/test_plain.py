@@ -11,9 +11,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from tui_support import ROLLS, Broken, Wrong, dice
 
-from drive import random_action
 from shutthebox import (
     DiceChoice,
     Game,
@@ -31,6 +29,8 @@ from shutthebox import (
 from shutthebox.i18n import using
 from shutthebox.strategy.bots import Seated, make_bot
 from shutthebox.term.plain import PlainGame
+from tests.support.drive import random_action
+from tests.support.tui import ROLLS, Broken, Wrong, dice
 
 SHUTTHEBOX = Path(sys.executable).parent / "shutthebox"
 
@@ -232,6 +232,7 @@ def solo_answers(seed: int) -> tuple[str, Game]:
     return "".join(f"{a}\n" for a in answers), game
 
 
+@pytest.mark.slow
 def test_a_real_pipe_run_on_a_chosen_seed_is_practice_and_records_its_seed(tmp_path: Path) -> None:
     """Regression: ``play --plain --seed 1 --save`` wrote ``"seed": null`` (every roll counted as
     typed), so replay could not check the rolls. A chosen seed is a practice game: it says so at the
@@ -357,7 +358,7 @@ def test_in_a_ranked_game_the_first_hint_of_each_player_is_warned_of_and_asked_a
     """Regression: the first ``h`` of a ranked game showed the hint at once and cost the player's
     best without a word before. Now it says the price; a second ``h`` shows it; later ones come at
     once; and another player is warned for themselves."""
-    from drive import fair_dice_for
+    from tests.support.drive import fair_dice_for
 
     rolls = [Roll.parse(r) for r in ("6", "1", "3,4", "6,6")]  # Ana starts, then rolls 3+4 and 6+6
     game = Game(Rules(), ["Ana", "Luis"], dice=fair_dice_for(rolls))
@@ -383,7 +384,7 @@ def test_in_a_ranked_game_the_first_hint_of_each_player_is_warned_of_and_asked_a
 
 
 def test_the_warning_lapses_once_the_game_moves_on() -> None:
-    from drive import fair_dice_for
+    from tests.support.drive import fair_dice_for
 
     game = Game(Rules(mode=Mode.SOLO), ["Ana"], dice=fair_dice_for([Roll.parse("3,4"), Roll.parse("6,6")]))
     answers = _AsksHints(game, {(0, 0): 1, (0, 1): 1})  # one h at 3+4, a move, one h at 6+6

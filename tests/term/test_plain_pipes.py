@@ -42,6 +42,7 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "games.db"
 
 
+@pytest.mark.slow
 def test_a_companion_game_through_a_pipe_advises_and_is_kept_but_counts_for_no_best(db: Path) -> None:
     run = shutthebox(["play", "Ana", "--companion"], COMPANION, db)  # not a terminal: plain by itself
     assert run.returncode == 0, run.stderr
@@ -75,6 +76,7 @@ def test_a_companion_game_through_a_pipe_advises_and_is_kept_but_counts_for_no_b
     assert [(g["source"], g["typed"]) for g in data["games"]] == [("companion", True)] * 2
 
 
+@pytest.mark.slow
 def test_bad_typed_dice_and_moves_get_a_message_and_change_nothing(db: Path, tmp_path: Path) -> None:
     clean = shutthebox(["play", "Ana", "--companion", "--save", str(tmp_path / "a.json")], COMPANION, db)
     assert clean.returncode == 0, clean.stderr
@@ -114,6 +116,7 @@ class _Answers(io.StringIO):
         return answer + "\n"
 
 
+@pytest.mark.slow
 def test_a_seeded_round_against_bots_replays_the_same_through_a_pipe(db: Path) -> None:
     rules = Rules(mode=Mode.ROUND, stake=1)
     setup = PlaySetup(rules=rules, humans=("Ana",), bots=("expert", "easy"), seed=11)
@@ -138,6 +141,7 @@ def test_a_long_game_for_three_or_an_unknown_bot_is_refused(db: Path) -> None:
     assert run.returncode == 2 and "unknown bot 'genius'" in run.stderr
 
 
+@pytest.mark.slow
 def test_spanish_from_the_locale_and_from_lang(db: Path) -> None:
     run = shutthebox(["play", "Ana", "--companion"], ["1 1", "2", "1 1"], db, lang="es_ES.UTF-8")
     assert run.stdout.splitlines()[:2] == ["Cerrar la Caja", "Reglas: 9 fichas · solitario"]

@@ -7,13 +7,13 @@ import re
 
 import pytest
 from textual.widgets import Input
-from tui_support import SIZE, dice, log_text, make_app, press, rendered, scoreboard, shown, state
 
 from shutthebox import Mode, Phase, Rules
 from shutthebox.core.errors import ParseError
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.screens import ReviewScreen, SetupScreen
 from shutthebox.term.session import PlaySetup
+from tests.support.tui import SIZE, dice, log_text, make_app, press, rendered, scoreboard, shown, state
 
 SOLO = Rules(mode=Mode.SOLO)
 BAD_NAMES = [

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import threading
 
-from tui_support import ROLLS, SIZE, Broken, Wrong, log_text, make_app, press, shown, state
-
 from shutthebox import Mode, Move, Rules
 from shutthebox.core.match import DiceChoice, Match
 from shutthebox.strategy.bots import Seated, make_bot
 from shutthebox.term.app import ShutTheBoxApp
+from tests.support.tui import ROLLS, SIZE, Broken, Wrong, log_text, make_app, press, shown, state
 
 ONE_TILE = Rules(mode=Mode.ROUND, max_tiles=1)
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from tui_support import SIZE, log_text, make_app, press, record, script_state, shown, state
+import pytest
 
 from shutthebox import Mode, Phase, Rules
+from tests.support.tui import SIZE, log_text, make_app, press, record, script_state, shown, state
 
 SOLO = Rules(mode=Mode.SOLO)
 
 
+@pytest.mark.slow
 async def test_a_companion_game_with_typed_dice_and_advice() -> None:
     app = make_app(SOLO, ("Ana",), companion=True)  # no scripted dice: none may be rolled
     async with app.run_test(size=SIZE) as pilot:
@@ -55,6 +57,7 @@ async def test_bad_typed_dice_get_a_message_and_change_nothing() -> None:
         assert state(app).roll is not None and state(app).roll.dice == (3, 4)
 
 
+@pytest.mark.slow
 async def test_companion_round_with_a_bot_rolls_typed_for_everyone() -> None:
     rules = Rules(mode=Mode.ROUND)
     app = make_app(rules, ("Ana",), companion=True, bots=("greedy",))

@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from tui_support import SIZE, log_text, make_app, press, record, shown, state
 
-from drive import fair_dice_for
 from shutthebox import Game, Mode, Phase, Roll, Rules
 from shutthebox.core.game import ROLL
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.scores import save_finished
 from shutthebox.term.session import PlaySetup
+from tests.support.drive import fair_dice_for
+from tests.support.tui import SIZE, log_text, make_app, press, record, shown, state
 
 SOLO = Rules(mode=Mode.SOLO)
 REFUSED = "Typed dice are for companion mode (--companion) only: press Enter to roll."
@@ -71,6 +71,7 @@ async def test_digits_at_a_roll_are_refused_outside_companion_mode_and_change_no
         assert "type" not in str(app.query_one("#keys").render())
 
 
+@pytest.mark.slow
 async def test_a_game_on_a_chosen_seed_says_it_is_practice() -> None:
     app = ShutTheBoxApp(PlaySetup(rules=SOLO, humans=("Ana",), seed=4), bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -119,6 +120,7 @@ async def test_companion_advice_marks_nobody() -> None:
         assert "asked for a hint" not in log_text(app)
 
 
+@pytest.mark.slow
 async def test_after_saving_a_fair_game_counts_for_the_best(history: Path) -> None:
     app = ShutTheBoxApp(PlaySetup(rules=SOLO, humans=("Ana",)), bot_delay=0, save=keep)
     async with app.run_test(size=SIZE) as pilot:
@@ -154,6 +156,7 @@ async def test_after_saving_the_log_says_why_a_game_counted_for_no_best(
         assert log[-3:] == ["Saved to your history (game 1).", why, created]
 
 
+@pytest.mark.slow
 async def test_after_saving_a_hint_asked_says_whose_turns_count_for_no_best(history: Path) -> None:
     setup = PlaySetup(rules=Rules(mode=Mode.ELIMINATION, limit=1), humans=("Ana", "Luis"))
     app = ShutTheBoxApp(setup, bot_delay=0, save=keep)

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, Select
-from tui_support import SIZE, click, dice, log_text, make_app, press, shown, state
 
 from shutthebox import Game, Mode, Phase, Rules
 from shutthebox.core.record import GameRecord
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.screens import ConfirmScreen, ReviewScreen, SetupScreen
 from shutthebox.term.session import PlaySetup
+from tests.support.tui import SIZE, click, dice, log_text, make_app, press, shown, state
 
 SOLO = Rules(mode=Mode.SOLO)
 REFUSED_TYPED_DICE = "Typed dice are for companion mode (--companion) only: press Enter to roll."
 
 
+@pytest.mark.slow
 async def test_bad_keys_get_a_message_and_change_nothing() -> None:
     app = make_app(Rules(mode=Mode.SOLO, max_tiles=2), ("Ana",), "4,4", "6,6")
     async with app.run_test(size=SIZE) as pilot:
@@ -54,6 +56,7 @@ async def test_nothing_happens_after_the_end_but_new_setup_or_quit() -> None:
         assert shown(app, "#message").startswith("The game is over: n for a new game")
 
 
+@pytest.mark.slow
 async def test_the_setup_screen_starts_the_game_it_describes() -> None:
     app = ShutTheBoxApp(None, dice=dice("3", "5"), bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -100,6 +103,7 @@ async def test_escape_on_the_first_setup_goes_back_rather_than_quitting() -> Non
     assert app.return_value is None
 
 
+@pytest.mark.slow
 async def test_the_game_in_spanish() -> None:
     app = make_app(SOLO, ("Ana",), "3,4", "1,1", lang="es")
     async with app.run_test(size=SIZE) as pilot:
@@ -140,6 +144,7 @@ async def test_a_finished_game_goes_to_the_history_once() -> None:
     assert isinstance(app.return_value, GameRecord)
 
 
+@pytest.mark.slow
 async def test_s_after_a_game_opens_the_setup_filled_in_with_it() -> None:
     app = make_app(SOLO, ("Ana",), "1,1", "1,1", "2,2")
     async with app.run_test(size=SIZE) as pilot:
@@ -160,6 +165,7 @@ async def test_s_after_a_game_opens_the_setup_filled_in_with_it() -> None:
         assert fresh.rules.stake == 3 and fresh.phase is Phase.ROLL_OFF
 
 
+@pytest.mark.slow
 async def test_advice_review_and_bots_work_in_workers_without_freezing_the_screen() -> None:
     """The bot's pause is a timer, its thinking a worker: the test awaits them as they come."""
     rules = Rules(mode=Mode.ROUND)

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Static
-from tui_support import SIZE, make_app, press, shown, state
 
 from shutthebox import Mode, Phase, Rules
 from shutthebox.core.record import GameRecord
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.screens import ConfirmScreen, HelpScreen, SetupScreen
 from shutthebox.term.widgets import KeyBar, KeyList
+from tests.support.tui import SIZE, make_app, press, shown, state
 
 ONE_TILE = Rules(mode=Mode.ROUND, max_tiles=1)
 """One tile a roll: 6+6 makes nothing, so a turn can end on the first roll."""
@@ -100,6 +101,7 @@ async def test_a_held_enter_does_not_hand_over_at_once() -> None:
         assert app.controller.handover is not None and state(app).roll is None
 
 
+@pytest.mark.slow
 async def test_setup_escape_goes_back_to_the_game() -> None:
     app = make_app(Rules(mode=Mode.SOLO), ("Ana",), "1,1", "1,1")
     async with app.run_test(size=SIZE) as pilot:
@@ -110,6 +112,7 @@ async def test_setup_escape_goes_back_to_the_game() -> None:
         assert state(app).is_over
 
 
+@pytest.mark.slow
 async def test_n_and_s_mid_game_ask_and_keep_the_game_on_no() -> None:
     app = make_app(Rules(mode=Mode.SOLO), ("Ana",), "3,4", "5,5")
     async with app.run_test(size=SIZE) as pilot:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from tui_support import make_app, press
 
 from shutthebox import Mode, Rules
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.view import fit
 from shutthebox.term.widgets import KeyBar, Tile
+from tests.support.tui import make_app, press
 
 SIZES = [(40, 12), (60, 20), (80, 24), (120, 40), (200, 60)]
 SEVEN = ("Ana", "Bea", "Cid", "Dora", "Eli", "Fay", "Gus")

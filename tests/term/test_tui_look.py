@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 from rich.color import Color, ColorSystem
 from textual.pilot import Pilot
-from tui_support import dice, make_app, press
 
 from shutthebox import Mode, Rules
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.style import PALETTE
 from shutthebox.term.widgets import Tile, pip_face
+from tests.support.tui import dice, make_app, press
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 UPDATE = os.environ.get("SHUTTHEBOX_UPDATE_SNAPSHOTS") == "1"
@@ -57,6 +57,7 @@ def test_the_tile_colours_stay_apart_in_256_and_16_colours(system: ColorSystem) 
         assert a != b, (system, one, other, brought_down)
 
 
+@pytest.mark.slow
 async def test_without_colour_bold_marks_the_tiles_that_make_the_roll(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from tui_support import SIZE, log_text, make_app, press, scoreboard, script_state, shown, state
+import pytest
 
 from shutthebox import Mode, Phase, Rules
+from tests.support.tui import SIZE, log_text, make_app, press, scoreboard, script_state, shown, state
+
+pytestmark = pytest.mark.slow  # whole games of each mode in the Textual app
 
 
 async def test_a_round_against_a_bot_with_a_stake() -> None:

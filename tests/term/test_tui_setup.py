@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, Label, Select, Static
 from textual.widgets._select import SelectOverlay
-from tui_support import SIZE, dice, press
 
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.screens import SetupScreen
+from tests.support.tui import SIZE, dice, press
+
+pytestmark = pytest.mark.slow  # the Textual app's setup screen, field by field
 
 
 async def test_the_tiles_list_opens_as_wide_as_its_field() -> None:

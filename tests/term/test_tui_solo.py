@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from tui_support import SIZE, click, log_text, make_app, press, rendered, script_state, shown, state
+import pytest
 
 from shutthebox import Mode, Phase, Rules
 from shutthebox.term.screens import ConfirmScreen, ReviewScreen
+from tests.support.tui import SIZE, click, log_text, make_app, press, rendered, script_state, shown, state
+
+pytestmark = pytest.mark.slow  # whole solo games in the Textual app
 
 SOLO = Rules(mode=Mode.SOLO)
 

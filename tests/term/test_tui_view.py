@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tui_support import script_state
 
 from shutthebox import Mode, OneDie, Rules, Scoring
 from shutthebox.i18n import _, using
@@ -13,6 +12,7 @@ from shutthebox.storage import rules_key
 from shutthebox.term import view
 from shutthebox.term.scores import options_of_key
 from shutthebox.term.session import PlaySetup
+from tests.support.tui import script_state
 
 
 def test_tiles_show_open_picked_and_workable() -> None:

@@ -15,7 +15,6 @@ import pytest
 
 import shutthebox.strategy.advice as advice_module
 import shutthebox.strategy.solver.turn as turn_module
-from drive import play
 from shutthebox import Match, Phase, Roll, Rules
 from shutthebox.strategy import solver
 from shutthebox.strategy.advice import advise
@@ -32,6 +31,7 @@ from shutthebox.strategy.solver import (
 from shutthebox.strategy.solver.topology import Level, topology
 from shutthebox.web.advisor import MAX_BYTES, MAX_CELLS, Advisor
 from shutthebox.web.refusals import refused
+from tests.support.drive import play
 
 SCORINGS = ("sum", "sum-plus-roll", "count", "digits")
 

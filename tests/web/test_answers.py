@@ -8,7 +8,7 @@ import json
 from fastapi.testclient import TestClient
 
 from shutthebox.web.server import Server
-from web.helpers import create
+from tests.support.web import create
 
 
 def test_every_answer_the_page_reads_has_its_schema(client: TestClient) -> None:

@@ -11,17 +11,7 @@ from fastapi.testclient import TestClient
 
 from shutthebox.core.record import GameRecord, replay, result_of
 from shutthebox.web import Settings, create_app
-from web.helpers import Table, create, online, profile_key
-
-SOLO = {"seats": [{"name": "Ana"}], "seed": 7}
-
-
-def refused(response: Any, status: int, error: str, *words: str) -> None:
-    assert response.status_code == status, response.text
-    body = response.json()
-    assert body["error"] == error
-    for word in words:
-        assert word in body["detail"]
+from tests.support.web import SOLO, Table, create, online, profile_key, refused
 
 
 # -- rules and the page ----------------------------------------------------------

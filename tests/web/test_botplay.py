@@ -24,7 +24,7 @@ from shutthebox.web import Settings, create_app
 from shutthebox.web.botplay import BotPlayer
 from shutthebox.web.room import Room
 from shutthebox.web.server import Server
-from web.helpers import create
+from tests.support.web import create
 
 BOT_SEATS = [{"name": "Ana"}, {"kind": "bot", "name": "Robo", "bot": "easy"}]
 

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
-from tests.web.helpers import create
 
 from shutthebox.core.match import Match
 from shutthebox.strategy.advice import advise
 from shutthebox.strategy.solver import Objective
+from tests.support.web import create
 
 DIGITS_12 = {"tiles": 12, "scoring": "digits", "mode": "round"}
 

@@ -12,9 +12,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import httpx
+import pytest
 from websockets.sync.client import connect as ws_connect
 
-from serving import Server, running
+from tests.support.serving import Server, running
+
+pytestmark = pytest.mark.slow  # a real server, and deadlines of seconds waited out
 
 PATIENCE = 30.0
 """How long a test waits for the server to close a connection (its timeouts are 1 s)."""

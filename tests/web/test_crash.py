@@ -15,9 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.sync.client import connect
+import pytest
 
-from serving import running
+from tests.support.remote import headers, socket_step, step
+from tests.support.serving import running
+
+pytestmark = pytest.mark.slow  # a real server killed and started again
 
 
 @contextmanager
@@ -25,44 +28,6 @@ def server(folder: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """``shutthebox serve`` on a free port over the SQLite file in ``folder``."""
     with running(folder, database="crash.db") as served:
         yield served.url, served.process
-
-
-def headers(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def step(url: str, code: str, token: str) -> dict[str, Any]:
-    """One action over HTTP for the token's seat: two dice, the first legal move."""
-    match = httpx.get(f"{url}/api/rooms/{code}", headers=headers(token)).json()["match"]
-    if match["phase"] == "choose":
-        body: dict[str, Any] = {"type": "dice", "count": match["dice_options"][-1]}
-    elif match["phase"] in ("roll", "roll-off"):
-        body = {"type": "roll"}
-    else:
-        body = {"type": "move", "tiles": match["legal_moves"][0]}
-    response = httpx.post(f"{url}/api/rooms/{code}/actions", json=body, headers=headers(token))
-    assert response.status_code == 200, response.text
-    state: dict[str, Any] = response.json()
-    return state
-
-
-def socket_step(url: str, code: str, token: str) -> dict[str, Any]:
-    """One action over the room's WebSocket; the state pushed back."""
-    with connect(f"{url.replace('http', 'ws')}/api/rooms/{code}/ws?token={token}", origin=None) as ws:
-        state = json.loads(ws.recv())["state"]
-        match = state["match"]
-        if match["phase"] == "choose":
-            ws.send(json.dumps({"type": "dice", "count": match["dice_options"][-1]}))
-        elif match["phase"] in ("roll", "roll-off"):
-            ws.send(json.dumps({"type": "roll"}))
-        else:
-            ws.send(json.dumps({"type": "move", "tiles": match["legal_moves"][0]}))
-        while True:
-            message = json.loads(ws.recv())
-            assert message["type"] == "state", message
-            if message["state"]["events"] > state["events"]:
-                pushed: dict[str, Any] = message["state"]
-                return pushed
 
 
 def without_clock(state: dict[str, Any]) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from shutthebox.core.record import GameRecord
 from shutthebox.core.verify import verify
 from shutthebox.storage.models import DailySeedRow
 from shutthebox.web import Settings, create_app
-from web.helpers import Table, profile_key
+from tests.support.web import Table, profile_key
 
 
 class Later:
@@ -180,6 +180,7 @@ def seed_rows(client: TestClient) -> int:
         return count
 
 
+@pytest.mark.slow
 def test_a_past_day_is_only_read_and_one_never_dealt_is_not_found(client: TestClient, later: Later) -> None:
     """Regression: any past day asked for was dealt then, three rows a day for anyone who asked."""
     never = client.get("/api/daily", params={"day": "2001-01-01"})

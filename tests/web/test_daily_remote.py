@@ -15,8 +15,8 @@ from typing import Any
 import httpx
 import pytest
 
-from cli.test_cli import cli
-from serving import Server, running
+from tests.support.cli import cli
+from tests.support.serving import Server, running
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +52,7 @@ def play(monkeypatch: pytest.MonkeyPatch, *argv: str) -> tuple[int, str, str]:
     return status, terminal.getvalue(), errors.getvalue()
 
 
+@pytest.mark.slow
 def test_a_ranked_attempt_from_the_terminal(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
     status, out, err = play(monkeypatch, "--lang", "en", "daily", "Ana", "--server", server.url)
     assert status == 0, err

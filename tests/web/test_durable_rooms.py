@@ -13,28 +13,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
-from tests.web.helpers import Table, create, online
-from tests.web.test_api import SOLO, refused
 
 from shutthebox.storage.database import RETRY_DELAYS, StorageBusyError, retrying
 from shutthebox.storage.rooms import RoomRepository
-from shutthebox.web import Settings, create_app
-from shutthebox.web.server import Server
-
-
-class FakeClock:
-    """The server's wall clock, moved by hand."""
-
-    def __init__(self) -> None:
-        self.now = time.time()
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def settings_at(path: Path, **more: Any) -> Settings:
-    # The ticker never runs on its own here: the tests tick by hand, on a clock they move.
-    return Settings(database_url=f"sqlite:///{path / 'rooms.db'}", bot_delay=0, tick_seconds=3600, **more)
+from shutthebox.web import create_app
+from tests.support.web import SOLO, FakeClock, Table, create, online, refused, server_of, settings_at, tick
 
 
 @pytest.fixture
@@ -44,17 +27,8 @@ def clocked(tmp_path: Path) -> Iterator[tuple[TestClient, FakeClock]]:
         yield client, clock
 
 
-def server_of(client: TestClient) -> Server:
-    server: Server = client.app.state.server  # type: ignore[attr-defined]
-    return server
-
-
-def tick(client: TestClient) -> None:
-    assert client.portal is not None
-    client.portal.call(server_of(client).worker.tick)
-
-
 # -- durable rooms --------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_room_in_play_resumes_after_a_restart_with_the_same_tokens(tmp_path: Path) -> None:
     settings = settings_at(tmp_path)
     with TestClient(create_app(settings)) as first:
@@ -135,6 +109,7 @@ def test_a_locked_write_is_tried_again_then_given_up() -> None:
         retrying(broken, sleep=lambda _s: None)
 
 
+@pytest.mark.slow
 def test_a_finished_game_waits_out_a_writer_holding_the_lock_for_over_five_seconds(tmp_path: Path) -> None:
     """Issue 10: another writer holding SQLite's lock past the 5 s busy timeout lost the game (500)."""
     with TestClient(create_app(settings_at(tmp_path))) as client:
@@ -201,6 +176,7 @@ def test_a_seat_out_of_time_is_played_by_a_stand_in_for_that_turn(
     assert state["clock"]["seat"] == 1 and state["clock"]["remaining"] == 60.0
 
 
+@pytest.mark.slow
 def test_a_second_miss_hands_the_seat_to_a_bot_and_the_others_finish(
     clocked: tuple[TestClient, FakeClock],
 ) -> None:

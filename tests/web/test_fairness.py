@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from shutthebox.core.fair import die
 from shutthebox.core.record import GameRecord
 from shutthebox.core.verify import verify
-from web.helpers import Table, create, profile_key
+from tests.support.web import Table, create, profile_key
 
 
 def refused(response: Any, status: int, error: str, *words: str) -> None:
@@ -131,6 +131,7 @@ def test_a_chosen_seed_makes_a_practice_room_every_seat_is_told_of(client: TestC
     assert client.get("/api/players/Ana/bests").json()["bests"] == []
 
 
+@pytest.mark.slow
 def test_six_shut_boxes_on_a_chosen_seed_never_reach_the_leaderboard(client: TestClient) -> None:
     """Before: six games on a chosen seed put a player first on the classic leaderboard."""
     key = profile_key(client, "Mallory")
@@ -263,6 +264,7 @@ def test_a_profile_joins_under_its_own_name_and_only_once(client: TestClient) ->
     refused(client.post(f"/api/rooms/{host.code}/join", json={}), 422, "malformed", "name")
 
 
+@pytest.mark.slow
 def test_the_leaderboard_ranks_fair_games_of_profiles(client: TestClient) -> None:
     rng = random.Random(3)
     keys = {name: profile_key(client, name) for name in ("Ana", "Luis", "Eva")}

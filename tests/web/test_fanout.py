@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.helpers import create
 
 from shutthebox.web import Settings, create_app
 from shutthebox.web import fanout as fanout_module
 from shutthebox.web.fanout import Fanout, Listener
 from shutthebox.web.server import Server
+from tests.support.web import create
 
 
 @pytest.fixture

@@ -27,7 +27,6 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as ws_connect
 from websockets.typing import Origin
 
-from serving import running
 from shutthebox.web import Settings, create_app
 from shutthebox.web.guard import Guard, RedactTokens, redact
 from shutthebox.web.hosts import host_allowed, same_origin
@@ -36,7 +35,8 @@ from shutthebox.web.refusals import RefusedError
 from shutthebox.web.services import free_port
 from shutthebox.web.settings import LOOPBACK_HOSTS, default_hosts
 from shutthebox.web.strict import frame_too_large, strict_json
-from web.helpers import create
+from tests.support.serving import running
+from tests.support.web import create
 
 SMALL = 1024
 JSON = {"Content-Type": "application/json"}
@@ -714,6 +714,7 @@ def serving(folder: Path) -> Iterator[tuple[str, Path]]:
         yield server.url, server.log
 
 
+@pytest.mark.slow
 def test_a_real_server_logs_no_token_and_closes_big_frames(tmp_path: Path) -> None:
     with serving(tmp_path) as (url, log_path):
         created = httpx.post(f"{url}/api/rooms", json={"seats": [{"name": "Ana"}], "seed": 3}).json()
@@ -739,6 +740,7 @@ def test_a_real_server_logs_no_token_and_closes_big_frames(tmp_path: Path) -> No
     assert f"GET /api/rooms/{code}?token=… HTTP/1.1" in log, log
 
 
+@pytest.mark.slow
 def test_a_token_named_in_percent_escapes_reaches_no_log_either(tmp_path: Path) -> None:
     """Regression: the socket reads ``?%74oken=`` as its seat token, and it was logged in clear."""
     with serving(tmp_path) as (url, log_path):
@@ -756,6 +758,7 @@ def test_a_token_named_in_percent_escapes_reaches_no_log_either(tmp_path: Path) 
     assert token not in log
 
 
+@pytest.mark.slow
 def test_a_frame_that_is_not_utf8_closes_its_socket_with_one_line_in_the_log(tmp_path: Path) -> None:
     """Regression: uvicorn logged the server's full traceback for a client's bad frame."""
     with serving(tmp_path) as (url, log_path):
@@ -786,6 +789,7 @@ def socket_through(url: str, host: str, path: str) -> Any:
     return ws_connect(f"ws://{host}{path}", sock=connection, origin=Origin(f"http://{host}"))
 
 
+@pytest.mark.slow
 def test_a_real_server_answers_only_to_its_own_names(tmp_path: Path) -> None:
     """Regression (DNS rebinding): no Host was checked, and a page at a name pointed at 127.0.0.1
     passed the socket's origin check, the Host and the Origin being the same name."""
@@ -807,6 +811,7 @@ def test_a_real_server_answers_only_to_its_own_names(tmp_path: Path) -> None:
             assert json.loads(ws.recv(timeout=10))["state"]["you"] == [0]
 
 
+@pytest.mark.slow
 def test_allowed_hosts_named_to_serve_replace_the_loopback_names(tmp_path: Path) -> None:
     named = ["--allowed-host", "games.example", "--allowed-host", "127.0.0.1"]
     with running(tmp_path, options=named) as server:

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from shutthebox.web import Settings, create_app
 from shutthebox.web.cheatsheet import STYLE
 from shutthebox.web.headers import PAGE_POLICY, inline_hash
-from web.helpers import create
+from tests.support.web import create
 
 FRAMED = {"x-frame-options": "DENY", "x-content-type-options": "nosniff", "referrer-policy": "no-referrer"}
 

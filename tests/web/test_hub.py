@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from services import kill_redis
 from shutthebox.web.hub import LocalHub, News, RedisHub
 from shutthebox.web.services import free_port, missing_redis, temporary_redis
+from tests.support.services import kill_redis
 
 SECONDS = 60.0
 """How long the hub may take to notice Redis went, or came back (it takes well under a second)."""
@@ -31,6 +31,7 @@ def test_one_process_alone_is_always_in_touch() -> None:
     assert LocalHub().in_touch and not LocalHub().shared
 
 
+@pytest.mark.slow
 async def test_a_hub_out_of_touch_refuses_leases_and_keeps_its_news_until_redis_is_back(
     tmp_path: Path,
 ) -> None:

@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
-from serving import Server, running
 from shutthebox.cli import main
 from shutthebox.cli.load import ERROR_WORDS, error_words, think_range
 from shutthebox.web import loadtest
 from shutthebox.web.loadtest import LoadSettings, is_loopback, percentile, run_load
 from shutthebox.web.loadtest import play as load
 from shutthebox.web.loadtest import server as spawning
+from tests.support.serving import Server, running
 
 KEYS = {"games", "finished", "saved", "errors", "actions_per_second", "latency_ms"}
 
@@ -136,6 +136,7 @@ def test_a_player_takes_only_the_step_the_room_says_is_due_at_its_seat() -> None
 
 
 # -- against a real server -----------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("transport", [[], ["--websocket"]], ids=["http", "websocket"])
 def test_whole_games_are_played_finished_and_saved(
     capsys: pytest.CaptureFixture[str], server: Server, transport: list[str]
@@ -171,6 +172,7 @@ async def test_at_the_timeout_the_run_stops_and_still_reports(server: Server) ->
     assert result.actions == 0 and result.to_json()["unfinished"] == 3  # no think time was waited out
 
 
+@pytest.mark.slow
 def test_rate_limit_refusals_are_counted_apart(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """One address may create 20 rooms a minute (`Settings.rate_rooms`): the two over it are 429s,
     counted as ``refused``; the run reports them and exits 1."""
@@ -183,6 +185,7 @@ def test_rate_limit_refusals_are_counted_apart(capsys: pytest.CaptureFixture[str
     assert out.splitlines()[-1].startswith("Settings: " + server.url)
 
 
+@pytest.mark.slow
 def test_spawn_plays_against_a_server_of_its_own(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = loadtest_cli(
         capsys, "--spawn", "--workers", "1", "--games", "4", "--concurrency", "2", "--websocket", "--json"

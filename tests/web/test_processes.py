@@ -11,40 +11,30 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
-from serving import Server, running
 from shutthebox.core.record import GameRecord
 from shutthebox.core.verify import verify
-from web.test_crash import headers, socket_step, step
+from tests.support.remote import (
+    action_for,
+    by_the_actor,
+    headers,
+    note,
+    online_room,
+    recorded,
+    socket,
+    socket_step,
+    step,
+    two_servers,
+)
+from tests.support.serving import Server
 
-ONLINE = {"seats": [{"name": "Ana"}, {"kind": "remote"}], "rules": {"mode": "round"}}
-
-
-@contextmanager
-def two_servers(
-    folder: Path, db_url: str, redis_url: str, bot_delay: str = "0"
-) -> Iterator[tuple[Server, Server]]:
-    """Processes A and B on their own ports, one database, one Redis; each logs in its own folder."""
-    import redis
-
-    with redis.Redis.from_url(redis_url) as shared:
-        shared.flushdb()  # no rate limit or lease of an earlier test
-    with ExitStack() as stack, ThreadPoolExecutor(2) as starting:  # both start at once: a second saved
-        def start(name: str) -> Server:
-            (folder / name).mkdir()
-            server = running(folder / name, db_url=db_url, redis_url=redis_url, bot_delay=bot_delay)
-            return stack.enter_context(server)
-
-        a, b = starting.map(start, ["a", "b"])
-        yield a, b
+pytestmark = pytest.mark.slow  # two real servers over PostgreSQL and Redis
 
 
 @pytest.fixture
@@ -53,31 +43,11 @@ def servers(tmp_path: Path, postgres_database: str, redis_url: str) -> Iterator[
         yield pair
 
 
-def online_room(host: Server, guest: Server) -> tuple[str, str, str]:
-    """Ana creates the online room on ``host``, Luis joins it on ``guest``: code and both tokens."""
-    created = httpx.post(f"{host.url}/api/rooms", json=ONLINE)
-    assert created.status_code == 201, created.text
-    code, ana = created.json()["code"], created.json()["token"]
-    joined = httpx.post(f"{guest.url}/api/rooms/{code}/join", json={"name": "Luis"})
-    assert joined.status_code == 200, joined.text
-    return code, ana, joined.json()["token"]
-
-
-def by_the_actor(server: Server, code: str, tokens: tuple[str, str], state: dict[str, Any]) -> dict[str, Any]:
-    """One action over HTTP on ``server``, by whichever of ``tokens`` holds the seat to act."""
-    return step(server.url, code, tokens[state["match"]["actor"]])
-
-
 def get(server: Server, code: str, token: str | None = None) -> dict[str, Any]:
     response = httpx.get(f"{server.url}/api/rooms/{code}", headers=headers(token) if token else {})
     assert response.status_code == 200, response.text
     state: dict[str, Any] = response.json()
     return state
-
-
-def socket(server: Server, code: str, token: str, since: int | None = None) -> ClientConnection:
-    query = f"token={token}" + (f"&since={since}" if since is not None else "")
-    return connect(f"{server.url.replace('http', 'ws')}/api/rooms/{code}/ws?{query}", origin=None)
 
 
 def next_state(ws: ClientConnection, seconds: float = 5) -> dict[str, Any]:
@@ -121,15 +91,6 @@ def comparable(state: dict[str, Any]) -> dict[str, Any]:
     """A state but for the seconds its clock has left (each process counts them at its own moment)."""
     clock = state["clock"] and {**state["clock"], "remaining": None}
     return {**state, "clock": clock}
-
-
-def action_for(match: dict[str, Any]) -> dict[str, Any]:
-    """What a simple player does: two dice, the first legal move."""
-    if match["phase"] == "choose":
-        return {"type": "dice", "count": match["dice_options"][-1]}
-    if match["phase"] in ("roll", "roll-off"):
-        return {"type": "roll"}
-    return {"type": "move", "tiles": match["legal_moves"][0]}
 
 
 def act_over(ws: ClientConnection, state: dict[str, Any]) -> dict[str, Any]:
@@ -272,19 +233,6 @@ def waiting(ws: ClientConnection) -> list[dict[str, Any]]:
             return states
         assert message["type"] == "state", message
         states.append(message["state"])
-
-
-def note(told: dict[int, dict[str, Any]], pushed: list[dict[str, Any]]) -> None:
-    """Add the actions of the states ``pushed`` to those ``told`` by their place: none may differ."""
-    for state in pushed:
-        for event in state["recent"]:
-            assert told.setdefault(event["seq"], event) == event, (event, told[event["seq"]])
-
-
-def recorded(event: dict[str, Any]) -> dict[str, Any]:
-    """An action as a state's ``recent`` shows it, as the game record writes it."""
-    kind = {"roll": "dice", "dice": "count", "move": "tiles"}[event["kind"]]
-    return {"player": event["player"], event["kind"]: event[kind]}
 
 
 def test_bots_play_once_though_both_processes_look_after_the_room(

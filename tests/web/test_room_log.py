@@ -20,7 +20,7 @@ from shutthebox.web import Settings, create_app
 from shutthebox.web.roomlog import Entry
 from shutthebox.web.server import Server
 from shutthebox.web.views import event_json
-from web.helpers import Table, create
+from tests.support.web import Table, create
 
 
 @pytest.mark.parametrize(

@@ -22,17 +22,18 @@ from types import SimpleNamespace
 from typing import Any, Protocol
 from unittest import mock
 
+import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from tests.web.helpers import Table, create
 
 from shutthebox.core import fair
 from shutthebox.core.record import GameRecord
 from shutthebox.core.verify import verify
 from shutthebox.web import Settings, create_app
 from shutthebox.web.server import Server
+from tests.support.web import Table, create
 
 State = dict[str, Any]
 PLENTY = "1000000/minute"
@@ -871,7 +872,7 @@ RoomMachine.TestCase.settings = settings(
     max_examples=20, stateful_step_count=30, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-TestRooms = RoomMachine.TestCase
+TestRooms = pytest.mark.slow(RoomMachine.TestCase)
 
 
 # -- found by the machine ----------------------------------------------------------------------

@@ -8,12 +8,15 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
 from shutthebox.web import Settings, create_app
+
+pytestmark = pytest.mark.slow  # a fuzz: 100 requests for each operation
 
 PLENTY = "100000/minute"
 """Rate limits no fuzzing reaches here, so each request reaches the handler it is for."""

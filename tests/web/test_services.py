@@ -46,6 +46,7 @@ def test_postgres_serves_an_empty_database_named_shutthebox(postgres_url: str) -
         assert connection.execute("SHOW fsync").fetchone() == ("off",)  # not durable: a test's data
 
 
+@pytest.mark.slow
 def test_each_server_is_gone_once_its_block_ends(tmp_path: Path) -> None:
     for missing, temporary in ((missing_redis, temporary_redis), (missing_postgres, temporary_postgres)):
         if missing() is not None:
@@ -56,6 +57,7 @@ def test_each_server_is_gone_once_its_block_ends(tmp_path: Path) -> None:
         assert not listening(port), url
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["redis", "postgres"])
 def test_a_server_that_cannot_start_says_why(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from web.helpers import Table, create, online
+from tests.support.web import Table, create, online
 
 REPLIES = {"state", "error", "hint", "pong"}
 INTERNAL_ERROR = 1011
@@ -144,6 +144,7 @@ FRAMES_ANY = (
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=120, deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],  # one room for every example, on purpose

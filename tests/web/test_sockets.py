@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from web.helpers import Table, create, online
+from tests.support.web import Table, create, online
 
 
 def connect(client: TestClient, table: Table | None, code: str) -> Any:

@@ -9,6 +9,7 @@ from pathlib import Path
 from statistics import fmean
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
@@ -18,8 +19,7 @@ from shutthebox.core.tiles import grade
 from shutthebox.strategy.review import Review, review
 from shutthebox.web import Settings, create_app
 from shutthebox.web.stats import MOST_BARS, REVIEWED_GAMES, Reviews, histogram
-from web.helpers import create, profile_key
-from web.test_api import refused
+from tests.support.web import create, profile_key, refused
 
 
 def play(client: TestClient, key: str | None = None, **body: Any) -> int:
@@ -74,6 +74,7 @@ def test_every_score_is_counted_once_in_its_bar(scores: list[int]) -> None:
 
 
 # -- the statistics of a player ------------------------------------------------------------------
+@pytest.mark.slow
 def test_the_statistics_are_those_of_the_games_played(client: TestClient) -> None:
     ana = profile_key(client, "Ana")
     ranked = [play(client, ana, seats=[{}]) for _ in range(3)]
@@ -138,6 +139,7 @@ def test_the_accuracy_is_that_of_each_games_review(client: TestClient) -> None:
     assert all(marks[g["id"]]["accuracy"] == g["accuracy"] for g in expected)
 
 
+@pytest.mark.slow
 def test_only_the_newest_games_are_reviewed(tmp_path: Path) -> None:
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'web.db'}", bot_delay=0, rate_rooms="100/minute")
     with TestClient(create_app(settings)) as client:  # more rooms than an address may open by default

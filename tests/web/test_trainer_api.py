@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.strategy.trainer import Goal, Puzzle
 from shutthebox.web import Settings, create_app
-from web.helpers import profile_key
+from tests.support.web import profile_key
 
 
 class Later:

@@ -29,9 +29,11 @@ from typing import Any
 import httpx
 import pytest
 
-from serving import Server, running
 from shutthebox.core.record import GameRecord
 from shutthebox.core.verify import verify
+from tests.support.serving import Server, running
+
+pytestmark = pytest.mark.slow  # real servers, some under faketime, played through
 
 LIBFAKETIME = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
 

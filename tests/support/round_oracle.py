@@ -30,7 +30,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 
-from oracle import TurnRules, faces, moves_of, score_of
+from tests.support.oracle import TurnRules, faces, moves_of, score_of
 
 Form = tuple[Fraction, ...]
 """An affine form ``(c, a_0, ..., a_{K-1})``: the value ``c + sum_i a_i w_i``."""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from oracle import ONE_DIE_RULES, SCORINGS, TurnRules
 from shutthebox import Rules
+from tests.support.oracle import ONE_DIE_RULES, SCORINGS, TurnRules
 
 
 @st.composite

@@ -1,10 +1,16 @@
-"""Helpers for the API tests: a room seen through one seat token."""
+"""Helpers for the API tests (the app in process, through a TestClient): a room seen through one
+seat token, a refusal read, and the server's clock moved by hand."""
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+
+from shutthebox.web import Settings
+from shutthebox.web.server import Server
 
 
 class Table:
@@ -71,3 +77,42 @@ def online(client: TestClient, **rules: Any) -> tuple[Table, Table]:
     joined = client.post(f"/api/rooms/{host.code}/join", json={"name": "Luis"})
     assert joined.status_code == 200, joined.text
     return host, Table(client, host.code, joined.json()["token"])
+
+
+SOLO = {"seats": [{"name": "Ana"}], "seed": 7}
+
+
+def refused(response: Any, status: int, error: str, *words: str) -> None:
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert body["error"] == error
+    for word in words:
+        assert word in body["detail"]
+
+
+
+class FakeClock:
+    """The server's wall clock, moved by hand."""
+
+    def __init__(self) -> None:
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def settings_at(path: Path, **more: Any) -> Settings:
+    # The ticker never runs on its own here: the tests tick by hand, on a clock they move.
+    return Settings(database_url=f"sqlite:///{path / 'rooms.db'}", bot_delay=0, tick_seconds=3600, **more)
+
+
+def server_of(client: TestClient) -> Server:
+    server: Server = client.app.state.server  # type: ignore[attr-defined]
+    return server
+
+
+def tick(client: TestClient) -> None:
+    """One turn of the ticker (clocks, rematches, bots, closing), run now."""
+    assert client.portal is not None
+    client.portal.call(server_of(client).worker.tick)
+

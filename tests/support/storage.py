@@ -9,11 +9,11 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from functools import cache
 
-from drive import fair_dice_for, finish, random_action
 from shutthebox import DiceChoice, Game, Move, Roll, Rules, ScriptedDice
 from shutthebox.core.fair import FairDice
 from shutthebox.core.record import Event, GameRecord
 from shutthebox.storage import Profile, ProfileRepository
+from tests.support.drive import fair_dice_for, finish, random_action
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 

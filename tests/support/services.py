@@ -1,5 +1,6 @@
 """Fixtures for the tests that need Redis or PostgreSQL: one private server of each per session
-(`shutthebox.web.services`), and a fresh database on it for each test that asks.
+(`shutthebox.web.services`), and a fresh database on it for each test that asks. Under pytest-xdist
+a session is a worker's: each worker starts its own, on free ports, in its own temporary folder.
 
 A test that needs a server this machine cannot start is skipped, and says why (``-ra`` shows it).
 Registered for the whole suite by ``tests/conftest.py``.
