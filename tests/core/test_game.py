@@ -235,8 +235,8 @@ def test_the_record_has_a_result_once_the_game_is_over() -> None:
     game.act(random_action(game.state, random.Random(0)))
     finish(game, random.Random(0))
     result = game.record().result
-    assert result is not None and result["over"] is True and result["winner"] == "Ana"
-    assert result["turns"][0]["open"] == list(game.state.history[0].board.open_tiles)
+    assert result is not None and result.over is True and result.winner == "Ana"
+    assert result.turns[0].open == game.state.history[0].board.open_tiles
 
 
 def test_game_rules_and_rounds_are_those_of_the_match() -> None:

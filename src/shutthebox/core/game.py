@@ -40,7 +40,7 @@ from shutthebox.core.errors import IllegalActionError, StaleActionError
 from shutthebox.core.fair import FairDice, Fairness
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
 from shutthebox.core.ranking import IN_TURN, Help, help_cost
-from shutthebox.core.record import Event, GameRecord, result_of
+from shutthebox.core.record import Event, GameRecord, outcome_of
 from shutthebox.core.rules import Rules
 
 __all__ = ["ROLL", "Chooser", "DiceSource", "Due", "Game", "Keeper", "Step", "Thought", "Wait"]
@@ -366,10 +366,10 @@ class Game:
         return GameRecord(
             rules=self.state.rules,
             players=self.state.players,
-            events=list(self.events),
+            events=tuple(self.events),
             seed=self.seed,
             rounds=self.state.rounds,
-            result=result_of(self.state) if self.state.is_over else None,
+            result=outcome_of(self.state) if self.state.is_over else None,
             fairness=self.fairness,
             assisted=tuple(sorted(self.assisted)),
             helped=tuple(self.helped),
