@@ -11,7 +11,7 @@ import { mine } from "./room-facts.js";
 import { fairFacts, forgetRoom, rememberFair, roomToken, saved } from "./saved.js";
 import { handoverFor, hintCame, now, refused, roomLeft, roomOpened, stateShown, store, withConnection, withPresentation } from "./state.js";
 import { announce, speak, toast } from "./speech.js";
-import { animateDice, landingMs, showDice } from "./dice.js";
+import { animateDice, clearDice, landingMs, showDice } from "./dice.js";
 import { renderControls, renderGame, renderPlayers, renderStatus } from "./game-view.js";
 import { focusNext } from "./focus.js";
 import { renderHint } from "./hints.js";
@@ -55,6 +55,7 @@ export function openRoom(code, { quiet = false } = {}) {
   $("#log").replaceChildren();
   for (const id of ["#hint", "#result", "#rematch", "#review", "#verify", "#notice", "#adjourned", "#my-clock"]) $(id).hidden = true;
   saved.set("current", code);
+  clearDice(); // the last game's dice leave the felt
   delete $("#box").dataset.phase; // nothing to act on before the room's first state
   delete $("#box").dataset.status;
   renderControls();
