@@ -54,7 +54,7 @@ def room_code(page: Page) -> str:
 
 def online_room(host: Page, guest: Page, turn_seconds: int | None = None, rounds: int = 1) -> str:
     """Ana opens an online room (with a turn clock of ``turn_seconds`` when given), Luis joins it."""
-    more_options(host)  # the whole setup is behind "More options"
+    more_options(host)  # every rule is in the Rules panel
     host.click("[data-who=online]")
     host.fill("#seat-name-0", "Ana")
     host.fill("#opt-rounds", str(rounds))

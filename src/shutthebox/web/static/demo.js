@@ -28,6 +28,8 @@ const STEPS = [
 /** @type {ReturnType<typeof setTimeout>[]} */
 let timers = [];
 let playing = false;
+/** @type {() => string} */
+let said = idle; // the caption shown, said again in the language in use after a switch
 
 function idle() {
   return _("Roll two dice, shut tiles that add up to the roll. Shut every tile to shut the box!");
@@ -46,17 +48,26 @@ function drawTiles(shut, picked = new Set()) {
   }
 }
 
-/** @param {string} text @param {boolean} said */
-function caption(text, said) {
+/** @param {() => string} words @param {boolean} aloud */
+function caption(words, aloud) {
+  said = words;
+  const text = words();
   $("#demo-caption").textContent = text;
-  if (said) $("#demo-said").textContent = text;
+  if (aloud) $("#demo-said").textContent = text;
 }
 
 function rest() {
   drawTiles(new Set());
   $("#demo-dice").replaceChildren();
   rollOn($("#demo-dice"), [6, 3], () => {});
-  caption(idle(), false);
+  caption(idle, false);
+}
+
+/** The box's caption in the language in use (after a switch); a lesson under way goes on. */
+export function redrawDemo() {
+  $("#demo-said").textContent = ""; // said already, in the other language
+  if (playing) $("#demo-caption").textContent = said();
+  else rest();
 }
 
 /** Stop the lesson; the box at rest again, and never played by itself again. */
@@ -102,11 +113,11 @@ export function startDemo({ asked }) {
           drawTiles(shut);
         }, STEP_MS / 2));
       }
-      caption(step.caption(), true);
+      caption(step.caption, true);
     }, i * STEP_MS));
   });
   timers.push(setTimeout(() => {
-    caption(_("Now you: tap 9, 10 or 12 to play."), true);
+    caption(() => _("Now you: tap 9, 10 or 12 to play."), true);
     timers.push(setTimeout(stopDemo, STEP_MS));
   }, STEPS.length * STEP_MS));
 }

@@ -44,7 +44,7 @@ function renderRoomLine(room) {
   if (match && room.rules.stake) info.append(" · ", _("Pot: {pot}", { pot: number(match.pot) }));
   // Translators: a room's kind: its games count for the rankings, or not (practice).
   if (room.kind) info.append(" · ", room.ranked ? _("ranked") : _("unranked"));
-  $("#rules-info").textContent = `${optionLabel("mode", room.rules.mode)} · ${rulesSummary(room.rules)}`;
+  $("#rules-info").textContent = `${tilesCount(room.rules.tiles)} · ${optionLabel("mode", room.rules.mode)} · ${rulesSummary(room.rules)}`;
 }
 
 /** The whole game view, from the room shown. */
@@ -98,6 +98,7 @@ export function renderPlayers(room) {
   list.replaceChildren();
   list.dataset.n = String(room.seats.length);
   const oneDevice = room.you.length === room.seats.filter((seat) => seat.kind !== "bot").length;
+  const table = oneDevice && room.you.length > 1; // friends passing one device: no badge of whose seat or profile
   for (const seat of room.seats) {
     const active = match && room.status === "playing" && (handover?.player ?? match.actor) === seat.index;
     const scores = match ? match.history.filter((turn) => turn.player === seat.index && turn.round === match.round && turn.tiebreak === match.tiebreak) : [];
@@ -113,7 +114,7 @@ export function renderPlayers(room) {
     if (room.ranked && room.stood_in?.includes(seat.index)) badges.push(_("a bot played for them: counts as it stood"));
     else if (room.ranked && room.assisted?.includes(seat.index)) badges.push(_("hint asked: counts as it stood"));
     // A human seat without a profile: its name is held by nobody, so it may be anyone's.
-    const guest = seat.kind !== "bot" && seat.name !== null && seat.name !== undefined && seat.profile === null && !oneDevice;
+    const guest = seat.kind !== "bot" && seat.name !== null && seat.name !== undefined && seat.profile === null && !table;
     const away = room.status === "playing" && isAway(room, seat);
     const classes = ["player", active && "active", away && "away", won && "won", out && "out"];
     const item = el(

@@ -17,7 +17,7 @@ import { focusNext } from "./focus.js";
 import { renderHint } from "./hints.js";
 import { finish } from "./result.js";
 import { acceptedRematch, switchToRematch } from "./rematch.js";
-import { renderSetup } from "./setup.js";
+import { showJoin } from "./setup.js";
 import { showView } from "./routes.js";
 
 /** @typedef {import("./types.js").Room} Room */
@@ -46,9 +46,7 @@ export function openRoom(code, { quiet = false } = {}) {
   const token = roomToken(code);
   if (!token) {
     showView("setup");
-    renderSetup();
-    /** @type {HTMLInputElement} */ ($("#join-code")).value = code;
-    $("#join-name").focus();
+    showJoin(code);
     return;
   }
   store.update((state) => roomOpened(state, code, token));

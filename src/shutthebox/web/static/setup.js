@@ -50,6 +50,18 @@ export function chooseWho(who) {
   panel.scrollIntoView({ block: "nearest" });
 }
 
+/**
+ * A room's link opened without a seat in it: the online way's panel with its code typed and the
+ * name to join with asked (the invitation's own screen may take this place).
+ * @param {string} code
+ */
+export function showJoin(code) {
+  if ($("#setup").hidden || now().form.who !== "online") chooseWho("online");
+  $input("#join-code").value = code;
+  $("#join-name").focus();
+  $("#join").scrollIntoView({ block: "nearest" });
+}
+
 /** The way to play fitted to the players, once the server's catalog says which fit. @param {Form} form */
 function fit(form) {
   return form.catalog ? fitModeToSeats(form) : form;
@@ -225,15 +237,15 @@ export function renderSetup() {
   const [title, lead] = heads[who];
   $("#setup-title").textContent = title;
   $("#setup-lead").textContent = lead;
-  $("#seats").hidden = who !== "table";
+  $("#seats").hidden = who === "bots"; // online: the host's own name
   $("#seat-buttons").hidden = who !== "table";
   $("#strengths").hidden = who !== "bots";
   $("#start").hidden = who === "bots";
   $("#start").textContent = who === "online" ? _("Create the room") : _("Play");
   $("#join").hidden = who !== "online";
   $("#online").hidden = who !== "online";
-  if (who === "table") renderSeats();
-  else $("#seats-note").hidden = true;
+  if (who !== "bots") renderSeats();
+  if (who !== "table") $("#seats-note").hidden = true;
   if (who === "bots") renderStrengths();
   if (who === "online") {
     renderOnlineFields();
