@@ -16,14 +16,14 @@ import pytest
 from cli.test_cli import cli
 from shutthebox.core.daily import Challenge
 from shutthebox.core.fair import die
-from shutthebox.storage import Store
-from shutthebox.storage.daily import DailyStore
+from shutthebox.storage import Database
+from shutthebox.storage.daily import DailyRepository
 
 
 def seeds_kept(day: date) -> dict[int, bytes]:
     """The seeds the web app would deal that day's challenges from (the same database)."""
-    with Store.open(os.environ["SHUTTHEBOX_DB"]) as store:
-        found = DailyStore(store.engine).seeds([Challenge(day, t) for t in (9, 10, 12)])
+    with Database.open(os.environ["SHUTTHEBOX_DB"]) as database:
+        found = DailyRepository(database).seeds([Challenge(day, t) for t in (9, 10, 12)])
     return {challenge.tiles: seed for challenge, seed in found.items()}
 
 

@@ -8,22 +8,23 @@ import re
 
 from drive import finish
 from shutthebox import Game, Mode, Rules
-from shutthebox.storage import Store
+from shutthebox.storage import Database, GameRepository
 from shutthebox.term.scores import scores_lines
 
 
 def test_bests_and_recent_games_read_plainly() -> None:
     """Regression: the bests read "turns: 17" and a long game "Ana —, Luis —"."""
-    with Store.open() as store:
+    with Database.open() as database:
+        games = GameRepository(database)
         for n in range(2):
             solo = Game(Rules(mode=Mode.SOLO), ["Ana"])
             finish(solo, random.Random(n))
-            store.save(solo.record(), source="terminal")
+            games.save(solo.record(), source="terminal")
         # seeded so that both play: unseeded, the starter now and then shut every tile in the first
         # turn (a run of the suite met it), and the line had one seat
         long = Game(Rules(mode=Mode.LONG), ["Ana", "Luis"], seed=5)
         finish(long, random.Random(5))
-        store.save(long.record(), source="terminal")
+        games.save(long.record(), source="terminal")
     lines = scores_lines(["Ana"])
     text = "\n".join(lines)
     assert "turns:" not in text and "—" not in text

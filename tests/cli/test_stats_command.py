@@ -19,7 +19,7 @@ from shutthebox.cli.stats import stats_lines
 from shutthebox.core.record import GameRecord, replay
 from shutthebox.core.rules import Mode
 from shutthebox.core.tiles import grade
-from shutthebox.storage import Store
+from shutthebox.storage import Database, GameRepository
 from shutthebox.web import Settings, create_app
 from storage.helpers import fair_game
 from web.helpers import create
@@ -40,10 +40,11 @@ def saved(url: str) -> dict[tuple[int, str], list[GameRecord]]:
     plan += [(Rules(tiles=12, mode=Mode.SOLO), ["Ana"], f"twelve-{i}") for i in range(3)]
     plan += [(Rules(tiles=9, mode=Mode.ROUND), ["Ana", "Luis"], "round-0")]
     games: dict[tuple[int, str], list[GameRecord]] = {}
-    with Store.open(url) as store:
+    with Database.open(url) as database:
+        kept = GameRepository(database)
         for rules, players, seed in plan:
             record = fair_game(rules, players, seed).record()
-            store.save(record, source="terminal")
+            kept.save(record, source="terminal")
             games.setdefault((rules.tiles, str(rules.mode)), []).append(record)
     return games
 

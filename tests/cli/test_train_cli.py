@@ -11,8 +11,8 @@ import sys
 import pytest
 
 from cli.test_cli import cli
-from shutthebox.storage import Store
-from shutthebox.storage.trainer import TrainerStore
+from shutthebox.storage import Database, ProfileRepository
+from shutthebox.storage.trainer import TrainerRepository
 from shutthebox.strategy.trainer import Puzzle
 from shutthebox.term.profile import read_profile
 
@@ -30,10 +30,11 @@ def test_a_session_rates_each_answer_and_keeps_it(
     assert len(verdicts) == 3 and verdicts.count("Right: that is the best answer.") == said_right
     local = read_profile()
     assert local is not None and local.name == "Ana"
-    with Store.open(os.environ["SHUTTHEBOX_DB"]) as store:
-        profile = store.profile(local.key)
+    with Database.open(os.environ["SHUTTHEBOX_DB"]) as database:
+        profiles = ProfileRepository(database)
+        profile = profiles.by_key(local.key)
         assert profile is not None
-        standing = TrainerStore(store.engine).standing(profile.id)
+        standing = TrainerRepository(database).standing(profile.id)
     assert (standing.answered, standing.right) == (3, said_right)
 
 
@@ -45,15 +46,16 @@ def test_each_puzzle_names_the_solvers_best_answer(
     assert status == 0
     local = read_profile()
     assert local is not None
-    with Store.open(os.environ["SHUTTHEBOX_DB"]) as store:
-        profile = store.profile(local.key)
+    with Database.open(os.environ["SHUTTHEBOX_DB"]) as database:
+        profiles = ProfileRepository(database)
+        profile = profiles.by_key(local.key)
         assert profile is not None
-        key = next(iter(TrainerStore(store.engine).reviews(profile.id, _pool_of_any(store, profile.id))))
+        key = next(iter(TrainerRepository(database).reviews(profile.id, _pool_of_any(database, profile.id))))
     best = Puzzle.from_key(key).advice().best
     assert best is not None and re.search(rf"✓ {re.escape(str(best.action))}\s", out)
 
 
-def _pool_of_any(store: Store, profile_id: int) -> str:
+def _pool_of_any(database: Database, profile_id: int) -> str:
     from shutthebox.core.rules import Mode, Rules
     from shutthebox.strategy.trainer import Goal, pool_key
 

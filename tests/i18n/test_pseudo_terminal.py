@@ -44,7 +44,7 @@ from shutthebox.term.scores import save_finished
 from shutthebox.term.screens import ConfirmScreen, HelpScreen, ReviewScreen, SetupScreen
 from shutthebox.term.session import PlaySetup
 from shutthebox.term.widgets import GameLog, KeyBar, KeyList
-from term.tui_support import SIZE, rendered, state
+from term.tui_support import SIZE, click, press, rendered, state
 
 ALLOWED = {
     "shutthebox",  # the program's name: the command a person types, in usage lines and before refusals
@@ -495,11 +495,11 @@ class FirstThenSeeded:
 
 
 def make_app(setup: PlaySetup | None, dice: DiceSource | None = None) -> ShutTheBoxApp:
-    """An app in the pseudo-language whose bots act at once, with no threads; it keeps finished games."""
+    """An app in the pseudo-language whose bots take their steps without a pause; it keeps finished games."""
     def keep(game: Game, played: PlaySetup) -> list[str]:
         return save_finished(game, played.humans)
 
-    return ShutTheBoxApp(setup, lang=PSEUDO, dice=dice, bot_delay=0, threads=False, save=keep)
+    return ShutTheBoxApp(setup, lang=PSEUDO, dice=dice, bot_delay=0, save=keep)
 
 
 async def play_to_the_end(
@@ -519,7 +519,7 @@ async def play_to_the_end(
         else:
             keys = ["h", *(KEY_OF[tile] for tile in now.legal_moves[-1].tiles), "enter"]
         for key in keys:
-            await pilot.press(key)
+            await press(pilot, key)
             seen += screen_texts(app)
     assert state(app).is_over
     return seen
@@ -527,16 +527,16 @@ async def play_to_the_end(
 
 async def after_the_game(app: ShutTheBoxApp, pilot: AppPilot) -> list[str]:
     """The finished game: a refused key, the review, and the setup screen opened on the game played."""
-    await pilot.press("enter")
+    await press(pilot, "enter")
     assert message(app) == said("The game is over: n for a new game, v for the review, q to quit.")
     seen = screen_texts(app)
-    await pilot.press("v")
+    await press(pilot, "v")
     assert isinstance(app.screen, ReviewScreen)
     seen += screen_texts(app)
-    await pilot.press("escape", "s")
+    await press(pilot, "escape", "s")
     assert isinstance(app.screen, SetupScreen)
     seen += screen_texts(app)
-    await pilot.press("escape")
+    await press(pilot, "escape")
     return seen
 
 
@@ -563,14 +563,14 @@ async def test_the_setup_screen_in_the_pseudo_language(speak_pseudo: Path) -> No
                 field = form.query_one(selector)
                 assert isinstance(field, Input | Select)
                 field.value = value
-            await pilot.press("ctrl+s")
+            await press(pilot, "ctrl+s")
             assert isinstance(app.screen, SetupScreen)
             shown = str(form.query_one("#setup-error", Static).render())
             assert shown == said("Not allowed: {reason}", reason=refusal)
             seen += screen_texts(app)
         form.query_one("#rounds", Input).value = "1"
         form.query_one("#bots", Input).value = pseudo("expert")  # a strength typed in the language shown
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         assert not isinstance(app.screen, SetupScreen)
         assert app.setup is not None and app.setup.bots == ("expert",)
         seen += screen_texts(app)
@@ -582,7 +582,7 @@ async def test_a_solo_game_on_the_screen_in_the_pseudo_language(speak_pseudo: Pa
     app = make_app(setup, FirstThenSeeded(["6,6", "4,4"], seed=4))
     async with app.run_test(size=SIZE) as pilot:
         seen = screen_texts(app)
-        await pilot.click("#tile-5")
+        await click(pilot, "#tile-5")
         assert message(app) == said("Roll first, then pick tiles.")
         seen += screen_texts(app)
         refusals: list[tuple[tuple[str, ...], str]] = [
@@ -596,19 +596,19 @@ async def test_a_solo_game_on_the_screen_in_the_pseudo_language(speak_pseudo: Pa
             (("escape", "9", "3", "enter", "enter", "9"), said("Tile {tile} is already shut.", tile=9)),
         ]
         for keys, refusal in refusals:
-            await pilot.press(*keys)
+            await press(pilot, *keys)
             assert message(app) == refusal, keys
             seen += screen_texts(app)
         for key in ("n", "s", "q"):  # a game in play: each asks first
-            await pilot.press(key)
+            await press(pilot, key)
             assert isinstance(app.screen, ConfirmScreen), key
             seen += screen_texts(app)
-            await pilot.press("n")
-        await pilot.press("f1")
+            await press(pilot, "n")
+        await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         seen += screen_texts(app)
-        await pilot.press("escape")
-        await pilot.press("escape")
+        await press(pilot, "escape")
+        await press(pilot, "escape")
         seen += await play_to_the_end(app, pilot)
         seen += await after_the_game(app, pilot)
     assert_screens_marked("solo", seen)
@@ -640,10 +640,10 @@ async def test_a_bot_thinking_on_the_screen(speak_pseudo: Path) -> None:
     app = make_app(PlaySetup(rules=Rules(), humans=(HOST,), bots=("medium",), seed=2, lang=PSEUDO))
     app.bot_delay = 60  # the bot waits: it is its turn while Άννα presses keys
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")  # Άννα's die to see who starts; the bot's is due
+        await press(pilot, "enter")  # Άννα's die to see who starts; the bot's is due
         assert app.game is not None and app.game.due().wait is Wait.CHANCE
         seen = screen_texts(app)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         bot = said("Bot ({bot})", bot=pseudo("medium"))
         assert message(app) == said("Wait: it is {player}'s turn.", player=bot)
         seen += screen_texts(app)
@@ -654,10 +654,10 @@ async def test_a_companion_game_on_the_screen(speak_pseudo: Path) -> None:
     app = make_app(PlaySetup(rules=Rules(), humans=(HOST, GUEST), companion=True, seed=2, lang=PSEUDO))
     async with app.run_test(size=SIZE) as pilot:
         seen = screen_texts(app)
-        await pilot.press("enter")  # the faces are typed, not rolled
+        await press(pilot, "enter")  # the faces are typed, not rolled
         assert message(app) == said("Type the faces of the dice you rolled (1 to 6).")
         seen += screen_texts(app)
-        await pilot.press("9")
+        await press(pilot, "9")
         assert message(app) == said("A die shows 1 to 6, not {face}.", face=9)
         seen += await play_to_the_end(app, pilot, random.Random(7))
         seen += await after_the_game(app, pilot)

@@ -58,13 +58,13 @@ def test_help_and_scores_load_no_heavy_library(argv: list[str], env: dict[str, s
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the other systems ask platformdirs")
 def test_scores_reads_a_real_history_without_sqlalchemy(env: dict[str, str]) -> None:
     from shutthebox import Game, Rules
-    from shutthebox.storage import Store
+    from shutthebox.storage import Database, GameRepository
 
-    with Store.open(env["SHUTTHEBOX_DB"]) as store:
+    with Database.open(env["SHUTTHEBOX_DB"]) as database:
         game = Game(Rules(mode="solo"), ["Ana"], seed=3)
         while not game.state.is_over:
             game.roll() if game.state.is_chance else game.act(game.state.legal_actions()[0])
-        game.save(store, source="terminal")
+        game.save(GameRepository(database), source="terminal")
     modules = loaded(["scores"], env)
     assert "sqlite3" in modules and not modules & HEAVY
 

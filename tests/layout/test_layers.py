@@ -51,7 +51,7 @@ def test_the_package_keeps_every_contract(copy: Path) -> None:
         ("core/rules.py", "shutthebox.strategy.bots"),  # the core reaches up to the strategy
         ("core/match.py", "shutthebox.i18n"),  # the core reaches up to the words
         ("strategy/advice.py", "shutthebox.storage"),  # a sibling of the same floor
-        ("storage/store.py", "shutthebox.i18n"),  # storage reaches up to the words
+        ("storage/games.py", "shutthebox.i18n"),  # storage reaches up to the words
         ("i18n/__init__.py", "shutthebox.term.narrate"),  # words reach up to an interface
         ("term/plain.py", "shutthebox.web.rooms"),  # one wing into the other
         ("web/rooms.py", "shutthebox.cli.main"),  # an interface reaches up to the command line

@@ -16,7 +16,9 @@ from gymnasium.utils.env_checker import check_env
 import shutthebox.research  # noqa: F401  (registers the environment)
 from oracle import TurnRules, random_play
 from shutthebox.core.dice import Roll
+from shutthebox.core.record import replay
 from shutthebox.core.rules import Rules
+from shutthebox.research import agents
 from shutthebox.research.gym import ShutTheBoxEnv
 from shutthebox.strategy.advice import advise_position
 from shutthebox.strategy.names import Objective
@@ -118,3 +120,30 @@ def test_the_pictures() -> None:
     with pytest.raises(ValueError, match="needs a target"):
         ShutTheBoxEnv(reward="beat")
     assert Rules(**{**text.rules.to_dict()}) == text.rules
+
+
+def test_an_episode_is_a_game_of_the_core_whose_record_replays() -> None:
+    """The environment plays through `core.game.Game`: every roll its generator's, every step checked
+    by the game, and the record of the episode replays to the state it ended on."""
+    env = ShutTheBoxEnv(tiles=9)
+    _, info = env.reset(seed=5)
+    rng, over, reward = np.random.default_rng(5), False, 0.0
+    while not over:
+        _, reward, over, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    game = env.game
+    assert game.state.is_over and reward == -game.state.history[-1].score  # type: ignore[operator]
+    assert replay(game.record()) == game.state
+    assert all(not event.typed for event in game.events)
+
+
+def test_the_agents_play_the_environment_gymnasium_makes_and_its_unwrapped_one() -> None:
+    made = gymnasium.make("shutthebox/ShutTheBox-v0", tiles=6)
+    for env in (made, made.unwrapped):
+        for agent in (agents.greedy, agents.heuristic, agents.optimal):
+            observation, info = env.reset(seed=2)
+            over = False
+            while not over:
+                action = agent(env, observation, info["action_mask"])
+                assert info["action_mask"][action]
+                observation, _, over, _, info = env.step(action)
+    assert agents.exact_score(made, {}) == agents.exact_score(made.unwrapped, {})

@@ -1,5 +1,6 @@
-"""A fresh store for each test, on each engine the store supports: a temporary SQLite file, and a
-new database on the session's PostgreSQL server (skipped, with the reason, where it cannot run)."""
+"""A fresh database for each test, on each engine the storage supports: a temporary SQLite file, and
+a new database on the session's PostgreSQL server (skipped, with the reason, where it cannot run);
+its repositories of games and profiles."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from shutthebox.storage import Store
+from shutthebox.storage import Database, GameRepository, ProfileRepository
 
 ENGINES = ["sqlite", "postgresql"]
 
@@ -23,6 +24,16 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def store(database_url: str) -> Iterator[Store]:
-    with Store.open(database_url) as opened:
+def database(database_url: str) -> Iterator[Database]:
+    with Database.open(database_url) as opened:
         yield opened
+
+
+@pytest.fixture
+def games(database: Database) -> GameRepository:
+    return GameRepository(database)
+
+
+@pytest.fixture
+def profiles(database: Database) -> ProfileRepository:
+    return ProfileRepository(database)

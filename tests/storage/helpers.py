@@ -13,7 +13,7 @@ from drive import fair_dice_for, finish, random_action
 from shutthebox import DiceChoice, Game, Move, Roll, Rules, ScriptedDice
 from shutthebox.core.fair import FairDice
 from shutthebox.core.record import Event, GameRecord
-from shutthebox.storage import Profile, Store
+from shutthebox.storage import Profile, ProfileRepository
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
@@ -86,6 +86,22 @@ def seeded_game(rules: Rules, players: list[str], seed: int) -> GameRecord:
     return game.record()
 
 
-def profiles_of(store: Store, *names: str) -> dict[str, Profile]:
+@cache
+def revisions() -> tuple[str, ...]:
+    """Every migration's revision, oldest first."""
+    from alembic.script import ScriptDirectory
+
+    from shutthebox.storage.database import alembic_config
+
+    script = ScriptDirectory.from_config(alembic_config(None))
+    return tuple(revision.revision for revision in reversed(list(script.walk_revisions())))
+
+
+def newest_revision() -> str:
+    """The revision a database is migrated to when opened (Alembic's head)."""
+    return revisions()[-1]
+
+
+def profiles_of(profiles: ProfileRepository, *names: str) -> dict[str, Profile]:
     """A new profile for each name."""
-    return {name: store.create_profile(name)[0] for name in names}
+    return {name: profiles.create(name)[0] for name in names}

@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, inspect, text
 
-from shutthebox.storage import Store, engine_url
-from shutthebox.storage.reader import SCHEMA
-from shutthebox.storage.store import MIGRATION_LOCK, _migrations_config
-from storage.helpers import LEFT_3, SHUT, SOLO3, scripted
+from shutthebox.storage import Database, GameRepository, engine_url
+from shutthebox.storage.database import MIGRATION_LOCK, alembic_config
+from storage.helpers import LEFT_3, SHUT, SOLO3, newest_revision, revisions, scripted
+
+NEWEST = newest_revision()
 
 TABLES = {
     "alembic_version", "games", "turns", "profiles", "profile_names", "rooms", "room_events", "commitments",
@@ -24,49 +25,40 @@ TABLES = {
 }
 
 
-def _revisions() -> list[str]:
-    """Every revision, oldest first."""
-    from alembic.script import ScriptDirectory
-
-    script = ScriptDirectory.from_config(_migrations_config(None))
-    return [revision.revision for revision in reversed(list(script.walk_revisions()))]
-
-
-def _versions(store: Store) -> list[str]:
-    with store.engine.connect() as connection:
+def _versions(database: Database) -> list[str]:
+    with database.engine.connect() as connection:
         return list(connection.scalars(text("SELECT version_num FROM alembic_version")))
 
 
-def test_a_new_database_is_migrated_to_the_newest_revision(store: Store) -> None:
-    assert _revisions()[-1] == SCHEMA and _versions(store) == [SCHEMA]
-    assert set(inspect(store.engine).get_table_names()) >= TABLES
+def test_a_new_database_is_migrated_to_the_newest_revision(database: Database) -> None:
+    assert _versions(database) == [NEWEST]
+    assert set(inspect(database.engine).get_table_names()) >= TABLES
 
 
 def test_every_migration_goes_down_and_up_again_keeping_the_games_of_the_revisions_it_keeps(
-    store: Store,
+    database: Database, games: GameRepository,
 ) -> None:
     """Down one revision at a time to none at all (a table of the revision above goes, the games stay
     while their tables do), then up to the newest again, where the store works as before."""
     from alembic import command
 
-    store.save(scripted(SOLO3, ["Ana"], LEFT_3), source="web")
-    revisions = _revisions()
-    for below in [*reversed(revisions[:-1]), "base"]:
-        with store.engine.begin() as connection:
-            command.downgrade(_migrations_config(connection), "-1")
-        tables = set(inspect(store.engine).get_table_names())
+    games.save(scripted(SOLO3, ["Ana"], LEFT_3), source="web")
+    for below in [*reversed(revisions()[:-1]), "base"]:
+        with database.engine.begin() as connection:
+            command.downgrade(alembic_config(connection), "-1")
+        tables = set(inspect(database.engine).get_table_names())
         if below == "base":
-            assert tables <= {"alembic_version"} and _versions(store) == []
+            assert tables <= {"alembic_version"} and _versions(database) == []
         else:
-            assert _versions(store) == [below]
-            with store.engine.connect() as connection:
+            assert _versions(database) == [below]
+            with database.engine.connect() as connection:
                 assert connection.scalar(text("SELECT count(*) FROM games")) == 1
-    store.migrate()
-    assert _versions(store) == [SCHEMA]
-    assert set(inspect(store.engine).get_table_names()) >= TABLES
-    assert store.count() == 0  # the games went with their tables at the bottom
-    again = store.save(scripted(SOLO3, ["Ana"], SHUT), source="web")
-    assert [g.id for g in store.games()] == [again]
+    database.migrate()
+    assert _versions(database) == [NEWEST]
+    assert set(inspect(database.engine).get_table_names()) >= TABLES
+    assert games.count() == 0  # the games went with their tables at the bottom
+    again = games.save(scripted(SOLO3, ["Ana"], SHUT), source="web")
+    assert [g.id for g in games.games()] == [again]
 
 
 # -- several servers, one new PostgreSQL database -----------------------------------------------------
@@ -74,8 +66,8 @@ def _open_at_once(url: str, barrier: Barrier, answers: Any) -> None:
     """One server starting: wait for the others, then open (and migrate) the store."""
     try:
         barrier.wait(timeout=60)
-        with Store.open(url) as store:
-            answers.put(("opened", store.schema_version()))
+        with Database.open(url) as database:
+            answers.put(("opened", database.schema_version()))
     except Exception as error:  # the parent reports it
         answers.put(("failed", repr(error)))
 
@@ -106,10 +98,10 @@ def test_servers_opening_one_new_database_at_once_all_start_and_migrate_it_once(
             server.join(30)
             if server.is_alive():
                 server.kill()
-    assert results == [("opened", SCHEMA)] * SERVERS
-    with Store.open(postgres_database) as store:
-        assert _versions(store) == [SCHEMA]  # one row: the schema was migrated once
-        assert set(inspect(store.engine).get_table_names()) >= TABLES
+    assert results == [("opened", NEWEST)] * SERVERS
+    with Database.open(postgres_database) as database:
+        assert _versions(database) == [NEWEST]  # one row: the schema was migrated once
+        assert set(inspect(database.engine).get_table_names()) >= TABLES
 
 
 def test_a_server_waits_for_the_migration_lock_before_it_migrates(postgres_database: str) -> None:
@@ -119,8 +111,8 @@ def test_a_server_waits_for_the_migration_lock_before_it_migrates(postgres_datab
     opened: list[str | None] = []
 
     def start() -> None:
-        with Store.open(postgres_database) as store:
-            opened.append(store.schema_version())
+        with Database.open(postgres_database) as database:
+            opened.append(database.schema_version())
 
     try:
         with engine.connect() as holder:
@@ -133,6 +125,6 @@ def test_a_server_waits_for_the_migration_lock_before_it_migrates(postgres_datab
             holder.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
             holder.commit()
         starting.join(60)
-        assert opened == [SCHEMA]
+        assert opened == [NEWEST]
     finally:
         engine.dispose()

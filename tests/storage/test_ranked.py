@@ -16,7 +16,7 @@ from sqlalchemy import select
 from shutthebox import Rules
 from shutthebox.core.fair import Fairness, commitment_of
 from shutthebox.core.record import GameRecord
-from shutthebox.storage import StorageError, Store
+from shutthebox.storage import Database, GameRepository, ProfileRepository, StorageError
 from shutthebox.storage.models import TurnRow
 from storage.helpers import (
     LEFT_1,
@@ -38,9 +38,9 @@ ANA_1_LUIS_3 = f"r5 r2 {LEFT_1} {LEFT_3}"
 ANA_3_OTHER_1 = f"r5 r2 {LEFT_3} {LEFT_1}"
 
 
-def ranked_marks(store: Store) -> list[tuple[int, str, bool]]:
+def ranked_marks(database: Database) -> list[tuple[int, str, bool]]:
     """(game, seat name, ranked) of every stored turn, as the table holds them."""
-    with store._session() as session:
+    with database.session() as session:
         turns = session.scalars(select(TurnRow).order_by(TurnRow.id))
         return [(t.game_id, t.player, t.ranked) for t in turns]
 
@@ -64,55 +64,60 @@ KINDS: list[tuple[str, Callable[[], GameRecord], str]] = [
 
 @pytest.mark.parametrize(("how", "make", "kind"), KINDS, ids=[k[0] for k in KINDS])
 def test_the_kind_of_a_game_is_stored_and_shown(
-    store: Store, how: str, make: Callable[[], GameRecord], kind: str
+    database: Database, how: str, make: Callable[[], GameRecord], kind: str
 ) -> None:
-    ana = store.create_profile("Ana")[0]
-    game_id = store.save(make(), source="web", finished_at=T0, profiles={0: ana.id})
-    summary = store.game(game_id).summary
+    games, profiles = GameRepository(database), ProfileRepository(database)
+    ana = profiles.create("Ana")[0]
+    game_id = games.save(make(), source="web", finished_at=T0, profiles={0: ana.id})
+    summary = games.game(game_id).summary
     assert summary.kind == kind, how
     assert summary.to_json()["kind"] == kind
     assert summary.to_json()["ranked"] is (kind == "ranked")
-    assert [g.to_json()["kind"] for g in store.games()] == [kind]
+    assert [g.to_json()["kind"] for g in games.games()] == [kind]
     # The box was shut in every one of them; only the ranked game makes it a best.
-    assert [(b.score, b.game_id) for b in store.bests("Ana")] == ([(0, game_id)] if kind == "ranked" else [])
-    assert [e.profile for e in store.leaderboard(SOLO3)] == ([ana.id] if kind == "ranked" else [])
-    assert ranked_marks(store) == [(game_id, "Ana", kind == "ranked")]
-    assert [t.score for t in store.history("Ana")] == [0]  # kept in the history whatever its kind
+    assert [(b.score, b.game_id) for b in games.bests("Ana")] == ([(0, game_id)] if kind == "ranked" else [])
+    assert [e.profile for e in games.leaderboard(SOLO3)] == ([ana.id] if kind == "ranked" else [])
+    assert ranked_marks(database) == [(game_id, "Ana", kind == "ranked")]
+    assert [t.score for t in games.history("Ana")] == [0]  # kept in the history whatever its kind
 
 
-def test_a_better_practice_or_companion_score_is_no_best(store: Store) -> None:
-    ana = store.create_profile("Ana")[0]
+def test_a_better_practice_or_companion_score_is_no_best(
+    games: GameRepository, profiles: ProfileRepository
+) -> None:
+    ana = profiles.create("Ana")[0]
     mine = {0: ana.id}
-    ranked = store.save(scripted(SOLO3, ["Ana"], LEFT_3), source="web", finished_at=T0, profiles=mine)
-    store.save(scripted(SOLO3, ["Ana"], SHUT, practice=True), source="web", profiles=mine)
-    store.save(seeded_shut(SOLO3, "Ana"), source="web", profiles=mine)
-    store.save(typed_copy(scripted(SOLO3, ["Ana"], SHUT)), source="companion", profiles=mine)
-    store.save(scripted(SOLO3, ["Eva"], SHUT, practice=True), source="web")  # a guest's, too
-    assert [(b.score, b.game_id, b.turns, b.finished_at) for b in store.bests("Ana")] == [(3, ranked, 1, T0)]
-    assert store.bests("Eva") == []
-    board = store.leaderboard(SOLO3)
+    ranked = games.save(scripted(SOLO3, ["Ana"], LEFT_3), source="web", finished_at=T0, profiles=mine)
+    games.save(scripted(SOLO3, ["Ana"], SHUT, practice=True), source="web", profiles=mine)
+    games.save(seeded_shut(SOLO3, "Ana"), source="web", profiles=mine)
+    games.save(typed_copy(scripted(SOLO3, ["Ana"], SHUT)), source="companion", profiles=mine)
+    games.save(scripted(SOLO3, ["Eva"], SHUT, practice=True), source="web")  # a guest's, too
+    assert [(b.score, b.game_id, b.turns, b.finished_at) for b in games.bests("Ana")] == [(3, ranked, 1, T0)]
+    assert games.bests("Eva") == []
+    board = games.leaderboard(SOLO3)
     assert [(e.player, e.best, e.turns, e.shut_boxes) for e in board] == [("Ana", 3, 1, 0)]
-    assert sorted(t.score for t in store.history("Ana")) == [0, 0, 0, 3]
-    kinds = sorted(g.kind for g in store.games())
+    assert sorted(t.score for t in games.history("Ana")) == [0, 0, 0, 3]
+    kinds = sorted(g.kind for g in games.games())
     assert kinds == ["companion", "practice", "practice", "practice", "ranked"]
 
 
-def test_an_assisted_players_turns_do_not_count_but_the_others_do(store: Store) -> None:
-    profiles = profiles_of(store, "Ana", "Luis")
-    seats = {0: profiles["Ana"].id, 1: profiles["Luis"].id}
+def test_an_assisted_players_turns_do_not_count_but_the_others_do(
+    database: Database, games: GameRepository, profiles: ProfileRepository
+) -> None:
+    made = profiles_of(profiles, "Ana", "Luis")
+    seats = {0: made["Ana"].id, 1: made["Luis"].id}
     record = replace(scripted(ROUND3, ["Ana", "Luis"], ANA_1_LUIS_3), assisted=(0,))  # Ana asked for a hint
-    game_id = store.save(record, source="web", profiles=seats)
-    summary = store.game(game_id).summary
+    game_id = games.save(record, source="web", profiles=seats)
+    summary = games.game(game_id).summary
     assert (summary.kind, summary.to_json()["ranked"]) == ("assisted", False)
-    assert store.game(game_id).record.assisted == (0,)
-    assert ranked_marks(store) == [(game_id, "Ana", False), (game_id, "Luis", True)]
-    assert store.bests("Ana") == []
-    assert [(b.score, b.game_id) for b in store.bests("Luis")] == [(3, game_id)]
-    assert [(e.player, e.best) for e in store.leaderboard(SOLO3)] == [("Luis", 3)]
+    assert games.game(game_id).record.assisted == (0,)
+    assert ranked_marks(database) == [(game_id, "Ana", False), (game_id, "Luis", True)]
+    assert games.bests("Ana") == []
+    assert [(b.score, b.game_id) for b in games.bests("Luis")] == [(3, game_id)]
+    assert [(e.player, e.best) for e in games.leaderboard(SOLO3)] == [("Luis", 3)]
     # The same game unassisted: both count.
-    both = store.save(scripted(ROUND3, ["Ana", "Luis"], ANA_1_LUIS_3), source="web", profiles=seats)
-    assert [(b.score, b.game_id) for b in store.bests("Ana")] == [(1, both)]
-    assert [(e.player, e.best, e.turns) for e in store.leaderboard(SOLO3)] == [("Ana", 1, 1), ("Luis", 3, 2)]
+    both = games.save(scripted(ROUND3, ["Ana", "Luis"], ANA_1_LUIS_3), source="web", profiles=seats)
+    assert [(b.score, b.game_id) for b in games.bests("Ana")] == [(1, both)]
+    assert [(e.player, e.best, e.turns) for e in games.leaderboard(SOLO3)] == [("Ana", 1, 1), ("Luis", 3, 2)]
 
 
 # -- tampered records ----------------------------------------------------------------------------
@@ -167,22 +172,22 @@ TAMPERING = [
 
 @pytest.mark.parametrize(("tamper", "why"), TAMPERING, ids=[t.__name__.strip("_") for t, _ in TAMPERING])
 def test_a_record_whose_fair_dice_were_tampered_is_refused(
-    store: Store, tamper: Callable[[dict[str, Any]], None], why: str
+    games: GameRepository, tamper: Callable[[dict[str, Any]], None], why: str
 ) -> None:
     game = fair_game(Rules(), ["Ana", "Luis"], "tampered", client_seeds=("abc", "def"))
     honest = game.record()
-    store.save(honest, source="web")  # the record as it was played is stored
+    games.save(honest, source="web")  # the record as it was played is stored
     data = copy.deepcopy(honest.to_json())
     tamper(data)
     forged = GameRecord.from_json(data | {"result": None})  # a result would differ: let the dice speak
     with pytest.raises(StorageError, match="does not replay") as refused:
-        store.save(forged, source="web")
+        games.save(forged, source="web")
     assert why in str(refused.value)
-    assert store.count() == 1
-    assert [b.game_id for b in store.bests("Ana")] == [1]
+    assert games.count() == 1
+    assert [b.game_id for b in games.bests("Ana")] == [1]
 
 
-def test_a_record_with_a_chosen_seed_and_borrowed_fairness_is_not_ranked(store: Store) -> None:
+def test_a_record_with_a_chosen_seed_and_borrowed_fairness_is_not_ranked(games: GameRepository) -> None:
     """`GameRecord.from_json` refuses a seed with fairness, but a record built in Python reaches `save`
     as it is: its dice are checked against the chosen seed, and the revealed fairness of another game
     would make them ranked."""
@@ -191,11 +196,11 @@ def test_a_record_with_a_chosen_seed_and_borrowed_fairness_is_not_ranked(store: 
     assert borrowed is not None and borrowed.honest
     forged = replace(chosen, fairness=borrowed)
     try:
-        store.save(forged, source="web")
+        games.save(forged, source="web")
     except StorageError:
         return
-    assert store.bests("Ana") == []
-    assert store.games()[0].kind != "ranked"
+    assert games.bests("Ana") == []
+    assert games.games()[0].kind != "ranked"
 
 
 def test_a_forged_fairness_object_cannot_be_read_either() -> None:
@@ -208,29 +213,29 @@ def test_a_forged_fairness_object_cannot_be_read_either() -> None:
 
 
 # -- the leaderboard: profiles only -------------------------------------------------------------------
-def test_the_leaderboard_lists_profiles_only(store: Store) -> None:
-    ana, key = store.create_profile("Ana")
+def test_the_leaderboard_lists_profiles_only(games: GameRepository, profiles: ProfileRepository) -> None:
+    ana, key = profiles.create("Ana")
     # Ana (a profile) against a bot that does better: the bot has no profile.
-    with_bot = store.save(
+    with_bot = games.save(
         scripted(ROUND3, ["Ana", "Robo"], ANA_3_OTHER_1), source="web", profiles={0: ana.id}
     )
-    store.save(scripted(SOLO3, ["Eva"], SHUT), source="web")  # a guest shuts the box
-    guest_ana = store.save(scripted(SOLO3, ["Ana"], SHUT), source="web")  # a guest who took the name "Ana"
-    assert all(g.kind == "ranked" for g in store.games())
-    board = store.leaderboard(SOLO3)
+    games.save(scripted(SOLO3, ["Eva"], SHUT), source="web")  # a guest shuts the box
+    guest_ana = games.save(scripted(SOLO3, ["Ana"], SHUT), source="web")  # a guest who took the name "Ana"
+    assert all(g.kind == "ranked" for g in games.games())
+    board = games.leaderboard(SOLO3)
     assert [(e.rank, e.player, e.profile, e.best, e.turns, e.shut_boxes) for e in board] == [
         (1, "Ana", ana.id, 3, 1, 0)
     ]
     assert board[0].to_json()["profile"] == ana.id
     # Bests: the name of a profile is the profile's; other names are guests'.
-    assert [(b.player, b.score, b.game_id) for b in store.bests("Ana")] == [("Ana", 3, with_bot)]
-    assert [(b.player, b.score) for b in store.bests("Eva")] == [("Eva", 0)]
-    assert [(b.player, b.score) for b in store.bests("Robo")] == [("Robo", 1)]
+    assert [(b.player, b.score, b.game_id) for b in games.bests("Ana")] == [("Ana", 3, with_bot)]
+    assert [(b.player, b.score) for b in games.bests("Eva")] == [("Eva", 0)]
+    assert [(b.player, b.score) for b in games.bests("Robo")] == [("Robo", 1)]
     # The profile renamed: its turns follow it, and the old name is a guest's again.
-    store.rename_profile(key, "Ana María")
-    assert [(e.player, e.profile, e.best) for e in store.leaderboard(SOLO3)] == [("Ana María", ana.id, 3)]
-    assert [(b.player, b.score, b.game_id) for b in store.bests("Ana María")] == [("Ana María", 3, with_bot)]
-    assert [(b.player, b.score, b.game_id) for b in store.bests("Ana")] == [("Ana", 0, guest_ana)]
+    profiles.rename(key, "Ana María")
+    assert [(e.player, e.profile, e.best) for e in games.leaderboard(SOLO3)] == [("Ana María", ana.id, 3)]
+    assert [(b.player, b.score, b.game_id) for b in games.bests("Ana María")] == [("Ana María", 3, with_bot)]
+    assert [(b.player, b.score, b.game_id) for b in games.bests("Ana")] == [("Ana", 0, guest_ana)]
 
 
 # -- any name a person can type ---------------------------------------------------------------------
@@ -240,51 +245,59 @@ NAMES = ["AC/DC", f"{FAMILY} Fam", f"{SCOTLAND} Scot", "Zoë/Ana 👍🏽", "�
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_any_typed_name_has_its_bests_as_a_profile_and_as_a_guest(store: Store, name: str) -> None:
-    profile = store.create_profile(name)[0]
-    assert profile.name == name and store.profile_named(name) == profile
-    mine = store.save(scripted(SOLO3, [name], LEFT_1), source="web", profiles={0: profile.id})
-    store.save(scripted(SOLO3, [name], LEFT_3), source="web", profiles={0: profile.id})
-    assert [(b.player, b.score, b.game_id, b.turns) for b in store.bests(name)] == [(name, 1, mine, 2)]
-    assert [(e.player, e.best) for e in store.leaderboard(SOLO3)] == [(name, 1)]
-    assert [t.score for t in store.history(name)] == [3, 1]
+def test_any_typed_name_has_its_bests_as_a_profile_and_as_a_guest(
+    games: GameRepository, profiles: ProfileRepository, name: str
+) -> None:
+    profile = profiles.create(name)[0]
+    assert profile.name == name and profiles.named(name) == profile
+    mine = games.save(scripted(SOLO3, [name], LEFT_1), source="web", profiles={0: profile.id})
+    games.save(scripted(SOLO3, [name], LEFT_3), source="web", profiles={0: profile.id})
+    assert [(b.player, b.score, b.game_id, b.turns) for b in games.bests(name)] == [(name, 1, mine, 2)]
+    assert [(e.player, e.best) for e in games.leaderboard(SOLO3)] == [(name, 1)]
+    assert [t.score for t in games.history(name)] == [3, 1]
     guest = f"{name}!"  # a guest under a name as odd
-    theirs = store.save(scripted(SOLO3, [guest], SHUT), source="web")
-    assert [(b.player, b.score, b.game_id) for b in store.bests(guest)] == [(guest, 0, theirs)]
-    assert [e.player for e in store.leaderboard(SOLO3)] == [name]  # the guest is not on it
+    theirs = games.save(scripted(SOLO3, [guest], SHUT), source="web")
+    assert [(b.player, b.score, b.game_id) for b in games.bests(guest)] == [(guest, 0, theirs)]
+    assert [e.player for e in games.leaderboard(SOLO3)] == [name]  # the guest is not on it
 
 
-def test_a_name_typed_decomposed_is_kept_composed(store: Store) -> None:
-    profile = store.create_profile("  Zoe\u0301   Ana ")[0]
+def test_a_name_typed_decomposed_is_kept_composed(games: GameRepository, profiles: ProfileRepository) -> None:
+    profile = profiles.create("  Zoe\u0301   Ana ")[0]
     assert profile.name == "Zoé Ana"
-    store.save(scripted(SOLO3, ["Zoé Ana"], LEFT_1), source="web", profiles={0: profile.id})
-    assert [b.score for b in store.bests("Zoé Ana")] == [1]
+    games.save(scripted(SOLO3, ["Zoé Ana"], LEFT_1), source="web", profiles={0: profile.id})
+    assert [b.score for b in games.bests("Zoé Ana")] == [1]
 
 
-def test_a_seat_linked_to_a_profile_counts_for_it_whatever_the_seat_was_called(store: Store) -> None:
-    ana = store.create_profile("Ana")[0]
-    game_id = store.save(scripted(SOLO3, ["Ani"], LEFT_1), source="web", profiles={0: ana.id})
-    assert [(b.player, b.game_id) for b in store.bests("Ana")] == [("Ana", game_id)]
-    assert store.bests("Ani") == []  # not a guest's: the turn is the profile's
-    assert store.history("Ani") == []  # the history is the profile's too, not the seat name's
-    assert [t.game_id for t in store.history("Ana")] == [game_id]
-    assert [g.id for g in store.games(player="Ana")] == [game_id] and store.games(player="Ani") == []
+def test_a_seat_linked_to_a_profile_counts_for_it_whatever_the_seat_was_called(
+    games: GameRepository, profiles: ProfileRepository
+) -> None:
+    ana = profiles.create("Ana")[0]
+    game_id = games.save(scripted(SOLO3, ["Ani"], LEFT_1), source="web", profiles={0: ana.id})
+    assert [(b.player, b.game_id) for b in games.bests("Ana")] == [("Ana", game_id)]
+    assert games.bests("Ani") == []  # not a guest's: the turn is the profile's
+    assert games.history("Ani") == []  # the history is the profile's too, not the seat name's
+    assert [t.game_id for t in games.history("Ana")] == [game_id]
+    assert [g.id for g in games.games(player="Ana")] == [game_id] and games.games(player="Ani") == []
 
 
-def test_turns_of_seats_not_linked_are_guests_even_in_a_linked_game(store: Store) -> None:
-    ana = store.create_profile("Ana")[0]
-    store.save(scripted(ROUND3, ["Ana", "Luis"], ANA_1_LUIS_3), source="web", profiles={0: ana.id})
-    with store._session() as session:
+def test_turns_of_seats_not_linked_are_guests_even_in_a_linked_game(
+    database: Database, games: GameRepository, profiles: ProfileRepository
+) -> None:
+    ana = profiles.create("Ana")[0]
+    games.save(scripted(ROUND3, ["Ana", "Luis"], ANA_1_LUIS_3), source="web", profiles={0: ana.id})
+    with database.session() as session:
         links = [(t.player, t.profile_id) for t in session.scalars(select(TurnRow).order_by(TurnRow.seq))]
     assert links == [("Ana", ana.id), ("Luis", None)]
-    assert [b.score for b in store.bests("Luis")] == [3]
-    assert [e.player for e in store.leaderboard(SOLO3)] == ["Ana"]
+    assert [b.score for b in games.bests("Luis")] == [3]
+    assert [e.player for e in games.leaderboard(SOLO3)] == ["Ana"]
 
 
 @pytest.mark.parametrize("seats", ["no such profile", "no such seat"])
-def test_a_seat_is_linked_only_to_a_known_profile(store: Store, seats: str) -> None:
-    ana = store.create_profile("Ana")[0]
+def test_a_seat_is_linked_only_to_a_known_profile(
+    games: GameRepository, profiles: ProfileRepository, seats: str
+) -> None:
+    ana = profiles.create("Ana")[0]
     profiles = {0: ana.id + 1} if seats == "no such profile" else {0: ana.id, 1: ana.id}
     with pytest.raises(StorageError):
-        store.save(scripted(SOLO3, ["Ana"], LEFT_1), source="web", profiles=profiles)
-    assert store.count() == 0
+        games.save(scripted(SOLO3, ["Ana"], LEFT_1), source="web", profiles=profiles)
+    assert games.count() == 0

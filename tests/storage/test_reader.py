@@ -1,4 +1,5 @@
-"""The quick reader of ``shutthebox scores`` answers exactly as the `Store` does, from the same file."""
+"""The quick reader of ``shutthebox scores`` answers exactly as the `GameRepository` does, from the same
+file, at the newest migration (`test_reader_schema`: at which older ones it reads a file)."""
 
 from __future__ import annotations
 
@@ -18,9 +19,9 @@ from shutthebox import Game, Mode, Roll, Rules
 from shutthebox.core.fair import FairDice
 from shutthebox.core.options import CLASSIC
 from shutthebox.core.record import Event
-from shutthebox.storage import Store
+from shutthebox.storage import Database, GameRepository, ProfileRepository
 from shutthebox.storage.location import data_folder, default_url, sqlite_file
-from shutthebox.storage.reader import SCHEMA, read_scores
+from shutthebox.storage.reader import read_scores
 from shutthebox.term.scores import stored_scores
 
 T0 = datetime(2026, 3, 1, 9, 30, 15, tzinfo=UTC)
@@ -53,8 +54,9 @@ def fill(url: str) -> None:
     games on a chosen seed, then ranked games on fair dice, most of them played by profiles (one of
     them renamed since), some by guests under the same names, some with a hint asked (and some of
     those as a version 3 record marked them, out of the rankings)."""
-    with Store.open(url) as store:
-        keys = {name: store.create_profile(name) for name in PROFILES}
+    with Database.open(url) as database:
+        games, profiles = GameRepository(database), ProfileRepository(database)
+        keys = {name: profiles.create(name) for name in PROFILES}
         for index in range(60, 120):
             rules = Rules(tiles=(9, 10, 12)[index % 3], mode=Mode.SOLO if index % 4 else Mode.ROUND,
                           scoring="digits" if index % 7 == 0 else "sum")
@@ -71,8 +73,8 @@ def fill(url: str) -> None:
                 seat: keys[name][0].id for seat, name in enumerate(players) if name in keys
             }
             when = T0 + timedelta(seconds=index // 2)
-            store.save(record, source="web", finished_at=when, profiles=seats)
-        store.rename_profile(keys["Eva"][1], "Eva M")
+            games.save(record, source="web", finished_at=when, profiles=seats)
+        profiles.rename(keys["Eva"][1], "Eva M")
         for index in range(60):
             rules = Rules(tiles=(9, 10, 12)[index % 3], mode=Mode.SOLO if index % 4 else Mode.ROUND,
                           scoring="digits" if index % 7 == 0 else "sum")
@@ -82,7 +84,7 @@ def fill(url: str) -> None:
                 events = [Event(e.player, e.action, typed=isinstance(e.action, Roll)) for e in record.events]
                 record = replace(record, events=events, seed=None)
             when = T0 + timedelta(seconds=index // 2)  # pairs of games finish in the same second
-            store.save(record, source="companion" if index % 5 == 0 else "terminal", finished_at=when)
+            games.save(record, source="companion" if index % 5 == 0 else "terminal", finished_at=when)
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +111,7 @@ def postgres_history(postgres_url: str) -> Iterator[str]:
         ((" Eva  M ",), 10),  # typed with stray spaces: found as the name is kept, by both
     ],
 )
-def test_the_reader_answers_as_the_store(history: Path, players: tuple[str, ...], limit: int) -> None:
+def test_the_reader_answers_as_the_repository(history: Path, players: tuple[str, ...], limit: int) -> None:
     quick = read_scores(str(history), players, limit=limit)
     assert quick == stored_scores(f"sqlite:///{history}", players, limit=limit)
     if players in ((), ("Ana",)):  # she plays every game: something to compare
@@ -168,27 +170,6 @@ def test_a_missing_file_has_no_scores_and_is_not_created(tmp_path: Path) -> None
     assert not path.exists()
 
 
-def test_a_file_at_another_schema_is_left_to_the_store(history: Path, tmp_path: Path) -> None:
-    old = tmp_path / "old.db"
-    old.write_bytes(history.read_bytes())
-    with sqlite3.connect(old) as raw:
-        raw.execute("UPDATE alembic_version SET version_num = '0001'")
-    assert read_scores(str(old)) is None
-    other = tmp_path / "other.db"
-    sqlite3.connect(other).close()
-    assert read_scores(str(other)) is None  # a database that is not a history at all
-
-
-def test_the_reader_is_written_for_the_newest_migration() -> None:
-    from alembic.config import Config
-    from alembic.script import ScriptDirectory
-
-    from shutthebox.storage.store import _migrations_config
-
-    config: Config = _migrations_config(None)
-    assert ScriptDirectory.from_config(config).get_current_head() == SCHEMA
-
-
 def test_sqlite_urls_name_their_file() -> None:
     assert sqlite_file("sqlite:///games.db") == "games.db"
     assert sqlite_file("sqlite:////tmp/games.db") == "/tmp/games.db"
@@ -229,8 +210,9 @@ def test_the_classic_options_are_the_rules_defaults() -> None:
 def test_the_reader_reads_the_file_the_store_writes(tmp_path: Path, folder: str) -> None:
     """A ``%41`` in a URL is an ``A`` to SQLAlchemy; a ``#`` is part of a file name."""
     url = f"sqlite:///{tmp_path / folder / 'games.db'}"
-    with Store.open(url) as store:
-        store.save(play(Rules(mode="solo"), ["Ana"], 1).record(), source="terminal", finished_at=T0)
+    with Database.open(url) as database:
+        games = GameRepository(database)
+        games.save(play(Rules(mode="solo"), ["Ana"], 1).record(), source="terminal", finished_at=T0)
     path = sqlite_file(url)
     assert path is not None and Path(path).exists()
     quick = read_scores(path)

@@ -1,4 +1,4 @@
-"""`RoomStore`: rooms in play kept with their actions; one write per version of a room (the
+"""`RoomRepository`: rooms in play kept with their actions; one write per version of a room (the
 compare-and-set that lets several server processes share rooms); tickets claimed once."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from shutthebox.storage import Store
-from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomStore, token_hash
+from shutthebox.storage import Database
+from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomRepository, token_hash
 
 
 def kept(code: str = "ABCDE", **more: object) -> KeptRoom:
@@ -17,8 +17,8 @@ def kept(code: str = "ABCDE", **more: object) -> KeptRoom:
     return KeptRoom(code=code, status="playing", setup={"rules": {}}, dice=None, seats=seats, **more)  # type: ignore[arg-type]
 
 
-def test_a_room_and_its_actions_come_back_in_order(store: Store) -> None:
-    rooms = RoomStore(store.engine)
+def test_a_room_and_its_actions_come_back_in_order(database: Database) -> None:
+    rooms = RoomRepository(database)
     room = kept()
     room.version = rooms.keep(room, [(0, {"seat": 0, "roll": [3, 4]})])
     room.version = rooms.keep(room, [(1, {"seat": 0, "move": [7]}), (2, {"seat": 0, "roll": [1, 1]})])
@@ -32,8 +32,8 @@ def test_a_room_and_its_actions_come_back_in_order(store: Store) -> None:
     assert later is not None and (later.first_event, later.events) == (2, [{"seat": 0, "roll": [1, 1]}])
 
 
-def test_two_writers_cannot_both_take_one_place_in_a_rooms_history(store: Store) -> None:
-    rooms = RoomStore(store.engine)
+def test_two_writers_cannot_both_take_one_place_in_a_rooms_history(database: Database) -> None:
+    rooms = RoomRepository(database)
     room = kept()
     rooms.keep(room, [(0, {"seat": 0, "roll": [3, 4]})])
     with pytest.raises(ConflictError):  # a second new room under the same code
@@ -41,10 +41,12 @@ def test_two_writers_cannot_both_take_one_place_in_a_rooms_history(store: Store)
     assert rooms.get("ABCDE").events == [{"seat": 0, "roll": [3, 4]}]  # type: ignore[union-attr]
 
 
-def test_a_write_over_a_version_another_writer_changed_is_refused_and_changes_nothing(store: Store) -> None:
+def test_a_write_over_a_version_another_writer_changed_is_refused_and_changes_nothing(
+    database: Database
+) -> None:
     """Two processes holding the same version of a room: the first write wins, the second (even one
     that adds no action, such as a join) is refused whole."""
-    rooms = RoomStore(store.engine)
+    rooms = RoomRepository(database)
     first = kept()
     version = rooms.keep(first)
     mine, theirs = replace(first, version=version), replace(first, version=version)
@@ -56,8 +58,8 @@ def test_a_write_over_a_version_another_writer_changed_is_refused_and_changes_no
     assert back.seats[1]["name"] == "Luis" and back.events == [{"seat": 0}]
 
 
-def test_rooms_come_due_in_order_and_closing_spares_one_touched_since(store: Store) -> None:
-    rooms = RoomStore(store.engine)
+def test_rooms_come_due_in_order_and_closing_spares_one_touched_since(database: Database) -> None:
+    rooms = RoomRepository(database)
     old = datetime.now(UTC) - timedelta(hours=3)
     for code, due in (("AAAAA", 50.0), ("BBBBB", 10.0), ("CCCCC", None), ("DDDDD", 500.0)):
         rooms.keep(kept(code, due_at=due, touched_at=old, owner="me"))
@@ -70,8 +72,8 @@ def test_rooms_come_due_in_order_and_closing_spares_one_touched_since(store: Sto
     assert gone == ["AAAAA"] and rooms.get("AAAAA") is None and rooms.get("DDDDD") is not None
 
 
-def test_a_ticket_is_claimed_once_and_only_in_time(store: Store) -> None:
-    rooms = RoomStore(store.engine)
+def test_a_ticket_is_claimed_once_and_only_in_time(database: Database) -> None:
+    rooms = RoomRepository(database)
     now = datetime.now(UTC)
     rooms.commit("ticket-1", b"\x01" * 32, now)
     rooms.commit("ticket-2", b"\x02" * 32, now - timedelta(hours=1))
@@ -81,14 +83,16 @@ def test_a_ticket_is_claimed_once_and_only_in_time(store: Store) -> None:
     assert rooms.forget(["ABCDE"]) == []  # forgetting what is not there is no error
 
 
-def test_a_read_that_a_write_crosses_returns_the_row_and_the_actions_of_one_version(store: Store) -> None:
+def test_a_read_that_a_write_crosses_returns_the_row_and_the_actions_of_one_version(
+    database: Database
+) -> None:
     """A room is read in two statements (its row, then its actions). At PostgreSQL's READ COMMITTED,
     and in SQLite where a SELECT opens no transaction, each statement sees the data committed when it
     starts: another process's write landing between them gave the old row with the new action (a
     copy at version 6 holding version 7's roll, CI of stop 22). The read must return one version."""
     from sqlalchemy import event
 
-    rooms, writer = RoomStore(store.engine), RoomStore(store.engine)
+    rooms, writer = RoomRepository(database), RoomRepository(database)
     room = kept()
     room.version = rooms.keep(room, [(0, {"seat": 0, "roll": [3, 4]})])
     crossed: list[int] = []
@@ -99,11 +103,11 @@ def test_a_read_that_a_write_crosses_returns_the_row_and_the_actions_of_one_vers
             crossed.append(0)
             crossed[0] = writer.keep(replace(room, status="over"), [(1, {"seat": 0, "move": [7]})])
 
-    event.listen(store.engine, "before_cursor_execute", write_between)
+    event.listen(database.engine, "before_cursor_execute", write_between)
     try:
         back = rooms.get("ABCDE")
     finally:
-        event.remove(store.engine, "before_cursor_execute", write_between)
+        event.remove(database.engine, "before_cursor_execute", write_between)
     assert crossed == [2]  # the write did land between the two statements
     assert back is not None
     assert (back.version, back.status, len(back.events)) == (2, "over", 2)

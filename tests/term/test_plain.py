@@ -7,9 +7,11 @@ import os
 import random
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
+from tui_support import ROLLS, Broken, Wrong, dice
 
 from drive import random_action
 from shutthebox import (
@@ -27,6 +29,7 @@ from shutthebox import (
     replay,
 )
 from shutthebox.i18n import using
+from shutthebox.strategy.bots import Seated, make_bot
 from shutthebox.term.plain import PlainGame
 
 SHUTTHEBOX = Path(sys.executable).parent / "shutthebox"
@@ -395,3 +398,43 @@ def test_hints_in_a_practice_game_cost_no_best_and_come_at_once() -> None:
     """A chosen seed counts for no best already: its hints are shown without a warning."""
     _, game, out = run([*TO_1_5_9[:1], "h", *TO_1_5_9[1:]], hint=lambda state: "shut 8")
     assert not game.ranked and out.count("Hint: shut 8") == 1 and "Press h again" not in out
+
+
+class _Slow:
+    """A bot that keeps the game waiting until let go (then it would shut 7)."""
+
+    fallback, patience = None, None
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+
+    def think(self, state: Match) -> DiceChoice | Move:
+        self.go.wait(10)
+        return Move.parse("7")
+
+
+@pytest.mark.parametrize("kind", ["fails", "is refused", "takes too long"])
+def test_a_bot_that_fails_is_refused_or_takes_too_long_is_replaced_by_its_fallback(kind: str) -> None:
+    """As in the Textual app (tests/term/test_tui_bots.py): Ana's 6+6 ends her turn on one tile a roll;
+    the bot's 3+4 can only shut 7, which its fallback (the heuristic) does."""
+    slow = _Slow()
+    own = {"fails": Broken(), "is refused": Wrong(), "takes too long": slow}[kind]
+    bot = Seated(own, make_bot("heuristic"), 0.05 if kind == "takes too long" else None)  # type: ignore[arg-type]
+    game = Game(Rules(mode=Mode.ROUND, max_tiles=1), ["Ana", "Bot"], dice=dice(*ROLLS), bots={1: bot})
+    out = io.StringIO()
+    try:
+        state = PlainGame(game, stdin=io.StringIO("\n\n"), stdout=out).run()
+    finally:
+        slow.go.set()
+    assert state is not None and state.is_over and [t.score for t in state.history] == [45, 38]
+    assert "Bot shuts 7." in out.getvalue() and 1 in game.bots
+
+
+def test_when_even_the_fallback_is_refused_the_person_plays_the_seat() -> None:
+    bot = Seated(Wrong(), Wrong())  # type: ignore[arg-type]
+    game = Game(Rules(mode=Mode.ROUND, max_tiles=1), ["Ana", "Bot"], dice=dice(*ROLLS), bots={1: bot})
+    out = io.StringIO()
+    state = PlainGame(game, stdin=io.StringIO("\n\n7\n\n"), stdout=out).run()  # then 7 for the seat
+    assert state is not None and state.is_over and 1 not in game.bots
+    text = out.getvalue()
+    assert "Not allowed: " in text and "Tiles to shut for 7" in text and "Bot shuts 7." in text

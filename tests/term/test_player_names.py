@@ -7,7 +7,7 @@ import re
 
 import pytest
 from textual.widgets import Input
-from tui_support import SIZE, dice, log_text, make_app, rendered, scoreboard, shown, state
+from tui_support import SIZE, dice, log_text, make_app, press, rendered, scoreboard, shown, state
 
 from shutthebox import Mode, Phase, Rules
 from shutthebox.core.errors import ParseError
@@ -41,18 +41,18 @@ def test_a_setup_refuses_a_name_the_history_would_refuse(name: str, why: str) ->
 
 @pytest.mark.parametrize(("name", "why"), BAD_NAMES)
 async def test_the_setup_screen_refuses_such_a_name_on_the_screen(name: str, why: str) -> None:
-    app = ShutTheBoxApp(None, bot_delay=0, threads=False)
+    app = ShutTheBoxApp(None, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         form = app.screen
         assert isinstance(form, SetupScreen)
         form.query_one("#players", Input).value = f"Luis, {name}"
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         assert app.screen is form and app.state is None  # no game began
         error = str(form.query_one("#setup-error").render())
         assert error.startswith("Not allowed: ") and why in error
         assert "\x1b" not in error and "\u202e" not in error  # quoted as escapes, never drawn
         form.query_one("#players", Input).value = "Luis,  Ana   María "
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         assert not isinstance(app.screen, SetupScreen)
         assert state(app).players == ("Luis", "Ana María")
 
@@ -62,22 +62,22 @@ async def test_a_name_that_looks_like_markup_is_shown_as_it_is() -> None:
     name = "a[/]b [bold]"
     app = make_app(SOLO, (name,), "1,1", "1,1")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert state(app).phase is Phase.MOVE
         assert shown(app, "#status").startswith(f"{name}: ")
         assert name in scoreboard(app)
-        await pilot.press("2", "enter", "enter")
+        await press(pilot, "2", "enter", "enter")
         assert state(app).is_over and f"{name} scores 43" in log_text(app)
-        await pilot.press("v")
+        await press(pilot, "v")
         review = app.screen
         assert isinstance(review, ReviewScreen)
         assert rendered(review.table()).splitlines()[2].startswith(f" {name} ")  # its first decision
 
 
 async def test_the_setup_screen_takes_a_name_that_looks_like_markup() -> None:
-    app = ShutTheBoxApp(None, dice=dice("1,1"), bot_delay=0, threads=False)
+    app = ShutTheBoxApp(None, dice=dice("1,1"), bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         form = app.screen
         form.query_one("#players", Input).value = "[/], [red]Eva"
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         assert state(app).players == ("[/]", "[red]Eva")

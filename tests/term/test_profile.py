@@ -11,7 +11,7 @@ import pytest
 
 from drive import finish
 from shutthebox import Game, Rules
-from shutthebox.storage import Store
+from shutthebox.storage import Database, GameRepository, ProfileRepository
 from shutthebox.term.profile import profile_path, read_profile
 from shutthebox.term.scores import save_finished
 
@@ -30,15 +30,16 @@ def test_the_first_saved_game_makes_the_profile_and_keeps_only_its_hash(tmp_path
     local = read_profile()
     assert local is not None and local.name == "Ana"
     assert stat.S_IMODE(profile_path().stat().st_mode) == 0o600  # readable by its owner alone
-    with Store.open() as store:
-        assert store.profile(local.key) is not None
-        raw = store.engine.raw_connection()
+    with Database.open() as database:
+        games, profiles = GameRepository(database), ProfileRepository(database)
+        assert profiles.by_key(local.key) is not None
+        raw = database.engine.raw_connection()
         try:
             stored = [row[0] for row in raw.execute("SELECT key_hash FROM profiles")]
         finally:
             raw.close()
         assert stored and local.key not in stored
-        assert [e.player for e in store.leaderboard()] == ["Ana"]  # a fair game: ranked, under the profile
+        assert [e.player for e in games.leaderboard()] == ["Ana"]  # a fair game: ranked, under the profile
 
 
 def test_later_games_reuse_it_and_another_database_learns_the_same_key(
@@ -50,20 +51,22 @@ def test_later_games_reuse_it_and_another_database_learns_the_same_key(
     assert read_profile() == key and not any("created" in line for line in lines)
     monkeypatch.setenv("SHUTTHEBOX_DB", f"sqlite:///{tmp_path / 'other.db'}")
     save_finished(finished("Ana", 2), ["Ana"])
-    with Store.open() as store:
-        assert key is not None and store.profile(key.key) is not None
-        assert [(e.player, e.turns) for e in store.leaderboard()] == [("Ana", 1)]
+    with Database.open() as database:
+        games, profiles = GameRepository(database), ProfileRepository(database)
+        assert key is not None and profiles.by_key(key.key) is not None
+        assert [(e.player, e.turns) for e in games.leaderboard()] == [("Ana", 1)]
 
 
 def test_a_name_held_by_another_profile_is_kept_without_one(tmp_path: Path) -> None:
-    with Store.open() as store:
-        store.create_profile("\u0410na")  # Cyrillic A: looks like Ana
+    with Database.open() as database:
+        ProfileRepository(database).create("\u0410na")  # Cyrillic A: looks like Ana
     lines = save_finished(finished("Ana"), ["Ana"])
     assert any("kept without a profile" in line and "looks too much like" in line for line in lines), lines
     assert read_profile() is None
-    with Store.open() as store:
-        assert store.leaderboard() == []  # a guest's fair turn: a best by name, never the leaderboard
-        assert [b.score for b in store.bests("Ana")]
+    with Database.open() as database:
+        games = GameRepository(database)
+        assert games.leaderboard() == []  # a guest's fair turn: a best by name, never the leaderboard
+        assert [b.score for b in games.bests("Ana")]
 
 
 def test_a_damaged_profile_file_is_made_anew(tmp_path: Path) -> None:
@@ -97,10 +100,11 @@ def test_a_guest_named_like_another_players_profile_is_told_of_the_guests_own_be
     games = sorted((fair_finished("Ana", n) for n in range(12)), key=score_of)
     theirs, mine, worse = games[0], games[-2], games[-1]
     assert score_of(theirs) < score_of(mine) <= score_of(worse)
-    with Store.open() as store:  # someone else's profile Ana, with a better ranked turn
-        profile, _key = store.create_profile("Ana")
-        store.save(theirs.record(), source="web", profiles={0: profile.id})
-        assert store.best("Ana", SOLO).score == score_of(theirs)  # type: ignore[union-attr]
+    with Database.open() as database:  # someone else's profile Ana, with a better ranked turn
+        kept = GameRepository(database)
+        profile, _key = ProfileRepository(database).create("Ana")
+        kept.save(theirs.record(), source="web", profiles={0: profile.id})
+        assert kept.best("Ana", SOLO).score == score_of(theirs)  # type: ignore[union-attr]
     lines = save_finished(mine, ["Ana"])  # this machine has no profile, and Ana is taken: a guest
     assert any("kept without a profile" in line for line in lines), lines
     assert f"New personal best for Ana on 9 tiles: {score_of(mine)}!" in lines, lines
@@ -112,8 +116,8 @@ def test_the_profiles_seat_is_told_of_the_profiles_best_not_a_guests(tmp_path: P
     games = sorted((fair_finished("Ana", n) for n in range(12)), key=score_of)
     guest, first, mine = games[0], games[-1], games[-2]
     assert score_of(guest) < score_of(mine) < score_of(first)
-    with Store.open() as store:  # a guest Ana played here once, with a better turn
-        store.save(guest.record(), source="web")
+    with Database.open() as database:  # a guest Ana played here once, with a better turn
+        GameRepository(database).save(guest.record(), source="web")
     save_finished(first, ["Ana"])  # the profile Ana is made with this game
     assert read_profile() is not None
     lines = save_finished(mine, ["Ana"])

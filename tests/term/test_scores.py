@@ -14,7 +14,7 @@ from drive import finish
 from shutthebox import Game, GameRecord, Mode, Rules
 from shutthebox.cli import main
 from shutthebox.i18n import using
-from shutthebox.storage import Store
+from shutthebox.storage import Database, GameRepository
 from shutthebox.term.scores import scores_json, scores_lines
 
 SOLO = Rules(mode=Mode.SOLO)
@@ -42,9 +42,10 @@ KINDS = ("ranked", "practice", "companion", "assisted")
 @pytest.fixture
 def history() -> None:
     """One game of each kind, the ranked one first (so listed last)."""
-    with Store.open() as store:
+    with Database.open() as database:
+        games = GameRepository(database)
         for n, kind in enumerate(KINDS):
-            store.save(played(kind, n), source="terminal")
+            games.save(played(kind, n), source="terminal")
 
 
 def recent(lines: list[str]) -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import Input, Select
-from tui_support import SIZE, dice, log_text, make_app, shown, state
+from tui_support import SIZE, click, dice, log_text, make_app, press, shown, state
 
 from shutthebox import Game, Mode, Phase, Rules
 from shutthebox.core.record import GameRecord
@@ -19,9 +19,9 @@ async def test_bad_keys_get_a_message_and_change_nothing() -> None:
     app = make_app(Rules(mode=Mode.SOLO, max_tiles=2), ("Ana",), "4,4", "6,6")
     async with app.run_test(size=SIZE) as pilot:
         start = state(app)
-        await pilot.press("5")
+        await press(pilot, "5")
         assert state(app) is start and shown(app, "#message") == REFUSED_TYPED_DICE
-        await pilot.press("enter")
+        await press(pilot, "enter")
         rolled = state(app)
         assert rolled.phase is Phase.MOVE
         cases = [
@@ -32,46 +32,46 @@ async def test_bad_keys_get_a_message_and_change_nothing() -> None:
             (("v",), "The review comes once the game is over."),
         ]
         for keys, message in cases:
-            await pilot.press("escape", *keys)
+            await press(pilot, "escape", *keys)
             assert state(app) is rolled, keys
             assert shown(app, "#message") == message
-        await pilot.press("escape", "8", "enter")
+        await press(pilot, "escape", "8", "enter")
         shut = state(app)
         assert shut.board.shut_tiles == (8,)
-        await pilot.press("enter", "8")
+        await press(pilot, "enter", "8")
         assert state(app).phase is Phase.MOVE and shown(app, "#message") == "Tile 8 is already shut."
-        assert app.selected == 0
+        assert app.controller.selected == 0
 
 
 async def test_nothing_happens_after_the_end_but_new_setup_or_quit() -> None:
     app = make_app(SOLO, ("Ana",), "1,1", "1,1")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "2", "enter", "enter")
+        await press(pilot, "enter", "2", "enter", "enter")
         over = state(app)
         assert over.is_over
-        await pilot.press("enter", "5", "h")
+        await press(pilot, "enter", "5", "h")
         assert state(app) is over
         assert shown(app, "#message").startswith("The game is over: n for a new game")
 
 
 async def test_the_setup_screen_starts_the_game_it_describes() -> None:
-    app = ShutTheBoxApp(None, dice=dice("3", "5"), bot_delay=0, threads=False)
+    app = ShutTheBoxApp(None, dice=dice("3", "5"), bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, SetupScreen)
         form = app.screen
         form.query_one("#players", Input).value = "Ana, Luis, Eva"
         form.query_one("#mode", Select).value = "long"
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         assert isinstance(app.screen, SetupScreen)  # the long game is for two: refused
         error = str(form.query_one("#setup-error").render())
         assert error == "Not allowed: the long game is for two (people or bots)"
         form.query_one("#players", Input).value = "Ana, Ana"
         form.query_one("#mode", Select).value = "auto"
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         assert str(form.query_one("#setup-error").render()).endswith("every player needs a different name")
         form.query_one("#players", Input).value = "Ana"
         form.query_one("#rounds", Input).value = "0"
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         assert str(form.query_one("#setup-error").render()).endswith("Rounds: at least 1")
         form.query_one("#rounds", Input).value = "1"
         form.query_one("#players", Input).value = "Ana, Luis"
@@ -79,23 +79,23 @@ async def test_the_setup_screen_starts_the_game_it_describes() -> None:
         form.query_one("#limit", Input).value = "30"
         form.query_one("#tiles", Select).value = 10
         form.query_one("#stake", Input).value = "2"
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         assert not isinstance(app.screen, SetupScreen)
         rules = state(app).rules
         assert (rules.mode, rules.limit, rules.tiles, rules.stake) == (Mode.ELIMINATION, 30, 10, 2)
         assert state(app).players == ("Ana", "Luis") and state(app).ledger == (-2, -2)
-        await pilot.press("enter", "enter")
+        await press(pilot, "enter", "enter")
         assert state(app).order == (1, 0)  # Luis rolled 5 to Ana's 3
 
 
 async def test_escape_on_the_first_setup_goes_back_rather_than_quitting() -> None:
     app = ShutTheBoxApp(None, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await pilot.pause()
         assert app.is_running and isinstance(app.screen, SetupScreen)
         assert str(app.screen.query_one("#setup-error").render()) == "No game to go back to: Cancel quits."
-        await pilot.click("#cancel")
+        await click(pilot, "#cancel")
         await pilot.pause()
     assert app.return_value is None
 
@@ -104,13 +104,13 @@ async def test_the_game_in_spanish() -> None:
     app = make_app(SOLO, ("Ana",), "3,4", "1,1", lang="es")
     async with app.run_test(size=SIZE) as pilot:
         assert "Ana: tira dos dados." in shown(app, "#status")
-        await pilot.press("7")
+        await press(pilot, "7")
         refused = "Solo en modo compañero (--companion) se escriben los dados: pulsa Intro."
         assert shown(app, "#message") == refused
-        await pilot.press("enter", "7", "enter", "enter", "7")
+        await press(pilot, "enter", "7", "enter", "enter", "7")
         assert shown(app, "#message") == "La ficha 7 ya está cerrada."
         assert "Ana: cierra fichas que sumen 2." in shown(app, "#status")
-        await pilot.press("2")
+        await press(pilot, "2")
         assert "2 = 2: Intro las cierra." in shown(app, "#status")
         log = log_text(app)
         assert "Turno de Ana" in log and "Ana tira 3+4 = 7" in log and "Ana cierra 7." in log
@@ -126,9 +126,9 @@ async def test_a_finished_game_goes_to_the_history_once() -> None:
         return ["Saved to your history (game 1).", "New personal best for Ana on 9 tiles: 43!"]
 
     setup = PlaySetup(rules=SOLO, humans=("Ana",), seed=4)
-    app = ShutTheBoxApp(setup, dice=dice("1,1", "1,1"), bot_delay=0, save=keep, threads=False)
+    app = ShutTheBoxApp(setup, dice=dice("1,1", "1,1"), bot_delay=0, save=keep)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "2", "enter", "enter", "enter")
+        await press(pilot, "enter", "2", "enter", "enter", "enter")
         assert len(kept) == 1
         record, played = kept[0]
         assert played is setup and record.result is not None
@@ -136,35 +136,36 @@ async def test_a_finished_game_goes_to_the_history_once() -> None:
         assert log_text(app).endswith(
             "Saved to your history (game 1).\nNew personal best for Ana on 9 tiles: 43!"
         )
-        await pilot.press("q")
+        await press(pilot, "q")
     assert isinstance(app.return_value, GameRecord)
 
 
 async def test_s_after_a_game_opens_the_setup_filled_in_with_it() -> None:
     app = make_app(SOLO, ("Ana",), "1,1", "1,1", "2,2")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("s")
+        await press(pilot, "s")
         assert isinstance(app.screen, ConfirmScreen)  # in the middle of a game: s asks first
-        await pilot.press("n")
+        await press(pilot, "n")
         assert not isinstance(app.screen, SetupScreen | ConfirmScreen)
-        await pilot.press("enter", "2", "enter", "enter", "s")
+        await press(pilot, "enter", "2", "enter", "enter", "s")
         assert isinstance(app.screen, SetupScreen)
         form = app.screen
         assert form.query_one("#players", Input).value == "Ana"
         assert form.query_one("#mode", Select).value == "auto"
         form.query_one("#players", Input).value = "Ana, Luis"
         form.query_one("#stake", Input).value = "3"
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         fresh = state(app)
         assert fresh.players == ("Ana", "Luis") and fresh.rules.mode is Mode.ROUND
         assert fresh.rules.stake == 3 and fresh.phase is Phase.ROLL_OFF
 
 
-async def test_advice_review_and_bots_work_in_threads_without_freezing_the_screen() -> None:
+async def test_advice_review_and_bots_work_in_workers_without_freezing_the_screen() -> None:
+    """The bot's pause is a timer, its thinking a worker: the test awaits them as they come."""
     rules = Rules(mode=Mode.ROUND)
     rolls = ("2", "5", "6,6", "1,2", "1,1", "4,5", "1,1", "1,1")
     app = make_app(rules, ("Ana",), *rolls, bots=("greedy",))
-    app.threads, app.bot_delay = True, 0.01
+    app.bot_delay = 0.01
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
         for _ in range(500):  # the bot plays its turn in the background; wait for Ana's turn

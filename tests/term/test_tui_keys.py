@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import Static
-from tui_support import SIZE, make_app, shown, state
+from tui_support import SIZE, make_app, press, shown, state
 
 from shutthebox import Mode, Phase, Rules
 from shutthebox.core.record import GameRecord
@@ -29,29 +29,29 @@ async def test_help_opens_with_question_mark_and_f1() -> None:
     app = make_app(Rules(mode=Mode.SOLO), ("Ana",), "3,4")
     async with app.run_test(size=SIZE) as pilot:
         for key in ("question_mark", "f1"):
-            await pilot.press(key)
+            await press(pilot, key)
             assert isinstance(app.screen, HelpScreen), key
             now, every, rules = help_shown(app)
             assert "⏎" in now and "roll" in now and "pick tiles" not in now
             assert "hint" in every and "quit" in every
             assert "Shut every tile" in rules and "This game: 9 tiles" in rules
-            await pilot.press("escape")
+            await press(pilot, "escape")
             assert not isinstance(app.screen, HelpScreen)
-        await pilot.press("enter", "f1")
+        await press(pilot, "enter", "f1")
         assert "pick tiles" in help_shown(app)[0]  # the keys of the moment: a roll to match
 
 
 async def test_q_mid_game_asks_first() -> None:
     app = make_app(Rules(mode=Mode.SOLO), ("Ana",), "3,4")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "q")
+        await press(pilot, "enter", "q")
         assert isinstance(app.screen, ConfirmScreen) and app.is_running
-        await pilot.press("enter")  # Enter answers nothing
+        await press(pilot, "enter")  # Enter answers nothing
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
+        await press(pilot, "n")
         assert not isinstance(app.screen, ConfirmScreen) and app.is_running
         assert state(app).phase is Phase.MOVE
-        await pilot.press("q", "y")
+        await press(pilot, "q", "y")
         await pilot.pause()
     assert isinstance(app.return_value, GameRecord)
 
@@ -59,7 +59,7 @@ async def test_q_mid_game_asks_first() -> None:
 async def test_q_before_anything_is_played_leaves_at_once() -> None:
     app = make_app(Rules(mode=Mode.SOLO), ("Ana",), "3,4")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("q")
+        await press(pilot, "q")
         await pilot.pause()
     assert app.return_value is None
 
@@ -67,26 +67,26 @@ async def test_q_before_anything_is_played_leaves_at_once() -> None:
 async def test_a_double_enter_at_a_turns_end_does_not_roll_for_the_next_player() -> None:
     app = make_app(ONE_TILE, ("Ana", "Luis"), *ANA_FIRST, "4,4", "6,6", "2,3")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "enter", "enter", "8", "enter")
-        await pilot.press("enter", "enter")  # 6+6 ends Ana's turn; the second Enter only hands over
+        await press(pilot, "enter", "enter", "enter", "8", "enter")
+        await press(pilot, "enter", "enter")  # 6+6 ends Ana's turn; the second Enter only hands over
         luis = state(app)
         assert luis.actor == 1 and luis.phase is Phase.ROLL and luis.roll is None
-        assert app.handover is None
-        await pilot.press("enter")  # a fresh press rolls for Luis
+        assert app.controller.handover is None
+        await press(pilot, "enter")  # a fresh press rolls for Luis
         assert state(app).roll is not None and state(app).roll.total == 5  # type: ignore[union-attr]
 
 
 async def test_the_turn_end_shows_the_final_board_and_score_until_the_next_player_is_ready() -> None:
     app = make_app(ONE_TILE, ("Ana", "Luis"), *ANA_FIRST, "4,4", "6,6", "2,3")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "enter", "enter", "8", "enter", "enter")
+        await press(pilot, "enter", "enter", "enter", "8", "enter", "enter")
         assert state(app).actor == 1 and state(app).board.is_full
         shut = [tile.view.number for tile in app.query("Tile") if not tile.view.is_open]  # type: ignore[attr-defined]
         assert shut == [8]  # Ana's board, not Luis's fresh one
         assert shown(app, "#status") == "Ana's turn is over: 37. Luis: press Enter when ready."
         assert "6" in str(app.query_one("#dice").render())  # the last roll stays on the table
         assert app.query_one(KeyBar).keys[0] == ("⏎", "next player")  # not "roll": Enter hands over
-        await pilot.press("space")
+        await press(pilot, "space")
         assert shown(app, "#status") == "Luis: roll two dice."
         assert app.query_one(KeyBar).keys[0] == ("⏎", "roll")
         assert all(tile.view.is_open for tile in app.query("Tile"))  # type: ignore[attr-defined]
@@ -94,18 +94,18 @@ async def test_the_turn_end_shows_the_final_board_and_score_until_the_next_playe
 
 async def test_a_held_enter_does_not_hand_over_at_once() -> None:
     app = make_app(ONE_TILE, ("Ana", "Luis"), *ANA_FIRST, "6,6", "2,3")
-    app.handover_delay = 3600.0  # no press comes this long after the turn's end in a test
+    app.controller.handover_delay = 3600.0  # no press comes this long after the turn's end in a test
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "enter", "enter", "enter", "enter", "enter")
-        assert app.handover is not None and state(app).roll is None
+        await press(pilot, "enter", "enter", "enter", "enter", "enter", "enter")
+        assert app.controller.handover is not None and state(app).roll is None
 
 
 async def test_setup_escape_goes_back_to_the_game() -> None:
     app = make_app(Rules(mode=Mode.SOLO), ("Ana",), "1,1", "1,1")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "2", "enter", "enter", "s")
+        await press(pilot, "enter", "2", "enter", "enter", "s")
         assert isinstance(app.screen, SetupScreen)
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert not isinstance(app.screen, SetupScreen) and app.is_running
         assert state(app).is_over
 
@@ -113,18 +113,18 @@ async def test_setup_escape_goes_back_to_the_game() -> None:
 async def test_n_and_s_mid_game_ask_and_keep_the_game_on_no() -> None:
     app = make_app(Rules(mode=Mode.SOLO), ("Ana",), "3,4", "5,5")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")
+        await press(pilot, "enter")
         rolled = state(app)
         for key in ("n", "s"):
-            await pilot.press(key)
+            await press(pilot, key)
             assert isinstance(app.screen, ConfirmScreen), key
-            await pilot.press("escape")
+            await press(pilot, "escape")
             assert state(app) is rolled and not isinstance(app.screen, ConfirmScreen)
-        await pilot.press("s", "y")
+        await press(pilot, "s", "y")
         assert isinstance(app.screen, SetupScreen)
-        await pilot.press("escape")  # back to the game, still in play
+        await press(pilot, "escape")  # back to the game, still in play
         assert state(app) is rolled
-        await pilot.press("n", "y")
+        await press(pilot, "n", "y")
         fresh = state(app)
         assert fresh is not rolled and fresh.phase is Phase.ROLL and not fresh.history
-        assert app.games_played == 1  # the next seed, as after a finished game
+        assert app.controller.games_played == 1  # the next seed, as after a finished game

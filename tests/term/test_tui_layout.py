@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tui_support import make_app
+from tui_support import make_app, press
 
 from shutthebox import Mode, Rules
 from shutthebox.term.app import ShutTheBoxApp
@@ -93,7 +93,7 @@ async def test_the_board_takes_room_on_a_big_terminal() -> None:
 async def test_the_tiles_that_make_the_roll_stand_out_even_without_colour() -> None:
     app = make_app(Rules(mode=Mode.SOLO), ("Ana",), "4,4", "6,3")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "8", "enter", "enter")  # 9 to make: 9, 7+2, 6+3, … but not 8 (shut)
+        await press(pilot, "enter", "8", "enter", "enter")  # 9 to make: 9, 7+2, 6+3, … but not 8 (shut)
         usable = [t.view.number for t in app.query(Tile) if t.view.usable]
         assert usable == [1, 2, 3, 4, 5, 6, 7, 9]
         nine, eight = app.query_one("#tile-9", Tile), app.query_one("#tile-8", Tile)
@@ -105,7 +105,7 @@ async def test_the_tiles_that_make_the_roll_stand_out_even_without_colour() -> N
 async def test_the_last_roll_stays_visible_after_the_move() -> None:
     app = make_app(Rules(mode=Mode.SOLO), ("Ana",), "4,4", "6,3")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "8", "enter")
+        await press(pilot, "enter", "8", "enter")
         assert "(8)" in str(app.query_one("#dice").render())
 
 
@@ -114,7 +114,7 @@ async def test_the_key_bar_is_never_cut(size: tuple[int, int]) -> None:
     """Picking tiles on 12 tiles has the longest bar: at 60 columns it once lost "quit"."""
     app = make_app(Rules(tiles=12, mode=Mode.SOLO), ("Ana",), "3,4")
     async with app.run_test(size=size) as pilot:
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await pilot.pause()
         bar = app.query_one(KeyBar)
         rows = screen_text(app).splitlines()[bar.region.y : bar.region.bottom]

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from rich.color import Color, ColorSystem
 from textual.pilot import Pilot
-from tui_support import dice, make_app
+from tui_support import dice, make_app, press
 
 from shutthebox import Mode, Rules
 from shutthebox.term.app import ShutTheBoxApp
@@ -42,7 +42,7 @@ def test_each_die_face_has_its_number_of_pips_where_a_real_die_has_them() -> Non
 async def test_a_tall_terminal_draws_the_dice_with_their_pips() -> None:
     app = make_app(Rules(mode=Mode.SOLO), ("Ana",), "3,4")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await pilot.pause()
         text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
         assert text.count("●") == 3 + 4 and "= 7" in text
@@ -64,7 +64,7 @@ async def test_without_colour_bold_marks_the_tiles_that_make_the_roll(
     app = make_app(Rules(mode=Mode.SOLO), ("Ana",), "4,4", "5,6")
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.no_color
-        await pilot.press("enter")  # 8: every tile but 8 and 9 can make it
+        await press(pilot, "enter")  # 8: every tile but 8 and 9 can make it
         await pilot.pause()
         for tile in app.query(Tile):
             segments = [segment for strip in tile.render_lines(tile.region.reset_offset) for segment in strip]
@@ -81,18 +81,18 @@ Step = Callable[[Pilot[object]], Awaitable[None]]
 async def _roll(pilot: Pilot[object]) -> None:
     """Who starts rolled (1, then 3: Luis), then Luis's first roll (3+4)."""
     for _ in range(3):
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await pilot.pause()
 
 
 async def _roll_and_pick(pilot: Pilot[object]) -> None:
     await _roll(pilot)
-    await pilot.press("3")
+    await press(pilot, "3")
 
 
 async def _help(pilot: Pilot[object]) -> None:
     await _roll(pilot)
-    await pilot.press("question_mark")
+    await press(pilot, "question_mark")
 
 
 async def _nothing(pilot: Pilot[object]) -> None:
@@ -113,12 +113,12 @@ def _seven() -> ShutTheBoxApp:
 
 async def _seven_roll(pilot: Pilot[object]) -> None:
     for _ in range(8):
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await pilot.pause()
 
 
 def _setup() -> ShutTheBoxApp:
-    return ShutTheBoxApp(None, dice=dice("3,4"), bot_delay=0, threads=False)
+    return ShutTheBoxApp(None, dice=dice("3,4"), bot_delay=0)
 
 
 SCREENS: dict[str, tuple[Callable[[], ShutTheBoxApp], tuple[int, int], Step]] = {

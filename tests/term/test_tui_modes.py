@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui_support import SIZE, log_text, make_app, scoreboard, script_state, shown, state
+from tui_support import SIZE, log_text, make_app, press, scoreboard, script_state, shown, state
 
 from shutthebox import Mode, Phase, Rules
 
@@ -15,12 +15,12 @@ async def test_a_round_against_a_bot_with_a_stake() -> None:
     rolls = ("2", "5", "6,6", "1,2", "1,1", "4,5", "1,1", "6,6", "1,1")
     app = make_app(rules, ("Ana",), *rolls, bots=("greedy",))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")  # Ana's roll-off die; the bot then rolls and plays its turn
+        await press(pilot, "enter")  # Ana's roll-off die; the bot then rolls and plays its turn
         after_bot = state(app)
         assert after_bot.actor == 0 and after_bot.phase is Phase.ROLL
         assert after_bot.history[0].score == 30
         assert "Bot (greedy) shuts 9+3." in log_text(app)
-        await pilot.press("enter", "9", "enter", "enter", "2", "enter", "enter", "7", "5", "enter", "enter")
+        await press(pilot, "enter", "9", "enter", "enter", "2", "enter", "enter", "7", "5", "enter", "enter")
         final = state(app)
         script = "r2 r5 r6,6 m9+3 r1,2 m2+1 r1,1 r4,5 m9 r1,1 m2 r6,6 m7+5 r1,1"
         assert final == script_state(rules, ("Ana", "Bot (greedy)"), script)
@@ -37,12 +37,12 @@ async def test_keys_are_refused_while_the_bot_plays() -> None:
     app = make_app(rules, ("Ana",), "2", "5", "6,6", bots=("greedy",))
     app.bot_delay = 60  # the bot waits: it is its turn while Ana presses keys
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await pilot.pause()
         app.bot_delay = 60
         before = state(app)
         assert before.actor == 1
-        await pilot.press("enter", "9")
+        await press(pilot, "enter", "9")
         assert state(app) is before
         assert "Wait: it is Bot (greedy)'s turn." in shown(app, "#message")
 
@@ -54,14 +54,14 @@ async def test_elimination_to_a_limit() -> None:
     rolls = ("3", "1", "6,6", "1,1", "6,6", "6,6", "3,4", "1,1", "1,1")
     app = make_app(rules, ("Ana", "Luis"), *rolls)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "enter")  # roll-off
-        await pilot.press("enter", "9", "3", "enter", "enter", "2", "enter", "enter", "8", "4", "enter")
-        await pilot.press("enter", "7", "5", "enter")
+        await press(pilot, "enter", "enter")  # roll-off
+        await press(pilot, "enter", "9", "3", "enter", "enter", "2", "enter", "enter", "8", "4", "enter")
+        await press(pilot, "enter", "7", "5", "enter")
         assert state(app).phase is Phase.CHOOSE  # 7, 8, 9 are shut: one die or two
-        await pilot.press("2", "6", "1", "enter")
+        await press(pilot, "2", "6", "1", "enter")
         assert state(app).actor == 1 and state(app).totals == (0, 0)
-        await pilot.press("enter")  # Luis takes over with a fresh Enter
-        await pilot.press("enter", "2", "enter", "enter")
+        await press(pilot, "enter")  # Luis takes over with a fresh Enter
+        await press(pilot, "enter", "2", "enter", "enter")
         final = state(app)
         script = "r3 r1 r6,6 m9+3 r1,1 m2 r6,6 m8+4 r6,6 m7+5 d2 r3,4 m6+1 r1,1 m2 r1,1"
         assert final == script_state(rules, ("Ana", "Luis"), script)
@@ -83,19 +83,19 @@ async def test_the_long_game_shut_then_open_with_extra_turns() -> None:
              "4,5", "3,4", "4,5", "6,6")
     app = make_app(rules, ("Ana", "Luis"), *rolls)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "enter")
-        await pilot.press("enter", "9", "3", "enter", "enter", "2", "enter")
-        await pilot.press("enter", "7", "4", "enter", "enter", "6", "5", "1", "enter")
+        await press(pilot, "enter", "enter")
+        await press(pilot, "enter", "9", "3", "enter", "enter", "2", "enter")
+        await press(pilot, "enter", "7", "4", "enter", "enter", "6", "5", "1", "enter")
         assert state(app).board.open_tiles == (8,)
-        await pilot.press("enter", "enter", "enter", "enter", "enter")  # the last: Luis takes over
+        await press(pilot, "enter", "enter", "enter", "enter", "enter")  # the last: Luis takes over
         assert state(app).opening and state(app).actor == 1
         assert "Luis's turn, opening shut tiles" in log_text(app)
         assert "opens" in scoreboard(app)
-        await pilot.press("enter", "8")
+        await press(pilot, "enter", "8")
         assert "Tile 8 is open" in shown(app, "#message")
-        await pilot.press("9", "enter", "enter", "4", "3", "enter", "enter", "7", "2", "enter")
+        await press(pilot, "9", "enter", "enter", "4", "3", "enter", "enter", "7", "2", "enter")
         assert state(app).phase is Phase.CHOOSE
-        await pilot.press("2", "6", "5", "1", "enter")
+        await press(pilot, "2", "6", "5", "1", "enter")
         final = state(app)
         script = (
             "r6 r1 r6,6 m9+3 r1,1 m2 r6,5 m7+4 r6,6 m6+5+1 r1,2 r1,2 r1,2 r1,2 "
@@ -118,14 +118,14 @@ async def test_two_rounds_each_won_by_one_player_is_a_draw() -> None:
     rolls = tuple(token[1:] for token in script.split() if token.startswith("r"))
     app = make_app(rules, ("Ana", "Luis"), *rolls, rounds=2)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "enter", "enter", "9", "enter", "enter", "8", "4", "enter")
-        await pilot.press("enter", "2", "enter", "enter")
-        await pilot.press("enter")  # Luis takes over with a fresh Enter
-        await pilot.press("enter", "2", "enter", "enter")
+        await press(pilot, "enter", "enter", "enter", "9", "enter", "enter", "8", "4", "enter")
+        await press(pilot, "enter", "2", "enter", "enter")
+        await press(pilot, "enter")  # Luis takes over with a fresh Enter
+        await press(pilot, "enter", "2", "enter", "enter")
         assert state(app).round == 2 and state(app).round_winners == (0,)
-        await pilot.press("enter", "enter", "enter", "9", "3", "enter", "enter", "2", "enter", "enter")
-        await pilot.press("enter")  # Luis takes over
-        await pilot.press("enter", "9", "3", "enter", "enter", "8", "2", "1", "enter", "enter")
+        await press(pilot, "enter", "enter", "enter", "9", "3", "enter", "enter", "2", "enter", "enter")
+        await press(pilot, "enter")  # Luis takes over
+        await press(pilot, "enter", "9", "3", "enter", "enter", "8", "2", "1", "enter", "enter")
         final = state(app)
         assert final == script_state(rules, ("Ana", "Luis"), script, rounds=2)
         assert final.is_over and final.round_winners == (0, 1) and final.winner is None

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from textual.widgets import Input, Label, Select, Static
 from textual.widgets._select import SelectOverlay
-from tui_support import SIZE, dice
+from tui_support import SIZE, dice, press
 
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.screens import SetupScreen
 
 
 async def test_the_tiles_list_opens_as_wide_as_its_field() -> None:
-    app = ShutTheBoxApp(None, dice=dice("3,4"), bot_delay=0, threads=False)
+    app = ShutTheBoxApp(None, dice=dice("3,4"), bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         tiles = app.screen.query_one("#tiles", Select)
         tiles.focus()
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await pilot.pause()
         overlay = tiles.query_one(SelectOverlay)
         assert tiles.expanded
@@ -24,7 +24,7 @@ async def test_the_tiles_list_opens_as_wide_as_its_field() -> None:
 
 
 async def test_the_preset_comes_first_and_fills_in_the_rules() -> None:
-    app = ShutTheBoxApp(None, dice=dice("3,4"), bot_delay=0, threads=False)
+    app = ShutTheBoxApp(None, dice=dice("3,4"), bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         form = app.screen
         assert isinstance(form, SetupScreen)
@@ -36,12 +36,12 @@ async def test_the_preset_comes_first_and_fills_in_the_rules() -> None:
         assert form.query_one("#one_die", Select).value == "sum-le-6"
         assert form.query_one("#one_die_forced", Select).value == "on"
         form.query_one("#players", Input).value = "Ana"
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         assert app.setup is not None and app.setup.rules.max_tiles == 2
 
 
 async def test_the_focused_field_stands_out_and_the_keys_are_listed() -> None:
-    app = ShutTheBoxApp(None, dice=dice("3,4"), bot_delay=0, threads=False)
+    app = ShutTheBoxApp(None, dice=dice("3,4"), bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         form = app.screen
         legend = str(form.query_one("#setup-keys", Static).render())
@@ -52,5 +52,5 @@ async def test_the_focused_field_stands_out_and_the_keys_are_listed() -> None:
         mine = focused.query_one(Label)
         others = [label for label in labels if label is not mine]
         assert all(mine.styles.color != label.styles.color for label in others)
-        await pilot.press("tab")
+        await press(pilot, "tab")
         assert mine.styles.color == others[0].styles.color  # the focus moved on, and its mark with it

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui_support import SIZE, log_text, make_app, rendered, script_state, shown, state
+from tui_support import SIZE, click, log_text, make_app, press, rendered, script_state, shown, state
 
 from shutthebox import Mode, Phase, Rules
 from shutthebox.term.screens import ConfirmScreen, ReviewScreen
@@ -22,7 +22,7 @@ async def test_a_whole_solo_game_by_keys() -> None:
     async with app.run_test(size=SIZE) as pilot:
         assert state(app).phase is Phase.ROLL
         assert "Ana: roll two dice." in shown(app, "#status")
-        await pilot.press(*KEYS)
+        await press(pilot, *KEYS)
         final = state(app)
         assert final.is_over
         assert final == script_state(SOLO, ("Ana",), SCRIPT)
@@ -41,35 +41,35 @@ async def test_a_whole_solo_game_by_keys() -> None:
 async def test_tiles_can_be_picked_with_the_mouse() -> None:
     app = make_app(SOLO, ("Ana",), "3,4")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")
-        await pilot.click("#tile-5")
-        await pilot.click("#tile-2")
-        assert app.selected == 0b10010
+        await press(pilot, "enter")
+        await click(pilot, "#tile-5")
+        await click(pilot, "#tile-2")
+        assert app.controller.selected == 0b10010
         assert "5+2 = 7: Enter shuts them." in shown(app, "#status")
-        await pilot.click("#tile-2")  # a second click puts it back
-        assert app.selected == 0b10000
-        await pilot.click("#tile-2")
-        await pilot.press("enter")
+        await click(pilot, "#tile-2")  # a second click puts it back
+        assert app.controller.selected == 0b10000
+        await click(pilot, "#tile-2")
+        await press(pilot, "enter")
         assert state(app).board.open_tiles == (1, 3, 4, 6, 7, 8, 9)
 
 
 async def test_the_hint_key_shows_the_best_move_from_the_solver() -> None:
     app = make_app(SOLO, ("Ana",), "3,4")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "h")
+        await press(pilot, "enter", "h")
         hint = shown(app, "#hint")
         assert hint.startswith("Best: shut 7 (expected score ")
         assert "then shut" in hint
-        await pilot.press("7", "enter")
+        await press(pilot, "7", "enter")
         assert shown(app, "#hint") == ""  # a hint belongs to the decision it was asked for
 
 
 async def test_the_review_of_a_finished_game() -> None:
     app = make_app(SOLO, ("Ana",), *ROLLS)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("v")
+        await press(pilot, "v")
         assert "once the game is over" in shown(app, "#message")
-        await pilot.press(*KEYS, "v")
+        await press(pilot, *KEYS, "v")
         assert isinstance(app.screen, ReviewScreen)
         shown_review = rendered(app.screen.table())
         assert "Review of the game" in shown_review
@@ -79,7 +79,7 @@ async def test_the_review_of_a_finished_game() -> None:
         decisions = app.screen.review.decisions
         assert [str(d.chosen) for d in decisions] == ["7", "9+3", "8", "2 dice", "2", "1 die", "6", "2 dice"]
         assert decisions[0].verdict == "best"
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert not isinstance(app.screen, ReviewScreen)
 
 
@@ -87,22 +87,22 @@ async def test_a_long_board_uses_0_minus_and_equals_for_10_11_12() -> None:
     rules = Rules(mode=Mode.SOLO, tiles=12)
     app = make_app(rules, ("Ana",), "6,6", "5,6", "4,6")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert "1-9 0 - =" in str(app.query_one("#keys").render())
-        await pilot.press("equals_sign", "enter")
-        await pilot.press("enter", "minus", "enter")
-        await pilot.press("enter", "0", "enter")
+        await press(pilot, "equals_sign", "enter")
+        await press(pilot, "enter", "minus", "enter")
+        await press(pilot, "enter", "0", "enter")
         assert state(app).board.shut_tiles == (10, 11, 12)
 
 
 async def test_new_game_starts_again_with_the_next_seed() -> None:
     app = make_app(SOLO, ("Ana",), *ROLLS, "1,1")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
+        await press(pilot, "n")
         assert isinstance(app.screen, ConfirmScreen)  # a game in play: n asks first
-        await pilot.press("n")
+        await press(pilot, "n")
         assert not isinstance(app.screen, ConfirmScreen)
-        await pilot.press(*KEYS, "n")
+        await press(pilot, *KEYS, "n")
         fresh = state(app)
         assert fresh.phase is Phase.ROLL and fresh.board.is_full and not fresh.history
-        assert app.games_played == 1
+        assert app.controller.games_played == 1

@@ -147,9 +147,9 @@ def test_the_next_day_reveals_the_seed_every_attempt_verifies_with(client: TestC
 
 
 def seed_rows(client: TestClient) -> int:
-    """How many daily seeds the server's store keeps."""
+    """How many daily seeds the server's database keeps."""
     lobby = client.app.state.lobby  # type: ignore[attr-defined]
-    with lobby.store.engine.connect() as connection:
+    with lobby.database.engine.connect() as connection:
         count: int = connection.execute(select(func.count()).select_from(DailySeedRow)).scalar_one()
         return count
 

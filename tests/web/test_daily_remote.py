@@ -10,6 +10,7 @@ import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -69,3 +70,37 @@ def test_a_ranked_attempt_from_the_terminal(server: Server, monkeypatch: pytest.
 def test_an_unreachable_server_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = cli(capsys, "daily", "--server", "http://127.0.0.1:9")
     assert status == 2 and "cannot be reached" in err and "Traceback" not in err
+
+
+def test_the_client_asks_only_when_the_room_says_the_step_is_ours(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the room's ``due`` is the server's (a bot's roll or choice) the client waits and asks the
+    room again; it asks the player only for a person's step at one of its seats."""
+    from shutthebox.cli import remote
+
+    match = {"board": {"open": list(range(1, 10))}, "is_chance": True, "legal_moves": [], "roll": None}
+    rooms = iter([
+        {"due": {"wait": "person", "seat": 0}, "you": [0], "match": match},
+        {"due": {"wait": "over", "seat": None}, "you": [0], "match": match},
+    ])
+    sent: list[tuple[str, str, Any]] = []
+
+    def call(url: str, method: str = "GET", body: Any = None, token: str | None = None) -> Any:
+        sent.append((method, url.removeprefix("http://x"), body))
+        if url.endswith("/api/daily/9"):
+            bots_turn = {"due": {"wait": "bot", "seat": 0}, "you": [0], "match": match}
+            return {"code": "ABCDE", "token": "t", "day": "2025-01-01", "state": bots_turn}
+        if url.endswith("/result"):
+            return {"over": False}
+        return next(rooms)
+
+    monkeypatch.setattr(remote, "_call", call)
+    monkeypatch.setattr(remote, "_key_for", lambda server, name: "key")
+    monkeypatch.setattr(remote, "WAIT_SECONDS", 0)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n"))
+    assert remote.play_daily("http://x", 9, "Ana") == 0
+    assert sent == [
+        ("POST", "/api/daily/9", None),
+        ("GET", "/api/rooms/ABCDE", None),  # the server's part: asked again, nothing sent
+        ("POST", "/api/rooms/ABCDE/actions", {"type": "roll"}),
+        ("GET", "/api/daily/2025-01-01/9/result", None),
+    ]

@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import threading
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -33,12 +35,22 @@ async def test_a_flood_waits_behind_itself_and_anyone_else_goes_next() -> None:
     door = SolverDoor(processes=0, cells_per_minute=10**15)
     done: list[str] = []
 
-    async def ask(requester: str, label: str) -> None:
-        done.append(await door.run(requester, None, 0, labelled, label))
+    async def ask(requester: str, label: str, job: Callable[[str], str] = labelled) -> None:
+        done.append(await door.run(requester, None, 0, job, label))
 
-    flood = [asyncio.create_task(ask("flood", f"f{i}")) for i in range(6)]
-    await asyncio.sleep(0.005)  # the first of the flood is running
+    started, release = threading.Event(), threading.Event()
+
+    def first(label: str) -> str:
+        started.set()
+        release.wait(5)
+        return label
+
+    flood = [asyncio.create_task(ask("flood", "f0", first))]
+    flood += [asyncio.create_task(ask("flood", f"f{i}")) for i in range(1, 6)]
+    await asyncio.to_thread(started.wait, 5)  # the first of the flood is running, the rest queued
     other = asyncio.create_task(ask("other", "o"))
+    await asyncio.sleep(0.01)  # "other" is queued too
+    release.set()
     await asyncio.gather(*flood, other)
     assert done[:2] == ["f0", "o"] and done[2:] == ["f1", "f2", "f3", "f4", "f5"]  # in its own order
 

@@ -16,7 +16,8 @@ from sqlalchemy.exc import OperationalError
 from tests.web.helpers import Table, create, online
 from tests.web.test_api import SOLO, refused
 
-from shutthebox.storage.rooms import RETRY_DELAYS, RoomStore, StorageBusyError, retrying
+from shutthebox.storage.database import RETRY_DELAYS, StorageBusyError, retrying
+from shutthebox.storage.rooms import RoomRepository
 from shutthebox.web import Settings, create_app
 from shutthebox.web.lobby import Lobby
 
@@ -98,7 +99,7 @@ def test_a_write_that_fails_changes_nothing_and_is_refused(
     def locked(*_args: object) -> None:
         raise StorageBusyError("database is locked")
 
-    monkeypatch.setattr(RoomStore, "keep", locked)
+    monkeypatch.setattr(RoomRepository, "keep", locked)
     refused(table.post({"type": "roll"}), 503, "busy", "nothing changed")
     monkeypatch.undo()
     assert table.state() == before  # put back as the store holds it
@@ -159,7 +160,7 @@ def test_abandoned_rooms_are_closed_and_finished_games_stay(clocked: tuple[TestC
     refused(client.get(f"/api/rooms/{waiting.code}"), 404, "not-found")
     refused(client.get(f"/api/rooms/{done.code}"), 404, "not-found")
     assert client.get(f"/api/games/{game_id}").status_code == 200
-    kept = RoomStore(lobby.store.engine)
+    kept = RoomRepository(lobby.database)
     assert not kept.has(waiting.code) and not kept.has(done.code)
 
 
@@ -377,7 +378,7 @@ def test_a_failed_write_leaves_the_clock_running(
     def locked(*_args: object) -> None:
         raise StorageBusyError("database is locked")
 
-    monkeypatch.setattr(RoomStore, "keep_all", locked)
+    monkeypatch.setattr(RoomRepository, "keep_all", locked)
     refused(host.post({"type": "roll"}), 503, "busy")
     monkeypatch.undo()
     assert host.state()["clock"] is not None  # the room was reloaded: its clock runs again
@@ -419,15 +420,15 @@ def test_a_rematch_whose_write_fails_is_settled_once_later(
     host, guest = online(client)
     finish(client, host, guest)
     client.post(f"/api/rooms/{host.code}/rematch", json={"accept": True}, headers=host.headers)
-    real = RoomStore.keep_all
+    real = RoomRepository.keep_all
     failures = iter([True])
 
-    def fails_once(store: RoomStore, rooms: Any) -> list[int]:
+    def fails_once(store: RoomRepository, rooms: Any) -> list[int]:
         if len(rooms) == 2 and next(failures, False):
             raise StorageBusyError("database is locked")
         return real(store, rooms)
 
-    monkeypatch.setattr(RoomStore, "keep_all", fails_once)
+    monkeypatch.setattr(RoomRepository, "keep_all", fails_once)
     answered = client.post(f"/api/rooms/{host.code}/rematch", json={"accept": True}, headers=guest.headers)
     assert answered.status_code == 200 and answered.json()["rematch"]["code"] is None  # the answer is kept
     tick(client)
@@ -435,7 +436,7 @@ def test_a_rematch_whose_write_fails_is_settled_once_later(
     assert code is not None
     lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
     seed = lobby.rooms.get(code).dice.server_seed.hex()  # type: ignore[union-attr]
-    kept = RoomStore(lobby.store.engine).open_rooms()
+    kept = RoomRepository(lobby.database).open_rooms()
     dealt = [r.code for r in kept if (r.dice or {}).get("server_seed") == seed]
     assert dealt == [code]  # one room dealt those dice
 

@@ -309,16 +309,16 @@ def test_games_rolled_on_a_players_own_machine_stay_off_the_server_board(client:
     """Before: a terminal game on the same database put its player first on the server's leaderboard."""
     from shutthebox import Game, Rules
 
-    store = client.app.state.lobby.store  # type: ignore[attr-defined]
-    termy = store.create_profile("Termy")[0]
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    termy = lobby.profiles.create("Termy")[0]
     game = Game(Rules(mode="solo"), ["Termy"])  # type: ignore[arg-type]
     while not game.state.is_over:
         state = game.state
         game.roll() if state.is_chance else game.act(state.legal_actions()[0])
-    game.save(store, source="terminal", profiles={0: termy.id})
-    assert store.leaderboard() and client.get("/api/leaderboard").json()["entries"] == []
+    game.save(lobby.games, source="terminal", profiles={0: termy.id})
+    assert lobby.games.leaderboard() and client.get("/api/leaderboard").json()["entries"] == []
     assert client.get("/api/players/Termy/bests").json()["bests"] == []
-    assert store.bests("Termy")  # the terminal's own bests keep it
+    assert lobby.games.bests("Termy")  # the terminal's own bests keep it
 
 
 @pytest.mark.parametrize("path", ["/api/profiles", "/api/rooms"])

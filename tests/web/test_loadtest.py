@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +19,8 @@ from shutthebox.cli import main
 from shutthebox.cli.load import ERROR_WORDS, error_words, think_range
 from shutthebox.web import loadtest
 from shutthebox.web.loadtest import LoadSettings, is_loopback, percentile, run_load
+from shutthebox.web.loadtest import play as load
+from shutthebox.web.loadtest import server as spawning
 
 KEYS = {"games", "finished", "saved", "errors", "actions_per_second", "latency_ms"}
 
@@ -112,6 +115,26 @@ def test_the_runner_itself_refuses_a_server_elsewhere() -> None:
         asyncio.run(run_load(LoadSettings(url="http://example.com", games=1, concurrency=1)))
 
 
+def test_a_player_takes_only_the_step_the_room_says_is_due_at_its_seat() -> None:
+    """What to send comes from the room's ``due`` (the server's step API), not from its phase."""
+    player = load._Player(
+        client=None, settings=LoadSettings(url="http://127.0.0.1:8000", games=1, concurrency=1),  # type: ignore[arg-type]
+        rng=random.Random(1), tally=load._Tally(), headers={},
+    )
+    rolled = {"is_chance": False, "legal_moves": [[7], [4, 3]], "dice_options": []}
+    mine = {"due": {"wait": "person", "seat": 0}, "you": [0]}
+    assert player.choose({**mine, "match": {**rolled, "is_chance": True}}) == {"type": "roll"}
+    assert player.choose({**mine, "match": rolled})["tiles"] in ([7], [4, 3])
+    choose = {"is_chance": False, "legal_moves": [], "dice_options": [1, 2]}
+    assert player.choose({**mine, "match": choose})["count"] in (1, 2)
+    others = ({"wait": "bot", "seat": 0}, {"wait": "chance", "seat": 0}, {"wait": "person", "seat": 1}, None)
+    for due in others:
+        with pytest.raises(load._GameError, match="stuck"):
+            player.choose({"due": due, "you": [0], "match": rolled})
+    assert load._over({"due": {"wait": "over", "seat": None}})
+    assert not load._over({"due": None}) and not load._over(mine)
+
+
 # -- against a real server -----------------------------------------------------------------------
 @pytest.mark.parametrize("transport", [[], ["--websocket"]], ids=["http", "websocket"])
 def test_whole_games_are_played_finished_and_saved(
@@ -178,7 +201,7 @@ def test_a_spawned_server_that_does_not_start_shows_its_log(
     def broken(*args: object, **kwargs: object) -> list[str]:
         return [sys.executable, "-c", "import sys; print('no database here'); sys.exit(3)"]
 
-    monkeypatch.setattr(loadtest, "serve_command", broken)
+    monkeypatch.setattr(spawning, "serve_command", broken)
     status, out, err = loadtest_cli(capsys, "--spawn", "--games", "1")
     assert status == 2 and out == ""
     assert "no database here" in err

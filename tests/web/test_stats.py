@@ -170,7 +170,7 @@ def test_bad_requests_are_refused_with_a_reason(client: TestClient) -> None:
 
 
 def test_a_stored_game_is_reviewed_once(client: TestClient) -> None:
-    store = client.app.state.lobby.store  # type: ignore[attr-defined]
+    games = client.app.state.lobby.games  # type: ignore[attr-defined]
     first, second = play(client, seats=[{"name": "Luis"}]), play(client, seats=[{"name": "Luis"}])
     asked: list[int] = []
 
@@ -179,9 +179,9 @@ def test_a_stored_game_is_reviewed_once(client: TestClient) -> None:
         return review(record)
 
     reviews = Reviews(kept=1)
-    marks = reviews.marks(store, first, counting)
+    marks = reviews.marks(games, first, counting)
     work = len(asked)
-    assert reviews.marks(store, first, counting) == marks and len(asked) == work  # kept: no new work
-    reviews.marks(store, second, counting)  # the one kept makes way for it
+    assert reviews.marks(games, first, counting) == marks and len(asked) == work  # kept: no new work
+    reviews.marks(games, second, counting)  # the one kept makes way for it
     work = len(asked)
-    assert reviews.marks(store, first, counting) == marks and len(asked) > work
+    assert reviews.marks(games, first, counting) == marks and len(asked) > work

@@ -89,8 +89,8 @@ def test_your_own_mistakes_come_first(client: TestClient) -> None:
     from shutthebox.strategy.review import review
 
     key = profile_key(client, "Rosa")
-    store = client.app.state.lobby.store  # type: ignore[attr-defined]
-    profile = store.profile(key)
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    profile = lobby.profiles.by_key(key)
     rules = Rules.preset("web", mode=Mode.SOLO)
     for seed in range(30):  # the worst move every time: a game with mistakes
         game = Game(rules, ["Rosa"], seed=seed)
@@ -104,7 +104,7 @@ def test_your_own_mistakes_come_first(client: TestClient) -> None:
                  and isinstance(d.chosen, Move)]
         if wrong:
             break
-    game.save(store, source="web", profiles={0: profile.id})
+    game.save(lobby.games, source="web", profiles={0: profile.id})
     first = client.get("/api/train", params={"tiles": 9}, headers=bearer(key)).json()["puzzle"]
     decisions = [d for d in review(record).decisions if d.verdict in ("mistake", "blunder")]
     mistakes = {(tuple(d.board.open_tiles), tuple(d.roll.dice) if d.roll else None) for d in decisions}

@@ -50,8 +50,8 @@ def run_daily(args: argparse.Namespace) -> int:
     from shutthebox.cli.games import play_setup
     from shutthebox.cli.paths import check_database
     from shutthebox.core.daily import DAILY_TILES, Challenge, PracticeDice, today
-    from shutthebox.storage import Store
-    from shutthebox.storage.daily import DailyStore
+    from shutthebox.storage import Database
+    from shutthebox.storage.daily import DailyRepository
     from shutthebox.term.session import PlaySetup
 
     if args.server:
@@ -64,9 +64,9 @@ def run_daily(args: argparse.Namespace) -> int:
     except ParseError as error:
         raise CliError("{error}", error=error) from None
     check_database(create=True)
-    with Store.open() as store:
+    with Database.open() as database:
         day = [Challenge(challenge.day, tiles) for tiles in DAILY_TILES]
-        seeds = DailyStore(store.engine).seeds(day)
+        seeds = DailyRepository(database).seeds(day)
     if args.json:
         shown = [c.to_json(seeds[c], reveal=c.day < now) for c in day]
         print(json.dumps({"today": now.isoformat(), "day": challenge.day.isoformat(), "challenges": shown}))

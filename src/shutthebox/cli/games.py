@@ -472,11 +472,11 @@ def serve_processes(settings: Any, workers: int, options: dict[str, Any]) -> Non
     from uvicorn import Config
     from uvicorn.supervisors import Multiprocess
 
-    from shutthebox.storage import Store
+    from shutthebox.storage import Database
     from shutthebox.web.app import SETTINGS_VARIABLE, database_url
 
     try:
-        Store.open(database_url(settings)).close()  # migrated once here, not by workers racing
+        Database.open(database_url(settings)).close()  # migrated once here, not by workers racing
     except SQLAlchemyError as error:
         reason = getattr(error, "orig", None) or error  # the driver's words, without SQLAlchemy's SQL
         raise CliError("the database cannot be opened: {error}", error=str(reason).strip()) from None

@@ -1,14 +1,18 @@
 """A ranked daily attempt on a web app, from the terminal: the server rolls, this shows and sends.
 
-Only the standard library speaks to the server (``urllib``), so the terminal
-needs nothing of the web extra. The server says its refusals in the language of
-the command line; each is printed and the question asked again.
+What to ask is the server's word: the room's ``due`` (its step API, `core.game.Due`) says what the
+game waits for and whose seat, and this asks only when it is a person's step at one of our seats
+(the roll, one die or two, or the tiles, as the state offers them); else it waits for the server.
+Only the standard library speaks to the server (``urllib``), so the terminal needs nothing of the
+web extra. The server says its refusals in the language of the command line; each is printed and
+the question asked again.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -21,6 +25,8 @@ __all__ = ["play_daily"]
 
 KEYS = "servers.json"
 """In the data folder: this machine's profile key on each server ({url: key})."""
+WAIT_SECONDS = 0.5
+"""How long to wait before asking the room again while the server plays (a bot's step)."""
 
 
 class RefusedError(Exception):
@@ -91,7 +97,11 @@ def play_daily(server: str, tiles: int, name: str | None) -> int:
     code, token, state, day = started["code"], started["token"], started["state"], started["day"]
     print(_("Today's {tiles}-tile challenge, ranked, on {server} (room {code}).").format(
         tiles=tiles, server=server, code=code))
-    while state["status"] != "over":
+    while (due := state["due"]) is None or due["wait"] != "over":
+        if due is None or due["wait"] != "person" or due["seat"] not in state["you"]:
+            time.sleep(WAIT_SECONDS)  # the server's part (a bot's roll or choice), or another seat's
+            state = _call(f"{server}/api/rooms/{code}", token=token)
+            continue
         action = _ask(state["match"])
         if action is None:
             print(_("Left: the attempt waits in room {code}; the page can finish it.").format(code=code))
@@ -109,25 +119,26 @@ def play_daily(server: str, tiles: int, name: str | None) -> int:
 
 
 def _ask(match: dict[str, Any]) -> dict[str, Any] | None:
-    """The next action from the keyboard (None at the end of input)."""
+    """The person's step at ``match``, from the keyboard (None at the end of input): the roll the
+    state is waiting for, a choice among its dice options, or one of its legal moves."""
     print(_("Board: {tiles}").format(tiles=" ".join(map(str, match["board"]["open"]))))
-    if match["phase"] == "choose":
-        prompt = _("One die or two? (1 or 2): ")
-    elif match["phase"] == "roll":
+    if match["is_chance"]:
         prompt = _("Press Enter to roll: ")
-    else:
+    elif match["legal_moves"]:
         roll = " + ".join(map(str, match["roll"]))
         prompt = _("You rolled {roll}. Tiles to shut (e.g. {example}): ").format(
             roll=roll, example=" ".join(map(str, match["legal_moves"][-1])))
+    else:
+        prompt = _("One die or two? (1 or 2): ")
     print(prompt, end="", flush=True)
     line = sys.stdin.readline()
     if not line:
         print()
         return None
     text = line.strip()
-    if match["phase"] == "roll":
+    if match["is_chance"]:
         return {"type": "roll"}
-    if match["phase"] == "choose":
+    if not match["legal_moves"]:
         return {"type": "dice", "count": int(text) if text in ("1", "2") else 0}
     tiles = [int(part) for part in text.replace("+", " ").replace(",", " ").split() if part.isdigit()]
     return {"type": "move", "tiles": tiles}

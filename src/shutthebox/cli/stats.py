@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from shutthebox.storage import Store
+    from shutthebox.storage import GameRepository
     from shutthebox.storage.stats import Mark
 
 __all__ = ["run_stats", "stats_arguments", "stats_lines"]
@@ -128,7 +128,7 @@ def _name_of(args: argparse.Namespace) -> str:
     return profile.name
 
 
-def _mark_of(store: Store) -> Callable[[int, str], Mark | None]:
+def _mark_of(games: GameRepository) -> Callable[[int, str], Mark | None]:
     """Each game's review mark, by the exact solver (the command line has no budget to keep)."""
     from shutthebox.storage.stats import marks_of
     from shutthebox.strategy.review import review
@@ -142,7 +142,7 @@ def _mark_of(store: Store) -> Callable[[int, str], Mark | None]:
         if shown:
             said = _("Reviewing game {n} with the solver…").format(n=reviewed)
             print(f"\r{said}\x1b[K", end="", file=sys.stderr, flush=True)
-        return marks_of(review(store.game(game_id).record)).get(seat)
+        return marks_of(review(games.game(game_id).record)).get(seat)
 
     return mark_of
 
@@ -151,7 +151,7 @@ def _collect(url: str | None, name: str) -> dict[str, Any] | None:
     from pathlib import Path
 
     from shutthebox.core.errors import ShutTheBoxError
-    from shutthebox.storage import Store
+    from shutthebox.storage import Database, GameRepository, ProfileRepository
     from shutthebox.storage.stats import collect
 
     try:
@@ -161,9 +161,10 @@ def _collect(url: str | None, name: str) -> dict[str, Any] | None:
         file = sqlite_file(url)
         if file is not None and not Path(file).is_file():  # read, never create
             raise CliError("no games are stored in {file!r}", file=file)
-        with Store.open(url) as store:
+        with Database.open(url) as database:
+            games = GameRepository(database)
             try:
-                return collect(store, name, _mark_of(store))
+                return collect(games, ProfileRepository(database), name, _mark_of(games))
             finally:
                 if sys.stderr.isatty():
                     print("\r\x1b[K", end="", file=sys.stderr, flush=True)

@@ -38,8 +38,8 @@ def train_arguments(train: argparse.ArgumentParser) -> None:
 def run_train(args: argparse.Namespace) -> int:
     from shutthebox.cli.paths import check_database
     from shutthebox.core.rules import Mode, Rules
-    from shutthebox.storage import Store
-    from shutthebox.storage.trainer import TrainerStore
+    from shutthebox.storage import Database, ProfileRepository
+    from shutthebox.storage.trainer import TrainerRepository
     from shutthebox.strategy.trainer import Goal, pick, pool_key, puzzles, training_rules
     from shutthebox.term.profile import link_profile, read_profile
 
@@ -54,13 +54,14 @@ def run_train(args: argparse.Namespace) -> int:
     check_database(create=True)
     local = read_profile()
     name = args.player or (local.name if local else _("Player"))
-    with Store.open() as store:
-        seats, news = link_profile(store, [local.name if local else name], [local.name if local else name])
+    with Database.open() as database:
+        shown = [local.name if local else name]
+        seats, news = link_profile(ProfileRepository(database), shown, shown)
         if news:
             print(news)
         if 0 not in seats:
             raise CliError("the trainer keeps a rating: it needs this machine's profile")
-        profile_id, kept = seats[0], TrainerStore(store.engine)
+        profile_id, kept = seats[0], TrainerRepository(database)
         right = 0
         for number in range(1, args.count + 1):
             standing = kept.standing(profile_id)
@@ -109,10 +110,10 @@ def _ask(puzzle: Puzzle, goal: Goal) -> DiceChoice | Move | None:
 
 def _answered(kept: object, profile_id: int, puzzle: Puzzle, chosen: DiceChoice | Move) -> int:
     """Rate and keep the answer, and say how it was: the answers ranked, why, the rating's move."""
-    from shutthebox.storage.trainer import TrainerStore
+    from shutthebox.storage.trainer import TrainerRepository
     from shutthebox.strategy.trainer import EXACT, explain, pool_key, rate, schedule
 
-    assert isinstance(kept, TrainerStore)
+    assert isinstance(kept, TrainerRepository)
     advice = puzzle.advice()
     right = advice.loss_of(chosen) <= EXACT
     standing, difficulty = kept.standing(profile_id), kept.difficulty(puzzle.key)

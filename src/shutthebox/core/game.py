@@ -105,7 +105,7 @@ class Thought:
 
 
 class Keeper(Protocol):
-    """Where finished games are kept (the storage's `Store`); answers the id given. ``profiles``
+    """Where finished games are kept (the storage's `GameRepository`); answers the id given. ``profiles``
     links seats to the player profiles who played them; a game saved again under the same
     ``origin`` is kept once; one ``sealed_until`` a moment shows its record to nobody before."""
 

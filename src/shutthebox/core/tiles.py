@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from shutthebox.core.errors import RulesError
 
-__all__ = ["MAX_TILES", "grade", "mask_of", "mask_sum", "tiles_of"]
+__all__ = ["MAX_TILES", "counted_grade", "grade", "mask_of", "mask_sum", "tiles_of"]
 
 MAX_TILES = 12
 
@@ -47,3 +47,10 @@ def grade(open_sum: int) -> str:
     if open_sum <= 25:
         return "C"
     return "F"
+
+
+def counted_grade(open_sum: int, score: int | None, counted: int) -> str:
+    """The grade of a turn as it counts in the rankings: its own (of its ``open_sum``), or for a turn
+    cut short by help (``counted`` is not its ``score``, see `core.ranking`) the grade of the score it
+    counts for."""
+    return grade(open_sum) if counted == score else grade(counted)

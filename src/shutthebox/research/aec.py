@@ -5,7 +5,8 @@
 
 Agents ``player_0`` … act only at their decisions (the dice where the rules
 leave the choice, the tiles after a roll); the environment rolls in between,
-the roll-off included, from its seeded generator. The actions are the solo
+the roll-off included, from its seeded generator (`gym.GeneratorDice`), and the
+match advances through a `core.game.Game` and its step API. The actions are the solo
 environment's (`shutthebox.research.gym`); each observation holds the agent's
 view, a row of whole numbers (a flag per tile, then `FIELDS`), and its
 ``action_mask``. What a player plays for is in the view: the best score posted
@@ -23,10 +24,10 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from shutthebox.core.dice import DiceChoice, Roll
+from shutthebox.core.game import Game
 from shutthebox.core.match import Match, Phase
 from shutthebox.core.rules import Mode, Rules
-from shutthebox.research.gym import action_table
+from shutthebox.research.gym import GeneratorDice, action_table, to_decision
 
 __all__ = ["FIELDS", "ShutTheBoxAEC", "env"]
 
@@ -61,8 +62,14 @@ class ShutTheBoxAEC(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hin
             "observation": seen, "action_mask": spaces.Box(0, 1, shape=(count,), dtype=np.int8),
         })
         self._action_space = spaces.Discrete(count)
-        self.state = Match.new(self.rules, self.possible_agents)
         self.np_random, _ = seeding.np_random()
+        self.dice = GeneratorDice(lambda: self.np_random)
+        self.game = Game(self.rules, self.possible_agents, dice=self.dice)
+
+    @property
+    def state(self) -> Match:
+        """The state of the match in play."""
+        return self.game.state
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -79,7 +86,8 @@ class ShutTheBoxAEC(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hin
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.state = self._to_decision(Match.new(self.rules, self.agents))
+        self.game = Game(self.rules, self.agents, dice=self.dice)
+        to_decision(self.game)
         self.agent_selection = self.agents[self.state.actor or 0]
 
     def step(self, action: int) -> None:
@@ -90,8 +98,8 @@ class ShutTheBoxAEC(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hin
         if not self._action_space.contains(action) or not self._mask()[int(action)]:
             raise ValueError(f"action {action} is not legal for {agent} now (see its action_mask)")
         self._cumulative_rewards[agent] = 0.0
-        self.state = self._to_decision(self.state.apply(self.actions[int(action)]))
-        if self.state.is_over:
+        self.game.play(self.game.due(), self.actions[int(action)])
+        if to_decision(self.game).is_over:
             winner = self.state.winner
             self.rewards = {a: float(i == winner) for i, a in enumerate(self.agents)}
             self.terminations = dict.fromkeys(self.agents, True)
@@ -133,13 +141,3 @@ class ShutTheBoxAEC(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hin
             for action in self.state.legal_actions():
                 mask[self._index[action]] = 1
         return mask
-
-    def _to_decision(self, state: Match) -> Match:
-        """Roll (the roll-off too) until a player has a choice or the match is over."""
-        while not state.is_over and not state.is_decision:
-            if state.phase is Phase.CHOOSE:
-                state = state.apply(DiceChoice(state.dice_options[0]))
-                continue
-            faces = tuple(int(f) for f in self.np_random.integers(1, 7, size=state.dice_due))
-            state = state.apply(Roll(faces), state.actor)
-        return state

@@ -1,6 +1,7 @@
 """Reference agents for the solo environment, and a small tabular learner to set beside them.
 
-Each agent maps an observation and its action mask to an action:
+Each agent maps an environment (the solo one, or any wrapper of it, such as
+``gymnasium.make`` gives), an observation and its action mask to an action:
 ``masked_random`` (any legal action), ``greedy`` (the highest tiles), ``heuristic``
 (the board likeliest to use the next roll) and ``optimal`` (the exact solver,
 for the environment's reward). `learn` is temporal-difference learning on
@@ -14,6 +15,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+import gymnasium
 import numpy as np
 
 from shutthebox.core.board import Move, subsets_with_sum
@@ -23,10 +25,19 @@ from shutthebox.strategy.advice import advise_position
 from shutthebox.strategy.bots import greedy_move, heuristic_dice, heuristic_move
 from shutthebox.strategy.names import Objective
 
-__all__ = ["Agent", "exact_score", "greedy", "heuristic", "learn", "masked_random", "optimal"]
+__all__ = ["Agent", "Env", "exact_score", "greedy", "heuristic", "learn", "masked_random", "optimal", "solo"]
 
-Agent = Callable[[ShutTheBoxEnv, dict[str, Any], np.ndarray[Any, Any]], int]
+Env = gymnasium.Env[dict[str, Any], int]
+Agent = Callable[[Env, dict[str, Any], np.ndarray[Any, Any]], int]
 State = tuple[int, int, int]  # open tiles, the total showing (0: none), phase
+
+
+def solo(env: Env) -> ShutTheBoxEnv:
+    """The solo environment under any wrappers (its rules, its actions, its reward)."""
+    inner = env.unwrapped
+    if not isinstance(inner, ShutTheBoxEnv):
+        raise TypeError(f"the agents play shutthebox/ShutTheBox-v0, not {inner!r}")
+    return inner
 
 
 def _board(observation: dict[str, Any]) -> int:
@@ -38,18 +49,20 @@ def _roll(observation: dict[str, Any]) -> Roll | None:
 
 
 def masked_random(rng: np.random.Generator) -> Agent:
-    def act(env: ShutTheBoxEnv, observation: dict[str, Any], mask: np.ndarray[Any, Any]) -> int:
+    def act(env: Env, observation: dict[str, Any], mask: np.ndarray[Any, Any]) -> int:
         return int(rng.choice(np.flatnonzero(mask)))
     return act
 
 
-def greedy(env: ShutTheBoxEnv, observation: dict[str, Any], mask: np.ndarray[Any, Any]) -> int:
+def greedy(wrapped: Env, observation: dict[str, Any], mask: np.ndarray[Any, Any]) -> int:
+    env = solo(wrapped)
     legal = [env.actions[i] for i in np.flatnonzero(mask)]
     moves = [a for a in legal if isinstance(a, Move)]
     return env.actions.index(greedy_move(moves) if moves else min(legal, key=lambda c: c.count))  # type: ignore[union-attr]
 
 
-def heuristic(env: ShutTheBoxEnv, observation: dict[str, Any], mask: np.ndarray[Any, Any]) -> int:
+def heuristic(wrapped: Env, observation: dict[str, Any], mask: np.ndarray[Any, Any]) -> int:
+    env = solo(wrapped)
     board = _board(observation)
     legal = [env.actions[i] for i in np.flatnonzero(mask)]
     moves = [a for a in legal if isinstance(a, Move)]
@@ -58,7 +71,8 @@ def heuristic(env: ShutTheBoxEnv, observation: dict[str, Any], mask: np.ndarray[
     return env.actions.index(DiceChoice(heuristic_dice(env.rules, board)))
 
 
-def optimal(env: ShutTheBoxEnv, observation: dict[str, Any], mask: np.ndarray[Any, Any]) -> int:
+def optimal(wrapped: Env, observation: dict[str, Any], mask: np.ndarray[Any, Any]) -> int:
+    env = solo(wrapped)
     objective = {"score": Objective.SCORE, "shut": Objective.SHUT, "beat": Objective.BEAT}[env.reward_kind]
     advice = advise_position(env.rules, _board(observation), _roll(observation), objective=objective,
                              target=env.target, extra=int(observation["extra"]))
@@ -72,12 +86,13 @@ def _state(observation: dict[str, Any]) -> State:
 
 
 def learn(
-    env: ShutTheBoxEnv, episodes: int, seed: int, *, epsilon: float = 0.1, every: int = 500
+    wrapped: Env, episodes: int, seed: int, *, epsilon: float = 0.1, every: int = 500
 ) -> tuple[dict[State, int], list[tuple[int, float]]]:
     """Temporal-difference learning on afterstates (the board a move leaves), as TD-Gammon learnt:
     a value per board, and per board and number of dice; moves go to the best-valued board left.
     With an ε-greedy behaviour; the greedy policy learnt (state → action), and the learning
     curve: after each ``every`` episodes, the exact expected score of the policy."""
+    env = solo(wrapped)
     rng = np.random.default_rng(seed)
     board_value: dict[int, float] = {0: 0.0}  # a shut box scores nothing
     dice_value: dict[tuple[int, int], float] = {}
@@ -97,7 +112,7 @@ def learn(
         return max(legal, key=worth)
 
     for episode in range(1, episodes + 1):
-        observation, info = env.reset(seed=int(rng.integers(2**31)))
+        observation, info = wrapped.reset(seed=int(rng.integers(2**31)))
         over = False
         while not over:
             board, mask = _board(observation), info["action_mask"]
@@ -107,10 +122,10 @@ def learn(
             # The roll being played: the dice chosen now, or the only number the rules allowed.
             shown = int(np.count_nonzero(observation["dice"]))
             pending = (board, chosen.count if isinstance(chosen, DiceChoice) else shown)
-            observation, reward, over, _, info = env.step(action)
+            observation, reward, over, _, info = wrapped.step(action)
             if isinstance(chosen, Move) or over:
                 # the roll is played: it is worth the board the move left, or the turn's end
-                target = of(board ^ chosen.mask) if isinstance(chosen, Move) and not over else reward
+                target = of(board ^ chosen.mask) if isinstance(chosen, Move) and not over else float(reward)
                 visits[pending] = visits.get(pending, 0) + 1
                 old = dice_value.get(pending, 0.0)
                 dice_value[pending] = old + (target - old) / visits[pending]
@@ -147,9 +162,10 @@ def _policy_of(value: dict[tuple[State, int], float]) -> dict[State, int]:
     return {state: action for state, (_, action) in policy.items()}
 
 
-def exact_score(env: ShutTheBoxEnv, policy: dict[State, int]) -> float:
+def exact_score(wrapped: Env, policy: dict[State, int]) -> float:
     """The expected score of a policy (the first legal action where it has none), exactly, by
     recursion over the turn under the environment's rules (solo, no extra turns)."""
+    env = solo(wrapped)
     rules = env.rules
     if rules.doubles_extra_turn:
         raise ValueError("exact_score follows turns without extra turns on doubles")

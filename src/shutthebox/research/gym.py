@@ -3,10 +3,12 @@
     import gymnasium, shutthebox.research
     env = gymnasium.make("shutthebox/ShutTheBox-v0", tiles=9, one_die="sum-le-6", reward="score")
 
-Every rule option is a keyword (`Rules`'s, solo). An episode is one turn. The
-agent acts only at decisions: the number of dice where the rules leave the
-choice, and the tiles to shut after a roll; the environment rolls in between
-(from its seeded generator) and ends the episode when a roll cannot be used.
+Every rule option is a keyword (`Rules`'s, solo). An episode is one turn, played
+through a `core.game.Game` and its step API, as every interface plays. The agent
+acts only at decisions: the number of dice where the rules leave the choice, and
+the tiles to shut after a roll; the environment rolls in between (the game's dice
+are `GeneratorDice`, drawn from the environment's seeded generator, so a seed
+replays an episode) and ends the episode when a roll cannot be used.
 
 - **Actions**: a fixed `Discrete` space: every set of tiles that can ever be a
   move under the rules (ascending by total, then mask), then "one die" and
@@ -20,6 +22,7 @@ choice, and the tiles to shut after a roll; the environment rolls in between
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import gymnasium
@@ -28,10 +31,11 @@ from gymnasium import spaces
 
 from shutthebox.core.board import Move, subsets_with_sum
 from shutthebox.core.dice import DiceChoice, Roll
+from shutthebox.core.game import ROLL, Game, Wait
 from shutthebox.core.match import Match, Phase
 from shutthebox.core.rules import Mode, Rules
 
-__all__ = ["REWARDS", "ShutTheBoxEnv", "action_table"]
+__all__ = ["REWARDS", "GeneratorDice", "ShutTheBoxEnv", "action_table", "to_decision"]
 
 REWARDS = ("score", "shut", "beat")
 
@@ -43,6 +47,25 @@ def action_table(rules: Rules) -> tuple[Move | DiceChoice, ...]:
         Move(mask) for total in range(1, 13) for mask in subsets_with_sum(rules.tiles, total, rules.max_tiles)
     )
     return (*moves, DiceChoice(1), DiceChoice(2))
+
+
+class GeneratorDice:
+    """An environment's dice (a `core.game.DiceSource`): each roll drawn from its generator, looked up
+    at every roll, since a reset with a seed gives the environment a new one."""
+
+    def __init__(self, generator: Callable[[], np.random.Generator]) -> None:
+        self._generator = generator
+
+    def roll(self, count: int) -> Roll:
+        return Roll(tuple(int(face) for face in self._generator().integers(1, 7, size=count)))
+
+
+def to_decision(game: Game) -> Match:
+    """Roll (the roll-off too) until a player has a choice or the game is over: every chance step is
+    the environment's, never an agent's."""
+    while (due := game.due()).wait is not Wait.OVER and due.state.is_chance:
+        game.play(due, ROLL)
+    return game.state
 
 
 class ShutTheBoxEnv(gymnasium.Env[dict[str, Any], int]):
@@ -74,14 +97,21 @@ class ShutTheBoxEnv(gymnasium.Env[dict[str, Any], int]):
             "phase": spaces.Discrete(2),
             "extra": spaces.Discrete(tiles + 2),
         })
-        self.state = Match.new(self.rules, ["agent"])
+        self.dice = GeneratorDice(lambda: self.np_random)
+        self.game = Game(self.rules, ["agent"], dice=self.dice)
+
+    @property
+    def state(self) -> Match:
+        """The state of the turn in play."""
+        return self.game.state
 
     # -- the Gymnasium API ---------------------------------------------------------------
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
-        self.state = self._to_decision(Match.new(self.rules, ["agent"]))
+        self.game = Game(self.rules, ["agent"], dice=self.dice)
+        to_decision(self.game)
         return self._observation(), self._info()
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
@@ -89,8 +119,8 @@ class ShutTheBoxEnv(gymnasium.Env[dict[str, Any], int]):
         ``info["illegal"]`` says so."""
         if not self.action_space.contains(action) or not self.action_masks()[int(action)]:
             return self._observation(), 0.0, self.state.is_over, False, {**self._info(), "illegal": True}
-        self.state = self._to_decision(self.state.apply(self.actions[int(action)]))
-        over = self.state.is_over
+        self.game.play(self.game.due(), self.actions[int(action)])
+        over = to_decision(self.game).is_over
         return self._observation(), self._reward() if over else 0.0, over, False, self._info()
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
@@ -108,17 +138,7 @@ class ShutTheBoxEnv(gymnasium.Env[dict[str, Any], int]):
             return self._picture()
         return None
 
-    # -- the game between decisions ---------------------------------------------------------
-    def _to_decision(self, state: Match) -> Match:
-        """Roll (from the environment's generator) until the agent has a choice or the turn ends."""
-        while not state.is_over and not state.is_decision:
-            if state.phase is Phase.CHOOSE:  # a single choice of dice: no decision to ask for
-                state = state.apply(DiceChoice(state.dice_options[0]))
-                continue
-            faces = tuple(int(f) for f in self.np_random.integers(1, 7, size=state.dice_due))
-            state = state.apply(Roll(faces))
-        return state
-
+    # -- what the agent sees ----------------------------------------------------------------
     def _reward(self) -> float:
         score = self.state.history[-1].score if self.state.history else 0
         assert score is not None

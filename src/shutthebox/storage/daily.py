@@ -1,9 +1,9 @@
 """The daily challenge kept: each day's server seeds, each profile's one ranked attempt.
 
 A day's seeds are made the first time any day near it is asked for
-(`DailyStore.seeds`), a week ahead, so their commitments are public before the
+(`DailyRepository.seeds`), a week ahead, so their commitments are public before the
 day starts; two processes that make one at once keep the first (the key is the
-day and the board). Reading a day (`DailyStore.known_seeds`) makes none: the
+day and the board). Reading a day (`DailyRepository.known_seeds`) makes none: the
 server asks for new seeds only for today and the week ahead. An attempt is a
 row keyed by the day, the board and the profile: a second one is refused by
 the key itself, in every process. Its game is the room's, kept in ``games``
@@ -17,17 +17,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from sqlalchemy import ColumnElement, Engine, Select, delete, func, select
+from sqlalchemy import ColumnElement, Select, delete, func, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import sessionmaker
 
 from shutthebox.core.daily import Challenge
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.fair import SEED_BYTES
 from shutthebox.core.record import GameRecord
+from shutthebox.storage.database import Database
 from shutthebox.storage.models import DailyAttemptRow, DailySeedRow, GameRow, ProfileRow
 
-__all__ = ["AlreadyPlayedError", "Attempt", "DailyStore"]
+__all__ = ["AlreadyPlayedError", "Attempt", "DailyRepository"]
 
 
 class AlreadyPlayedError(ShutTheBoxError):
@@ -47,11 +47,11 @@ class Attempt:
     finished_at: datetime | None  # when its game was kept
 
 
-class DailyStore:
-    """The daily challenge's tables, on the store's engine."""
+class DailyRepository:
+    """The daily challenge's tables, in a `Database`."""
 
-    def __init__(self, engine: Engine) -> None:
-        self._sessions = sessionmaker(engine, expire_on_commit=False)
+    def __init__(self, database: Database) -> None:
+        self._database = database
 
     def seeds(self, challenges: Iterable[Challenge]) -> dict[Challenge, bytes]:
         """The server seed of each challenge, made now where there is none yet."""
@@ -62,7 +62,7 @@ class DailyStore:
             now = datetime.now(UTC)
             for challenge in missing:  # one by one: another process may make the same one meanwhile
                 try:
-                    with self._sessions.begin() as session:
+                    with self._database.session() as session:
                         session.add(DailySeedRow(
                             day=challenge.day.isoformat(), tiles=challenge.tiles,
                             server_seed=secrets.token_bytes(SEED_BYTES).hex(), created_at=now,
@@ -77,14 +77,14 @@ class DailyStore:
         return self._read_seeds(list(challenges))
 
     def first_day(self) -> date | None:
-        """The first day this store dealt a challenge for (None: it dealt none yet)."""
-        with self._sessions() as session:
+        """The first day this database dealt a challenge for (None: it dealt none yet)."""
+        with self._database.session() as session:
             first = session.scalar(select(func.min(DailySeedRow.day)))
         return date.fromisoformat(first) if first is not None else None
 
     def _read_seeds(self, challenges: list[Challenge]) -> dict[Challenge, bytes]:
         days = {c.day.isoformat() for c in challenges}
-        with self._sessions() as session:
+        with self._database.session() as session:
             rows = session.scalars(select(DailySeedRow).where(DailySeedRow.day.in_(days))).all()
         kept = {Challenge(date.fromisoformat(r.day), r.tiles): bytes.fromhex(r.server_seed) for r in rows}
         return {c: kept[c] for c in challenges if c in kept}
@@ -92,7 +92,7 @@ class DailyStore:
     def start(self, challenge: Challenge, profile_id: int, room_code: str, origin: str) -> None:
         """Note the profile's attempt, played in ``room_code``; `AlreadyPlayedError` if it has one."""
         try:
-            with self._sessions.begin() as session:
+            with self._database.session() as session:
                 session.add(DailyAttemptRow(
                     day=challenge.day.isoformat(), tiles=challenge.tiles, profile_id=profile_id,
                     room_code=room_code, origin=origin, started_at=datetime.now(UTC),
@@ -105,7 +105,7 @@ class DailyStore:
 
     def withdraw(self, challenge: Challenge, profile_id: int) -> None:
         """Forget an attempt whose room could not be made (nothing was played)."""
-        with self._sessions.begin() as session:
+        with self._database.session() as session:
             mine = DailyAttemptRow.profile_id == profile_id
             session.execute(delete(DailyAttemptRow).where(*self._of(challenge), mine))
 
@@ -120,7 +120,7 @@ class DailyStore:
 
     def days_played(self, profile_id: int) -> set[date]:
         """The days the profile made an attempt, at any board."""
-        with self._sessions() as session:
+        with self._database.session() as session:
             days = session.scalars(
                 select(DailyAttemptRow.day).where(DailyAttemptRow.profile_id == profile_id).distinct()
             ).all()
@@ -128,7 +128,7 @@ class DailyStore:
 
     def history(self, profile_id: int, limit: int = 400) -> list[Attempt]:
         """The profile's attempts, the newest day first."""
-        with self._sessions() as session:
+        with self._database.session() as session:
             rows = _with_games().where(DailyAttemptRow.profile_id == profile_id)
             found = session.execute(rows.order_by(DailyAttemptRow.day.desc()).limit(limit)).all()
         return [self._attempt(*row) for row in found]
@@ -138,7 +138,7 @@ class DailyStore:
         return (DailyAttemptRow.day == challenge.day.isoformat(), DailyAttemptRow.tiles == challenge.tiles)
 
     def _attempts(self, challenge: Challenge, profile_id: int | None) -> list[Attempt]:
-        with self._sessions() as session:
+        with self._database.session() as session:
             query = _with_games().where(*self._of(challenge))
             if profile_id is not None:
                 query = query.where(DailyAttemptRow.profile_id == profile_id)
@@ -149,8 +149,7 @@ class DailyStore:
     def _attempt(row: DailyAttemptRow, player: str, record: str | None, finished: datetime | None) -> Attempt:
         return Attempt(
             Challenge(date.fromisoformat(row.day), row.tiles), row.profile_id, player, row.room_code,
-            _utc(row.started_at), GameRecord.loads(record) if record is not None else None,
-            _utc(finished) if finished is not None else None,
+            row.started_at, GameRecord.loads(record) if record is not None else None, finished,
         )
 
 
@@ -162,7 +161,3 @@ def _with_games() -> Select[DailyAttemptRow, str, str, datetime]:
         .outerjoin(GameRow, GameRow.origin == DailyAttemptRow.origin)
     )
 
-
-def _utc(moment: datetime) -> datetime:
-    """SQLite gives back naive datetimes: they were written in UTC."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

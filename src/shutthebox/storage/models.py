@@ -1,11 +1,16 @@
-"""The tables: finished games and their turns, profiles, and the rooms in play with their events."""
+"""The tables: finished games and their turns, profiles, and the rooms in play with their events.
+
+Every moment is a `UTCDateTime`: written in UTC, read back aware in UTC, whatever the engine.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, Text, false
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from shutthebox.storage.columns import UTCDateTime
 
 __all__ = [
     "Base", "CommitmentRow", "DailyAttemptRow", "DailySeedRow", "GameRow", "ProfileNameRow", "ProfileRow",
@@ -27,7 +32,7 @@ class GameRow(Base):
     __tablename__ = "games"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    finished_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
     source: Mapped[str] = mapped_column(String(32))
     mode: Mapped[str] = mapped_column(String(16))
     tiles: Mapped[int] = mapped_column(Integer)
@@ -38,7 +43,7 @@ class GameRow(Base):
     typed: Mapped[bool] = mapped_column(Boolean, server_default=false())  # dice typed in by hand
     kind: Mapped[str] = mapped_column(String(16), server_default="practice")  # ranked, practice, …
     origin: Mapped[str | None] = mapped_column(String(64), unique=True)  # a room's game: saved once
-    sealed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # a daily's: its day
+    sealed_until: Mapped[datetime | None] = mapped_column(UTCDateTime())  # a daily's: its day
     turns: Mapped[list[TurnRow]] = relationship(
         back_populates="game", cascade="all, delete-orphan", order_by="TurnRow.seq"
     )
@@ -60,7 +65,7 @@ class TurnRow(Base):
     score: Mapped[int | None] = mapped_column(BigInteger)
     tiles: Mapped[int] = mapped_column(Integer)
     rules_key: Mapped[str] = mapped_column(String(KEY_LENGTH), index=True)
-    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime] = mapped_column(UTCDateTime())
     typed: Mapped[bool] = mapped_column(Boolean, server_default=false())  # counts for no best
     ranked: Mapped[bool] = mapped_column(Boolean, server_default=false())  # counts: ranked_score is set
     ranked_score: Mapped[int | None] = mapped_column(BigInteger)  # what it counts for (core.ranking)
@@ -79,7 +84,7 @@ class ProfileRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
     key_hash: Mapped[str] = mapped_column(String(64), unique=True)  # sha256 of the secret key, hex
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
 class ProfileNameRow(Base):
@@ -104,8 +109,8 @@ class RoomRow(Base):
     seats: Mapped[list[dict[str, object]]] = mapped_column(JSON)
     extra: Mapped[dict[str, object]] = mapped_column(JSON)  # notices, rematch, adjournment
     game_id: Mapped[int | None] = mapped_column(Integer)  # the stored game, once saved
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    touched_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    touched_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
     version: Mapped[int] = mapped_column(Integer, server_default="1")  # bumped by every write
     due_at: Mapped[float | None] = mapped_column(Float, index=True)  # epoch seconds: look at it then
     owner: Mapped[str | None] = mapped_column(String(64), index=True)  # sha256 of the creator's address
@@ -135,7 +140,7 @@ class CommitmentRow(Base):
 
     ticket_hash: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha256 of the ticket, hex
     server_seed: Mapped[str] = mapped_column(String(64))  # hex, secret until the game ends
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
 
 
 class DailySeedRow(Base):
@@ -147,7 +152,7 @@ class DailySeedRow(Base):
     day: Mapped[str] = mapped_column(String(10), primary_key=True)  # YYYY-MM-DD, in UTC
     tiles: Mapped[int] = mapped_column(Integer, primary_key=True)
     server_seed: Mapped[str] = mapped_column(String(64))  # hex, secret until the day is over
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
 class DailyAttemptRow(Base):
@@ -161,7 +166,7 @@ class DailyAttemptRow(Base):
     profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
     room_code: Mapped[str] = mapped_column(String(8))
     origin: Mapped[str] = mapped_column(String(64), index=True)  # the room's game's origin in `games`
-    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
 class TrainerRatingRow(Base):
@@ -199,7 +204,7 @@ class TrainerReviewRow(Base):
     pool: Mapped[str] = mapped_column(String(64), index=True)  # sha256 of the rules and goal, hex
     key: Mapped[str] = mapped_column(Text)  # the puzzle's key: its rules, goal, position and roll
     streak: Mapped[int] = mapped_column(Integer)
-    due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    due_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
 
 
 class TrainerDealtRow(Base):
@@ -210,4 +215,4 @@ class TrainerDealtRow(Base):
 
     profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
     puzzle: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha256 of the puzzle's key, hex
-    dealt_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    dealt_at: Mapped[datetime] = mapped_column(UTCDateTime())

@@ -3,9 +3,12 @@
 ``shutthebox scores`` only reads, and SQLAlchemy and Alembic take longer to
 import than the whole answer takes to give; so on the default engine it opens
 the file read-only with `sqlite3` and asks the same questions as
-`Store.bests` and `Store.games`, answering in the same JSON (a test compares
-the two on the same games). A file at another schema revision, or any other
-database, is left to the `Store`, which migrates it first.
+`GameRepository.bests` and `GameRepository.games`, answering in the same JSON (a test compares
+the two on the same games, at the newest migration). It reads a file that has every column it
+reads (`READS`); a file that lacks one (an older schema), or any other database, is left to the
+`Database`, which migrates it first. A test walks the migrations: none after the first revision
+the reader takes may change a column it reads (unless the reader follows), so a file it takes
+answers as it would migrated.
 """
 
 from __future__ import annotations
@@ -16,16 +19,22 @@ import unicodedata
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from shutthebox.core.tiles import grade
+from shutthebox.core.tiles import counted_grade
 
 TYPE_CHECKING = False  # typing costs more to import than this whole answer takes
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["SCHEMA", "read_scores"]
+__all__ = ["READS", "read_scores", "readable"]
 
-SCHEMA = "0008"
-"""The Alembic revision these queries are written for (the newest; a test checks it)."""
+READS = {
+    "games": ("id", "finished_at", "source", "mode", "tiles", "rules_key", "players", "winner", "typed",
+              "kind"),
+    "turns": ("id", "game_id", "seq", "player", "score", "open_sum", "tiles", "rules_key", "finished_at",
+              "ranked_score", "profile_id"),
+    "profiles": ("id", "name"),
+}
+"""The columns the queries below read, by table: the reader takes a file only if it has them all."""
 
 _GAMES = """
     SELECT id, finished_at, source, mode, tiles, rules_key, winner, typed, kind
@@ -44,23 +53,29 @@ _RECENT_PLAYERS = """
 """
 _PROFILE = "SELECT id, name FROM profiles WHERE name = ? LIMIT 1"
 _BESTS = """
-    SELECT tiles, rules_key, ranked_score, score, open_sum, game_id, finished_at
-    FROM turns WHERE {whose} AND ranked_score IS NOT NULL
-    ORDER BY tiles, rules_key, ranked_score, finished_at, id
+    SELECT tiles, rules_key, ranked_score, score, open_sum, game_id, finished_at, turns FROM (
+        SELECT tiles, rules_key, ranked_score, score, open_sum, game_id, finished_at,
+               row_number() OVER (
+                   PARTITION BY tiles, rules_key ORDER BY ranked_score, finished_at, id
+               ) AS place,
+               count(*) OVER (PARTITION BY tiles, rules_key) AS turns
+        FROM turns WHERE {whose} AND ranked_score IS NOT NULL
+    ) WHERE place = 1 ORDER BY tiles, rules_key
 """
+"""Each group's best ranked turn, the earliest of equals, with the group's count (`GameRepository.bests`)."""
 _OF_PROFILE = _BESTS.format(whose="profile_id = ?")
 _OF_GUEST = _BESTS.format(whose="player = ? AND profile_id IS NULL")
 
 
 def read_scores(path: str, players: Sequence[str] = (), *, limit: int = 10) -> dict[str, Any] | None:
-    """``{"bests": […], "games": […]}`` as `Store` would answer for ``shutthebox scores``; None when
-    the file is not at this schema (the `Store` must open, and migrate, it)."""
+    """``{"bests": […], "games": […]}`` as `GameRepository` would answer for ``shutthebox scores``; None
+    when the file lacks a column the reader reads (the `Database` must open, and migrate, it)."""
     if not os.path.exists(path):
         return {"bests": [], "games": []}
     escaped = path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")  # SQLite's URI rules
     connection = sqlite3.connect(f"file:{escaped}?mode=ro", uri=True)
     try:
-        if not _at_schema(connection):
+        if not readable(connection):
             return None
         names = list(players) or _recent_players(connection, 50)
         bests = [best for name in names for best in _bests(connection, name)]
@@ -72,16 +87,17 @@ def read_scores(path: str, players: Sequence[str] = (), *, limit: int = 10) -> d
     return {"bests": bests, "games": games}
 
 
-def _at_schema(connection: sqlite3.Connection) -> bool:
-    try:
-        row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
-    except sqlite3.Error:
-        return False
-    return row is not None and row[0] == SCHEMA
+def readable(connection: sqlite3.Connection) -> bool:
+    """Whether the database has every column of `READS` (``PRAGMA table_info``: a missing table has none)."""
+    for table, columns in READS.items():
+        held = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+        if not held.issuperset(columns):
+            return False
+    return True
 
 
 def _moment(stored: str) -> str:
-    """A stored time as `Store` shows it: UTC, ISO 8601."""
+    """A stored time as `GameRepository` shows it: UTC, ISO 8601."""
     moment = datetime.fromisoformat(stored)
     moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
     return moment.isoformat()
@@ -128,23 +144,19 @@ def _recent_players(connection: sqlite3.Connection, games: int) -> list[str]:
 def _bests(connection: sqlite3.Connection, player: str) -> list[dict[str, Any]]:
     """The player's (a profile's, else a guest's) best ranked turn per board size and rules key, the
     earliest of equals; with the count."""
-    found: dict[tuple[int, str], dict[str, Any]] = {}
-    player = unicodedata.normalize("NFC", " ".join(player.split()))  # as names are kept (Store too)
+    player = unicodedata.normalize("NFC", " ".join(player.split()))  # as names are kept (`profiles.as_kept`)
     profile = connection.execute(_PROFILE, (player,)).fetchone()
     turns = connection.execute(*((_OF_PROFILE, (profile[0],)) if profile else (_OF_GUEST, (player,))))
-    for tiles, rules_key, counted, score, open_sum, game_id, finished_at in turns:
-        group = (tiles, rules_key)
-        if group in found:
-            found[group]["turns"] += 1
-            continue
-        found[group] = {
+    return [
+        {
             "player": profile[1] if profile else player,
             "tiles": tiles,
             "rules_key": rules_key,
             "score": counted,
-            "grade": grade(open_sum) if counted == score else grade(counted),  # as `Store.bests`
+            "grade": counted_grade(open_sum, score, counted),
             "game_id": game_id,
             "finished_at": _moment(finished_at),
-            "turns": 1,
+            "turns": count,
         }
-    return list(found.values())
+        for tiles, rules_key, counted, score, open_sum, game_id, finished_at, count in turns
+    ]

@@ -2,44 +2,34 @@
 
 The web server writes here before it acknowledges anything: a room's setup,
 seats (with the hash of each token, never the token), state, and each action in
-order (`RoomStore.keep`, one transaction). A server reads a room back when it is
-asked for (`RoomStore.get`) and replays the actions through the engine. Actions are
+order (`RoomRepository.keep`, one transaction). A server reads a room back when it is
+asked for (`RoomRepository.get`) and replays the actions through the engine. Actions are
 keyed (room, seq), so two writers can never both put an action at one place of
 a room's history: the second gets `ConflictError`.
 
-The store knows rooms as plain JSON (`KeptRoom`): what a seat or an action
+The repository knows rooms as plain JSON (`KeptRoom`): what a seat or an action
 means is the web layer's business.
 """
 
 from __future__ import annotations
 
 import hashlib
-import threading
-import time
-from collections.abc import Callable, Iterable, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, TypeVar
-from weakref import WeakKeyDictionary
+from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, func, insert, select, update
-from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import Session, selectinload, sessionmaker
+from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, selectinload
 
+from shutthebox.storage.database import Database, StorageBusyError
 from shutthebox.storage.models import CommitmentRow, RoomEventRow, RoomRow
 
-__all__ = ["ConflictError", "KeptRoom", "RoomStore", "StorageBusyError", "retrying", "token_hash"]
+__all__ = ["ConflictError", "KeptRoom", "RoomRepository", "token_hash"]
 
-Result = TypeVar("Result")
-RETRY_DELAYS = (0.05, 0.2, 0.5, 1.0, 2.0)
-READ_TRIES = 5  # reads of a room that writes keep crossing before the store is called busy
-"""Pauses between tries of a write that met a locked database (each try also waits SQLite's own
-busy timeout): a save is retried for over 25 s before it is given up."""
-
-
-class StorageBusyError(Exception):
-    """The database stayed locked by another writer through every retry."""
+READ_TRIES = 5
+"""Reads of a room that writes keep crossing before the room is called busy."""
 
 
 class ConflictError(Exception):
@@ -51,54 +41,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-RETRYABLE_STATES = {"40001", "40P01", "55P03"}
-"""PostgreSQL's serialization failure, deadlock and lock not available: try the transaction again."""
-
-
-def _locked(error: OperationalError) -> bool:
-    if getattr(error.orig, "sqlstate", None) in RETRYABLE_STATES:
-        return True
-    text = str(error.orig).lower()
-    return "locked" in text or "busy" in text
-
-
-_WRITERS: WeakKeyDictionary[Engine, threading.RLock] = WeakKeyDictionary()
-
-
-def one_writer(engine: Engine) -> AbstractContextManager[object]:
-    """What a write to ``engine`` holds: SQLite takes one writer at a time, and threads contending
-    for it wait in its busy handler, which sleeps up to 100 ms between tries (seconds of latency
-    under load); queued on this lock they go in turn at once. Other databases: nothing."""
-    if engine.dialect.name != "sqlite":
-        return nullcontext()
-    return _WRITERS.setdefault(engine, threading.RLock())
-
-
-def retrying(
-    write: Callable[[], Result], *, sleep: Callable[[float], None] = time.sleep,
-    lock: AbstractContextManager[object] | None = None,
-) -> Result:
-    """``write()`` (under ``lock``, see `one_writer`), tried again after a pause each time it meets a
-    locked database; then `StorageBusyError`. Each try is its own transaction, so a failed one left
-    nothing behind."""
-    for delay in (*RETRY_DELAYS, None):
-        try:
-            with lock or nullcontext():
-                return write()
-        except OperationalError as error:
-            if not _locked(error):
-                raise
-            if delay is None:
-                raise StorageBusyError(str(error.orig)) from None
-            sleep(delay)
-    raise AssertionError("unreachable")
-
-
 @dataclass(slots=True)
 class KeptRoom:
-    """A room as the store keeps it.
+    """A room as the repository keeps it.
 
-    ``version`` is the version of the store's state this one was made from (0: a new room): a
+    ``version`` is the version of the kept state this one was made from (0: a new room): a
     write succeeds only over that very version, and bumps it. ``due_at`` is when a server must
     next look at the room (its clock, a rematch, a bot to play, its closing), in epoch seconds.
     """
@@ -120,33 +67,20 @@ class KeptRoom:
     """The place of ``events[0]`` in the room's history (a read of the actions after a point)."""
 
 
-def _utc(moment: datetime) -> datetime:
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
 def _kept(row: RoomRow, events: Sequence[RoomEventRow], first_event: int = 0) -> KeptRoom:
     return KeptRoom(
         code=row.code, status=row.status, setup=row.setup, dice=row.dice, seats=row.seats, extra=row.extra,
-        game_id=row.game_id, events=[event.body for event in events], created_at=_utc(row.created_at),
-        touched_at=_utc(row.touched_at), version=row.version, due_at=row.due_at, owner=row.owner,
+        game_id=row.game_id, events=[event.body for event in events], created_at=row.created_at,
+        touched_at=row.touched_at, version=row.version, due_at=row.due_at, owner=row.owner,
         first_event=first_event,
     )
 
 
-class RoomStore:
-    """Rooms in play and pending dice commitments, in the store's database."""
+class RoomRepository:
+    """Rooms in play and pending dice commitments, in a `Database`."""
 
-    def __init__(self, engine: Engine, *, sleep: Callable[[float], None] = time.sleep) -> None:
-        self._engine = engine
-        self._sessions = sessionmaker(engine, expire_on_commit=False)
-        self._sleep = sleep
-
-    def _write(self, work: Callable[[Session], Result]) -> Result:
-        def attempt() -> Result:
-            with self._sessions() as session, session.begin():
-                return work(session)
-
-        return retrying(attempt, sleep=self._sleep, lock=one_writer(self._engine))
+    def __init__(self, database: Database) -> None:
+        self._database = database
 
     # -- rooms -------------------------------------------------------------------
     def keep(self, room: KeptRoom, new_events: Sequence[tuple[int, dict[str, Any]]] = ()) -> int:
@@ -160,7 +94,7 @@ class RoomStore:
     ) -> list[int]:
         """`keep` several rooms in one transaction: all of them or none (a rematch and its room)."""
 
-        def work(session: Connection) -> list[int]:
+        def work(connection: Connection) -> list[int]:  # the Core, not the ORM: on every action
             versions = []
             for room, new_events in rooms:
                 values = {
@@ -169,12 +103,12 @@ class RoomStore:
                     "due_at": room.due_at, "version": room.version + 1,
                 }
                 if room.version == 0:
-                    session.execute(
+                    connection.execute(
                         insert(RoomRow).values(code=room.code, created_at=room.created_at, owner=room.owner,
                                                **values)
                     )
                 else:
-                    changed = session.execute(
+                    changed = connection.execute(
                         update(RoomRow)
                         .where(RoomRow.code == room.code, RoomRow.version == room.version)
                         .values(**values)
@@ -182,19 +116,15 @@ class RoomStore:
                     if changed.rowcount != 1:
                         raise ConflictError(f"room {room.code}: changed by another writer since")
                 if new_events:
-                    session.execute(
+                    connection.execute(
                         insert(RoomEventRow),
                         [{"room_code": room.code, "seq": seq, "body": body} for seq, body in new_events],
                     )
                 versions.append(room.version + 1)
             return versions
 
-        def attempt() -> list[int]:  # the Core, not the ORM: half the CPU of a write, on every action
-            with self._engine.begin() as connection:
-                return work(connection)
-
         try:
-            return retrying(attempt, sleep=self._sleep, lock=one_writer(self._engine))
+            return self._database.write_core(work)
         except IntegrityError:
             codes = ", ".join(room.code for room, _events in rooms)
             raise ConflictError(f"room {codes}: another writer holds this room or one of its places") \
@@ -202,7 +132,7 @@ class RoomStore:
 
     def open_rooms(self) -> list[KeptRoom]:
         """Every room kept, with its actions in order, oldest room first."""
-        with self._sessions() as session:
+        with self._database.session() as session:
             rows = session.scalars(
                 select(RoomRow).options(selectinload(RoomRow.events)).order_by(RoomRow.created_at)
             )
@@ -210,14 +140,14 @@ class RoomStore:
 
     def get(self, code: str, after: int = 0) -> KeptRoom | None:
         """The room ``code`` as kept, with its actions from place ``after`` on (all by default);
-        None if the store holds no such room.
+        None if no such room is kept.
 
         The row and the actions are two statements, and each sees what was committed when it
         started (PostgreSQL's READ COMMITTED; SQLite opens no transaction for a SELECT): a write
         landing between them would pair the old row with the new actions. Every write bumps the
         version, so a version unchanged after the actions were read means nothing landed between."""
         for _attempt in range(READ_TRIES):
-            with self._sessions() as session:
+            with self._database.session() as session:
                 row = session.get(RoomRow, code)
                 if row is None:
                     return None
@@ -231,8 +161,8 @@ class RoomStore:
         raise StorageBusyError(f"room {code} changed during each of {READ_TRIES} reads")
 
     def version(self, code: str) -> int | None:
-        """The room's version in the store (None: no such room): is a copy of it behind?"""
-        with self._sessions() as session:
+        """The room's version as kept (None: no such room): is a copy of it behind?"""
+        with self._database.session() as session:
             found: int | None = session.scalar(select(RoomRow.version).where(RoomRow.code == code))
             return found
 
@@ -241,27 +171,27 @@ class RoomStore:
 
     def due(self, now: float, limit: int = 200) -> list[str]:
         """Codes of the rooms a server should look at by ``now``, the most overdue first."""
-        with self._sessions() as session:
+        with self._database.session() as session:
             return list(session.scalars(
                 select(RoomRow.code).where(RoomRow.due_at <= now).order_by(RoomRow.due_at).limit(limit)
             ))
 
     def reschedule(self, code: str, version: int, due_at: float | None) -> None:
         """Say when the room is next due, if it is still at ``version`` (no change of its state)."""
-        self._write(lambda session: session.execute(
+        self._database.write(lambda session: session.execute(
             update(RoomRow).where(RoomRow.code == code, RoomRow.version == version).values(due_at=due_at)
         ))
 
     def in_play_by(self, owner: str) -> int:
         """How many rooms whose games are not over were created from ``owner`` (an address hash)."""
-        with self._sessions() as session:
+        with self._database.session() as session:
             return session.scalar(
                 select(func.count()).select_from(RoomRow)
                 .where(RoomRow.owner == owner, RoomRow.status != "over")
             ) or 0
 
     def forget(self, codes: Iterable[str], untouched_since: datetime | None = None) -> list[str]:
-        """Drop closed rooms and their actions (their finished games stay in the store); with
+        """Drop closed rooms and their actions (their finished games stay in ``games``); with
         ``untouched_since``, only those nobody changed since then (another process may have). The
         codes dropped."""
         codes = list(codes)
@@ -278,13 +208,13 @@ class RoomStore:
                 session.execute(delete(RoomRow).where(RoomRow.code.in_(gone)))
             return gone
 
-        return self._write(work)
+        return self._database.write(work)
 
     # -- commitments ----------------------------------------------------------------
     def commit(self, ticket: str, server_seed: bytes, at: datetime) -> None:
         """Keep dice committed to under ``ticket`` (its hash), until a room claims them."""
         row = CommitmentRow(ticket_hash=token_hash(ticket), server_seed=server_seed.hex(), created_at=at)
-        self._write(lambda session: session.add(row))
+        self._database.write(lambda session: session.add(row))
 
     def claim(self, ticket: str, since: datetime) -> bytes | None:
         """The server seed committed under ``ticket`` no earlier than ``since``, taken out (once)."""
@@ -294,13 +224,12 @@ class RoomStore:
             if row is None:
                 return None
             session.delete(row)
-            created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
-            return bytes.fromhex(row.server_seed) if created >= since else None
+            return bytes.fromhex(row.server_seed) if row.created_at >= since else None
 
-        return self._write(work)
+        return self._database.write(work)
 
     def prune_commitments(self, before: datetime) -> None:
         """Drop commitments no room claimed in time."""
-        self._write(
+        self._database.write(
             lambda session: session.execute(delete(CommitmentRow).where(CommitmentRow.created_at < before))
         )

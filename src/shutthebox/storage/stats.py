@@ -1,10 +1,11 @@
 """A player's statistics, shared by the web page (``GET /api/players/{name}/stats``) and ``shutthebox stats``.
 
-`player_stats` is pure: from the turns `Store.history` gives, the bests `Store.bests` gives, the
-player's newest games and the marks of their reviews, it makes the JSON both draw: games per board
-size and rules, the score histogram and grade counts of each, the bests, the last games and the
-accuracy over time. `collect` reads the store for it; how a game's review mark is got (a server
-bounds and caches the solver's work, the command line does not) is the caller's, as ``mark_of``.
+`player_stats` is pure: from the turns `GameRepository.history` gives, the bests
+`GameRepository.bests` gives, the player's newest games and the marks of their reviews, it makes the
+JSON both draw: games per board size and rules, the score histogram and grade counts of each, the
+bests, the last games and the accuracy over time. `collect` reads the repositories for it; how a
+game's review mark is got (a server bounds and caches the solver's work, the command line does not)
+is the caller's, as ``mark_of``.
 
 *Accuracy* is the review's (`strategy.review`): the mean, over the player's decisions that had a
 real choice, of the share of the best option's value the chosen one kept, 0 to 100. Beside it, the
@@ -19,7 +20,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from shutthebox.storage.store import Best, GameSummary, Store, TurnEntry
+    from shutthebox.storage.games import GameRepository
+    from shutthebox.storage.profiles import ProfileRepository
+    from shutthebox.storage.values import Best, GameSummary, TurnEntry
 
 __all__ = [
     "GRADES", "LAST_GAMES", "MOST_BARS", "REVIEWED_GAMES", "TURNS_READ", "Mark", "Reviewed", "collect",
@@ -183,22 +186,23 @@ def player_stats(
 
 
 def collect(
-    store: Store,
+    games: GameRepository,
+    profiles: ProfileRepository,
     name: str,
     mark_of: Callable[[int, str], Mark | None],
     *,
     last: int = LAST_GAMES,
     source: str | None = None,
 ) -> dict[str, Any] | None:
-    """`player_stats` of ``name`` (a profile, else a guest) read from ``store``, bests counted from
+    """`player_stats` of ``name`` (a profile, else a guest) read from ``games``, bests counted from
     games of ``source`` only (None: every source); ``mark_of(game_id, seat)`` is the review mark of
     that seat in that game, or None when it has none. None when no profile has that name and no game
     that player."""
-    profile = store.profile_named(name)
-    turns = store.history(name, limit=TURNS_READ)
+    profile = profiles.named(name)
+    turns = games.history(name, limit=TURNS_READ)
     if profile is None and not turns:
         return None
-    recent = store.games(player=name, limit=max(last, REVIEWED_GAMES))
+    recent = games.games(player=name, limit=max(last, REVIEWED_GAMES))
     seats = {turn.game_id: turn.player for turn in turns}
     marks: dict[int, Mark] = {}
     for game in recent[:REVIEWED_GAMES]:
@@ -206,6 +210,6 @@ def collect(
         mark = mark_of(game.id, seat) if seat is not None else None
         if mark is not None:
             marks[game.id] = mark
-    bests = store.bests(name, source=source)
+    bests = games.bests(name, source=source)
     shown = profile.name if profile is not None else name
     return player_stats(shown, turns, bests, recent, marks, last=last, truncated=len(turns) >= TURNS_READ)

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
-from sqlalchemy import Engine, select
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.glicko import Rating
+from shutthebox.storage.database import Database
 from shutthebox.storage.models import PuzzleRatingRow, TrainerDealtRow, TrainerRatingRow, TrainerReviewRow
 
-__all__ = ["NotDealtError", "Standing", "TrainerStore", "digest"]
+__all__ = ["NotDealtError", "Standing", "TrainerRepository", "digest"]
 
 
 class NotDealtError(ShutTheBoxError):
@@ -42,14 +43,14 @@ class Standing:
         return {**self.rating.to_json(), "answered": self.answered, "right": self.right}
 
 
-class TrainerStore:
-    """The trainer's tables, on the store's engine."""
+class TrainerRepository:
+    """The trainer's tables, in a `Database`."""
 
-    def __init__(self, engine: Engine) -> None:
-        self._sessions = sessionmaker(engine, expire_on_commit=False)
+    def __init__(self, database: Database) -> None:
+        self._database = database
 
     def standing(self, profile_id: int) -> Standing:
-        with self._sessions() as session:
+        with self._database.session() as session:
             row = session.get(TrainerRatingRow, profile_id)
         if row is None:
             return Standing(Rating(), 0, 0)
@@ -57,28 +58,28 @@ class TrainerStore:
 
     def difficulty(self, key: str) -> Rating:
         """The puzzle's rating: a newcomer's until someone answers it."""
-        with self._sessions() as session:
+        with self._database.session() as session:
             row = session.get(PuzzleRatingRow, digest(key))
         return Rating() if row is None else Rating(row.rating, row.deviation, row.volatility)
 
     def difficulties(self, keys: list[str]) -> dict[str, Rating]:
         names = {digest(key): key for key in keys}
-        with self._sessions() as session:
+        with self._database.session() as session:
             rows = session.scalars(select(PuzzleRatingRow).where(PuzzleRatingRow.puzzle.in_(names))).all()
         found = {names[row.puzzle]: Rating(row.rating, row.deviation, row.volatility) for row in rows}
         return {key: found.get(key, Rating()) for key in keys}
 
     def reviews(self, profile_id: int, pool: str) -> dict[str, datetime]:
         """The puzzles of the pool the profile answered, with when each comes back."""
-        with self._sessions() as session:
+        with self._database.session() as session:
             rows = session.scalars(select(TrainerReviewRow).where(
                 TrainerReviewRow.profile_id == profile_id, TrainerReviewRow.pool == digest(pool)
             )).all()
-        return {row.key: _utc(row.due_at) for row in rows}
+        return {row.key: row.due_at for row in rows}
 
     def deal(self, profile_id: int, key: str, now: datetime) -> None:
         """Note that the puzzle of ``key`` was dealt to the profile: it may answer it once."""
-        with self._sessions.begin() as session:
+        with self._database.session() as session:
             row = session.get(TrainerDealtRow, (profile_id, digest(key)))
             if row is None:
                 session.add(TrainerDealtRow(profile_id=profile_id, puzzle=digest(key), dealt_at=now))
@@ -87,11 +88,11 @@ class TrainerStore:
 
     def dealt(self, profile_id: int, key: str) -> bool:
         """Whether the puzzle of ``key`` was dealt to the profile and waits for its answer."""
-        with self._sessions() as session:
+        with self._database.session() as session:
             return session.get(TrainerDealtRow, (profile_id, digest(key))) is not None
 
     def streak(self, profile_id: int, key: str) -> int:
-        with self._sessions() as session:
+        with self._database.session() as session:
             row = session.get(TrainerReviewRow, (profile_id, digest(key)))
         return 0 if row is None else row.streak
 
@@ -101,7 +102,7 @@ class TrainerStore:
     ) -> None:
         """Keep one answer: the profile's new rating, the puzzle's, and when it comes back; spends the
         puzzle's dealing (`NotDealtError` if it was not dealt, or is answered already: nothing kept)."""
-        with self._sessions.begin() as session:
+        with self._database.session() as session:
             dealing = session.get(TrainerDealtRow, (profile_id, digest(key)))
             if dealing is None:
                 raise NotDealtError("this puzzle was not dealt to you, or you answered it already")
@@ -136,6 +137,3 @@ def _new_puzzle(session: Session, name: str) -> PuzzleRatingRow:
     session.add(row)
     return row
 
-
-def _utc(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

@@ -7,11 +7,12 @@ the next ones with what each gives away.
 
 from __future__ import annotations
 
+from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.match import Match
 from shutthebox.i18n import _, ngettext
 from shutthebox.i18n.words import OBJECTIVE_VALUES, action_words
 
-__all__ = ["hint_lines", "hint_text"]
+__all__ = ["advice_lines", "hint_lines", "hint_text"]
 
 SHOWN = 3
 """How many choices a hint lists."""
@@ -63,3 +64,12 @@ def hint_text(state: Match) -> str | None:
     """The advice as one line for the plain game, or None."""
     lines = hint_lines(state)
     return "; ".join(line.strip() for line in lines) if lines else None
+
+
+def advice_lines(state: Match) -> list[str]:
+    """The advice in lines for the terminal app, or why there is none (the solver may take seconds
+    on the long boards of the long game: the app asks in a worker)."""
+    try:
+        return hint_lines(state) or [_("No hint available here.")]
+    except ShutTheBoxError:
+        return [_("No hint available here.")]

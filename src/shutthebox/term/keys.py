@@ -10,24 +10,12 @@ from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
+from shutthebox.term.model import KEY_OF_TILE, TILE_KEYS, TILE_OF_KEY
+
 __all__ = ["BINDINGS", "KEY_OF_TILE", "TILE_OF_KEY"]
 
-#: Textual key name, label shown under the tile, tile number.
-_TILE_KEYS: tuple[tuple[str, str, int], ...] = (
-    *((str(n), str(n), n) for n in range(1, 10)),
-    ("0", "0", 10),
-    ("minus", "-", 11),
-    ("equals_sign", "=", 12),
-)
-
-TILE_OF_KEY: dict[str, int] = {key: tile for key, _, tile in _TILE_KEYS}
-"""Textual key name -> the tile (and, for 1 to 6, the die face) it stands for."""
-
-KEY_OF_TILE: dict[int, str] = {tile: label for _, label, tile in _TILE_KEYS}
-"""Tile -> the key label printed under it."""
-
 BINDINGS: list[BindingType] = [
-    *(Binding(key, f"number({tile})", show=False) for key, _, tile in _TILE_KEYS),
+    *(Binding(key, f"number({tile})", show=False) for key, _, tile in TILE_KEYS),
     Binding("enter", "confirm", show=False),
     Binding("space", "confirm", show=False),
     Binding("backspace", "clear", show=False),

@@ -7,13 +7,17 @@ the faces typed in, and the solver's advice is printed before each decision.
 Typed dice anywhere else are refused, so a ranked game's dice are all the
 game's. A hint asked for outside companion mode makes the asking player's
 turns count for no best: in a ranked game the first ``h`` of each player only
-says so, and the hint comes with a second ``h`` (``?`` never asks for one). The `Game`
-moves the bots; what happened is told by `narrate`, as in the Textual app. A
-refused answer is explained and the game stays as it was.
+says so, and the hint comes with a second ``h`` (``?`` never asks for one). Bots
+play as in the Textual app: each thinks within its patience, and its fallback
+chooses when it fails, takes longer or is refused (`Game.rescue`); only when even
+that is refused does the person at the keyboard play the seat. What happened is
+told by `narrate`, as in the Textual app. A refused answer is explained and the
+game stays as it was.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import TextIO
 
@@ -22,7 +26,7 @@ from shutthebox.core.dice import Roll
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.game import ROLL, Due, Game, Step, Wait
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
-from shutthebox.i18n import N_, _
+from shutthebox.i18n import N_, _, say
 from shutthebox.i18n.words import dice_word, rules_line
 from shutthebox.term.narrate import (
     assisted_line,
@@ -37,6 +41,26 @@ __all__ = ["HintFn", "PlainGame"]
 
 HintFn = Callable[[Match], str | None]
 """Advice for a state, in words, or None."""
+
+
+def patient_choice(game: Game, due: Due) -> DiceChoice | Move:
+    """The choice of the bot ``due`` waits for, thought in a thread of its own within its patience
+    (`Game.patience`): its fallback's (`Game.rescue`) when it fails or takes longer."""
+    patience = game.patience(due)
+    if patience is None:
+        return game.think(due)
+    thought, chosen = game.thought(due), list[DiceChoice | Move]()
+
+    def think() -> None:
+        try:
+            chosen.append(thought())
+        except Exception:  # its fallback chooses instead
+            return
+
+    worker = threading.Thread(target=think, name="bot", daemon=True)  # left behind if it takes too long
+    worker.start()
+    worker.join(patience)
+    return chosen[0] if chosen else game.rescue(due)
 
 
 class PlainGame:
@@ -89,9 +113,26 @@ class PlainGame:
                     self.line(_("Game abandoned."))
                     return None
                 continue
-            step: Step = ROLL if due.wait is Wait.CHANCE else self.game.think(due)
-            self._play(due, step)
+            if due.wait is Wait.CHANCE:
+                self._play(due, ROLL)
+            else:
+                self._bot_step(due)
         return self.game.state
+
+    def _bot_step(self, due: Due) -> None:
+        """The bot's choice, or its fallback's when it fails, takes too long or is refused; when even
+        that is refused, the person at the keyboard plays the seat from now on."""
+        try:
+            self._play(due, patient_choice(self.game, due))
+            return
+        except ShutTheBoxError:
+            pass
+        try:
+            self._play(due, self.game.rescue(due))
+        except ShutTheBoxError as error:
+            self.line(_("Not allowed: {reason}").format(reason=say(error)))
+            assert due.seat is not None
+            self.game.unseat_bot(due.seat)
 
     # -- acting and telling ----------------------------------------------------
     def _play(self, due: Due, step: Step) -> None:

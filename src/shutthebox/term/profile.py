@@ -21,6 +21,10 @@ from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.i18n import _, say
 from shutthebox.storage.location import data_folder
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from shutthebox.storage.profiles import ProfileRepository
+
 __all__ = ["LocalProfile", "link_profile", "profile_path", "read_profile", "write_profile"]
 
 FILE = "profile.json"
@@ -57,7 +61,7 @@ def write_profile(profile: LocalProfile) -> None:
 
 
 def link_profile(
-    store: Any, players: Sequence[str], humans: Sequence[str]
+    profiles: ProfileRepository, players: Sequence[str], humans: Sequence[str]
 ) -> tuple[dict[int, int], str | None]:
     """The seats this machine's profile played (``{seat: profile id}``), creating the profile for
     the first person on first use; and a line to tell the player, if there is news."""
@@ -66,13 +70,13 @@ def link_profile(
     local = read_profile()
     try:
         if local is None:
-            made, key = store.create_profile(humans[0])
+            made, key = profiles.create(humans[0])
             write_profile(LocalProfile(made.name, key))
             news = _("Your player profile {name} was created; its secret key stays in your data folder.")
             return _seats(players, humans, made), news.format(name=made.name)
-        found = store.profile(local.key)
+        found = profiles.by_key(local.key)
         if found is None:  # another database: the profile is made there with the same key
-            found, _key = store.create_profile(local.name, key=local.key)
+            found, _key = profiles.create(local.name, key=local.key)
         return _seats(players, humans, found), None
     except ShutTheBoxError as error:
         return {}, _("The game is kept without a profile: {reason}").format(reason=say(error))

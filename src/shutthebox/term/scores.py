@@ -4,7 +4,7 @@ A finished terminal game is saved in the same store as the web app's (SQLite
 in the user data folder, or ``$SHUTTHEBOX_DB``); saving tells each person how
 the game compares with their best under the same rules and board size.
 `shutthebox scores` reads the bests and the recent games back: from a SQLite
-file with the standard library alone (it starts at once), else through a `Store`.
+file with the standard library alone (it starts at once), else through the `storage` repositories.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shutthebox.core.errors import ShutTheBoxError
-from shutthebox.core.ranking import Unranked
 from shutthebox.i18n import N_, _, ngettext, say
 from shutthebox.i18n.words import mode_name, rules_line
 
@@ -21,6 +20,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from shutthebox.core.game import Game
+    from shutthebox.core.ranking import Unranked
 
 __all__ = ["options_of_key", "save_finished", "scores_json", "scores_lines", "stored_scores"]
 
@@ -63,16 +63,17 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
     record = game.record()
     source = "companion" if game.by_hand else "terminal"
     try:
-        from shutthebox.storage import Store
+        from shutthebox.storage import Database, GameRepository, ProfileRepository
         from shutthebox.term.profile import link_profile
 
-        with Store.open() as store:
-            profiles, news = link_profile(store, record.players, humans)
+        with Database.open() as database:
+            games = GameRepository(database)
+            profiles, news = link_profile(ProfileRepository(database), record.players, humans)
             linked = {record.players[seat] for seat in profiles}
             before = {  # a guest's best is a guest's: never a profile's that has the same name
-                name: store.best(name, record.rules, guest=name not in linked) for name in humans
+                name: games.best(name, record.rules, guest=name not in linked) for name in humans
             }
-            game_id = game.save(store, source=source, profiles=profiles)
+            game_id = game.save(games, source=source, profiles=profiles)
     except (ShutTheBoxError, ImportError, OSError) as error:
         return [_("The game could not be saved to the history: {reason}").format(reason=say(error))]
     except Exception as error:  # a database driver error must not lose the game on screen
@@ -109,6 +110,8 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
 
 def unranked_line(reason: Unranked, seed: int | None) -> str:
     """Why no turn of a game counts for a best, in a sentence."""
+    from shutthebox.core.ranking import Unranked  # here: `shutthebox scores` starts without the match
+
     if reason is Unranked.TYPED:
         return _("The dice were typed in, so this game counts for no best.")
     if reason is Unranked.PRACTICE:
@@ -133,11 +136,11 @@ def _kind_words(kind: object) -> str:
     return " · " + words
 
 
-def _players(store: Any, players: Sequence[str], limit: int) -> list[str]:
+def _players(games: Any, players: Sequence[str], limit: int) -> list[str]:
     if players:
         return list(players)
     seen: list[str] = []
-    for game in store.games(limit=limit):
+    for game in games.games(limit=limit):
         for name in game.players:
             if name not in seen:
                 seen.append(name)
@@ -160,18 +163,20 @@ def scores_json(players: Sequence[str] = (), *, limit: int = 10) -> dict[str, An
 
 
 def stored_scores(url: str, players: Sequence[str] = (), *, limit: int = 10) -> dict[str, Any]:
-    """The same answer through a `Store` (any engine; it migrates an older schema first)."""
-    from shutthebox.storage import Store
+    """The same answer through the `GameRepository` (any engine; the database migrates an older schema
+    first)."""
+    from shutthebox.storage import Database, GameRepository
 
-    with Store.open(url) as store:
-        names = _players(store, players, 50)
-        bests = [b.to_json() for name in names for b in store.bests(name)]
-        games = [
+    with Database.open(url) as database:
+        games = GameRepository(database)
+        names = _players(games, players, 50)
+        bests = [b.to_json() for name in names for b in games.bests(name)]
+        recent = [
             g.to_json()
-            for g in store.games(limit=limit)
+            for g in games.games(limit=limit)
             if not players or set(players) & set(g.players)
         ]
-    return {"bests": bests, "games": games}
+    return {"bests": bests, "games": recent}
 
 
 def scores_lines(players: Sequence[str] = (), *, limit: int = 10) -> list[str]:

@@ -1,8 +1,8 @@
-"""From the app's state to what each widget shows: pure functions, no Textual.
+"""From a game's state to what each widget shows: pure functions, no Textual.
 
-The app calls these after every change and hands the results down to the
-widgets. Keeping them apart makes the words testable without a screen and
-keeps the widgets free of game knowledge.
+The controller calls these after every change to make the `Scene` the game screen
+draws. Keeping them apart makes the words testable without a screen and keeps the
+widgets free of game knowledge.
 """
 
 from __future__ import annotations
@@ -10,15 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shutthebox.core.board import Move, tiles_of
+from shutthebox.core.dice import Roll
 from shutthebox.core.match import Match, Phase
 from shutthebox.core.rules import Mode
 from shutthebox.i18n import N_, _
-from shutthebox.i18n.words import dice_word, mode_name
-from shutthebox.term.keys import KEY_OF_TILE
+from shutthebox.i18n.words import dice_word, mode_name, rules_line
+from shutthebox.term.model import KEY_OF_TILE, Handover, PlayerRow, Table, TileView
 from shutthebox.term.narrate import outcome_lines
-from shutthebox.term.widgets import PlayerRow, TileView
 
-__all__ = ["MIN_SIZE", "Fit", "fit", "key_bar", "scoreboard", "status_line", "tile_views"]
+__all__ = ["MIN_SIZE", "Fit", "fit", "key_bar", "scoreboard", "status_line", "table", "tile_views"]
 
 MIN_SIZE = (40, 12)
 """The smallest terminal the game is drawn in; below it a notice says so."""
@@ -268,3 +268,36 @@ def handover_line(before: Match, after: Match) -> str:
     else:
         over = _("{player}'s turn is over.").format(player=ended)
     return over + " " + _("{player}: press Enter when ready.").format(player=following)
+
+
+def table(
+    state: Match, *, bots: set[int], selected: int, typed: tuple[int, ...], companion: bool, bot: bool,
+    last_roll: Roll | None, handover: Handover | None, hint: tuple[str, ...],
+) -> Table:
+    """Everything the game screen shows of ``state``: at a turn's end between two people (``handover``),
+    the board that turn ended on and its score, until the next player presses Enter."""
+    pot = " · " + _("pot {pot}").format(pot=state.pot) if state.pot else ""
+    headers, rows = scoreboard(state, bots)
+    tiles = tile_views(state, selected)
+    faces: tuple[int | None, ...] = ()
+    caption = ""
+    if state.phase is Phase.MOVE and state.roll is not None:
+        faces, caption = state.roll.dice, f"= {state.roll.total}"
+    elif companion and state.is_chance:
+        faces = (*typed, *([None] * (state.dice_due - len(typed))))
+    elif last_roll is not None:  # the last roll stays on the table until the next
+        faces, caption = last_roll.dice, f"({last_roll.total})"
+    if handover is not None:
+        before, after = handover.before, handover.after
+        result = after.history[-1] if after.history else None
+        if result is not None and result.player == before.actor:
+            tiles = tuple(TileView(t, is_open=t in result.board) for t in range(1, before.rules.tiles + 1))
+        status = handover_line(before, after)
+    else:
+        status = status_line(state, bot=bot, companion=companion, typed=typed)
+        picked = selection_line(state, selected) if not bot else ""
+        status += "  " + picked if picked else ""
+    return Table(
+        title=_("Shut the Box") + " · " + rules_line(state.rules) + pot, headers=headers, rows=rows,
+        tiles=tiles, faces=faces, caption=caption, status=status, hint="\n".join(hint),
+    )

@@ -1,13 +1,11 @@
 """The pieces of the game screen. They draw what the app hands them and know no rule.
 
-Attributes down, messages up: the app sets each widget's reactive attributes
-from the one `Match` it holds; a tile that is clicked posts `TileRow.Pressed`
-and the app decides what that means.
+Attributes down, messages up: the game screen sets each widget's reactive attributes from the
+`Scene` it is handed; a tile that is clicked posts `TileRow.Pressed` and the app decides what that
+means.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from rich.table import Table
 from rich.text import Text
@@ -17,21 +15,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
-from shutthebox.term.keys import KEY_OF_TILE
+from shutthebox.term.model import KEY_OF_TILE, PlayerRow, TileView
 
 __all__ = ["DiceView", "GameLog", "KeyBar", "KeyList", "PlayerRow", "Scoreboard", "TileRow", "TileView"]
-
-
-@dataclass(frozen=True, slots=True)
-class TileView:
-    """How one tile looks: its number, whether it is open, picked, in play now, and part of a move
-    that makes the roll (highlighted)."""
-
-    number: int
-    is_open: bool
-    selected: bool = False
-    active: bool = False
-    usable: bool = False
 
 
 class Tile(Widget):
@@ -132,16 +118,6 @@ class DiceView(Static):
         bottom = " ".join("╰───╯" for _ in self.faces)
         pips = "  ".join(_PIPS[face - 1] if face else " " for face in self.faces)
         return Text(f"{top}\n{mid}  {self.caption}\n{bottom}  {pips}")
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRow:
-    """One line of the scoreboard, already in words."""
-
-    name: str
-    cells: tuple[str, ...]
-    to_act: bool = False
-    out: bool = False
 
 
 class Scoreboard(Static):

@@ -1,6 +1,6 @@
 """The JSON API: rooms and their actions, hints and reviews, stored games, bests, leaderboard.
 
-Each handler translates JSON to one lobby or store call. Refusals are JSON
+Each handler translates JSON to one lobby or repository call. Refusals are JSON
 ``{"error": code, "detail": why}`` with a 4xx status; nothing changes.
 """
 
@@ -20,7 +20,7 @@ from shutthebox.core.record import GameRecord
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import SOURCE, language, languages
 from shutthebox.i18n.export import language_list, page_catalog
-from shutthebox.storage import SealedError, StorageError, Store, StoredGame, rules_key
+from shutthebox.storage import GameRepository, SealedError, StorageError, StoredGame, rules_key
 from shutthebox.strategy import jobs
 from shutthebox.strategy.cheatsheet import Sheet
 from shutthebox.strategy.cost import cost_of
@@ -71,8 +71,8 @@ def lobby(request: Request) -> Lobby:
     return result
 
 
-def store(request: Request) -> Store:
-    return lobby(request).store
+def games(request: Request) -> GameRepository:
+    return lobby(request).games
 
 
 def token_of(
@@ -103,7 +103,7 @@ LobbyDep = Annotated[Lobby, Depends(lobby)]
 RoomCode = Annotated[str, Path(max_length=16, description="the room's code, 5 letters and digits")]
 GameId = Annotated[int, Path(ge=1, le=MAX_ID)]
 PlayerName = Annotated[str, Path(max_length=200)]
-StoreDep = Annotated[Store, Depends(store)]
+GamesDep = Annotated[GameRepository, Depends(games)]
 TokenDep = Annotated[str | None, Depends(token_of)]
 
 
@@ -221,21 +221,21 @@ async def get_record(code: RoomCode, lobby: LobbyDep) -> dict[str, Any]:
 # -- stored games -----------------------------------------------------------------
 @router.get("/games", summary="Stored games, newest first")
 def list_games(
-    store: StoreDep,
+    games: GamesDep,
     player: Annotated[str | None, Query(max_length=200)] = None,
     source: Annotated[str | None, Query(max_length=32)] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
     offset: Annotated[int, Query(ge=0, le=MAX_ID)] = 0,
 ) -> dict[str, Any]:
-    games = store.games(player=player, source=source, limit=limit, offset=offset)
-    return {"games": [g.to_json() for g in games], "total": store.count()}
+    found = games.games(player=player, source=source, limit=limit, offset=offset)
+    return {"games": [g.to_json() for g in found], "total": games.count()}
 
 
-def stored_game(store: Store, game_id: int, now: float) -> StoredGame:
+def stored_game(games: GameRepository, game_id: int, now: float) -> StoredGame:
     """A stored game as anyone may read it at ``now``: not one sealed (a daily challenge's while its day
     lasts)."""
     try:
-        return store.game(game_id, now=datetime.fromtimestamp(now, UTC))
+        return games.game(game_id, now=datetime.fromtimestamp(now, UTC))
     except SealedError as error:
         raise RoomError("sealed", "{error}", error=error) from None
     except StorageError as error:
@@ -244,15 +244,15 @@ def stored_game(store: Store, game_id: int, now: float) -> StoredGame:
 
 @router.get("/games/{game_id}", responses=ERRORS, summary="A stored game with its record")
 def get_game(game_id: GameId, lobby: LobbyDep) -> dict[str, Any]:
-    stored = stored_game(lobby.store, game_id, lobby.clock())
+    stored = stored_game(lobby.games, game_id, lobby.clock())
     return {**stored.summary.to_json(), "record": stored.record.to_json()}
 
 
 @router.get("/games/{game_id}/review", responses=ERRORS, summary="The review of a stored game")
 async def get_game_review(
-    game_id: GameId, request: Request, store: StoreDep, lobby: LobbyDep
+    game_id: GameId, request: Request, games: GamesDep, lobby: LobbyDep
 ) -> dict[str, Any]:
-    stored = await run_in_threadpool(stored_game, store, game_id, lobby.clock())
+    stored = await run_in_threadpool(stored_game, games, game_id, lobby.clock())
     found = await lobby.review_of(stored.record, ("stored", game_id), client_address(request.scope))
     answer: dict[str, Any] = found.to_json()
     return answer
@@ -260,16 +260,16 @@ async def get_game_review(
 
 @router.get("/players/{name:path}/history", summary="A player's turns, newest first")
 def get_history(
-    name: PlayerName, store: StoreDep, limit: Annotated[int, Query(ge=1, le=500)] = 100
+    name: PlayerName, games: GamesDep, limit: Annotated[int, Query(ge=1, le=500)] = 100
 ) -> dict[str, Any]:
-    return {"player": name, "turns": [t.to_json() for t in store.history(name, limit=limit)]}
+    return {"player": name, "turns": [t.to_json() for t in games.history(name, limit=limit)]}
 
 
 @router.get("/players/{name:path}/bests", summary="A player's best ranked score per board size and rules")
 def get_bests(
-    name: PlayerName, store: StoreDep, tiles: Annotated[int | None, Query(ge=1, le=12)] = None
+    name: PlayerName, games: GamesDep, tiles: Annotated[int | None, Query(ge=1, le=12)] = None
 ) -> dict[str, Any]:
-    bests = store.bests(name, tiles=tiles, source=SERVER_ROLLED)
+    bests = games.bests(name, tiles=tiles, source=SERVER_ROLLED)
     return {"player": name, "bests": [b.to_json() for b in bests]}
 
 
@@ -295,7 +295,7 @@ def get_stats(
         found: Review = from_thread.run(lobby.review_of, record, ("stored", game_id), requester)
         return found
 
-    found = collect(lobby.store, name, kept, review_with, last=last, source=SERVER_ROLLED)
+    found = collect(lobby.games, lobby.profiles, name, kept, review_with, last=last, source=SERVER_ROLLED)
     if found is None:
         raise RoomError("not-found", "no profile is named {name!r} and no game was played under that name",
                         name=name)
@@ -427,11 +427,11 @@ async def get_cheatsheet(
 
 @router.get("/leaderboard", responses=ERRORS, summary="Best scores by player for one board and rules")
 def get_leaderboard(
-    store: StoreDep,
+    games: GamesDep,
     rules: Annotated[Rules, Depends(rules_query)],
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> dict[str, Any]:
-    entries = store.leaderboard(rules, limit=limit, source=SERVER_ROLLED)
+    entries = games.leaderboard(rules, limit=limit, source=SERVER_ROLLED)
     return {
         "tiles": rules.tiles,
         "rules_key": rules_key(rules),

@@ -19,7 +19,7 @@ from starlette.concurrency import run_in_threadpool
 
 from shutthebox import __version__
 from shutthebox.i18n import using
-from shutthebox.storage import Store, default_url
+from shutthebox.storage import Database, default_url
 from shutthebox.web import api, sockets
 from shutthebox.web.guard import Guard, RateLimits, describe, install_log_filter, plain_refusal, safe_errors
 from shutthebox.web.headers import SecurityHeaders, add_security_headers, policy
@@ -76,14 +76,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         install_log_filter()  # whichever server runs the app: no token reaches its log
-        store = await run_in_threadpool(Store.open, database_url(settings))
-        lobby = app.state.lobby = Lobby(settings, store)  # rooms in play are read back as asked for
+        database = await run_in_threadpool(Database.open, database_url(settings))
+        lobby = app.state.lobby = Lobby(settings, database)  # rooms in play are read back as asked for
         await lobby.start()
         try:
             yield
         finally:
             await lobby.stop()
-            store.close()
+            database.close()
 
     app = FastAPI(
         title="Shut the Box",

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.concurrency import run_in_threadpool
 
 from shutthebox.core.daily import DAILY_TILES, Challenge, Entry, ranked, streak, today
-from shutthebox.storage.daily import AlreadyPlayedError, Attempt, DailyStore
+from shutthebox.storage.daily import AlreadyPlayedError, Attempt, DailyRepository
 from shutthebox.strategy import jobs
 from shutthebox.strategy.cost import cost_of
 from shutthebox.strategy.daily import Outcome, outcome_of
@@ -45,7 +45,7 @@ class DailyDesk:
     lobby: Lobby
 
     def __post_init__(self) -> None:
-        self.kept = DailyStore(self.lobby.store.engine)
+        self.kept = DailyRepository(self.lobby.database)
 
     @property
     def today(self) -> date:

@@ -33,8 +33,10 @@ from shutthebox.core.match import DiceChoice
 from shutthebox.core.record import GameRecord
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import SOURCE, Lang, using
-from shutthebox.storage import NameTakenError, Profile, StorageError, Store
-from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomStore, StorageBusyError, token_hash
+from shutthebox.storage import Database, GameRepository, NameTakenError, Profile, StorageError
+from shutthebox.storage.database import StorageBusyError
+from shutthebox.storage.profiles import ProfileRepository
+from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomRepository, token_hash
 from shutthebox.strategy import jobs
 from shutthebox.strategy.bots import solves
 from shutthebox.strategy.review import Review
@@ -137,16 +139,18 @@ def client_action(action: ActionIn) -> ClientAction:
 
 
 class Lobby:
-    """The rooms, the store and the settings of one server process (one of several, with a shared
+    """The rooms, the database and the settings of one server process (one of several, with a shared
     `Hub`)."""
 
     def __init__(
-        self, settings: Settings, store: Store, *, clock: Callable[[], float] = time.time,
+        self, settings: Settings, database: Database, *, clock: Callable[[], float] = time.time,
         hub: Hub | None = None,
     ) -> None:
         self.settings = settings
-        self.store = store
-        self.kept = RoomStore(store.engine)
+        self.database = database
+        self.games = GameRepository(database)
+        self.profiles = ProfileRepository(database)
+        self.kept = RoomRepository(database)
         self.hub: Hub = hub if hub is not None else hub_for(settings.redis_url)
         self.rooms = Rooms()
         self.listeners: dict[str, set[Listener]] = {}
@@ -427,7 +431,7 @@ class Lobby:
         """The profile whose secret key is ``key`` (None for no key); an unknown key is refused."""
         if not key:
             return None
-        found = await run_in_threadpool(self.store.profile, key)
+        found = await run_in_threadpool(self.profiles.by_key, key)
         if found is None:
             raise RoomError("no-profile", "no player profile has this key; create one first")
         return found
@@ -440,12 +444,12 @@ class Lobby:
         return found
 
     async def create_profile(self, name: str) -> tuple[Profile, str]:
-        return await self._naming(lambda: self.store.create_profile(name))
+        return await self._naming(lambda: self.profiles.create(name))
 
     async def rename_profile(self, key: str | None, name: str) -> Profile:
         await self.my_profile(key)
         assert key is not None
-        return await self._naming(lambda: self.store.rename_profile(key, name))
+        return await self._naming(lambda: self.profiles.rename(key, name))
 
     @staticmethod
     async def _naming(call: Callable[[], Named]) -> Named:
@@ -503,7 +507,7 @@ class Lobby:
         a player with an identity."""
         if not name:
             return
-        holder = await run_in_threadpool(self.store.holder, name)
+        holder = await run_in_threadpool(self.profiles.holder, name)
         if holder is not None:
             raise RoomError(
                 "name-taken", "the name {name!r} is a player's profile ({held!r}): play under another",
@@ -844,7 +848,7 @@ class Lobby:
         def keep() -> tuple[int, list[dict[str, Any]]]:
             before = {name: self._best_before(name, game.rules, guest=guest) for name, guest in people}
             kept = game.save(
-                self.store, source="web", profiles=profiles, origin=room.origin, sealed_until=sealed
+                self.games, source="web", profiles=profiles, origin=room.origin, sealed_until=sealed
             )
             results = game.record().results([name for name, _guest in people], before)
             return kept, [result.to_json() for result in results]
@@ -867,7 +871,7 @@ class Lobby:
     def _best_before(self, name: str, rules: Rules, *, guest: bool) -> int | None:
         """The best a person had under ``rules`` on this server before a game is kept (a profile's, or
         a guest's of that name): the game's `core.ranking.Result` compares with it."""
-        found = self.store.bests(name, rules=rules, guest=guest, source="web")
+        found = self.games.bests(name, rules=rules, guest=guest, source="web")
         return found[0].score if found else None
 
     async def _close_if_idle(self, room: Room) -> bool:

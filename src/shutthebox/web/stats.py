@@ -14,7 +14,7 @@ from threading import Lock
 from typing import TYPE_CHECKING, Any
 
 from shutthebox.core.record import GameRecord
-from shutthebox.storage import Store
+from shutthebox.storage import GameRepository, ProfileRepository
 from shutthebox.storage import stats as shared
 from shutthebox.storage.stats import (
     GRADES,
@@ -52,14 +52,14 @@ class Reviews:
         self._marks: OrderedDict[int, dict[str, Mark]] = OrderedDict()
         self._lock = Lock()  # the server's threads share one cache
 
-    def marks(self, store: Store, game_id: int, review_with: ReviewWith) -> dict[str, Mark]:
+    def marks(self, games: GameRepository, game_id: int, review_with: ReviewWith) -> dict[str, Mark]:
         """The marks of game ``game_id``, reviewed with ``review_with`` the first time they are asked."""
         with self._lock:
             found = self._marks.get(game_id)
             if found is not None:
                 self._marks.move_to_end(game_id)
                 return found
-        found = marks_of(review_with(game_id, store.game(game_id).record))
+        found = marks_of(review_with(game_id, games.game(game_id).record))
         with self._lock:
             self._marks[game_id] = found
             while len(self._marks) > self._kept:
@@ -68,7 +68,8 @@ class Reviews:
 
 
 def collect(
-    store: Store,
+    games: GameRepository,
+    profiles: ProfileRepository,
     name: str,
     reviews: Reviews,
     review_with: ReviewWith,
@@ -81,8 +82,8 @@ def collect(
 
     def mark_of(game_id: int, seat: str) -> Mark | None:
         try:
-            return reviews.marks(store, game_id, review_with).get(seat)
+            return reviews.marks(games, game_id, review_with).get(seat)
         except RoomError:  # a review refused (over the budget, too much asked): that game has no mark
             return None
 
-    return shared.collect(store, name, mark_of, last=last, source=source)
+    return shared.collect(games, profiles, name, mark_of, last=last, source=source)

@@ -20,7 +20,7 @@ from shutthebox.core.dice import DiceChoice
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import say
-from shutthebox.storage.trainer import NotDealtError, TrainerStore
+from shutthebox.storage.trainer import NotDealtError, TrainerRepository
 from shutthebox.strategy import jobs
 from shutthebox.strategy.advice import Advice
 from shutthebox.strategy.cost import cost_of
@@ -62,7 +62,7 @@ class TrainerDesk:
     lobby: Lobby
 
     def __post_init__(self) -> None:
-        self.kept = TrainerStore(self.lobby.store.engine)
+        self.kept = TrainerRepository(self.lobby.database)
 
     def _now(self) -> datetime:
         return datetime.fromtimestamp(self.lobby.clock(), UTC)
@@ -112,12 +112,12 @@ class TrainerDesk:
     ) -> tuple[Puzzle, ...]:
         """The mistakes of the profile's newest games under these rules, reviewed through the door."""
         found: list[Puzzle] = []
-        store = self.lobby.store
-        summaries = await run_in_threadpool(lambda: store.games(player=profile.name, limit=OWN_GAMES))
+        games = self.lobby.games
+        summaries = await run_in_threadpool(lambda: games.games(player=profile.name, limit=OWN_GAMES))
         for summary in summaries:
             if summary.tiles != rules.tiles or summary.typed:
                 continue
-            record = (await run_in_threadpool(store.game, summary.id)).record
+            record = (await run_in_threadpool(games.game, summary.id)).record
             if training_rules(record.rules.but(mode=Mode.SOLO), goal) != rules:
                 continue
             reviewed = await self.lobby.review_of(record, ("stored", summary.id), requester)

@@ -1,1 +1,1 @@
-"""Alembic migrations of the storage tables, run by `Store.open` (``upgrade head``)."""
+"""Alembic migrations of the storage tables, run by `Database.open` (``upgrade head``)."""

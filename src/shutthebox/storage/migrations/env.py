@@ -1,4 +1,4 @@
-"""Alembic environment: migrations run on the connection `Store.open` passes in."""
+"""Alembic environment: migrations run on the connection `Database.migrate` passes in."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from shutthebox.storage.models import Base
 def run_migrations_online() -> None:
     connection: Connection | None = context.config.attributes.get("connection")
     if connection is None:
-        raise RuntimeError("shutthebox migrations run through Store.open, which passes a connection")
+        raise RuntimeError("shutthebox migrations run through Database.open, which passes a connection")
     context.configure(
         connection=connection,
         target_metadata=Base.metadata,
@@ -22,5 +22,5 @@ def run_migrations_online() -> None:
 
 
 if context.is_offline_mode():
-    raise RuntimeError("shutthebox migrations run online only, through Store.open")
+    raise RuntimeError("shutthebox migrations run online only, through Database.open")
 run_migrations_online()

@@ -1,0 +1,42 @@
+"""The load tester: whole solo games played through the public API, as many browsers at once would.
+
+Each game creates a room (``POST /api/rooms``, one seat played here) and plays it
+to the end with the seat's token: ``POST /api/rooms/{code}/actions`` with
+``Authorization: Bearer <token>``, or over the room WebSocket
+(``/api/rooms/{code}/ws?token=…``), each action the step the room says is due at
+its seat (``due``), one of the state's legal ones.
+At most ``concurrency`` games are in play at once; a game that meets an error
+stops there (counted, by kind) and the next one starts. Latency is each
+action's own answer: the HTTP response, or the first pushed state whose event
+count moved past the one acted on (an earlier push is no answer).
+
+Only this machine is ever loaded (`is_loopback`). `spawned` starts a server of
+our own for the run. Nothing here prints: the command line words the result.
+`measure` holds the settings, the result and the percentiles, `play` the run,
+`server` the server of our own.
+"""
+
+from __future__ import annotations
+
+from shutthebox.web.loadtest.measure import (
+    ERROR_KINDS,
+    PERCENTILE_METHOD,
+    LoadResult,
+    LoadSettings,
+    is_loopback,
+    percentile,
+)
+from shutthebox.web.loadtest.play import run_load
+from shutthebox.web.loadtest.server import SpawnError, spawned
+
+__all__ = [
+    "ERROR_KINDS",
+    "PERCENTILE_METHOD",
+    "LoadResult",
+    "LoadSettings",
+    "SpawnError",
+    "is_loopback",
+    "percentile",
+    "run_load",
+    "spawned",
+]

@@ -1,0 +1,116 @@
+"""A server of our own for a run: ``shutthebox serve`` over SQLite, or several workers over a
+temporary PostgreSQL and Redis, stopped with everything it started."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+
+from shutthebox.web.loadtest.measure import START_SECONDS
+from shutthebox.web.services import free_port, log_tail
+
+__all__ = ["SpawnError", "serve_command", "spawned"]
+
+
+class SpawnError(Exception):
+    """A spawned server did not come up. ``kind``: ``stopped`` (it exited, with ``status``),
+    ``silent`` (no answer within ``seconds``) or ``unavailable`` (PostgreSQL or Redis cannot be
+    started, for ``reason``); ``log`` is the end of its log."""
+
+    def __init__(self, kind: str, log: str = "", **values: object) -> None:
+        super().__init__(kind, values)
+        self.kind, self.log, self.values = kind, log, values
+
+
+
+
+def serve_command(port: int, database: str, workers: int = 1, redis: str | None = None) -> list[str]:
+    """The ``shutthebox serve`` of a run: bots without pauses, a quiet log, and this machine trusted
+    as the proxy that names each game's client (`LoadSettings.many_clients`)."""
+    command = [
+        sys.executable, "-m", "shutthebox", "serve", "--host", "127.0.0.1", "--port", str(port),
+        "--db", database, "--bot-delay", "0", "--log-level", "warning", "--trust-proxy", "127.0.0.1",
+    ]
+    if workers > 1:
+        command += ["--workers", str(workers)]
+    if redis is not None:
+        command += ["--redis", redis]
+    return command
+
+
+@contextlib.contextmanager
+def spawned(folder: Path, workers: int = 1) -> Iterator[str]:
+    """A server of our own over ``folder`` until the block ends (then stopped, with everything it
+    started): one worker over SQLite, or ``workers`` over a temporary PostgreSQL and Redis. Its
+    URL, once ``GET /api/rules`` answers 200."""
+    with contextlib.ExitStack() as stack:
+        port = free_port()
+        if workers == 1:
+            command = serve_command(port, f"sqlite:///{folder / 'load.db'}")
+        else:
+            database, redis = _services(stack, folder)
+            command = serve_command(port, database, workers, redis)
+        log_path = folder / "server.log"
+        log = stack.enter_context(log_path.open("ab"))
+        process = subprocess.Popen(
+            command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True,
+        )
+        stack.callback(_stop, process)
+        url = f"http://127.0.0.1:{port}"
+        _wait_until_ready(url, process, log_path)
+        yield url
+
+
+def _services(stack: contextlib.ExitStack, folder: Path) -> tuple[str, str]:
+    """A temporary PostgreSQL and Redis for several workers (`shutthebox.web.services`)."""
+    try:
+        from shutthebox.web import services
+    except ImportError as error:
+        raise SpawnError("unavailable", reason=f"no module {error.name}") from None
+    reason = services.missing_postgres() or services.missing_redis()
+    if reason:
+        raise SpawnError("unavailable", reason=reason)
+    try:  # a service that does not start says why, with the end of its log
+        database: str = stack.enter_context(services.temporary_postgres(folder))
+        redis: str = stack.enter_context(services.temporary_redis(folder))
+    except RuntimeError as error:
+        reason, _, log = str(error).partition("\n")
+        raise SpawnError("unavailable", log, reason=reason) from None
+    return database, redis
+
+
+def _wait_until_ready(url: str, process: subprocess.Popen[bytes], log_path: Path) -> None:
+    deadline = time.monotonic() + START_SECONDS
+    with httpx.Client(trust_env=False, timeout=2.0) as probe:
+        while time.monotonic() < deadline:
+            status = process.poll()
+            if status is not None:
+                raise SpawnError("stopped", log_tail(log_path), status=status)
+            with contextlib.suppress(httpx.HTTPError):
+                if probe.get(f"{url}/api/rules").status_code == 200:
+                    return
+            time.sleep(0.1)
+    raise SpawnError("silent", log_tail(log_path), seconds=int(START_SECONDS))
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop the server and its workers (its own session: the group is ours alone)."""
+    if process.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=5)

@@ -1,0 +1,52 @@
+"""The database object: every moment read back is aware and in UTC, whatever the engine, and a
+moment written in another zone, or naive, is kept as the moment it names."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from shutthebox.storage import Database
+from shutthebox.storage.models import CommitmentRow
+
+KATHMANDU = timezone(timedelta(hours=5, minutes=45))
+MOMENT = datetime(2026, 3, 1, 9, 30, 15, 123456, tzinfo=UTC)
+TICKET = "t" * 64
+
+
+def _commit_at(database: Database, moment: datetime) -> None:
+    database.write(lambda session: session.add(
+        CommitmentRow(ticket_hash=TICKET, server_seed="00" * 32, created_at=moment)
+    ))
+
+
+@pytest.mark.parametrize(
+    "written",
+    [MOMENT, MOMENT.astimezone(KATHMANDU), MOMENT.replace(tzinfo=None)],  # naive: taken as UTC's
+    ids=["utc", "another-zone", "naive"],
+)
+def test_a_moment_comes_back_aware_in_utc(database_url: str, written: datetime) -> None:
+    """On PostgreSQL the session's zone is off UTC by a half hour (`services.TIME_ZONE`)."""
+    with Database.open(database_url) as database:
+        _commit_at(database, written)
+        with database.session() as session:
+            back = session.scalar(select(CommitmentRow.created_at))
+            ticket = select(CommitmentRow.ticket_hash)
+            before = session.scalar(ticket.where(CommitmentRow.created_at < MOMENT))
+            at = session.scalar(ticket.where(CommitmentRow.created_at == written))
+    assert back == MOMENT and back is not None and back.tzinfo is UTC
+    assert before is None and at == TICKET  # compared in SQL as the same moment too
+
+
+def test_a_sqlite_file_keeps_the_utc_wall_time(tmp_path: Path) -> None:
+    """SQLite keeps no zone: the text written is the moment's time in UTC, which the quick reader of
+    ``shutthebox scores`` reads as such."""
+    path = tmp_path / "games.db"
+    with Database.open(f"sqlite:///{path}") as database:
+        _commit_at(database, MOMENT.astimezone(KATHMANDU))
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("SELECT created_at FROM commitments").fetchone() == ("2026-03-01 09:30:15.123456",)
