@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Dialog, Page, expect
 from e2e.conftest import screenshot
 from e2e.play import (
     READY,
+    choose_way,
     click_once,
     handing_over,
     is_over,
@@ -282,3 +283,42 @@ def test_online_or_against_a_bot_the_next_player_may_act_during_the_banner(fresh
             expect(page.locator("#box")).not_to_have_attribute("data-phase", "roll")
             return
         click_once(page)
+
+
+UNREACHABLE = {
+    "en-US": "The server cannot be reached: a game needs it to roll the dice. Check the connection and try again.",
+    "es-ES": "No se puede conectar con el servidor: una partida lo necesita para lanzar los dados. "
+             "Comprueba la conexión y vuelve a intentarlo.",
+}
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_with_the_server_unreachable_every_play_button_says_so(
+    browser: Browser, server: str, viewport: dict[str, int], locale: str
+) -> None:
+    context = browser.new_context(locale=locale, viewport=viewport, base_url=server)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    # the page's files and words came (the service worker keeps them), its server does not answer
+    page.route("**/api/**", lambda route: route.continue_() if "/api/i18n" in route.request.url else route.abort())
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    expect(page.locator("#offline")).to_be_visible()  # said on the first screen, not in a fold
+    said = UNREACHABLE[locale]
+    for quick in ("#quick-9", "#quick-10", "#quick-12"):
+        page.click(quick)
+        expect(page.locator("#quick-error")).to_have_text(said)
+    for who, play, where in (("table", "#start", "#setup-error"), ("bots", "#strengths button", "#setup-error"),
+                             ("online", "#start", "#setup-error")):
+        choose_way(page, who)
+        page.locator(play).first.click()
+        expect(page.locator(where)).to_have_text(said)
+    page.fill("#join-code", "ABCDE")
+    page.fill("#join-name", "Ana")
+    page.click("#join-button")
+    expect(page.locator("#join-error")).to_have_text(said)
+    assert page.locator("#view-setup").is_visible()  # no game began
+    context.close()
+    assert errors == []

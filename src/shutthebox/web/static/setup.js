@@ -4,7 +4,7 @@
 // server for a room; what the server would refuse is said first, at its field.
 
 import { _, ngettext } from "./i18n.js";
-import { api } from "./net.js";
+import { api, ApiError } from "./net.js";
 import { $, $$, $button, $input, $maybe, el } from "./dom.js";
 import { optionLabel, rulesSummary } from "./words.js";
 import {
@@ -367,6 +367,10 @@ export async function joinRoom(event) {
     rememberFair(joined.code, commitment ? { seed, commitment } : { seed });
     goToRoom(joined.code);
   } catch (error) {
+    if (!(error instanceof ApiError)) {
+      unreachable("#join-error");
+      return;
+    }
     profileRefused(error);
     showError("#join-error", error);
   }
