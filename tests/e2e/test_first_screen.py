@@ -286,7 +286,8 @@ def test_online_or_against_a_bot_the_next_player_may_act_during_the_banner(fresh
 
 
 UNREACHABLE = {
-    "en-US": "The server cannot be reached: a game needs it to roll the dice. Check the connection and try again.",
+    "en-US": "The server cannot be reached: a game needs it to roll the dice. "
+             "Check the connection and try again.",
     "es-ES": "No se puede conectar con el servidor: una partida lo necesita para lanzar los dados. "
              "Comprueba la conexión y vuelve a intentarlo.",
 }
@@ -302,7 +303,7 @@ def test_with_the_server_unreachable_every_play_button_says_so(
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     # the page's files and words came (the service worker keeps them), its server does not answer
-    page.route("**/api/**", lambda route: route.continue_() if "/api/i18n" in route.request.url else route.abort())
+    page.route("**/api/**", lambda r: r.continue_() if "/api/i18n" in r.request.url else r.abort())
     page.goto("/")
     page.wait_for_selector("body[data-ready=true]")
     expect(page.locator("#offline")).to_be_visible()  # said on the first screen, not in a fold
@@ -310,11 +311,10 @@ def test_with_the_server_unreachable_every_play_button_says_so(
     for quick in ("#quick-9", "#quick-10", "#quick-12"):
         page.click(quick)
         expect(page.locator("#quick-error")).to_have_text(said)
-    for who, play, where in (("table", "#start", "#setup-error"), ("bots", "#strengths button", "#setup-error"),
-                             ("online", "#start", "#setup-error")):
+    for who, play in (("table", "#start"), ("bots", "#strengths button"), ("online", "#start")):
         choose_way(page, who)
         page.locator(play).first.click()
-        expect(page.locator(where)).to_have_text(said)
+        expect(page.locator("#setup-error")).to_have_text(said)
     page.fill("#join-code", "ABCDE")
     page.fill("#join-name", "Ana")
     page.click("#join-button")
@@ -322,3 +322,66 @@ def test_with_the_server_unreachable_every_play_button_says_so(
     assert page.locator("#view-setup").is_visible()  # no game began
     context.close()
     assert errors == []
+
+
+PRESET_NAMES = re.compile(r"\b(web|classic|pub|sailors|digits|elimination to 45|long)\b")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+def test_with_friends_is_names_then_play_and_the_computer_asks_its_strength_first(
+    browser: Browser, server: str, locale: str
+) -> None:
+    context = browser.new_context(locale=locale, viewport=PHONE, base_url=server, has_touch=True,
+                                  is_mobile=True)
+    page = context.new_page()
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("#profile-cancel")
+    page.click("#quick-friends")
+    for selector in ("#seat-name-0", "#seat-name-1", "#start"):  # one screen: the names, then Play
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["y"] >= 0, (selector, box)
+        assert box["y"] + box["height"] <= PHONE["height"], (selector, box)
+    for rule in ("#opt-seed", "#opt-stake", "#opt-limit", "#opt-rounds"):
+        expect(page.locator(rule)).to_be_hidden()  # the rules wait in their panel
+    setup = page.locator("#setup").inner_text()
+    assert not re.search(r"\b(here|aquí)\b", setup), setup
+    page.fill("#seat-name-0", "Ana")
+    page.fill("#seat-name-1", "Luis")
+    page.click("#start")
+    expect(page.locator("#players .name")).to_have_text(["Ana", "Luis"])
+
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("#quick-bots")
+    strengths = page.locator("#strengths .strength")
+    expect(strengths).to_have_count(4)  # easy to expert, before any field
+    for index in range(4):
+        box = strengths.nth(index).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= PHONE["height"], box
+    expect(page.locator("#start")).to_be_hidden()
+    strengths.last.click()
+    expect(page.locator("#players .name")).to_have_count(2)
+    context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+def test_every_rule_is_in_one_panel_in_a_players_words(browser: Browser, server: str, locale: str) -> None:
+    context = browser.new_context(locale=locale, viewport=DESKTOP, base_url=server)
+    page = context.new_page()
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    expect(page.locator("#rules-panel")).not_to_have_attribute("open", "")
+    more_options(page)
+    panel = page.locator("#rules-panel")
+    for rule in ("#opt-preset", "#opt-tiles", "#opt-mode", "#opt-one_die", "#opt-scoring", "#opt-stake",
+                 "#opt-limit", "#opt-rounds"):
+        expect(panel.locator(rule)).to_be_visible()
+    said = panel.inner_text()
+    presets = page.locator("#opt-preset option").all_inner_texts()
+    assert not [text for text in presets if PRESET_NAMES.fullmatch(text.split(" (")[0].strip())], presets
+    assert not re.search(r"(?i)\b(seed|semilla|preset)\b", said), said  # the seed is behind Advanced
+    assert not re.search(r"\b(here|aquí)\b", said), said
+    page.click("#advanced > summary")
+    expect(page.locator("#opt-seed")).to_be_visible()
+    context.close()
