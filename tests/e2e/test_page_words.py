@@ -1,0 +1,109 @@
+"""The page's words and small manners (issue 28): nothing of the ledger or the commitment above the
+board, the Shut button in one language, days and numbers as the language writes them, the Spanish
+header on one line, an empty room code asked for, the daily page without refused requests, and
+names no longer than the server takes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from e2e.conftest import fresh_page
+from e2e.play import choose_way, make_profile, new_room
+
+pytestmark = pytest.mark.e2e
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+SIZES = [pytest.param(("en-US", DESKTOP), id="en-desktop"), pytest.param(("es-ES", PHONE), id="es-phone"),
+         pytest.param(("es-ES", DESKTOP), id="es-desktop"), pytest.param(("en-US", PHONE), id="en-phone")]
+
+ABOVE_THE_BOARD = """() => {
+  const box = document.querySelector('#box');
+  const above = [...document.querySelectorAll('#view-game > *')].filter(
+    (node) => node.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING && node.checkVisibility());
+  return above.map((node) => node.innerText).join('\\n');
+}"""
+
+
+@pytest.fixture
+def page(browser: Browser, server: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    locale, viewport = getattr(request, "param", ("en-US", DESKTOP))
+    with fresh_page(browser, server, locale=locale, viewport=viewport) as opened:
+        opened.goto("/")
+        opened.wait_for_selector("body[data-ready=true]")
+        yield opened
+
+
+@pytest.mark.parametrize("page", SIZES, indirect=True)
+def test_above_the_board_no_ledger_no_commitment_and_shut_in_one_language(page: Page) -> None:
+    page.click("#profile-cancel")
+    seats = [{"kind": "here", "name": "Ana"}, {"kind": "here", "name": "Luis"}]
+    code = new_room(page, {"preset": "web", "rules": {"mode": "round", "stake": 2}, "seats": seats})
+    page.goto(f"/#/room/{code}")
+    expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+    expect(page.locator("#players .ledger").first).to_be_visible()
+    above = page.evaluate(ABOVE_THE_BOARD)
+    assert not re.search(r"(?i)ledger|commitment|compromiso|libro|[0-9a-f]{8}", above), above
+    assert not re.search(r"\b(here|aquí)\b", above), above
+    spanish = page.get_attribute("html", "lang") == "es"
+    expect(page.locator("#shut-label")).to_have_text("Cerrar" if spanish else "Shut")
+    expect(page.locator("#players .ledger").first).to_have_text("Dinero: 0" if spanish else "Money: 0")
+
+
+@pytest.mark.parametrize("page", [("es-ES", DESKTOP)], indirect=True)
+def test_the_spanish_header_keeps_one_line_at_1280(page: Page) -> None:
+    make_profile(page, "Maximiliana Covadonga")  # the profile's chip takes its place in the bar too
+    tops = page.locator("header.top").evaluate(
+        "(top) => [...top.querySelectorAll('a, button')].filter((n) => n.checkVisibility())"
+        ".map((n) => n.getBoundingClientRect().top)")
+    assert max(tops) - min(tops) < 20, tops  # one row
+    height = page.locator("header.top").bounding_box()
+    assert height is not None and height["height"] <= 72, height
+
+
+@pytest.mark.parametrize("page", [("en-US", DESKTOP), ("es-ES", PHONE)], indirect=True)
+def test_an_empty_room_code_is_asked_for_in_the_pages_language(page: Page) -> None:
+    page.click("#profile-cancel")
+    page.goto("/#/room/")
+    expect(page.locator("#join")).to_be_visible()
+    page.fill("#join-name", "Ana")
+    page.click("#join-button")
+    spanish = page.get_attribute("html", "lang") == "es"
+    expect(page.locator("#join-error")).to_have_text(
+        "Escribe primero el código de la sala: cinco letras, tal como lo ve el otro jugador." if spanish
+        else "Type the room's code first: five letters, as the other player sees it.")
+    expect(page.locator("#join-code")).to_be_focused()
+
+
+@pytest.mark.parametrize("page", [("es-ES", DESKTOP)], indirect=True)
+def test_the_daily_page_says_its_days_in_words_and_asks_nothing_it_is_refused(page: Page) -> None:
+    make_profile(page, "Irene")
+    refused: list[str] = []
+    page.on("response", lambda r: refused.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    errors: list[str] = []
+    page.on("console", lambda line: errors.append(line.text) if line.type == "error" else None)
+    page.goto("/#/daily")
+    page.wait_for_selector("#daily-body[data-ready=true]")
+    intro = page.locator("#daily-body p").first.inner_text()
+    assert not re.search(r"\d{4}-\d{2}-\d{2}", intro), intro
+    assert re.match(r"Hoy, \d{1,2} de \w+:", intro), intro
+    labels = page.locator(".daily-calendar .day").evaluate_all("(days) => days.map((d) => d.title)")
+    assert labels and not [label for label in labels if re.search(r"\d{4}-\d{2}-\d{2}", label)], labels
+    assert refused == [] and errors == [], (refused, errors)
+
+
+@pytest.mark.parametrize("page", [("en-US", PHONE)], indirect=True)
+def test_every_name_field_takes_what_the_server_takes(page: Page) -> None:
+    expect(page.locator("#profile-input")).to_have_attribute("maxlength", "24")
+    page.click("#profile-cancel")
+    choose_way(page, "table")
+    for index in (0, 1):
+        expect(page.locator(f"#seat-name-{index}")).to_have_attribute("maxlength", "24")
+    choose_way(page, "online")
+    expect(page.locator("#join-name")).to_have_attribute("maxlength", "24")
+    page.fill("#seat-name-0", "x" * 40)
+    assert len(page.input_value("#seat-name-0")) == 24
