@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from e2e.conftest import fresh_page
@@ -107,3 +108,18 @@ def test_every_name_field_takes_what_the_server_takes(page: Page) -> None:
     expect(page.locator("#join-name")).to_have_attribute("maxlength", "24")
     page.fill("#seat-name-0", "x" * 40)
     assert len(page.input_value("#seat-name-0")) == 24
+
+
+@pytest.mark.parametrize("page", [("es-ES", PHONE)], indirect=True)
+def test_the_cheat_sheet_fits_a_phone_has_landmarks_and_writes_decimals_in_spanish(page: Page) -> None:
+    page.goto("/api/cheatsheet?preset=web&tiles=9&lang=es")
+    expect(page.locator("main h1")).to_contain_text("la mejor jugada para cada tirada")
+    width = page.evaluate("document.documentElement.clientWidth")
+    assert width == PHONE["width"], width  # laid out for the phone, not 980 px wide
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    region = page.locator("[role=region]")
+    expect(region).to_have_attribute("tabindex", "0")  # the table scrolls inside it, by keyboard too
+    expected = page.locator("tbody tr td:nth-child(3)").all_inner_texts()
+    assert expected and all(re.fullmatch(r"\d+,\d", value) for value in expected), expected[:5]
+    found = [v["id"] for v in Axe().run(page).response["violations"]]
+    assert found == [], found
