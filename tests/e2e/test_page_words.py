@@ -13,7 +13,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from e2e.conftest import fresh_page
-from e2e.play import choose_way, make_profile, new_room
+from e2e.play import READY, choose_way, click_once, is_over, legal_moves, make_profile, new_room, phase
 
 pytestmark = pytest.mark.e2e
 
@@ -123,3 +123,25 @@ def test_the_cheat_sheet_fits_a_phone_has_landmarks_and_writes_decimals_in_spani
     assert expected and all(re.fullmatch(r"\d+,\d", value) for value in expected), expected[:5]
     found = [v["id"] for v in Axe().run(page).response["violations"]]
     assert found == [], found
+
+
+def test_when_one_die_may_be_rolled_the_focus_is_on_one_die(page: Page) -> None:
+    page.click("#profile-cancel")
+    for seed in range(1, 15):  # practice dice: a game that comes to the choice of dice
+        code = new_room(page, {"preset": "web", "seats": [{"kind": "here", "name": "Ana"}], "seed": seed})
+        page.goto(f"/#/room/{code}")
+        expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+        for _ in range(40):
+            page.wait_for_function(READY)
+            if is_over(page):
+                break
+            if phase(page) == "choose":
+                expect(page.locator("#btn-one")).to_be_focused()
+                return
+            if phase(page) == "move":  # the highest tiles first, to come soon to 6 or less
+                for tile in max(legal_moves(page), key=max):
+                    page.click(f"#tiles [data-tile='{tile}']")
+                page.click("#btn-shut")
+            else:
+                click_once(page)
+    raise AssertionError("no game came to the choice of dice")
