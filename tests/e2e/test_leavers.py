@@ -160,6 +160,8 @@ def test_both_players_accept_a_rematch_and_play_on_in_one_new_room(open_page: Op
     for page in (host, guest):
         expect(page).not_to_have_url(re.compile(f"#/room/{code}$"))
         expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+        expect(page.locator("#waiting")).to_be_hidden()  # every seat is taken: no invitation again
+        expect(page.locator("#dice .die")).to_have_count(0)  # nor the last game's dice on the felt
     new_code = room_code(host)
     assert new_code != code
     assert room_code(guest) == new_code
