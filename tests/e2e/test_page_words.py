@@ -10,10 +10,20 @@ from collections.abc import Iterator
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from e2e.conftest import fresh_page
-from e2e.play import READY, choose_way, click_once, is_over, legal_moves, make_profile, new_room, phase
+from e2e.play import (
+    READY,
+    choose_way,
+    click_once,
+    is_over,
+    legal_moves,
+    make_profile,
+    new_room,
+    phase,
+    play_solo,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -145,3 +155,25 @@ def test_when_one_die_may_be_rolled_the_focus_is_on_one_die(page: Page) -> None:
             else:
                 click_once(page)
     raise AssertionError("no game came to the choice of dice")
+
+
+@pytest.mark.parametrize("page", [("es-ES", PHONE)], indirect=True)
+def test_spanish_decimals_in_the_review_and_the_leaderboard(page: Page) -> None:
+    def accuracy(route: Route) -> None:
+        answer = route.fetch().json()
+        route.fulfill(json={**answer, "accuracy": dict.fromkeys(answer["accuracy"], 99.2)})
+
+    def board(route: Route) -> None:
+        entry = {"rank": 1, "player": "Marta", "best": 4, "average": 13.67, "turns": 3, "shut_boxes": 0}
+        route.fulfill(json={**route.fetch().json(), "entries": [entry]})
+
+    page.route("**/api/rooms/*/review", accuracy)
+    page.route("**/api/leaderboard?*", board)
+    page.click("#profile-cancel")
+    page.click("#quick-9")
+    expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+    play_solo(page, click_once)
+    page.click("#btn-review")
+    expect(page.locator("#review .accuracy").first).to_have_text(re.compile(r": 99,2 %$"))
+    page.goto("/#/scores")
+    expect(page.locator("#leaderboard tbody td").nth(3)).to_have_text("13,67")
