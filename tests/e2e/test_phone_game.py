@@ -1,7 +1,8 @@
-"""The game on a 390 x 844 phone first (issue 28): a whole 12-tile game of four players passing one
-phone, in English and in Spanish, where at every state the box, the dice, the status (or the turn's
-end banner) and the selection line are on screen and clear of the bottom bar; nothing but a compact
-bar above the board; no keyboard badges on a touch screen; a watcher's board not greyed."""
+"""The game on a 390 x 844 phone first (issue 28), and on a 1280 x 800 desktop: a whole 12-tile game
+of four players passing one device, in English and in Spanish, where at every state the box, the
+dice, the status (or the turn's end banner) and the selection line are on screen and clear of the
+bottom bar; nothing but a compact bar above the board; no keyboard badges on a touch screen; a
+watcher's board not greyed."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from e2e.play import (
 pytestmark = pytest.mark.e2e
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-HEIGHT = 844
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
 GEOMETRY = """() => {
   const rect = (selector) => {
@@ -48,8 +49,8 @@ GEOMETRY = """() => {
 
 @pytest.fixture
 def phone(browser: Browser, server: str, request: pytest.FixtureRequest) -> Iterator[Page]:
-    locale = getattr(request, "param", "en-US")
-    with fresh_page(browser, server, locale=locale, **PHONE) as page:
+    locale, screen = getattr(request, "param", ("en-US", PHONE))
+    with fresh_page(browser, server, locale=locale, **screen) as page:
         page.goto("/")
         page.wait_for_selector("body[data-ready=true]")
         page.click("#profile-cancel")
@@ -60,13 +61,15 @@ def assert_clear_of_the_bar(page: Page, moment: str) -> None:
     """The box, the dice, the status or banner and the selection line are inside the screen and above
     the bottom bar (their boxes compared with the bar's)."""
     seen = page.evaluate(GEOMETRY)
-    limit = seen["bar"]["top"] if seen["bar"] else HEIGHT
+    size = page.viewport_size
+    assert size is not None
+    limit = seen["bar"]["top"] if seen["bar"] else size["height"]
     for name in ("box", "dice", "status", "handover", "selection"):
         rect = seen[name]
         if rect is None:
             continue
         assert rect["top"] >= 0 and rect["bottom"] <= limit + 0.5, (moment, name, rect, seen["bar"])
-        assert rect["left"] >= 0 and rect["right"] <= 390.5, (moment, name, rect)
+        assert rect["left"] >= 0 and rect["right"] <= size["width"] + 0.5, (moment, name, rect)
     assert seen["box"] is not None and seen["dice"] is not None, moment
     assert (seen["status"] or seen["handover"]) is not None, moment
 
@@ -83,7 +86,8 @@ def four_at_one_phone(page: Page, names: tuple[str, ...]) -> None:
     expect(page.locator("#box")).to_have_attribute("data-status", "playing")
 
 
-@pytest.mark.parametrize("phone", ["en-US", "es-ES"], indirect=True)
+@pytest.mark.parametrize("phone", [("en-US", PHONE), ("es-ES", PHONE), ("es-ES", DESKTOP)], indirect=True,
+                         ids=["en-phone", "es-phone", "es-desktop"])
 def test_a_whole_twelve_tile_game_of_four_keeps_the_board_and_its_words_above_the_bar(phone: Page) -> None:
     page = phone
     four_at_one_phone(page, ("Ana", "Luis", "Eva", "Marta"))
