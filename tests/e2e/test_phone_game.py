@@ -15,11 +15,9 @@ from playwright.sync_api import Browser, Page, expect
 from e2e.conftest import fresh_page
 from e2e.play import (
     READY,
-    choose_way,
     click_once,
     handing_over,
     is_over,
-    more_options,
     my_turn,
     new_room,
     phase,
@@ -75,14 +73,10 @@ def assert_clear_of_the_bar(page: Page, moment: str) -> None:
 
 
 def four_at_one_phone(page: Page, names: tuple[str, ...]) -> None:
-    choose_way(page, "table")
-    page.click("#add-seat")
-    page.click("#add-seat")
-    for index, name in enumerate(names):
-        page.fill(f"#seat-name-{index}", name)
-    more_options(page)
-    page.select_option("#opt-tiles", "12")
-    page.click("#start")
+    """Four friends at this device on twelve tiles (the room made as the setup makes it)."""
+    seats = [{"kind": "here", "name": name} for name in names]
+    code = new_room(page, {"preset": "web", "rules": {"tiles": 12, "mode": "round"}, "seats": seats})
+    page.goto(f"/#/room/{code}")
     expect(page.locator("#box")).to_have_attribute("data-status", "playing")
 
 
