@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.conftest import fresh_page
+from e2e.conftest import fresh_page, screenshot
 from e2e.play import (
     READY,
     click_once,
@@ -98,6 +98,8 @@ def test_a_whole_twelve_tile_game_of_four_keeps_the_board_and_its_words_above_th
         if is_over(page):
             break
         assert_clear_of_the_bar(page, f"state {states}: {phase(page)}")
+        if states == 12 and page.get_attribute("html", "lang") == "en":
+            screenshot(page, "table" if (page.viewport_size or {}).get("width") == 1280 else "table-phone")
         states += 1
         if handing_over(page):
             page.click("#btn-next")

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.conftest import fresh_page
+from e2e.conftest import fresh_page, screenshot
 from e2e.play import READY, click_once, is_over, new_room, play_solo
 
 pytestmark = pytest.mark.e2e
@@ -70,6 +70,8 @@ def test_a_game_of_rounds_with_a_stake_ends_with_its_rounds_their_winners_and_th
     said = page.locator("#result").inner_text()
     assert not re.search(r"(Pot|Pozo): 0\b", said), said
     assert "open box shut" not in said and "drawn" not in said
+    page.evaluate("document.querySelector('#rounds-played').open = true")
+    screenshot(page, "standings-phone" if spanish else "standings")
 
 
 def test_elimination_crowns_its_winner_and_marks_the_others_out(page: Page) -> None:
