@@ -67,7 +67,7 @@ def test_a_game_of_rounds_with_a_stake_ends_with_its_rounds_their_winners_and_th
     assert all(title.endswith(tiebreak) for title in titles if "·" in title), titles
     winners = page.locator("#rounds-played .round-winner").all_text_contents()
     assert len(winners) == 3, winners  # each round's winner said at its end
-    said = page.locator("#result").inner_text()
+    said = page.locator("#result").inner_text() + page.locator("#room-info").inner_text()
     assert not re.search(r"(Pot|Pozo): 0\b", said), said
     assert "open box shut" not in said and "drawn" not in said
     page.evaluate("document.querySelector('#rounds-played').open = true")

@@ -41,7 +41,7 @@ function renderRoomLine(room) {
   if (match && match.rounds > 1) info.append(" · ", _("Round {round} of {rounds}", { round: match.round, rounds: match.rounds }));
   else if (match && room.rules.mode === "elimination") info.append(" · ", _("Round {round}", { round: match.round }));
   if (match && match.tiebreak) info.append(" · ", el("span", { class: "tag", text: _("tie-break") }));
-  if (match && room.rules.stake) info.append(" · ", _("Pot: {pot}", { pot: number(match.pot) }));
+  if (match && room.rules.stake && match.pot) info.append(" · ", _("Pot: {pot}", { pot: number(match.pot) })); // an empty pot is no news
   // Translators: a room's kind: its games count for the rankings, or not (practice).
   if (room.kind) info.append(" · ", room.ranked ? _("ranked") : _("unranked"));
   $("#rules-info").textContent = `${tilesCount(room.rules.tiles)} · ${optionLabel("mode", room.rules.mode)} · ${rulesSummary(room.rules)}`;
