@@ -100,4 +100,4 @@ def test_two_browsers_on_two_processes_play_one_room_to_the_end(pages: tuple[Pag
     expect(guest.locator("#winner")).to_contain_text(winner)
     assert now(host) == now(guest)
     said = " ".join(now(host)["log"])
-    assert all(f"{name}: {verb}" in said for name in ("Ana", "Luis") for verb in ("roll", "shut"))
+    assert all(f"{name}: {verb}" in said for name in ("Ana", "Luis") for verb in ("roll", "shut")), said
