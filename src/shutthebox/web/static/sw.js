@@ -1,13 +1,14 @@
 // Offline: the page, its modules (every one, listed here: tests/js checks the list) and its words come
 // from the network, and from the cache when offline. Of the API only the catalogs are kept (/api/i18n,
 // /api/i18n/{lang}); games never are.
-const CACHE = "shutthebox-v7"; // a new name when the page's files change: the old cache goes
+const CACHE = "shutthebox-v8"; // a new name when the page's files change: the old cache goes
 const PAGE = [
   "/",
   "/static/style.css",
   "/static/app.js",
   "/static/clock.js",
   "/static/daily.js",
+  "/static/demo.js",
   "/static/dice.js",
   "/static/dom.js",
   "/static/fair-view.js",
@@ -34,6 +35,7 @@ const PAGE = [
   "/static/setup.js",
   "/static/share.js",
   "/static/speech.js",
+  "/static/standings.js",
   "/static/state.js",
   "/static/stats.js",
   "/static/store.js",
@@ -43,6 +45,8 @@ const PAGE = [
   "/static/verify.js",
   "/static/words.js",
   "/static/feel.css",
+  "/static/alegreya-400.woff2",
+  "/static/alegreya-700.woff2",
   "/static/icon.svg",
   "/static/icon-192.png",
   "/static/icon-512.png",
