@@ -24,8 +24,7 @@ from shutthebox.core.dice import Roll
 from shutthebox.core.match import DiceChoice, Match
 from shutthebox.core.record import GameRecord, replay_states
 from shutthebox.strategy.advice import Advice, advise
-from shutthebox.strategy.names import VERDICTS
-from shutthebox.strategy.solver import Objective
+from shutthebox.strategy.names import VERDICTS, Objective
 
 __all__ = ["VERDICTS", "Decision", "Review", "review", "verdict"]
 
