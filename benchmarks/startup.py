@@ -43,7 +43,7 @@ def _history(path: Path, games: int) -> None:
 
     rng = random.Random(7)
     with Database.open(f"sqlite:///{path}") as database:
-        games = GameRepository(database)
+        repository = GameRepository(database)
         for index in range(games):
             rules = Rules(tiles=rng.choice((9, 10, 12)), mode=Mode.SOLO if index % 3 else Mode.ROUND)
             players = ["Ana"] if rules.mode is Mode.SOLO else ["Ana", "Luis", "Eva"][: rng.randint(2, 3)]
@@ -51,7 +51,7 @@ def _history(path: Path, games: int) -> None:
             while not game.state.is_over:
                 state = game.state
                 game.roll() if state.is_chance else game.act(rng.choice(state.legal_actions()))
-            game.save(games, source="terminal")
+            game.save(repository, source="terminal")
 
 
 def _until_drawn(command: list[str], env: dict[str, str], shown: bytes, seconds: float = 30) -> float:

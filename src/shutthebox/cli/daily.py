@@ -18,15 +18,19 @@ import argparse
 import json
 import time
 
+from shutthebox.cli.games import play_setup
 from shutthebox.cli.parser import CliError, whole
+from shutthebox.cli.paths import check_database
+from shutthebox.cli.remote import play_daily
+from shutthebox.core.daily import DAILY_TILES, Challenge, PracticeDice, today
 from shutthebox.core.errors import ParseError
 from shutthebox.i18n import _
+from shutthebox.term.session import PlaySetup
 
 __all__ = ["daily_arguments", "run_daily"]
 
 
 def daily_arguments(daily: argparse.ArgumentParser) -> None:
-    from shutthebox.core.daily import DAILY_TILES
 
     daily.add_argument("player", nargs="?", metavar="PLAYER", help=_("your name (default: '{name}')").format(
         name=_("Player")
@@ -47,15 +51,10 @@ def daily_arguments(daily: argparse.ArgumentParser) -> None:
 
 
 def run_daily(args: argparse.Namespace) -> int:
-    from shutthebox.cli.games import play_setup
-    from shutthebox.cli.paths import check_database
-    from shutthebox.core.daily import DAILY_TILES, Challenge, PracticeDice, today
     from shutthebox.storage import Database
     from shutthebox.storage.daily import DailyRepository
-    from shutthebox.term.session import PlaySetup
 
     if args.server:
-        from shutthebox.cli.remote import play_daily
 
         return play_daily(args.server, args.tiles, args.player)
     now = today(time.time())

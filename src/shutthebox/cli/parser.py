@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable
 
 from shutthebox.core.errors import N_, ShutTheBoxError
+from shutthebox.core.options import CLASSIC, Mode, OneDie, Scoring
 from shutthebox.i18n import _, ngettext
 
 TYPE_CHECKING = False  # typing itself is not imported: every command starts here
@@ -107,7 +108,7 @@ whole = number_type(int, -math.inf)
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """The rule flags shared by every subcommand that takes rules (docs/rules.md)."""
-    from shutthebox.core.rules import PRESETS, Mode, OneDie, Scoring
+    from shutthebox.core.rules import PRESETS  # the presets are `Rules` values: a dataclass to import
 
     group = parser.add_argument_group(_("rules (docs/rules.md; a preset first, then each flag over it)"))
     group.add_argument("--preset", choices=list(PRESETS), help=_("start from a named rule set"))
@@ -134,10 +135,8 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-RULE_FLAGS = (
-    "tiles", "one_die", "one_die_forced", "max_tiles", "scoring", "mode",
-    "shut_wins", "stake", "limit", "doubles_extra_turn",
-)
+RULE_FLAGS = tuple(CLASSIC)
+"""The flag of each rule option, by its `Rules` field (the classic options name every one)."""
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:

@@ -13,14 +13,25 @@ import sys
 from datetime import UTC, datetime
 
 from shutthebox.cli.parser import CliError, positive, whole
+from shutthebox.cli.paths import check_database
+from shutthebox.core.board import Move
+from shutthebox.core.dice import DiceChoice
 from shutthebox.core.errors import ShutTheBoxError
+from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import _, say
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from shutthebox.core.board import Move
-    from shutthebox.core.dice import DiceChoice
-    from shutthebox.strategy.trainer import Goal, Puzzle
+from shutthebox.strategy.names import Objective
+from shutthebox.strategy.trainer import (
+    EXACT,
+    Goal,
+    Puzzle,
+    explain,
+    pick,
+    pool_key,
+    puzzles,
+    rate,
+    schedule,
+    training_rules,
+)
 
 __all__ = ["run_train", "train_arguments"]
 
@@ -36,11 +47,8 @@ def train_arguments(train: argparse.ArgumentParser) -> None:
 
 
 def run_train(args: argparse.Namespace) -> int:
-    from shutthebox.cli.paths import check_database
-    from shutthebox.core.rules import Mode, Rules
     from shutthebox.storage import Database, ProfileRepository
     from shutthebox.storage.trainer import TrainerRepository
-    from shutthebox.strategy.trainer import Goal, pick, pool_key, puzzles, training_rules
     from shutthebox.term.profile import link_profile, read_profile
 
     try:
@@ -111,7 +119,6 @@ def _ask(puzzle: Puzzle, goal: Goal) -> DiceChoice | Move | None:
 def _answered(kept: object, profile_id: int, puzzle: Puzzle, chosen: DiceChoice | Move) -> int:
     """Rate and keep the answer, and say how it was: the answers ranked, why, the rating's move."""
     from shutthebox.storage.trainer import TrainerRepository
-    from shutthebox.strategy.trainer import EXACT, explain, pool_key, rate, schedule
 
     assert isinstance(kept, TrainerRepository)
     advice = puzzle.advice()
@@ -135,7 +142,6 @@ def _answered(kept: object, profile_id: int, puzzle: Puzzle, chosen: DiceChoice 
 
 
 def goal_words(goal: Goal) -> str:
-    from shutthebox.strategy.names import Objective
 
     return {
         Objective.SCORE: _("the lowest score"),

@@ -1,21 +1,21 @@
-"""Options as names: the base of every enumerated choice, and the classic game's values as plain data.
+"""Options as names: the base of every enumerated choice, the rules' enums, and the classic game's values.
 
-The words of the rules (`i18n.words`) read stored rules keys against these
-before any game starts, so they live apart from the `Rules` value (a
-dataclass, slower to import).
+The words of the rules (`i18n.words`) and the command line's rule flags read
+these before any game starts, so they live apart from the `Rules` value (a
+dataclass, slower to import); `core.rules` re-exports the enums.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-from shutthebox.core.errors import RulesError
+from shutthebox.core.errors import N_, RulesError
 
 TYPE_CHECKING = False  # typing is not imported at run time: every command starts here
 if TYPE_CHECKING:
     from typing import Self
 
-__all__ = ["CLASSIC", "Choice"]
+__all__ = ["CLASSIC", "Choice", "Mode", "OneDie", "Scoring"]
 
 
 class Choice(StrEnum):
@@ -35,13 +35,52 @@ class Choice(StrEnum):
             names = ", ".join(member.value for member in cls)
             raise RulesError(cls.unknown(), value=value, names=names) from None
 
+class OneDie(Choice):
+    """When one die may be chosen instead of two (rules §3)."""
+
+    HIGH_SHUT = "high-shut"
+    SUM_LE_6 = "sum-le-6"
+    SUM_LT_6 = "sum-lt-6"
+    NEVER = "never"
+
+    @classmethod
+    def unknown(cls) -> str:
+        return N_("unknown one-die rule {value!r}: choose one of {names}")
+
+
+class Scoring(Choice):
+    """How the tiles left open are scored (rules §4)."""
+
+    SUM = "sum"
+    SUM_PLUS_ROLL = "sum-plus-roll"
+    DIGITS = "digits"
+    COUNT = "count"
+
+    @classmethod
+    def unknown(cls) -> str:
+        return N_("unknown scoring {value!r}: choose one of {names}")
+
+
+class Mode(Choice):
+    """The ways to play (rules §5)."""
+
+    SOLO = "solo"
+    ROUND = "round"
+    ELIMINATION = "elimination"
+    LONG = "long"
+
+    @classmethod
+    def unknown(cls) -> str:
+        return N_("unknown way to play {value!r}: choose one of {names}")
+
+
 CLASSIC: dict[str, object] = {
     "tiles": 9,
-    "one_die": "high-shut",
+    "one_die": OneDie.HIGH_SHUT,
     "one_die_forced": False,
     "max_tiles": None,
-    "scoring": "sum",
-    "mode": "round",
+    "scoring": Scoring.SUM,
+    "mode": Mode.ROUND,
     "shut_wins": True,
     "stake": 0,
     "limit": 45,

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from functools import cache
 
-from shutthebox.core.errors import N_, RulesError
-from shutthebox.core.options import Choice
+from shutthebox.core.errors import RulesError
+from shutthebox.core.options import Mode, OneDie, Scoring
 from shutthebox.core.tiles import MAX_TILES, grade, mask_sum, tiles_of
 
 TYPE_CHECKING = False  # typing is not imported at run time: a hint starts here
@@ -36,44 +36,6 @@ if TYPE_CHECKING:
 
 __all__ = ["PRESETS", "Mode", "OneDie", "Rules", "Scoring", "grade"]
 
-
-class OneDie(Choice):
-    """When one die may be chosen instead of two (rules §3)."""
-
-    HIGH_SHUT = "high-shut"
-    SUM_LE_6 = "sum-le-6"
-    SUM_LT_6 = "sum-lt-6"
-    NEVER = "never"
-
-    @classmethod
-    def unknown(cls) -> str:
-        return N_("unknown one-die rule {value!r}: choose one of {names}")
-
-
-class Scoring(Choice):
-    """How the tiles left open are scored (rules §4)."""
-
-    SUM = "sum"
-    SUM_PLUS_ROLL = "sum-plus-roll"
-    DIGITS = "digits"
-    COUNT = "count"
-
-    @classmethod
-    def unknown(cls) -> str:
-        return N_("unknown scoring {value!r}: choose one of {names}")
-
-
-class Mode(Choice):
-    """The ways to play (rules §5)."""
-
-    SOLO = "solo"
-    ROUND = "round"
-    ELIMINATION = "elimination"
-    LONG = "long"
-
-    @classmethod
-    def unknown(cls) -> str:
-        return N_("unknown way to play {value!r}: choose one of {names}")
 
 MAX_STAKE = 1_000_000
 """The largest stake a rule set takes (a bound, so no absurd number reaches a store or a screen)."""

@@ -3,14 +3,19 @@
 Every name here is a message of the catalog (marked with `N_`), said in the
 language in use when it is shown. It reads the rules as plain options (the
 classic defaults, the enums' values), so listing stored games needs no `Rules`.
+Each table is keyed by the members of its enum, in their order, and refused at
+import when a member has no word: a new rule, objective or grade cannot go unnamed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
-from shutthebox.core.options import CLASSIC
+from shutthebox.core.options import CLASSIC, Mode, OneDie, Scoring
 from shutthebox.i18n import N_, _, ngettext
+from shutthebox.strategy.names import ROUND_OBJECTIVES, Objective
+from shutthebox.strategy.names import STRENGTHS as BOT_STRENGTHS
+from shutthebox.strategy.names import VERDICTS as GRADES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -32,49 +37,61 @@ __all__ = [
     "verdict_name",
 ]
 
-MODES: dict[str, str] = {
+
+def _every(names: Iterable[str], words: dict[str, str]) -> dict[str, str]:
+    """``words`` for each of ``names``, in their order; a `LookupError` at import when a name has no word
+    or a word no name, so a table cannot fall behind its enum."""
+    names = [str(name) for name in names]
+    if missing := [name for name in names if name not in words]:
+        raise LookupError(f"no word for {', '.join(missing)}")
+    if extra := sorted(set(words) - set(names)):
+        raise LookupError(f"a word for no choice: {', '.join(extra)}")
+    return {name: words[name] for name in names}
+
+
+MODES: dict[str, str] = _every(Mode, {
     "solo": N_("solo"),
     "round": N_("round"),
     "elimination": N_("elimination"),
     "long": N_("long game"),
-}
+})
 """The ways to play (rules §5) by their `Mode` value, as a player names them."""
 
-ONE_DIE_WHEN: dict[str, str] = {
+ONE_DIE_WHEN: dict[str, str] = _every(OneDie, {
     "high-shut": N_("once 7 and up are shut"),
     "sum-le-6": N_("when open tiles sum ≤ 6"),
     "sum-lt-6": N_("when open tiles sum < 6"),
     "never": N_("never"),
-}
+})
 """When one die may be rolled (rules §3)."""
 
-SCORINGS: dict[str, str] = {
+SCORINGS: dict[str, str] = _every(Scoring, {
     "sum": N_("sum"),
     "sum-plus-roll": N_("sum plus last roll"),
     "digits": N_("digits"),
     "count": N_("tiles left"),
-}
+})
 """How the open tiles score (rules §4)."""
 
-STRENGTHS: dict[str, str] = {
+STRENGTHS: dict[str, str] = _every(BOT_STRENGTHS, {
     "easy": N_("easy"),
     "medium": N_("medium"),
     "hard": N_("hard"),
     "expert": N_("expert"),
-}
+})
 """The bots' strengths, weakest first."""
 
-VERDICTS: dict[str, str] = {
+VERDICTS: dict[str, str] = _every(GRADES, {
     "best": N_("best"),
     "good": N_("good"),
     "inaccuracy": N_("inaccuracy"),
     "mistake": N_("mistake"),
     "blunder": N_("blunder"),
-}
+})
 """The review's word for each decision, best to worst."""
 
 
-OBJECTIVE_VALUES: dict[str, str] = {
+OBJECTIVE_VALUES: dict[str, str] = _every(Objective, {
     "score": N_("expected score"),
     "shut": N_("chance to shut"),
     "beat": N_("chance to score under {target}"),
@@ -82,16 +99,16 @@ OBJECTIVE_VALUES: dict[str, str] = {
     "long": N_("chance to win"),
     "win": N_("chance to win the round"),
     "stake": N_("stakes expected from the round"),
-}
+})
 """What a value of each objective of the solver means, in a hint."""
 
-OBJECTIVES: dict[str, str] = {
+OBJECTIVES: dict[str, str] = _every((o for o in Objective if o not in ROUND_OBJECTIVES), {
     "score": N_("expected score"),
     "shut": N_("probability of shutting the box"),
     "beat": N_("probability of scoring under {target}"),
     "tie-or-beat": N_("probability of scoring {target} or less"),
     "long": N_("probability of winning the long game"),
-}
+})
 """Each objective of the solver, as ``shutthebox solve`` names its value."""
 
 

@@ -17,12 +17,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from shutthebox.storage.games import GameRepository
-    from shutthebox.storage.profiles import ProfileRepository
-    from shutthebox.storage.values import Best, GameSummary, TurnEntry
+from shutthebox.storage.games import GameRepository
+from shutthebox.storage.profiles import ProfileRepository
+from shutthebox.storage.values import Best, GameSummary, TurnEntry
 
 __all__ = [
     "GRADES", "LAST_GAMES", "MOST_BARS", "REVIEWED_GAMES", "TURNS_READ", "Mark", "Reviewed", "collect",

@@ -17,7 +17,7 @@ from shutthebox.core.board import Move
 from shutthebox.core.dice import DiceChoice, Roll
 from shutthebox.core.errors import IllegalActionError
 from shutthebox.core.rules import Mode, Rules
-from shutthebox.strategy.names import ROUND_PLAYERS, Objective
+from shutthebox.strategy.names import ROUND_OBJECTIVES, ROUND_PLAYERS, Objective
 from shutthebox.strategy.plain import PlainTurn, plain_fits
 
 TYPE_CHECKING = False  # typing is not imported at run time: a hint starts here
@@ -28,11 +28,9 @@ if TYPE_CHECKING:
     from shutthebox.strategy.solver import Solution
 
 __all__ = [
-    "Advice", "Choice", "Seat", "advise", "advise_position", "objective_for", "seat_of", "solution_for",
+    "ROUND_OBJECTIVES", "Advice", "Choice", "Seat", "advise", "advise_position", "objective_for", "seat_of",
+    "solution_for",
 ]
-
-ROUND_OBJECTIVES = (Objective.WIN, Objective.STAKE)
-"""The objectives of a round, which need the player's `Seat`."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ from shutthebox.core.errors import IllegalActionError
 from shutthebox.core.match import DiceChoice, Match, Phase
 from shutthebox.core.rules import Rules
 from shutthebox.strategy.advice import advise
+from shutthebox.strategy.budget import advise_within
 from shutthebox.strategy.names import BOT_NAMES, STRENGTHS, Objective, bot_key
 
 __all__ = [
@@ -186,7 +187,6 @@ def _optimal(
     """The solver's best choice (within ``budget``, cells and bytes, when one is set: the cheaper
     objective over it, `OverBudgetError` when even that is over)."""
     if budget is not None and objective is None:
-        from shutthebox.strategy.budget import advise_within
 
         advice = advise_within(state, *budget)
     else:

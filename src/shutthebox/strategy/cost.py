@@ -48,6 +48,7 @@ from math import comb
 from shutthebox.core.board import subsets_with_sum
 from shutthebox.core.match import Match
 from shutthebox.core.rules import Rules, Scoring
+from shutthebox.strategy.advice import objective_for, seat_of
 from shutthebox.strategy.names import Objective
 
 __all__ = ["Cost", "cost_of", "duel_rounds", "estimate", "long_sweeps", "posted_scores"]
@@ -261,7 +262,6 @@ def cost_of(rules: Rules, objective: Objective | str, players: int = 2) -> Cost:
 
 def estimate(state: Match) -> Cost:
     """The bound on the solve `shutthebox.strategy.advice.advise` runs for ``state``."""
-    from shutthebox.strategy.advice import objective_for, seat_of
 
     seat = seat_of(state)
     return cost_of(state.rules, objective_for(state)[0], seat.players if seat is not None else 2)

@@ -9,7 +9,10 @@ from __future__ import annotations
 from shutthebox.core.errors import N_, RulesError
 from shutthebox.core.options import Choice
 
-__all__ = ["BOT_NAMES", "ROUND_PLAYERS", "STRATEGIES", "STRENGTHS", "Objective", "bot_key"]
+__all__ = [
+    "BOT_NAMES", "ROUND_OBJECTIVES", "ROUND_PLAYERS", "STRATEGIES", "STRENGTHS", "VERDICTS", "Objective",
+    "bot_key",
+]
 
 ROUND_PLAYERS = range(2, 9)
 """The rounds the solver plays to win (objectives ``win`` and ``stake``): two to eight players, as a room
@@ -39,6 +42,13 @@ class Objective(Choice):
     def is_chance(self) -> bool:
         """Whether values are probabilities (the others: a score, or stakes won or lost)."""
         return self not in (Objective.SCORE, Objective.STAKE)
+
+
+ROUND_OBJECTIVES = (Objective.WIN, Objective.STAKE)
+"""The objectives of a whole round, solved from a seat among the other players."""
+
+VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
+"""The review's grades of a decision, best to worst (`shutthebox.strategy.review`)."""
 
 
 BOT_NAMES: tuple[str, ...] = (

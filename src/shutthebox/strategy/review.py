@@ -24,11 +24,10 @@ from shutthebox.core.dice import Roll
 from shutthebox.core.match import DiceChoice, Match
 from shutthebox.core.record import GameRecord, replay_states
 from shutthebox.strategy.advice import Advice, advise
-from shutthebox.strategy.solver import Objective
+from shutthebox.strategy.names import VERDICTS, Objective
 
 __all__ = ["VERDICTS", "Decision", "Review", "review", "verdict"]
 
-VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
 _PROBABILITY_STEPS = (0.01, 0.03, 0.08)  # probability points lost
 _SCORE_STEPS = (0.02, 0.08, 0.20)  # share of the best expected score lost
 _EXACT = 1e-9

@@ -30,10 +30,7 @@ from shutthebox.core.tiles import tiles_of
 from shutthebox.strategy.advice import Advice, advise_position, solution_for
 from shutthebox.strategy.bots import greedy_move, heuristic_dice, heuristic_move, usable
 from shutthebox.strategy.names import Objective
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from shutthebox.strategy.review import Review
+from shutthebox.strategy.review import Review
 
 __all__ = [
     "GOALS", "INTERVALS", "Goal", "Puzzle", "explain", "pick", "pool_key", "puzzles", "rate", "reach",

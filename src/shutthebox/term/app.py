@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
 
 from textual import events, work
 from textual.app import App
@@ -24,16 +23,15 @@ from shutthebox.core.game import ROLL, DiceSource, Due, Game, Step, Thought, Wai
 from shutthebox.core.match import Match
 from shutthebox.core.record import GameRecord
 from shutthebox.i18n import SOURCE, Lang, _, activate
+from shutthebox.strategy.review import Review, review
 from shutthebox.term import keys
 from shutthebox.term.controller import Controller
 from shutthebox.term.game_screen import GameScreen
 from shutthebox.term.hints import advice_lines
+from shutthebox.term.screens import ConfirmScreen, HelpScreen, ReviewScreen, SetupScreen
 from shutthebox.term.session import PlaySetup
 from shutthebox.term.style import GAME_CSS
 from shutthebox.term.widgets import TileRow
-
-if TYPE_CHECKING:
-    from shutthebox.strategy.review import Review
 
 __all__ = ["ShutTheBoxApp"]
 
@@ -280,12 +278,10 @@ class ShutTheBoxApp(App[GameRecord | None]):
 
     @work(thread=True, group="review", exclusive=True, exit_on_error=False)
     def _review(self, record: GameRecord) -> None:
-        from shutthebox.strategy.review import review
 
         self.post_message(Reviewed(review(record)))
 
     def on_reviewed(self, message: Reviewed) -> None:
-        from shutthebox.term.screens import ReviewScreen
 
         self.controller.reviewed()
         self._refresh()
@@ -294,7 +290,6 @@ class ShutTheBoxApp(App[GameRecord | None]):
 
     def _ask(self, question: str, then: Callable[[], None]) -> None:
         """Ask ``question`` (y or n); ``then`` runs on a yes."""
-        from shutthebox.term.screens import ConfirmScreen
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -325,7 +320,6 @@ class ShutTheBoxApp(App[GameRecord | None]):
         self._open_setup()
 
     def _open_setup(self) -> None:
-        from shutthebox.term.screens import SetupScreen
 
         def chosen(setup: PlaySetup | None) -> None:
             if setup is not None:
@@ -348,13 +342,11 @@ class ShutTheBoxApp(App[GameRecord | None]):
         """``?`` or F1: the keys of the moment, every key and the rules in brief."""
         if self._covered():
             return
-        from shutthebox.term.screens import HelpScreen
 
         self.push_screen(HelpScreen(*self.controller.help()))
 
     async def action_quit(self) -> None:
         """Leave, handing back the record of the game played (finished or not); a game in play asks first."""
-        from shutthebox.term.screens import ConfirmScreen, HelpScreen
 
         if isinstance(self.screen, ConfirmScreen | HelpScreen):  # they answer q themselves
             return

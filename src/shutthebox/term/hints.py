@@ -11,6 +11,7 @@ from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.match import Match
 from shutthebox.i18n import _, ngettext
 from shutthebox.i18n.words import OBJECTIVE_VALUES, action_words
+from shutthebox.strategy.advice import advise
 
 __all__ = ["advice_lines", "hint_lines", "hint_text"]
 
@@ -36,7 +37,6 @@ def _value(objective: str, target: int | None, value: float) -> str:
 
 def hint_lines(state: Match) -> list[str]:
     """The best choices for the player to act, best first; empty if there is nothing to choose."""
-    from shutthebox.strategy.advice import advise
 
     advice = advise(state)
     if not advice.choices:

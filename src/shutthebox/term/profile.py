@@ -20,10 +20,7 @@ from typing import Any
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.i18n import _, say
 from shutthebox.storage.location import data_folder
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from shutthebox.storage.profiles import ProfileRepository
+from shutthebox.storage.profiles import ProfileRepository
 
 __all__ = ["LocalProfile", "link_profile", "profile_path", "read_profile", "write_profile"]
 

@@ -10,7 +10,7 @@ a key that would lose a game in play.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -34,11 +34,9 @@ from shutthebox.i18n.words import (
     strength_name,
     verdict_name,
 )
+from shutthebox.strategy.review import Review
 from shutthebox.term.session import STRENGTH_KEYS, PlaySetup, mode_for
 from shutthebox.term.widgets import KeyList
-
-if TYPE_CHECKING:
-    from shutthebox.strategy.review import Review
 
 __all__ = ["ConfirmScreen", "HelpScreen", "ReviewScreen", "SetupScreen"]
 

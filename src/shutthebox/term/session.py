@@ -18,6 +18,7 @@ from shutthebox.core.names import clean_name
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import SOURCE, Lang, _, languages, translations, using
 from shutthebox.i18n.words import STRENGTHS, strength_name
+from shutthebox.strategy.bots import seat_bots
 
 __all__ = ["STRENGTH_KEYS", "PlaySetup", "bot_label", "mode_for", "strength_of"]
 
@@ -101,7 +102,6 @@ class PlaySetup:
             rounds=self.rounds, by_hand=self.companion,
         )
         if self.bot_seats:
-            from shutthebox.strategy.bots import seat_bots
 
             for seat, bot in seat_bots(self.bot_seats, game.bot_seed).items():
                 game.seat_bot(seat, bot)

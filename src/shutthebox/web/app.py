@@ -4,6 +4,7 @@ builds the services of the process (`assemble`), each handed only what it uses."
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from anyio import to_thread
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -71,7 +73,6 @@ def database_url(settings: Settings) -> str:
 
 def app_from_environment() -> FastAPI:
     """The app of one worker process of `serve --workers`: the settings the command was given."""
-    import os
 
     return create_app(Settings.from_json(os.environ[SETTINGS_VARIABLE]))
 
@@ -213,6 +214,5 @@ def handle_refusals(app: FastAPI) -> None:
 
 
 def jsonable(errors: object) -> object:
-    from fastapi.encoders import jsonable_encoder
 
     return jsonable_encoder(errors, custom_encoder={Exception: str})

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from shutthebox.core.board import Move
 from shutthebox.core.daily import REVEAL_GRACE
@@ -28,14 +28,13 @@ from shutthebox.core.game import Due, Game, Step, Wait
 from shutthebox.core.match import DiceChoice
 from shutthebox.core.names import clean_name
 from shutthebox.core.rules import Rules
+from shutthebox.storage import Profile
 from shutthebox.storage.rooms import token_hash
+from shutthebox.strategy.bots import seat_bots
 from shutthebox.web.refusals import Refusal, RefusedError
 from shutthebox.web.rematch import Rematch
 from shutthebox.web.roomlog import By, Entry
 from shutthebox.web.seats import Seat, check_client_seed, held_by, look_alike, stand_in_bot
-
-if TYPE_CHECKING:
-    from shutthebox.storage import Profile
 
 __all__ = ["BOTS_DUE", "ClientAction", "OnLeave", "Room"]
 
@@ -181,7 +180,6 @@ class Room:
         game = Game(self.rules, names, dice=dice, rounds=self.rounds)
         bots = {seat.index: seat.bot for seat in self.seats if seat.kind == "bot" and seat.bot is not None}
         if bots:
-            from shutthebox.strategy.bots import seat_bots
 
             for index, bot in seat_bots(bots, game.bot_seed, budget=BOT_BUDGET).items():
                 game.seat_bot(index, bot)

@@ -11,14 +11,15 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from shutthebox.core import fair
 from shutthebox.core.game import Chooser, Game
+from shutthebox.storage import Profile
+from shutthebox.storage.names import look_alike_keys
 from shutthebox.storage.rooms import token_hash
-
-if TYPE_CHECKING:
-    from shutthebox.storage import Profile
+from shutthebox.strategy.bots import seat_bots
+from shutthebox.strategy.names import bot_key
 
 __all__ = [
     "STAND_IN", "TOKEN", "Seat", "SeatKind", "SeatSpec", "check_client_seed", "hash_of", "held_by",
@@ -97,7 +98,6 @@ def held_by(seats: list[Seat], token: str | None) -> tuple[int, ...]:
 
 def look_alike(name: str, other: str) -> bool:
     """Two names a reader could take for one another (the same, or look-alikes)."""
-    from shutthebox.storage.names import look_alike_keys
 
     return name == other or bool(look_alike_keys(name) & look_alike_keys(other))
 
@@ -109,13 +109,11 @@ def check_client_seed(seed: str | None) -> str | None:
 
 def resolve_bot(name: str) -> str:
     """The bot name for a bot name or a strength (an error naming the choices otherwise)."""
-    from shutthebox.strategy.names import bot_key
 
     return bot_key(name)
 
 
 def stand_in_bot(game: Game, seat: int) -> Chooser:
     """The bot that plays ``seat`` for its player (out of time, or gone)."""
-    from shutthebox.strategy.bots import seat_bots
 
     return seat_bots({seat: resolve_bot(STAND_IN)}, f"{game.bot_seed}/stand-in")[seat]

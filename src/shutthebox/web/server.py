@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from anyio import to_thread
 
 from shutthebox.storage import Database, GameRepository
+from shutthebox.storage.names import look_alike_keys
 from shutthebox.web.advice import AdviceDesk
 from shutthebox.web.archive import Archive
 from shutthebox.web.copies import Copies
@@ -50,7 +51,6 @@ class Server:
 
     async def start(self) -> None:
         """Join the other processes (if any) and run the ticker (clocks, rematches, bots, closing)."""
-        from shutthebox.storage.names import look_alike_keys
 
         await to_thread.run_sync(look_alike_keys, "")  # its table is read once, now, not in a request
         await self.cluster.start()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 from threading import Lock
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.record import GameRecord
@@ -28,9 +28,7 @@ from shutthebox.storage.stats import (
     marks_of,
     player_stats,
 )
-
-if TYPE_CHECKING:  # the solver is imported when a review is first asked for
-    from shutthebox.strategy.review import Review
+from shutthebox.strategy.review import Review
 
 ReviewWith = Callable[[int, GameRecord], "Review"]
 """How a stored game (its id and record) is reviewed."""

@@ -11,6 +11,7 @@ from shutthebox.core.record import Event, result_of
 from shutthebox.core.rules import MAX_LIMIT, MAX_STAKE, PRESETS, Mode, OneDie, Rules, Scoring, grade
 from shutthebox.i18n import say
 from shutthebox.storage import rules_key
+from shutthebox.strategy.names import BOT_NAMES, STRENGTHS
 from shutthebox.web.room import Room
 from shutthebox.web.schemas import MAX_ROUNDS, MAX_SEATS
 
@@ -163,7 +164,6 @@ def _fairness(room: Room, now: float) -> dict[str, Any] | None:
 
 def rules_catalog() -> dict[str, Any]:
     """Every rule option with its allowed values and the presets, for the setup panel."""
-    from shutthebox.strategy.names import BOT_NAMES, STRENGTHS
 
     default = Rules()
     return {
