@@ -8,17 +8,16 @@ table, so one step of a million games is one random draw and one gather.
 Finished states map to themselves; a turn can take at most ``tiles + 1``
 rolls, or, with extra turns on doubles, until no game is left running.
 
-`simulate_matches` plays whole matches between bots through the engine, for
-rounds, elimination and the long game.
+Whole matches between bots, for rounds, elimination and the long game, are
+`strategy.matches`'s (`simulate_matches`, named here too).
 """
 
 from __future__ import annotations
 
 import math
-import random
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -26,9 +25,8 @@ import numpy as np
 import numpy.typing as npt
 
 from shutthebox.core.errors import RulesError
-from shutthebox.core.game import Game
 from shutthebox.core.rules import Rules
-from shutthebox.strategy.bots import Bot
+from shutthebox.strategy.matches import MatchStats, simulate_matches
 from shutthebox.strategy.names import STRATEGIES, Objective
 from shutthebox.strategy.solver import TurnKey, allow_one_die, score_table, solve
 from shutthebox.strategy.solver.topology import TOTALS, topology
@@ -399,40 +397,3 @@ def _wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
-
-
-@dataclass
-class MatchStats:
-    """Wins of each player over many matches."""
-
-    games: int
-    wins: dict[str, int] = field(default_factory=dict)
-    draws: int = 0
-
-    def win_rate(self, player: str) -> float:
-        return self.wins.get(player, 0) / self.games
-
-
-def simulate_matches(
-    rules: Rules,
-    bots: Mapping[str, Callable[[random.Random], Bot]],
-    games: int,
-    *,
-    seed: int = 0,
-    rounds: int = 1,
-) -> MatchStats:
-    """Play ``games`` whole matches between bots through the engine (seeded)."""
-    names: Sequence[str] = list(bots)
-    stats = MatchStats(games, dict.fromkeys(names, 0))
-    for index in range(games):
-        players = {
-            i: bots[name](random.Random(seed * 1_000_003 + index * 7 + i)) for i, name in enumerate(names)
-        }
-        game = Game(rules, names, seed=seed * 1_000_003 + index, rounds=rounds, bots=players)
-        game.step_bots()
-        winner = game.state.winner
-        if winner is None:
-            stats.draws += 1
-        else:
-            stats.wins[names[winner]] += 1
-    return stats
