@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from importlib import import_module
 
 from shutthebox import __version__
-from shutthebox.cli.parser import Parser
+from shutthebox.cli.parser import CliError, Parser
 from shutthebox.core.errors import N_, ShutTheBoxError
 from shutthebox.i18n import _, activate, detect_language, languages, say
 
@@ -23,19 +23,31 @@ __all__ = ["COMMANDS", "Command", "build_parser", "main"]
 
 
 class Command:
-    """A subcommand: its name, its help line and description (catalog messages), and the module
-    holding its ``<name>_arguments(parser)`` and ``run_<name>(args)``, imported only when it runs."""
+    """A subcommand: its name, its help line and description (catalog messages), the module
+    holding its ``<name>_arguments(parser)`` and ``run_<name>(args)``, imported only when it runs,
+    and the extra (``pip install 'shutthebox[extra]'``) whose libraries it may need beyond the base."""
 
-    __slots__ = ("description", "help", "module", "name")
+    __slots__ = ("description", "extra", "help", "module", "name")
 
-    def __init__(self, name: str, help: str, description: str, module: str) -> None:
+    def __init__(self, name: str, help: str, description: str, module: str, extra: str | None = None) -> None:
         self.name, self.help, self.description, self.module = name, help, description, module
+        self.extra = extra
 
     def arguments(self, parser: argparse.ArgumentParser) -> None:
         getattr(import_module(self.module), f"{self.name}_arguments")(parser)
 
     def run(self, args: argparse.Namespace) -> int:
-        return int(getattr(import_module(self.module), f"run_{self.name}")(args))
+        """Run the command; a library of its extra that is not installed is refused in one line."""
+        try:
+            return int(getattr(import_module(self.module), f"run_{self.name}")(args))
+        except ModuleNotFoundError as error:
+            library = (error.name or "").partition(".")[0]
+            if self.extra is None or library in {"", "shutthebox"}:
+                raise  # a module of the package itself, or one the base should hold: a bug
+            raise CliError(
+                "'shutthebox {command}' needs {library}: pip install 'shutthebox[{extra}]'",
+                command=self.name, library=library, extra=self.extra,
+            ) from None
 
 
 COMMANDS: tuple[Command, ...] = (
@@ -51,6 +63,7 @@ COMMANDS: tuple[Command, ...] = (
             "($SHUTTHEBOX_DB, or a SQLite file in the user data folder); see 'shutthebox scores'."
         ),
         "shutthebox.cli.games",
+        "tui",
     ),
     Command(
         "daily",
@@ -63,6 +76,7 @@ COMMANDS: tuple[Command, ...] = (
             "commitment, and each seed once the day is over."
         ),
         "shutthebox.cli.daily",
+        "tui",
     ),
     Command(
         "train",
@@ -76,6 +90,7 @@ COMMANDS: tuple[Command, ...] = (
             "this machine's profile, and a missed puzzle comes back later."
         ),
         "shutthebox.cli.train",
+        "tui",
     ),
     Command(
         "cheatsheet",
@@ -109,6 +124,7 @@ COMMANDS: tuple[Command, ...] = (
             "by 'shutthebox play' and the web app."
         ),
         "shutthebox.cli.games",
+        "tui",
     ),
     Command(
         "stats",
@@ -121,6 +137,7 @@ COMMANDS: tuple[Command, ...] = (
             "source, the web's only its own."
         ),
         "shutthebox.cli.stats",
+        "tui",
     ),
     Command(
         "replay",
@@ -177,6 +194,7 @@ COMMANDS: tuple[Command, ...] = (
             "go to the database: $SHUTTHEBOX_DB, or a SQLite file in the data folder."
         ),
         "shutthebox.cli.games",
+        "web",
     ),
     Command(
         "loadtest",
@@ -190,6 +208,7 @@ COMMANDS: tuple[Command, ...] = (
             "line or a server that did not start."
         ),
         "shutthebox.cli.load",
+        "web",
     ),
 )
 """Every subcommand, in the order ``--help`` lists them."""
