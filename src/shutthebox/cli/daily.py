@@ -47,8 +47,8 @@ def daily_arguments(daily: argparse.ArgumentParser) -> None:
 
 
 def run_daily(args: argparse.Namespace) -> int:
-    from shutthebox.cli.games import play_setup
     from shutthebox.cli.paths import check_database
+    from shutthebox.cli.play import play_setup
     from shutthebox.core.daily import DAILY_TILES, Challenge, PracticeDice, today
     from shutthebox.storage import Database
     from shutthebox.storage.daily import DailyRepository

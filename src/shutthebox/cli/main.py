@@ -62,7 +62,7 @@ COMMANDS: tuple[Command, ...] = (
             "flags the full-screen game opens on its setup screen. Finished games are kept in the history "
             "($SHUTTHEBOX_DB, or a SQLite file in the user data folder); see 'shutthebox scores'."
         ),
-        "shutthebox.cli.games",
+        "shutthebox.cli.play",
         "tui",
     ),
     Command(
@@ -123,7 +123,7 @@ COMMANDS: tuple[Command, ...] = (
             "Show personal bests per board size and rules, and the recent games, from the history kept "
             "by 'shutthebox play' and the web app."
         ),
-        "shutthebox.cli.games",
+        "shutthebox.cli.scores",
         "tui",
     ),
     Command(
@@ -143,7 +143,7 @@ COMMANDS: tuple[Command, ...] = (
         "replay",
         N_("check and replay a game record"),
         N_("Load a game record (JSON), check every action, and print how it went."),
-        "shutthebox.cli.games",
+        "shutthebox.cli.records",
     ),
     Command(
         "verify",
@@ -154,13 +154,13 @@ COMMANDS: tuple[Command, ...] = (
             "every turn ends as recorded. Exit status 0 when all is proven, 1 when not (the first event "
             "that fails is named), 2 when the file cannot be read."
         ),
-        "shutthebox.cli.games",
+        "shutthebox.cli.records",
     ),
     Command(
         "solve",
         N_("value of the full board under optimal play"),
         N_("Solve the game exactly: the value of a full board under optimal play."),
-        "shutthebox.cli.study",
+        "shutthebox.cli.solve",
     ),
     Command(
         "hint",
@@ -169,13 +169,13 @@ COMMANDS: tuple[Command, ...] = (
             "Rank every choice of a position by the exact solver: one die or two before a roll, or every "
             "legal move for a roll."
         ),
-        "shutthebox.cli.study",
+        "shutthebox.cli.hint",
     ),
     Command(
         "simulate",
         N_("simulate many games of a strategy"),
         N_("Simulate many turns of a strategy (vectorized), or with --vs whole matches between two bots."),
-        "shutthebox.cli.study",
+        "shutthebox.cli.simulate",
     ),
     Command(
         "review",
@@ -184,7 +184,7 @@ COMMANDS: tuple[Command, ...] = (
             "Review a game record: each decision graded by what it cost against optimal play, and each "
             "player's accuracy."
         ),
-        "shutthebox.cli.study",
+        "shutthebox.cli.review",
     ),
     Command(
         "serve",
@@ -193,7 +193,7 @@ COMMANDS: tuple[Command, ...] = (
             "Start the web app (solo, pass-and-play, bots, online rooms) and its JSON API. Finished games "
             "go to the database: $SHUTTHEBOX_DB, or a SQLite file in the data folder."
         ),
-        "shutthebox.cli.games",
+        "shutthebox.cli.serve",
         "web",
     ),
     Command(
