@@ -18,8 +18,10 @@ import pytest
 
 from shutthebox import Rules
 from shutthebox.cli import main
+from shutthebox.cli.hint import _roll_of
 from shutthebox.cli.parser import RULE_FLAGS
-from shutthebox.cli.study import _plot_path, _roll_of, _simulate_matches, run_solve
+from shutthebox.cli.simulate import _plot_path, _simulate_matches
+from shutthebox.cli.solve import run_solve
 from shutthebox.core.board import Board, Move
 from shutthebox.core.dice import Roll, outcomes
 from shutthebox.core.errors import RulesError, ShutTheBoxError

@@ -45,7 +45,7 @@ def test_the_atlas_numbers_are_the_solvers(tmp_path: Path) -> None:
 
 
 def test_the_report_writes_the_same_numbers(tmp_path: Path) -> None:
-    from shutthebox.web.atlas import write_atlas
+    from shutthebox.reports.atlas import write_atlas
 
     made = atlas(tiles=4, games=2000)
     index = write_atlas(made, tmp_path / "atlas")

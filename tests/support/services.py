@@ -1,5 +1,5 @@
 """Fixtures for the tests that need Redis or PostgreSQL: one private server of each per session
-(`shutthebox.web.services`), and a fresh database on it for each test that asks. Under pytest-xdist
+(`shutthebox.ops.throwaway`), and a fresh database on it for each test that asks. Under pytest-xdist
 a session is a worker's: each worker starts its own, on free ports, in its own temporary folder.
 
 A test that needs a server this machine cannot start is skipped, and says why (``-ra`` shows it).
@@ -18,7 +18,7 @@ from contextlib import contextmanager
 import pytest
 from sqlalchemy.engine import make_url
 
-from shutthebox.web.services import missing_postgres, missing_redis, temporary_postgres, temporary_redis
+from shutthebox.ops.throwaway import missing_postgres, missing_redis, temporary_postgres, temporary_redis
 
 __all__ = ["fresh_database", "kill_redis", "postgres_database", "postgres_url", "redis_url"]
 

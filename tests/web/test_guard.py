@@ -27,12 +27,12 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as ws_connect
 from websockets.typing import Origin
 
+from shutthebox.ops.throwaway import free_port
 from shutthebox.web import Settings, create_app
 from shutthebox.web.guard import Guard, RedactTokens, redact
 from shutthebox.web.hosts import host_allowed, same_origin
 from shutthebox.web.rates import MovingWindows, RateLimits, SharedOrOwn, client_address
 from shutthebox.web.refusals import RefusedError
-from shutthebox.web.services import free_port
 from shutthebox.web.settings import LOOPBACK_HOSTS, default_hosts
 from shutthebox.web.strict import frame_too_large, strict_json
 from tests.support.serving import running

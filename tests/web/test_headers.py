@@ -9,8 +9,8 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+from shutthebox.reports.cheatsheet import STYLE
 from shutthebox.web import Settings, create_app
-from shutthebox.web.cheatsheet import STYLE
 from shutthebox.web.headers import PAGE_POLICY, inline_hash
 from tests.support.web import create
 

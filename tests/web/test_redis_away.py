@@ -23,10 +23,10 @@ from websockets.sync.client import ClientConnection
 
 from shutthebox.core.record import GameRecord
 from shutthebox.core.verify import verify
+from shutthebox.ops.throwaway import free_port, missing_redis, temporary_redis
 from shutthebox.web import create_app
 from shutthebox.web.hub import LocalHub
 from shutthebox.web.server import Server as Services
-from shutthebox.web.services import free_port, missing_redis, temporary_redis
 from tests.support.remote import action_for, by_the_actor, headers, note, online_room, recorded, socket
 from tests.support.services import kill_redis
 from tests.support.serving import Server, running

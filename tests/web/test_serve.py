@@ -7,7 +7,7 @@ import importlib.util
 import pytest
 
 from shutthebox.cli import build_parser, main
-from shutthebox.cli.games import serve_settings
+from shutthebox.cli.serve import serve_settings
 from shutthebox.web.settings import LOOPBACK_HOSTS, Settings
 
 
@@ -96,7 +96,7 @@ def test_the_workers_socket_says_it_is_tcp_so_answers_are_not_held_back() -> Non
 
     from uvicorn import Config
 
-    from shutthebox.cli.games import with_tcp_protocol
+    from shutthebox.cli.serve import with_tcp_protocol
 
     async def nodelay(listening: socket.socket) -> int:
         accepted: asyncio.Future[int] = asyncio.get_running_loop().create_future()

@@ -23,8 +23,8 @@ def atlas_arguments(atlas: argparse.ArgumentParser) -> None:
 
 
 def run_atlas(args: argparse.Namespace) -> int:
+    from shutthebox.reports.atlas import write_atlas
     from shutthebox.strategy.atlas import atlas
-    from shutthebox.web.atlas import write_atlas
 
     if not 2 <= args.tiles <= 12:
         raise CliError("--tiles {tiles}: the atlas covers boards of 2 to 12 tiles", tiles=args.tiles)

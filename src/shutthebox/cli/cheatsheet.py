@@ -24,8 +24,8 @@ def cheatsheet_arguments(sheet: argparse.ArgumentParser) -> None:
 
 def run_cheatsheet(args: argparse.Namespace) -> int:
     from shutthebox.cli.paths import writable_file
+    from shutthebox.reports.cheatsheet import sheet_html
     from shutthebox.strategy.cheatsheet import cheatsheet
-    from shutthebox.web.cheatsheet import sheet_html
 
     path = writable_file(args.output, "FILE") if args.output else None
     page = sheet_html(cheatsheet(rules_from_args(args)), language())

@@ -18,9 +18,9 @@ import argparse
 import json
 import time
 
-from shutthebox.cli.games import play_setup
 from shutthebox.cli.parser import CliError, whole
 from shutthebox.cli.paths import check_database
+from shutthebox.cli.play import play_setup
 from shutthebox.cli.remote import play_daily
 from shutthebox.core.daily import DAILY_TILES, Challenge, PracticeDice, today
 from shutthebox.core.errors import ParseError

@@ -3,7 +3,7 @@
 ``--url`` loads a running server; ``--spawn`` starts one of its own in a
 temporary folder (``--workers``: one over SQLite, more over a temporary
 PostgreSQL and Redis) and stops it after. The playing and measuring is
-`shutthebox.web.loadtest`; here the flags become its settings and its result
+`shutthebox.ops.loadtest`; here the flags become its settings and its result
 becomes a table or one JSON object.
 """
 
@@ -18,7 +18,7 @@ from shutthebox.i18n import _, ngettext
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from shutthebox.web.loadtest import LoadResult, LoadSettings
+    from shutthebox.ops.loadtest import LoadResult, LoadSettings
 
 __all__ = ["loadtest_arguments", "run_loadtest"]
 
@@ -92,7 +92,7 @@ def run_loadtest(args: argparse.Namespace) -> int:
     """0 when every game finished and no request failed, 1 otherwise (the result is reported either
     way), 2 for a command line refused."""
     try:
-        from shutthebox.web import loadtest
+        from shutthebox.ops import loadtest
     except ImportError as error:
         raise CliError("the load tester needs {module}: pip install 'shutthebox[web]' httpx",
                        module=error.name) from None
@@ -114,7 +114,7 @@ def run_loadtest(args: argparse.Namespace) -> int:
 
 
 def _settings(args: argparse.Namespace, url: str, workers: int | None = None) -> LoadSettings:
-    from shutthebox.web.loadtest import LoadSettings
+    from shutthebox.ops.loadtest import LoadSettings
 
     return LoadSettings(
         url=url, games=args.games, concurrency=args.concurrency, think=args.think,
@@ -126,7 +126,7 @@ def _settings(args: argparse.Namespace, url: str, workers: int | None = None) ->
 def _run(settings: LoadSettings) -> LoadResult:
     import asyncio
 
-    from shutthebox.web.loadtest import run_load
+    from shutthebox.ops.loadtest import run_load
 
     return asyncio.run(run_load(settings))
 
@@ -136,7 +136,7 @@ def _run_spawned(args: argparse.Namespace) -> LoadResult:
     import tempfile
     from pathlib import Path
 
-    from shutthebox.web.loadtest import SpawnError, spawned
+    from shutthebox.ops.loadtest import SpawnError, spawned
 
     workers = args.workers or 1
     with tempfile.TemporaryDirectory(prefix="shutthebox-load-") as folder:
@@ -161,7 +161,7 @@ ERROR_WORDS = {
     "socket-closed": N_("WebSocket closed with {detail}"),
     "socket-error": N_("WebSocket error {detail}"),
 }
-"""The words of each kind of error (`shutthebox.web.loadtest.ERROR_KINDS`); its detail is data."""
+"""The words of each kind of error (`shutthebox.ops.loadtest.ERROR_KINDS`); its detail is data."""
 
 
 def error_words(kind: str) -> str:

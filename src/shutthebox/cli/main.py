@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from importlib import import_module
 
 from shutthebox import __version__
-from shutthebox.cli.parser import Parser
+from shutthebox.cli.parser import CliError, Parser
 from shutthebox.core.errors import N_, ShutTheBoxError
 from shutthebox.i18n import _, activate, detect_language, languages, say
 
@@ -23,19 +23,31 @@ __all__ = ["COMMANDS", "Command", "build_parser", "main"]
 
 
 class Command:
-    """A subcommand: its name, its help line and description (catalog messages), and the module
-    holding its ``<name>_arguments(parser)`` and ``run_<name>(args)``, imported only when it runs."""
+    """A subcommand: its name, its help line and description (catalog messages), the module
+    holding its ``<name>_arguments(parser)`` and ``run_<name>(args)``, imported only when it runs,
+    and the extra (``pip install 'shutthebox[extra]'``) whose libraries it may need beyond the base."""
 
-    __slots__ = ("description", "help", "module", "name")
+    __slots__ = ("description", "extra", "help", "module", "name")
 
-    def __init__(self, name: str, help: str, description: str, module: str) -> None:
+    def __init__(self, name: str, help: str, description: str, module: str, extra: str | None = None) -> None:
         self.name, self.help, self.description, self.module = name, help, description, module
+        self.extra = extra
 
     def arguments(self, parser: argparse.ArgumentParser) -> None:
         getattr(import_module(self.module), f"{self.name}_arguments")(parser)
 
     def run(self, args: argparse.Namespace) -> int:
-        return int(getattr(import_module(self.module), f"run_{self.name}")(args))
+        """Run the command; a library of its extra that is not installed is refused in one line."""
+        try:
+            return int(getattr(import_module(self.module), f"run_{self.name}")(args))
+        except ModuleNotFoundError as error:
+            library = (error.name or "").partition(".")[0]
+            if self.extra is None or library in {"", "shutthebox"}:
+                raise  # a module of the package itself, or one the base should hold: a bug
+            raise CliError(
+                "'shutthebox {command}' needs {library}: pip install 'shutthebox[{extra}]'",
+                command=self.name, library=library, extra=self.extra,
+            ) from None
 
 
 COMMANDS: tuple[Command, ...] = (
@@ -50,7 +62,8 @@ COMMANDS: tuple[Command, ...] = (
             "flags the full-screen game opens on its setup screen. Finished games are kept in the history "
             "($SHUTTHEBOX_DB, or a SQLite file in the user data folder); see 'shutthebox scores'."
         ),
-        "shutthebox.cli.games",
+        "shutthebox.cli.play",
+        "tui",
     ),
     Command(
         "daily",
@@ -63,6 +76,7 @@ COMMANDS: tuple[Command, ...] = (
             "commitment, and each seed once the day is over."
         ),
         "shutthebox.cli.daily",
+        "tui",
     ),
     Command(
         "train",
@@ -76,6 +90,7 @@ COMMANDS: tuple[Command, ...] = (
             "this machine's profile, and a missed puzzle comes back later."
         ),
         "shutthebox.cli.train",
+        "tui",
     ),
     Command(
         "cheatsheet",
@@ -108,7 +123,8 @@ COMMANDS: tuple[Command, ...] = (
             "Show personal bests per board size and rules, and the recent games, from the history kept "
             "by 'shutthebox play' and the web app."
         ),
-        "shutthebox.cli.games",
+        "shutthebox.cli.scores",
+        "tui",
     ),
     Command(
         "stats",
@@ -121,12 +137,13 @@ COMMANDS: tuple[Command, ...] = (
             "source, the web's only its own."
         ),
         "shutthebox.cli.stats",
+        "tui",
     ),
     Command(
         "replay",
         N_("check and replay a game record"),
         N_("Load a game record (JSON), check every action, and print how it went."),
-        "shutthebox.cli.games",
+        "shutthebox.cli.records",
     ),
     Command(
         "verify",
@@ -137,13 +154,13 @@ COMMANDS: tuple[Command, ...] = (
             "every turn ends as recorded. Exit status 0 when all is proven, 1 when not (the first event "
             "that fails is named), 2 when the file cannot be read."
         ),
-        "shutthebox.cli.games",
+        "shutthebox.cli.records",
     ),
     Command(
         "solve",
         N_("value of the full board under optimal play"),
         N_("Solve the game exactly: the value of a full board under optimal play."),
-        "shutthebox.cli.study",
+        "shutthebox.cli.solve",
     ),
     Command(
         "hint",
@@ -152,13 +169,13 @@ COMMANDS: tuple[Command, ...] = (
             "Rank every choice of a position by the exact solver: one die or two before a roll, or every "
             "legal move for a roll."
         ),
-        "shutthebox.cli.study",
+        "shutthebox.cli.hint",
     ),
     Command(
         "simulate",
         N_("simulate many games of a strategy"),
         N_("Simulate many turns of a strategy (vectorized), or with --vs whole matches between two bots."),
-        "shutthebox.cli.study",
+        "shutthebox.cli.simulate",
     ),
     Command(
         "review",
@@ -167,7 +184,7 @@ COMMANDS: tuple[Command, ...] = (
             "Review a game record: each decision graded by what it cost against optimal play, and each "
             "player's accuracy."
         ),
-        "shutthebox.cli.study",
+        "shutthebox.cli.review",
     ),
     Command(
         "serve",
@@ -176,7 +193,8 @@ COMMANDS: tuple[Command, ...] = (
             "Start the web app (solo, pass-and-play, bots, online rooms) and its JSON API. Finished games "
             "go to the database: $SHUTTHEBOX_DB, or a SQLite file in the data folder."
         ),
-        "shutthebox.cli.games",
+        "shutthebox.cli.serve",
+        "web",
     ),
     Command(
         "loadtest",
@@ -190,6 +208,7 @@ COMMANDS: tuple[Command, ...] = (
             "line or a server that did not start."
         ),
         "shutthebox.cli.load",
+        "web",
     ),
 )
 """Every subcommand, in the order ``--help`` lists them."""

@@ -18,7 +18,7 @@
 - **bots**: each bot's score distribution over simulated games (the only
   numbers here drawn from dice, with their 95 % intervals).
 
-Pictures and pages are the shell's (`shutthebox.web.atlas`); here are numbers.
+Pictures and pages are the shell's (`shutthebox.reports.atlas`); here are numbers.
 """
 
 from __future__ import annotations

@@ -8,7 +8,26 @@ fan-out to sockets (``fanout``), the news of other processes (``news``) and the 
 (``worker``, ``botplay``); a room (``room``, ``seats``, ``roomlog``, ``keeping``) holds the game.
 """
 
-from shutthebox.web.app import create_app
-from shutthebox.web.settings import Settings
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
 
 __all__ = ["Settings", "create_app"]
+
+_HOMES = {"Settings": "settings", "create_app": "app"}
+
+
+def __getattr__(name: str) -> object:
+    """Load FastAPI only when the app is asked for (PEP 562): a command that merely passes through
+    this package, or runs without the ``web`` extra, never imports it."""
+    if name not in _HOMES:
+        raise AttributeError(f"module 'shutthebox.web' has no attribute {name!r}")
+    value = getattr(import_module(f"shutthebox.web.{_HOMES[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+if TYPE_CHECKING:
+    from shutthebox.web.app import create_app
+    from shutthebox.web.settings import Settings

@@ -9,9 +9,9 @@ from fastapi.responses import HTMLResponse
 
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import language
+from shutthebox.reports.cheatsheet import STYLE, sheet_html
 from shutthebox.web import answers
 from shutthebox.web.api.deps import ERRORS, AddressDep, ServerDep, TokenDep, answering
-from shutthebox.web.cheatsheet import STYLE, sheet_html
 from shutthebox.web.headers import policy
 from shutthebox.web.schemas import TrainAnswer
 from shutthebox.web.trainer import pool_rules, trainer_goal

@@ -16,10 +16,10 @@ import pytest
 
 from shutthebox.cli import main
 from shutthebox.cli.load import ERROR_WORDS, error_words, think_range
-from shutthebox.web import loadtest
-from shutthebox.web.loadtest import LoadSettings, is_loopback, percentile, run_load
-from shutthebox.web.loadtest import play as load
-from shutthebox.web.loadtest import server as spawning
+from shutthebox.ops import loadtest
+from shutthebox.ops.loadtest import LoadSettings, is_loopback, percentile, run_load
+from shutthebox.ops.loadtest import play as load
+from shutthebox.ops.loadtest import server as spawning
 from tests.support.serving import Server, running
 
 KEYS = {"games", "finished", "saved", "errors", "actions_per_second", "latency_ms"}

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import httpx
 
-from shutthebox.web.loadtest.measure import START_SECONDS
-from shutthebox.web.services import free_port, log_tail
+from shutthebox.ops.loadtest.measure import START_SECONDS
+from shutthebox.ops.throwaway import free_port, log_tail
 
 __all__ = ["SpawnError", "serve_command", "spawned"]
 
@@ -71,17 +71,17 @@ def spawned(folder: Path, workers: int = 1) -> Iterator[str]:
 
 
 def _services(stack: contextlib.ExitStack, folder: Path) -> tuple[str, str]:
-    """A temporary PostgreSQL and Redis for several workers (`shutthebox.web.services`)."""
+    """A temporary PostgreSQL and Redis for several workers (`shutthebox.ops.throwaway`)."""
     try:
-        from shutthebox.web import services
+        from shutthebox.ops import throwaway
     except ImportError as error:
         raise SpawnError("unavailable", reason=f"no module {error.name}") from None
-    reason = services.missing_postgres() or services.missing_redis()
+    reason = throwaway.missing_postgres() or throwaway.missing_redis()
     if reason:
         raise SpawnError("unavailable", reason=reason)
     try:  # a service that does not start says why, with the end of its log
-        database: str = stack.enter_context(services.temporary_postgres(folder))
-        redis: str = stack.enter_context(services.temporary_redis(folder))
+        database: str = stack.enter_context(throwaway.temporary_postgres(folder))
+        redis: str = stack.enter_context(throwaway.temporary_redis(folder))
     except RuntimeError as error:
         reason, _, log = str(error).partition("\n")
         raise SpawnError("unavailable", log, reason=reason) from None

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from shutthebox.web import services
-from shutthebox.web.services import missing_postgres, missing_redis, temporary_postgres, temporary_redis
+from shutthebox.ops import throwaway
+from shutthebox.ops.throwaway import missing_postgres, missing_redis, temporary_postgres, temporary_redis
 
 
 def listening(port: int) -> bool:
@@ -69,7 +69,7 @@ def test_a_server_that_cannot_start_says_why(
     with socket.socket() as squatter:
         squatter.bind(("127.0.0.1", 0))
         squatter.listen()
-        monkeypatch.setattr(services, "free_port", lambda: squatter.getsockname()[1])
+        monkeypatch.setattr(throwaway, "free_port", lambda: squatter.getsockname()[1])
         temporary = temporary_redis if name == "redis" else temporary_postgres
         with pytest.raises(RuntimeError, match=r"(?i)address already in use"), temporary(tmp_path):
             pytest.fail("the server started on a port already taken")

@@ -17,7 +17,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
 
-from shutthebox.web.loadtest.measure import (
+from shutthebox.ops.loadtest.measure import (
     KEEPALIVE_SECONDS,
     REFUSED,
     REQUEST_SECONDS,

@@ -18,7 +18,7 @@ our own for the run. Nothing here prints: the command line words the result.
 
 from __future__ import annotations
 
-from shutthebox.web.loadtest.measure import (
+from shutthebox.ops.loadtest.measure import (
     ERROR_KINDS,
     PERCENTILE_METHOD,
     LoadResult,
@@ -26,8 +26,8 @@ from shutthebox.web.loadtest.measure import (
     is_loopback,
     percentile,
 )
-from shutthebox.web.loadtest.play import run_load
-from shutthebox.web.loadtest.server import SpawnError, spawned
+from shutthebox.ops.loadtest.play import run_load
+from shutthebox.ops.loadtest.server import SpawnError, spawned
 
 __all__ = [
     "ERROR_KINDS",

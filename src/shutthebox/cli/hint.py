@@ -1,0 +1,123 @@
+"""``shutthebox hint``: every choice of a position ranked by the exact solver."""
+
+from __future__ import annotations
+
+import argparse
+
+from shutthebox.cli.parser import add_rules_options, number_type, rules_from_args, whole
+from shutthebox.cli.solving import emit, objective_args, seat_of, two_dice
+from shutthebox.core.board import Board
+from shutthebox.core.dice import Roll
+from shutthebox.core.errors import ParseError, RulesError
+from shutthebox.core.rules import Mode, grade
+from shutthebox.i18n import _
+from shutthebox.i18n.words import action_words, rules_line
+from shutthebox.strategy.names import Objective
+
+TYPE_CHECKING = False  # typing is not imported at run time: a hint starts here
+if TYPE_CHECKING:
+    from typing import Any
+
+
+__all__ = ["hint_arguments", "run_hint"]
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    from shutthebox.strategy.advice import advise_position
+
+    rules = rules_from_args(args)
+    objective = Objective.parse(args.objective)
+    if objective is Objective.SCORE and rules.mode is Mode.LONG:
+        objective = Objective.LONG
+    if objective in (Objective.BEAT, Objective.TIE_OR_BEAT) and args.target is None:
+        raise RulesError("objective {objective} needs --target K", objective=str(objective))
+    board = Board.parse(args.open, rules.tiles)
+    opening = args.opening
+    target_mask = board.shut_mask if opening else board.mask
+    roll = _roll_of(args)
+    seat = seat_of(args, objective)
+    advice = advise_position(
+        rules, target_mask, roll, objective=objective, target=args.target,
+        extra=args.extra, opening=opening, one_off=True, seat=seat,
+    )
+    data: dict[str, Any] = {
+        "open": list(board.open_tiles),
+        "roll": list(roll.dice) if roll else None,
+        "objective": str(objective),
+        "target": args.target,
+        "lower_is_better": advice.lower_is_better,
+        "value": advice.value,
+    }
+    if seat is not None:
+        data["seat"] = {**seat.to_json(), "seat": seat.seat + 1}
+    head = _("Board [{board}], {rules}; objective {objective}").format(
+        board=board, rules=rules_line(rules), objective=objective
+    )
+    lines = [head]
+    if roll is None:
+        data["dice"] = [
+            {"dice": c.action.count, "value": c.value, "loss": c.loss}  # type: ignore[union-attr]
+            for c in advice.choices
+        ]
+        lines.append(_("Before rolling:"))
+        lines += [
+            "  " + _("{label} {value}  (loss {loss})").format(
+                label=f"{action_words(c.action):9}", value=f"{c.value:.6f}", loss=f"{c.loss:.6f}"
+            )
+            for c in advice.choices
+        ]
+        return emit(args, data, lines)
+    lines[0] += _("; roll {roll} = {total}").format(roll=roll, total=roll.total)
+    if not advice.choices:
+        score = rules.score(board.mask, roll.total)
+        data.update({"moves": [], "turn_over": True, "score": score, "grade": grade(board.open_sum)})
+        over = _("No move: the turn is over with score {score} (grade {grade}).")
+        lines.append(over.format(score=score, grade=grade(board.open_sum)))
+        return emit(args, data, lines)
+    data["turn_over"] = False
+    data["moves"] = [
+        {"shut": list(c.action.tiles), "value": c.value, "loss": c.loss}  # type: ignore[union-attr]
+        for c in advice.choices
+    ]
+    lines += [
+        f"  {i}. " + _("{label} {value}  (loss {loss})").format(
+            label=f"{action_words(c.action, opening=opening):15}",
+            value=f"{c.value:.6f}",
+            loss=f"{c.loss:.6f}",
+        )
+        for i, c in enumerate(advice.choices, start=1)
+    ]
+    return emit(args, data, lines)
+
+
+def _roll_of(args: argparse.Namespace) -> Roll | None:
+    """The roll from ``--dice`` faces, or from a ``--roll`` total (two dice unless 1 or told)."""
+    if args.dice is not None:
+        return Roll.parse(args.dice)
+    if args.roll is None:
+        return None
+    if args.one_die_roll or args.roll == 1:
+        if not 1 <= args.roll <= 6:
+            raise ParseError("--roll {roll}: one die shows 1 to 6", roll=args.roll)
+        return Roll((args.roll,))
+    if not 2 <= args.roll <= 12:
+        raise ParseError("--roll {roll}: two dice total 2 to 12", roll=args.roll)
+    return two_dice(args.roll)
+
+
+def hint_arguments(hint: argparse.ArgumentParser) -> None:
+    hint.add_argument("--open", required=True, metavar="TILES", help=_("open tiles, e.g. 1,5,9 (- for none)"))
+    rolled = hint.add_mutually_exclusive_group()
+    rolled.add_argument("--dice", metavar="FACES", help=_("the dice rolled, e.g. 3,1 (or 5 for one die)"))
+    rolled.add_argument("--roll", type=whole, metavar="TOTAL", help=_("the total rolled, e.g. 4"))
+    hint.add_argument(
+        "--one-die-roll",
+        action="store_true", help=_("with --roll: the total came from one die"),
+    )
+    hint.add_argument(
+        "--extra", type=number_type(int, 0), default=0, help=_("extra turns held from doubles (0)")
+    )
+    hint.add_argument("--opening", action="store_true", help=_("long game: the player opens shut tiles"))
+    add_rules_options(hint)
+    objective_args(hint)
+    hint.add_argument("--json", action="store_true", help=_("print one JSON object"))

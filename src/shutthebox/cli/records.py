@@ -1,0 +1,161 @@
+"""``shutthebox replay`` and ``verify``: a game record read, checked action by action, and told.
+
+``replay`` tells how the game went; ``verify`` proves its fair dice (docs/fairness.md) and names
+the first event that fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from shutthebox.i18n import _
+from shutthebox.i18n.words import rules_line
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # `--help` starts without typing and the record
+    from shutthebox.core.record import Event, GameRecord
+    from shutthebox.core.verify import Verdict
+
+__all__ = ["replay_arguments", "run_replay", "run_verify", "verify_arguments"]
+
+
+def replay_arguments(replay: argparse.ArgumentParser) -> None:
+    replay.add_argument("file", metavar="FILE", help=_("game record written by --save or the web app"))
+    replay.add_argument("--json", action="store_true", help=_("print the replayed result as JSON"))
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from shutthebox.core.record import GameRecord, replay, result_of
+
+    record = GameRecord.load(Path(args.file))
+    state = replay(record)
+    result = result_of(state)
+    if args.json:
+        import json
+
+        print(json.dumps(result, ensure_ascii=False))
+        return 0
+    print(_("Rules: {rules}").format(rules=rules_line(record.rules)))
+    players = ", ".join(record.players)
+    if record.seed is not None:
+        print(_("Players: {players}; seed {seed}; {actions} actions").format(
+            players=players, seed=record.seed, actions=len(record.events)
+        ))
+    elif record.fairness is not None:
+        print(_("Players: {players}; fair dice (shutthebox verify proves them); {actions} actions").format(
+            players=players, actions=len(record.events)
+        ))
+    else:
+        print(_("Players: {players}; dice typed in; {actions} actions").format(
+            players=players, actions=len(record.events)
+        ))
+    for turn in result["turns"]:
+        shown = ", ".join(map(str, turn["open"])) or _("box shut")
+        score = "" if turn["score"] is None else f" -> {turn['score']}"
+        tiebreak = _(" (tie-break {n})").format(n=turn["tiebreak"]) if turn["tiebreak"] else ""
+        line = _("round {round}{tiebreak}: {player}: {open}{score}").format(
+            round=turn["round"], tiebreak=tiebreak, player=turn["player"], open=shown, score=score
+        )
+        print("  " + line)
+    if state.is_over:
+        print(_("Game over; winner: {winner}").format(winner=result["winner"] or "-"))
+    else:
+        print(_("Game not finished"))
+    if record.rules.stake:
+        ledger = ", ".join(f"{k} {v:+d}" for k, v in result["ledger"].items())
+        print(_("Ledger: {ledger}").format(ledger=ledger))
+    print(_("Replay matches the record."))
+    return 0
+
+
+# -- verify ----------------------------------------------------------------------------------------
+def verify_arguments(verify: argparse.ArgumentParser) -> None:
+    verify.add_argument("file", metavar="RECORD", help=_("game record written by --save or the web app"))
+    verify.add_argument(
+        "--json", action="store_true",
+        help=_("print the verdict as one JSON object (same exit status)"),
+    )
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    """0 when every die and move is proven, 1 when not (a record that cannot be read included: nothing
+    of it is proven), 2 when there is no file to read (a one-line error, like every command's)."""
+    from pathlib import Path
+
+    from shutthebox.core.errors import RecordError
+    from shutthebox.core.record import GameRecord
+    from shutthebox.core.verify import Verdict, verify
+    from shutthebox.i18n import say
+
+    record: GameRecord | None = None
+    try:
+        record = GameRecord.load(Path(args.file))
+    except RecordError as error:
+        if isinstance(error.values.get("error"), OSError):
+            raise  # no such file, a folder, no permission: not a verdict on a record
+        index = error.values.get("index")
+        verdict = Verdict(False, error, index if isinstance(index, int) else None)
+    else:
+        verdict = verify(record)
+    if args.json:
+        import json
+
+        fairness = record.fairness if record is not None else None
+        print(json.dumps({
+            **verdict.to_json(say),
+            "kind": record.kind if record is not None else None,
+            "commitment": fairness.commitment if fairness is not None else None,
+        }, ensure_ascii=False))
+    else:
+        for line in _verdict_lines(verdict, record):
+            print(line)
+    return 0 if verdict.proven else 1
+
+
+def _verdict_lines(verdict: Verdict, record: GameRecord | None) -> list[str]:
+    """The verdict in words: proven with the facts a person can check again, or what fails and where."""
+    from shutthebox.i18n import say
+
+    reason = say(verdict.reason)
+    if not verdict.proven:
+        lines = [_("Not proven: {reason}").format(reason=reason)]
+        if record is not None and verdict.event is not None and verdict.event < len(record.events):
+            lines.append(_("Event {index} as recorded: {event}").format(
+                index=verdict.event, event=_event_words(record, record.events[verdict.event])
+            ))
+        return lines
+    fairness = record.fairness if record is not None else None
+    assert record is not None and fairness is not None  # a proven record has revealed fair dice
+    lines = [
+        reason[:1].upper() + reason[1:] + ".",
+        _("Commitment (sha256 of the server seed, published before the first roll): {commitment}").format(
+            commitment=fairness.commitment
+        ),
+        _("Server seed (revealed when the game ended): {seed}").format(seed=fairness.server_seed),
+        _("Client seeds: {seeds}").format(seeds=", ".join(fairness.client_seeds) or _("none")),
+    ]
+    if record.assisted:
+        names = ", ".join(record.players[p] for p in record.assisted)
+        if record.kind == "assisted":  # a version 3 record: then a hint took the asker's turns out
+            said = _("Hints were asked by {players}: their turns count for no best.")
+        else:
+            said = _("Hints were asked by {players}: each turn with a hint counts as it stood when it came.")
+        lines.append(said.format(players=names))
+    return lines
+
+
+def _event_words(record: GameRecord, event: Event) -> str:
+    """One recorded action in words, by the player the record names (a number out of range as is)."""
+    from shutthebox.core.dice import Roll
+    from shutthebox.core.match import DiceChoice
+    from shutthebox.i18n.words import dice_word
+
+    players = record.players
+    who = players[event.player] if 0 <= event.player < len(players) else f"#{event.player}"
+    if isinstance(event.action, Roll):
+        return _("{player} rolls {roll}").format(player=who, roll=event.action)
+    if isinstance(event.action, DiceChoice):
+        return _("{player} chooses {dice}").format(player=who, dice=dice_word(event.action.count))
+    return _("{player} plays the tiles {tiles}").format(player=who, tiles=event.action)

@@ -1,0 +1,41 @@
+"""``shutthebox review``: each decision of a recorded game graded against optimal play."""
+
+from __future__ import annotations
+
+import argparse
+
+from shutthebox.cli.solving import emit
+from shutthebox.i18n import _
+from shutthebox.i18n.words import action_words, rules_line, verdict_name
+
+__all__ = ["review_arguments", "run_review"]
+
+
+def run_review(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from shutthebox.core.record import GameRecord
+    from shutthebox.strategy.review import review
+
+    record = GameRecord.load(Path(args.file))
+    result = review(record)
+    data = result.to_json()
+    lines = [_("Review of {file}: {rules}").format(file=args.file, rules=rules_line(record.rules))]
+    for d in result.decisions:
+        where = f"[{d.board}]" + (_(" roll {roll}").format(roll=d.roll) if d.roll else "")
+        chosen = action_words(d.chosen, opening=d.opening)
+        verdict = verdict_name(d.verdict)
+        note = "" if d.verdict == "best" else _("; best {best} ({value}), loss {loss}").format(
+            best=action_words(d.best, opening=d.opening), value=f"{d.value_best:.4f}", loss=f"{d.loss:.4f}"
+        )
+        lines.append(f"  {d.player:10} {where:34} {chosen:12} {verdict:12} {d.value_chosen:.4f}{note}")
+    for player, accuracy in result.accuracy.items():
+        lines.append(_("Accuracy of {player}: {accuracy} %").format(
+            player=player, accuracy=f"{accuracy:.1f}"
+        ))
+    return emit(args, data, lines)
+
+
+def review_arguments(review: argparse.ArgumentParser) -> None:
+    review.add_argument("file", metavar="RECORD", help=_("a game record (JSON)"))
+    review.add_argument("--json", action="store_true", help=_("print one JSON object"))

@@ -1,0 +1,89 @@
+"""What the solver's commands share: the objective flags, the seat a round is solved for, and
+one answer printed as text or, with ``--json``, as one JSON object."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from shutthebox.cli.parser import number_type, whole
+from shutthebox.core.dice import Roll
+from shutthebox.core.errors import RulesError
+from shutthebox.i18n import _
+from shutthebox.strategy.names import ROUND_PLAYERS, Objective
+
+TYPE_CHECKING = False  # typing is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
+
+    from shutthebox.strategy.advice import Seat
+
+__all__ = ["emit", "objective_args", "pct", "seat_of", "two_dice"]
+
+
+def emit(args: argparse.Namespace, data: dict[str, Any], lines: list[str]) -> int:
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print("\n".join(lines))
+    return 0
+
+
+def pct(p: float) -> str:
+    return f"{100 * p:.4f} %"
+
+
+def objective_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--objective", choices=[o.value for o in Objective], default="score", help=_(
+        "what to optimize (score): lowest expected score, shut the box, score below / at most a "
+        "target, win the long game, win a round, the stakes won in a round"
+    ))
+    parser.add_argument("--target", type=whole, help=_("the score K to beat (beat: < K; tie-or-beat: <= K)"))
+    parser.add_argument(
+        "--players", type=number_type(int, ROUND_PLAYERS.start, ROUND_PLAYERS.stop - 1), default=2,
+        help=_("win, stake: the players of the round, 2 to 8 (2)"),
+    )
+    parser.add_argument(
+        "--seat", type=number_type(int, 1, ROUND_PLAYERS.stop - 1),
+        help=_("win, stake: the player's place in the order of play, 1 first (1)"),
+    )
+    parser.add_argument("--best", type=whole, help=_("win, stake: the best score posted before this seat"))
+    parser.add_argument(
+        "--ties", type=number_type(int, 1, ROUND_PLAYERS.stop - 2), default=1,
+        help=_("win, stake: how many players posted the best score (1)"),
+    )
+
+
+def seat_of(args: argparse.Namespace, objective: Objective) -> Seat | None:
+    """The round's seat the flags name (win, stake); `RulesError` when they do not fit together."""
+    from shutthebox.strategy.advice import ROUND_OBJECTIVES, Seat
+
+    given = args.seat is not None or args.best is not None or args.ties != 1 or args.players != 2
+    if objective not in ROUND_OBJECTIVES:
+        if given:
+            raise RulesError("--players, --seat, --best and --ties go with --objective win or stake")
+        return None
+    seat = (args.seat or 1) - 1
+    if seat >= args.players:
+        raise RulesError(
+            "--seat {seat} is not a seat of a round of {players}", seat=seat + 1, players=args.players
+        )
+    if seat == 0 and args.best is not None:
+        raise RulesError("--best: the first seat plays before any score is posted")
+    if seat > 0 and args.best is None:
+        raise RulesError("--seat {seat} plays after a score is posted: give it with --best S", seat=seat + 1)
+    if args.ties > max(seat, 1):
+        raise RulesError(
+            "--ties {ties}: only {seat} players play before seat {place}",
+            ties=args.ties, seat=seat, place=seat + 1,
+        )
+    return Seat(args.players, seat, args.best, args.ties, args.players)
+
+
+def two_dice(total: int) -> Roll:
+    """A roll of two dice that is not a double, where one exists (doubles only add extra turns)."""
+    for a in range(1, 7):
+        b = total - a
+        if 1 <= b <= 6 and a != b:
+            return Roll((a, b))
+    return Roll((total // 2, total // 2))
