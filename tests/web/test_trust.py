@@ -146,7 +146,7 @@ def test_an_attempt_takes_no_action_after_midnight_and_the_seed_waits_for_every_
     with faked(tmp_path, "2026-12-01 23:57:00", speed=20) as server:
         url = server.url
         ana = profile(url, "Ana")
-        until(lambda: server_time(url) >= datetime(2026, 12, 1, 23, 59, 20, tzinfo=UTC), what="23:59:20")
+        until(lambda: server_time(url) >= datetime(2026, 12, 1, 23, 58, 20, tzinfo=UTC), what="23:58:20")
         started = httpx.post(f"{url}/api/daily/9", headers=bearer(ana))
         assert started.status_code == 201, started.text
         code, token, day = started.json()["code"], started.json()["token"], started.json()["day"]
