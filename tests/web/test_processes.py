@@ -80,7 +80,8 @@ def connected(server: Server, code: str) -> list[bool]:
 
 
 def eventually(read: Callable[[], object], want: object, seconds: float = 20) -> None:
-    """``read()`` comes to answer ``want`` within ``seconds`` (news between processes takes a moment, longer on a loaded machine)."""
+    """``read()`` comes to answer ``want`` within ``seconds`` (news between processes takes a moment,
+    longer on a loaded machine)."""
     end = time.monotonic() + seconds
     while (got := read()) != want:
         assert time.monotonic() < end, f"{got!r}, not {want!r}, after {seconds} s"
