@@ -165,6 +165,11 @@ class Database:
         with self.engine.connect() as connection:
             return MigrationContext.configure(connection).get_current_revision()
 
+    def ping(self) -> None:
+        """Ask the database a trivial query (``SELECT 1``): its error if it does not answer."""
+        with self.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+
     def close(self) -> None:
         self.engine.dispose()
 

@@ -30,7 +30,7 @@ from shutthebox.storage import (
     TrainerRepository,
     default_url,
 )
-from shutthebox.web import api, sockets
+from shutthebox.web import api, probes, sockets
 from shutthebox.web.advice import AdviceDesk
 from shutthebox.web.advisor import Advisor
 from shutthebox.web.apidocs import serve_docs
@@ -44,6 +44,7 @@ from shutthebox.web.guard import Guard, install_log_filter
 from shutthebox.web.headers import SecurityHeaders, add_security_headers
 from shutthebox.web.hub import Hub, hub_for
 from shutthebox.web.language import SpeakTheReadersLanguage, language_of
+from shutthebox.web.metrics import Metrics, Readings
 from shutthebox.web.news import Cluster, Herald
 from shutthebox.web.profiles import ProfileDesk
 from shutthebox.web.rates import RateLimits
@@ -99,9 +100,14 @@ def assemble(settings: Settings, database: Database, *, clock: Callable[[], floa
     )
     profile_repository = ProfileRepository(database)
     profiles = ProfileDesk(profile_repository)
+    metrics = Metrics()
+    metrics.read(Readings(
+        rooms=lambda: len(copies), sockets=fanout.sockets, solver_jobs=lambda: door.jobs,
+        solver_queue=door.queued,
+    ))
     rooms = RoomDesk(
         settings=settings, kept=kept, copies=copies, fanout=fanout, worker=worker, profiles=profiles,
-        clock=clock,
+        clock=clock, metrics=metrics,
     )
     advice = AdviceDesk(copies, advisor, door, clock=clock)
     daily = DailyDesk(DailyRepository(database), rooms, door, clock=clock)
@@ -113,7 +119,8 @@ def assemble(settings: Settings, database: Database, *, clock: Callable[[], floa
         settings=settings, database=database, games=games, hub=hub, door=door, copies=copies,
         fanout=fanout, cluster=cluster, worker=worker, profiles=profiles, rooms=rooms, advice=advice,
         daily=daily, trainer=trainer,
-        archive=Archive(games, profile_repository, advice, Reviews(), clock=clock), clock=clock,
+        archive=Archive(games, profile_repository, advice, Reviews(), clock=clock), metrics=metrics,
+        clock=clock,
     )
 
 
@@ -157,6 +164,7 @@ def create_app(
     handle_refusals(app)
     app.include_router(api.router)
     app.include_router(sockets.router)
+    app.include_router(probes.router)
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:

@@ -101,6 +101,8 @@ class SolverDoor:
         self._queued: dict[str, int] = {}
         self._spent: dict[str, deque[tuple[float, int]]] = {}
         self._slots = asyncio.Semaphore(max(processes, 1))
+        self.jobs = 0
+        """Jobs admitted to run (answers kept or shared cost none)."""
 
     async def run(
         self, requester: str, key: Hashable | None, price: int, job: Callable[..., Result], *args: Any
@@ -124,6 +126,10 @@ class SolverDoor:
 
     def cached(self) -> int:
         return len(self._answers)
+
+    def queued(self) -> int:
+        """Jobs admitted and not yet done (waiting their turn or running)."""
+        return sum(self._queued.values())
 
     # -- the budget and the queue ---------------------------------------------------------
     def _admit(self, requester: str, price: int) -> None:
@@ -150,6 +156,7 @@ class SolverDoor:
                 seconds=1,
             )
         spent.append((now, price))
+        self.jobs += 1
         self._queued[requester] = self._queued.get(requester, 0) + 1  # counted now: its task starts later
         if len(self._spent) > 10_000:
             self._forget(now)

@@ -78,6 +78,10 @@ class Fanout:
         """Some socket of this process listens to the room."""
         return bool(self.listeners.get(code))
 
+    def sockets(self) -> int:
+        """The sockets open in this process, over every room."""
+        return sum(len(listeners) for listeners in self.listeners.values())
+
     def connected(self, code: str) -> set[int]:
         """The seats with a socket open, in this process or another."""
         seats = set(seats_of(self.listeners.get(code, set())))

@@ -5,7 +5,8 @@ WebSockets and streaming). For each request it checks, in this order:
 
 - the request names this server in its ``Host`` (one of ``allowed_hosts``,
   when set; else 400, or a socket closed with 4400), so that a page whose
-  name was rebound to this server's address (DNS rebinding) is not its own;
+  name was rebound to this server's address (DNS rebinding) is not its own
+  (the probes ``/healthz`` and ``/readyz`` alone pass unchecked, `web.hosts.PROBES`);
 - a token (``Authorization``, or ``?token=``/``?key=`` in the address) is
   printable ASCII of bounded length (the address's numbers are bounded where
   they are read: by each route's typed parameters);
@@ -43,7 +44,7 @@ from urllib.parse import parse_qsl, unquote_plus
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from shutthebox.web.hosts import host_allowed, same_origin, wrong_host
+from shutthebox.web.hosts import PROBES, host_allowed, same_origin, wrong_host
 from shutthebox.web.rates import RateLimits, budgets_of, client_address
 from shutthebox.web.refusals import Refusal, RefusedError
 from shutthebox.web.settings import Settings
@@ -187,6 +188,9 @@ class Guard:
 
     # -- HTTP --
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["path"] in PROBES:  # by the address, from a balancer: they read nothing, tell nothing
+            await self.app(scope, receive, send)
+            return
         if not self._named(scope):
             await _refuse(scope, receive, send, wrong_host())
             return

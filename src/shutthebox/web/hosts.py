@@ -10,7 +10,12 @@ from urllib.parse import urlsplit
 from shutthebox.web.refusals import Refusal, RefusedError
 from shutthebox.web.settings import ANY_HOST
 
-__all__ = ["host_allowed", "same_origin", "wrong_host"]
+__all__ = ["PROBES", "host_allowed", "same_origin", "wrong_host"]
+
+PROBES = frozenset({"/healthz", "/readyz"})
+"""The probes a load balancer or an orchestrator sends by the server's address, with no name of it:
+answered whatever their ``Host`` (they tell nothing of a room or a player, change nothing, and read
+nothing of the request; `web.probes`). Every other path, ``/metrics`` too, must name the server."""
 
 
 def host_allowed(host: str | None, allowed: Iterable[str]) -> bool:

@@ -107,6 +107,9 @@ class Hub(Protocol):
         ...
 
     async def release(self, key: str) -> None: ...
+    async def answers(self) -> bool:
+        """Whether what the processes share answers now (always, for one process alone)."""
+        ...
 
 
 @dataclass
@@ -144,6 +147,9 @@ class LocalHub:
 
     async def release(self, key: str) -> None:
         self._leases.pop(key, None)
+
+    async def answers(self) -> bool:
+        return True
 
 
 REDIS_SECONDS = 2.0
@@ -237,7 +243,7 @@ class RedisHub:
     async def _lost(self, error: Exception) -> None:
         """The news connection broke. If Redis still answers, only news said meanwhile is lost; if not,
         Redis is away: out of touch (said once) until the reader reads again."""
-        if await self._answers():
+        if await self.answers():
             if self.in_touch:
                 await self._missed()
             return
@@ -261,7 +267,8 @@ class RedisHub:
         await self._missed()
         await self._send_unsent()
 
-    async def _answers(self) -> bool:
+    async def answers(self) -> bool:
+        """Whether Redis answers a PING now."""
         from redis.exceptions import RedisError
 
         try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -27,6 +28,7 @@ from shutthebox.storage import Profile
 from shutthebox.storage.rooms import RoomRepository, token_hash
 from shutthebox.web.copies import Copies, Held
 from shutthebox.web.fanout import Fanout
+from shutthebox.web.metrics import Metrics
 from shutthebox.web.profiles import ProfileDesk
 from shutthebox.web.refusals import REFUSED, Refusal, RefusedError, within
 from shutthebox.web.room import ClientAction, OnLeave, Room
@@ -71,9 +73,10 @@ class RoomDesk:
 
     def __init__(
         self, *, settings: Settings, kept: RoomRepository, copies: Copies, fanout: Fanout, worker: Worker,
-        profiles: ProfileDesk, clock: Callable[[], float],
+        profiles: ProfileDesk, clock: Callable[[], float], metrics: Metrics | None = None,
     ) -> None:
         self.settings = settings
+        self.metrics = metrics if metrics is not None else Metrics()
         self.kept = kept
         self.copies = copies
         self.fanout = fanout
@@ -207,13 +210,17 @@ class RoomDesk:
         return await self.worker.changed(held), token, seat
 
     async def act(self, code: str, token: str | None, action: ActionIn) -> Held:
-        """Do a client's action, kept before it is told; a refusal leaves the room as it was."""
+        """Do a client's action, kept before it is told; a refusal leaves the room as it was. Counted,
+        with the time from its receipt to its acknowledgement, once acknowledged (`web.metrics`)."""
+        received = time.perf_counter()
         held = await self.copies.fresh(code)
         engine_action = client_action(action)
         held, _ = await self.copies.change(
             held, lambda room: room.act(token, engine_action, action.seat, now=self.clock())
         )
-        return await self.worker.changed(held)
+        held = await self.worker.changed(held)
+        self.metrics.acted(action.type, time.perf_counter() - received)
+        return held
 
     async def rematch(self, code: str, token: str | None, accept: bool, client_seed: str | None) -> Held:
         """Offer a rematch, or answer one, for the token's seats."""

@@ -4,7 +4,9 @@ through what it was handed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from anyio import to_thread
@@ -18,6 +20,7 @@ from shutthebox.web.daily import DailyDesk
 from shutthebox.web.door import SolverDoor
 from shutthebox.web.fanout import Fanout
 from shutthebox.web.hub import Hub
+from shutthebox.web.metrics import Metrics
 from shutthebox.web.news import Cluster
 from shutthebox.web.profiles import ProfileDesk
 from shutthebox.web.rooms import RoomDesk
@@ -25,7 +28,11 @@ from shutthebox.web.settings import Settings
 from shutthebox.web.trainer import TrainerDesk
 from shutthebox.web.worker import Worker
 
-__all__ = ["Server"]
+__all__ = ["CHECK_SECONDS", "Server"]
+
+log = logging.getLogger(__name__)
+CHECK_SECONDS = 2.0
+"""How long a readiness check waits for the database or Redis before it calls it down."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -47,6 +54,7 @@ class Server:
     daily: DailyDesk
     trainer: TrainerDesk
     archive: Archive
+    metrics: Metrics
     clock: Callable[[], float]
 
     async def start(self) -> None:
@@ -55,6 +63,28 @@ class Server:
         await to_thread.run_sync(look_alike_keys, "")  # its table is read once, now, not in a request
         await self.cluster.start()
         self.worker.start()
+
+    async def checks(self) -> dict[str, str]:
+        """Whether what the process serves with answers now: the database a trivial query, Redis
+        (when the settings name one) a PING; each ``"ok"``, ``"down"``, or ``"off"`` (no Redis)."""
+        database = await self._check("database", asyncio.to_thread(self.database.ping))
+        redis = "off"
+        if self.settings.redis_url:
+            redis = await self._check("redis", self._answered())
+        return {"database": database, "redis": redis}
+
+    async def _answered(self) -> None:
+        if not await self.hub.answers():
+            raise ConnectionError("Redis does not answer a PING")
+
+    @staticmethod
+    async def _check(name: str, answered: Awaitable[None]) -> str:
+        try:
+            await asyncio.wait_for(answered, CHECK_SECONDS)
+        except Exception as error:  # whatever it failed of, it is down
+            log.warning("readiness: the %s does not answer: %r", name, error)
+            return "down"
+        return "ok"
 
     async def stop(self) -> None:
         await self.worker.stop()

@@ -1,0 +1,73 @@
+"""What one server process counts for Prometheus (``GET /metrics``): the players' actions by kind and
+how long each took from receipt to acknowledgement (kept and told), and, read when scraped, the rooms
+held open here, the sockets connected, the solver jobs run and those waiting at the door.
+
+Each app has a registry of its own (`Metrics.registry`), not prometheus-client's global one: several
+apps in one process (the tests) count apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
+
+__all__ = ["LATENCY_BUCKETS", "Metrics", "Readings"]
+
+LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+"""The action latency's buckets, in seconds: fine below the 50 ms an action is meant to take."""
+
+
+@dataclass(frozen=True, slots=True)
+class Readings:
+    """What the process says of itself when scraped, each read by a call of the service that knows it."""
+
+    rooms: Callable[[], int]
+    sockets: Callable[[], int]
+    solver_jobs: Callable[[], int]
+    solver_queue: Callable[[], int]
+
+
+class _Read(Collector):
+    def __init__(self, readings: Readings) -> None:
+        self.readings = readings
+
+    def collect(self) -> Iterable[Metric]:
+        read = self.readings
+        yield GaugeMetricFamily("shutthebox_rooms_open", "Rooms held open in this process", read.rooms())
+        yield GaugeMetricFamily("shutthebox_sockets_connected", "Room sockets connected to this process",
+                                read.sockets())
+        yield CounterMetricFamily("shutthebox_solver_jobs", "Solver jobs run (not answered from the cache)",
+                                  read.solver_jobs())
+        yield GaugeMetricFamily("shutthebox_solver_queue", "Solver jobs admitted and not yet done",
+                                read.solver_queue())
+
+
+class Metrics:
+    """The counters of one server process, in a registry of its own."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        self.actions = Counter(
+            "shutthebox_actions", "Players' actions acknowledged, by kind", ["kind"], registry=self.registry
+        )
+        self.latency = Histogram(
+            "shutthebox_action_seconds", "Seconds from an action's receipt to its acknowledgement",
+            buckets=LATENCY_BUCKETS, registry=self.registry,
+        )
+
+    def read(self, readings: Readings) -> None:
+        """Report ``readings`` at each scrape (once: the services of a process are built once)."""
+        self.registry.register(_Read(readings))
+
+    def acted(self, kind: str, seconds: float) -> None:
+        """An action of ``kind`` (roll, dice, move) acknowledged ``seconds`` after it was received."""
+        self.actions.labels(kind).inc()
+        self.latency.observe(seconds)
+
+    def exposition(self) -> bytes:
+        """The registry in Prometheus's text format."""
+        return generate_latest(self.registry)
