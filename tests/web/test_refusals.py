@@ -98,3 +98,23 @@ def test_a_database_that_does_not_answer_a_read_is_busy_not_a_fault(
     response = client.get("/api/games")
     assert response.status_code == 503, response.text
     assert response.json()["error"] == "busy" and "locked" not in response.text
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "code"),
+    [
+        ("GET", "/api/players/a%0Ab/stats", 404, "not-found"),  # a name no route reads (Schemathesis)
+        ("GET", "/api/nothing-here", 404, "not-found"),
+        ("DELETE", "/api/games", 405, "malformed"),
+    ],
+)
+def test_an_address_no_route_answers_is_a_refusal_in_the_readers_language(
+    client: TestClient, method: str, path: str, status: int, code: str
+) -> None:
+    """Before, Starlette answered ``{"detail": "Not Found"}``, in English, outside the schema."""
+    english = client.request(method, path)
+    spanish = client.request(method, path, headers={"Accept-Language": "es"})
+    assert english.status_code == spanish.status_code == status
+    assert english.json()["error"] == spanish.json()["error"] == code
+    assert english.json()["detail"] != spanish.json()["detail"]  # each in its reader's words
+    assert "Not Found" not in english.text + spanish.text

@@ -18,6 +18,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from shutthebox import __version__
 from shutthebox.i18n import using
@@ -200,6 +201,22 @@ def handle_refusals(app: FastAPI) -> None:
             Refusal.MALFORMED, "the request cannot be read: {detail}", detail=describe(errors)
         )
         return JSONResponse({**refusal.to_json(), "errors": jsonable(errors)}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def no_such_route(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        """An address or a method no route answers: refused in the one shape and the reader's
+        language, like every refusal (Starlette's own is an English ``{"detail": "Not Found"}``)."""
+        if error.status_code == 404:
+            refusal = RefusedError(Refusal.NOT_FOUND, "nothing is found at this address")
+        elif error.status_code == 405:
+            refusal = RefusedError(
+                Refusal.MALFORMED, "this address takes no {method} request", method=request.method
+            )
+        else:
+            refusal = RefusedError(
+                Refusal.MALFORMED, "the request cannot be read: {detail}", detail=error.detail
+            )
+        return JSONResponse(refusal.to_json(), status_code=error.status_code, headers=error.headers)
 
     @app.exception_handler(WebSocketRequestValidationError)
     async def malformed_socket(socket: WebSocket, error: WebSocketRequestValidationError) -> None:
