@@ -78,6 +78,10 @@ class Fanout:
         """Some socket of this process listens to the room."""
         return bool(self.listeners.get(code))
 
+    def watchers(self, code: str) -> int:
+        """How many sockets of this process watch the room with no seat."""
+        return sum(1 for listener in self.listeners.get(code, set()) if not listener.seats)
+
     def connected(self, code: str) -> set[int]:
         """The seats with a socket open, in this process or another."""
         seats = set(seats_of(self.listeners.get(code, set())))
@@ -100,7 +104,7 @@ class Fanout:
         listeners = self.listeners.setdefault(held.code, set())
         before = seats_of(listeners)
         listeners.add(listener)
-        await self._presence(held, before)
+        await self._presence(held, before, watching=not listener.seats)
         if listener.queue.empty():  # nobody else was told: tell it
             with using(listener.lang):
                 listener.push({"type": "state", "state": self.view(held, listener.token)})
@@ -109,24 +113,31 @@ class Fanout:
         """A socket stops listening; a finished room nobody watches here leaves memory."""
         listeners = self.listeners.get(code, set())
         before = seats_of(listeners)
+        watching = listener in listeners and not listener.seats
         listeners.discard(listener)
         if not listeners:
             self.listeners.pop(code, None)
         held = self.copies.find(code)
         if held is not None:
-            await self._presence(held, before)
+            await self._presence(held, before, watching=watching)
             if held.room.status == "over" and held.room.rematch is None and not listeners:
                 self.copies.drop(code)
 
-    async def _presence(self, held: Held, before: tuple[int, ...]) -> None:
+    async def _presence(self, held: Held, before: tuple[int, ...], *, watching: bool = False) -> None:
+        """Tell of a seat come online or gone (to the other processes too), or of a watcher: the
+        seats see how many watch."""
         now = seats_of(self.listeners.get(held.code, set()))
         if now != before:
             await self._tell(News(held.code, self.hub.name, seats=now))
+        if now != before or watching:
             self.broadcast(held)
 
     def view(self, held: Held, token: str | None) -> dict[str, Any]:
         """The room as ``token``'s seats see it now."""
-        return room_json(held.room, token, self.clock(), self.connected(held.code), version=held.version)
+        return room_json(
+            held.room, token, self.clock(), self.connected(held.code), version=held.version,
+            watchers=self.watchers(held.code),
+        )
 
     def broadcast(self, held: Held) -> None:
         """Queue the room's state for every socket listening here: drawn once per seat and language
@@ -135,13 +146,20 @@ class Fanout:
         if not listeners or held.stale:
             return
         now, connected = self.clock(), self.connected(held.code)
+        if held.room.private:  # made private since: its watchers go (their sockets close)
+            for listener in [listener for listener in listeners if not listener.seats]:
+                listeners.discard(listener)
+                listener.dropped.set()
+        watchers = self.watchers(held.code)
         drawn: dict[tuple[str | None, str], dict[str, Any]] = {}
         for listener in list(listeners):
             token = listener.token if listener.seats else None
             message = drawn.get((token, listener.lang))
             if message is None:
                 with using(listener.lang):
-                    state = room_json(held.room, token, now, connected, version=held.version)
+                    state = room_json(
+                        held.room, token, now, connected, version=held.version, watchers=watchers
+                    )
                     message = {"type": "state", "state": state}
                 drawn[token, listener.lang] = message
             if not listener.push(message):
