@@ -91,3 +91,23 @@ def test_a_room_not_begun_is_closed_by_resigning_and_a_finished_one_refuses(clie
 def test_a_malformed_guest_key_is_refused_and_changes_nothing(client: TestClient) -> None:
     refused(client.post("/api/rooms", json=SOLO, headers={"X-Guest-Key": "no spaces!"}), 422, "malformed")
     assert client.get("/api/games").json()["games"] == []
+
+
+# -- issue 28, defect 14: guests no longer all share "Player" ------------------------------------
+def test_guests_get_distinct_default_names_and_a_friend_joins_without_a_clash(client: TestClient) -> None:
+    seats = [{"kind": "here"}, {"kind": "remote"}]
+    host = client.post("/api/rooms", json={"seats": seats, "seed": 2}, headers={"X-Guest-Key": "ana-key"})
+    assert host.status_code == 201, host.text
+    code = host.json()["code"]
+    joined = client.post(f"/api/rooms/{code}/join", json={}, headers={"X-Guest-Key": "luis-key"})
+    assert joined.status_code == 200, joined.text
+    names = [seat["name"] for seat in joined.json()["state"]["seats"]]
+    assert names[0] != names[1] and all(name.startswith("Player ") for name in names)
+    again = as_guest(client, "ana-key", {"seats": [{"kind": "here"}], "seed": 2})
+    assert again["state"]["seats"][0]["name"] == names[0]  # a guest keeps their name from room to room
+
+
+def test_a_guest_name_is_said_in_the_readers_language(client: TestClient) -> None:
+    made = client.post("/api/rooms", json={"seats": [{}], "seed": 2},
+                       headers={"X-Guest-Key": "ana-key", "Accept-Language": "es"})
+    assert made.json()["state"]["seats"][0]["name"].startswith("Jugador ")

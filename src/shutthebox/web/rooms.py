@@ -27,7 +27,7 @@ from shutthebox.storage import Profile
 from shutthebox.storage.rooms import KeptRoom, RoomRepository, token_hash
 from shutthebox.web.copies import Copies, Held
 from shutthebox.web.fanout import Fanout
-from shutthebox.web.players import player_of
+from shutthebox.web.players import guest_name, player_of
 from shutthebox.web.profiles import ProfileDesk
 from shutthebox.web.refusals import REFUSED, Refusal, RefusedError, within
 from shutthebox.web.room import ClientAction, OnLeave, Room
@@ -83,6 +83,16 @@ def in_play_json(row: KeptRoom) -> dict[str, Any]:
     }
 
 
+def unnamed_named(body: CreateRoom, player: str | None) -> CreateRoom:
+    """The first seat played here with no name takes the guest's own (`web.players.guest_name`)."""
+    first = next((i for i, s in enumerate(body.seats) if s.kind == "here"), None)
+    if first is None or body.seats[first].name is not None:
+        return body
+    seats = list(body.seats)
+    seats[first] = seats[first].model_copy(update={"name": guest_name(player)})
+    return body.model_copy(update={"seats": seats})
+
+
 class RoomDesk:
     """The rooms of one server process (one of several, sharing the store)."""
 
@@ -134,6 +144,7 @@ class RoomDesk:
         self.copies.check_in_touch()  # before a commitment is spent: a room nobody could play yet
         rules = rules_of(body)
         mine = next((i for i, s in enumerate(body.seats) if s.kind == "here"), None) if profile else None
+        body = unnamed_named(body, player)
         for index, seat in enumerate(body.seats):
             if index != mine and seat.kind != "remote":
                 await self.profiles.check_free(seat.name)
@@ -262,9 +273,14 @@ class RoomDesk:
         return FairDice(server_seed, [client_seed] if client_seed is not None else [])
 
     # -- playing ---------------------------------------------------------------
-    async def join(self, code: str, body: JoinRoom, profile: Profile | None = None) -> tuple[Held, str, int]:
-        """Take an open seat of room ``code``; the room, the joiner's token and seat."""
+    async def join(
+        self, code: str, body: JoinRoom, profile: Profile | None = None, player: str | None = None
+    ) -> tuple[Held, str, int]:
+        """Take an open seat of room ``code``; the room, the joiner's token and seat. A guest who gives
+        no name plays under their own (`web.players.guest_name`)."""
         held = await self.copies.fresh(code)
+        if profile is None and body.name is None:
+            body = body.model_copy(update={"name": guest_name(player)})
         if profile is None:
             await self.profiles.check_free(body.name)
         held, (token, seat) = await self.copies.change(

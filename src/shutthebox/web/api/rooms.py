@@ -103,9 +103,13 @@ async def get_room(code: RoomCode, server: ServerDep, token: TokenDep) -> dict[s
     "/rooms/{code}/join", response_model=answers.Joined, responses=ERRORS, dependencies=SECRET,
     summary="Take an open seat of an online room",
 )
-async def join_room(code: RoomCode, body: JoinRoom, server: ServerDep, key: TokenDep) -> dict[str, Any]:
-    """With a profile key as the bearer token, the joiner plays under the profile's name."""
-    held, token, seat = await server.rooms.join(code, body, await server.profiles.find(key))
+async def join_room(
+    code: RoomCode, body: JoinRoom, server: ServerDep, key: TokenDep, *, address: AddressDep, guest: GuestDep
+) -> dict[str, Any]:
+    """With a profile key as the bearer token, the joiner plays under the profile's name; a guest who
+    names nobody plays under their own default name ("Player 4821")."""
+    profile = await server.profiles.find(key)
+    held, token, seat = await server.rooms.join(code, body, profile, player_of(profile, guest, address))
     return {"code": held.code, "token": token, "seat": seat, "state": server.rooms.view(held, token)}
 
 
