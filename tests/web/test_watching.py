@@ -18,13 +18,16 @@ def test_anyone_watches_a_full_room_by_its_link_and_may_not_act_or_ask(client: T
 
 
 def test_the_seats_see_how_many_watch(client: TestClient) -> None:
-    host, _guest = online(client)
+    host, guest = online(client)
     with client.websocket_connect(f"/api/rooms/{host.code}/ws?token={host.token}") as seat:
         assert seat.receive_json()["state"]["watchers"] == 0
         with client.websocket_connect(f"/api/rooms/{host.code}/ws") as watcher:
             assert watcher.receive_json()["state"]["you"] == []
-            assert seat.receive_json()["state"]["watchers"] == 1
-        assert seat.receive_json()["state"]["watchers"] == 0
+            assert host.state()["watchers"] == 1
+            mover = host if host.state()["match"]["actor"] in host.state()["you"] else guest
+            mover.post({"type": "roll"})
+            assert seat.receive_json()["state"]["watchers"] == 1  # told with the next state, not at once
+    assert host.state()["watchers"] == 0
 
 
 def test_the_creator_makes_a_room_private_and_watchers_are_refused(client: TestClient) -> None:

@@ -104,7 +104,7 @@ class Fanout:
         listeners = self.listeners.setdefault(held.code, set())
         before = seats_of(listeners)
         listeners.add(listener)
-        await self._presence(held, before, watching=not listener.seats)
+        await self._presence(held, before)
         if listener.queue.empty():  # nobody else was told: tell it
             with using(listener.lang):
                 listener.push({"type": "state", "state": self.view(held, listener.token)})
@@ -113,23 +113,22 @@ class Fanout:
         """A socket stops listening; a finished room nobody watches here leaves memory."""
         listeners = self.listeners.get(code, set())
         before = seats_of(listeners)
-        watching = listener in listeners and not listener.seats
         listeners.discard(listener)
         if not listeners:
             self.listeners.pop(code, None)
         held = self.copies.find(code)
         if held is not None:
-            await self._presence(held, before, watching=watching)
+            await self._presence(held, before)
             if held.room.status == "over" and held.room.rematch is None and not listeners:
                 self.copies.drop(code)
 
-    async def _presence(self, held: Held, before: tuple[int, ...], *, watching: bool = False) -> None:
-        """Tell of a seat come online or gone (to the other processes too), or of a watcher: the
-        seats see how many watch."""
+    async def _presence(self, held: Held, before: tuple[int, ...]) -> None:
+        """Tell of a seat come online or gone (to the other processes too). A watcher come or gone is
+        told to nobody at once (300 watchers arriving would each redraw the room for all): the seats
+        see how many watch in the next state (``watchers``, this process's)."""
         now = seats_of(self.listeners.get(held.code, set()))
         if now != before:
             await self._tell(News(held.code, self.hub.name, seats=now))
-        if now != before or watching:
             self.broadcast(held)
 
     def view(self, held: Held, token: str | None) -> dict[str, Any]:

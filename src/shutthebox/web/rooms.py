@@ -277,9 +277,9 @@ class RoomDesk:
         self, code: str, body: JoinRoom, profile: Profile | None = None, player: str | None = None
     ) -> tuple[Held, str, int]:
         """Take an open seat of room ``code``; the room, the joiner's token and seat. A guest who gives
-        no name plays under their own (`web.players.guest_name`)."""
+        no name plays under their own (`web.players.guest_name`) when it says who it is (``player``)."""
         held = await self.copies.fresh(code)
-        if profile is None and body.name is None:
+        if profile is None and body.name is None and player is not None:
             body = body.model_copy(update={"name": guest_name(player)})
         if profile is None:
             await self.profiles.check_free(body.name)

@@ -109,7 +109,8 @@ async def join_room(
     """With a profile key as the bearer token, the joiner plays under the profile's name; a guest who
     names nobody plays under their own default name ("Player 4821")."""
     profile = await server.profiles.find(key)
-    held, token, seat = await server.rooms.join(code, body, profile, player_of(profile, guest, address))
+    player = player_of(None, guest, address) if guest is not None else None  # a guest names themself
+    held, token, seat = await server.rooms.join(code, body, profile, player)
     return {"code": held.code, "token": token, "seat": seat, "state": server.rooms.view(held, token)}
 
 
