@@ -26,6 +26,7 @@ from shutthebox import (
     ShutTheBoxError,
     replay,
 )
+from shutthebox.core.errors import StaleActionError
 from shutthebox.core.game import ROLL, Wait
 from tests.support.drive import finish, random_action
 
@@ -234,8 +235,8 @@ def test_the_record_has_a_result_once_the_game_is_over() -> None:
     game.act(random_action(game.state, random.Random(0)))
     finish(game, random.Random(0))
     result = game.record().result
-    assert result is not None and result["over"] is True and result["winner"] == "Ana"
-    assert result["turns"][0]["open"] == list(game.state.history[0].board.open_tiles)
+    assert result is not None and result.over is True and result.winner == "Ana"
+    assert result.turns[0].open == game.state.history[0].board.open_tiles
 
 
 def test_game_rules_and_rounds_are_those_of_the_match() -> None:
@@ -245,3 +246,28 @@ def test_game_rules_and_rounds_are_those_of_the_match() -> None:
     finish(game, random.Random(2))
     assert len(game.state.round_winners) == 3
     assert game.record().rounds == 3
+
+
+def test_check_raises_what_play_would_and_changes_nothing() -> None:
+    """A shell that notes something before a step (help, in a web room) checks it first: every
+    refusal of `play` is `check`'s too, and a step `check` lets through plays."""
+    game = Game(Rules(tiles=9), ["Ana", "Luis"], seed=3)
+    refused = 0
+    while (due := game.due()).wait is not Wait.OVER:
+        right = ROLL if due.state.is_chance else due.state.legal_actions()[0]
+        for wrong in (Move.parse("9+8+7"), ROLL, DiceChoice(2), Roll((3, 4))):
+            if wrong == right:
+                continue
+            with pytest.raises(ShutTheBoxError) as checked:
+                game.check(due, wrong)
+            with pytest.raises(type(checked.value)):
+                game.play(due, wrong)
+            assert game.due().state is due.state
+            refused += 1
+        events = len(game.events)
+        game.check(due, right)
+        assert len(game.events) == events
+        game.play(due, right)
+        with pytest.raises(StaleActionError):
+            game.check(due, right)  # chosen for a state the game has left
+    assert refused > 20

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from shutthebox import DiceChoice, Game, GameRecord, Mode, Move, RecordError, Roll, Rules, replay
-from shutthebox.core.record import FORMAT, VERSION, Event, replay_states, result_of
+from shutthebox.core.record import FORMAT, VERSION, Event, outcome_of, replay_states
 from tests.support.drive import finish
 
 
@@ -45,7 +45,7 @@ def test_a_record_replays_to_the_same_state(rules: Rules, players: list[str]) ->
     loaded = GameRecord.loads(record.dumps())
     assert loaded == record
     assert replay(loaded) == game.state
-    assert loaded.seed == 17 and loaded.result == result_of(game.state)
+    assert loaded.seed == 17 and loaded.result == outcome_of(game.state)
 
 
 def test_the_record_format() -> None:
@@ -264,6 +264,33 @@ def test_a_tampered_result() -> None:
     data = good()
     data["result"]["ledger"] = {"Ana": 5, "Luis": -5}
     refused(data, "result differs")
+
+
+def test_a_result_of_the_wrong_shape_is_named_where_it_is_read() -> None:
+    """Before, a stated result was any JSON object, read by key wherever it was used."""
+    for key, wrong, needle in [
+        ("turns", "all", "lists no turns"),
+        ("over", "yes", "over must be true or false"),
+        ("round_winners", "Ana", "round_winners must be a list of names"),
+        ("ledger", {"Ana": "5"}, "totals and ledger"),
+    ]:
+        data = good()
+        data["result"][key] = wrong
+        refused(data, needle)
+    data = good()
+    data["result"]["turns"][0]["open"] = "2 3"
+    refused(data, "turn 1 needs")
+
+
+def test_a_record_and_its_outcome_are_values() -> None:
+    """A record read back equals the one written, and neither changes in place."""
+    record = GameRecord.loads(json.dumps(good()))
+    assert GameRecord.loads(record.dumps()) == record
+    assert record.result is not None and record.result == outcome_of(replay(record))
+    with pytest.raises(AttributeError):
+        record.result = None  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        record.result.turns[0].score = 0  # type: ignore[misc]
 
 
 def test_a_missing_file(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from tests.support.play import click_once, play_solo
+from tests.support.play import READY, click_once, new_room, play_solo
 
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 BLOCKING = {"serious", "critical"}
@@ -81,6 +81,35 @@ def reviewed(page: Page) -> None:
     expect(page.locator("#review .accuracy").first).to_be_visible()
 
 
+def with_friends(page: Page) -> None:
+    """The ways to play open: friends' names, then Play; the Rules panel open beside them."""
+    opened(page)
+    page.click("#quick-friends")
+    page.click("#rules-panel > summary")
+    expect(page.locator("#seat-name-1")).to_be_visible()
+
+
+def friends_result(page: Page) -> None:
+    """The end of a game of two rounds with a stake at one device: standings, money, rounds."""
+    opened(page)
+    seats = [{"kind": "here", "name": "Ana"}, {"kind": "here", "name": "Luis"}]
+    rules = {"mode": "round", "stake": 1}
+    code = new_room(page, {"preset": "web", "rules": rules, "rounds": 2, "seats": seats})
+    page.goto(f"/#/room/{code}")
+    for _ in range(300):
+        page.wait_for_function(READY)
+        if page.get_attribute("#box", "data-status") == "over":
+            break
+        click_once(page)
+    expect(page.locator("#standings")).to_be_visible()
+    page.evaluate("document.querySelector('#rounds-played').open = true")
+
+
+def cheat_sheet(page: Page) -> None:
+    page.goto("/api/cheatsheet?preset=web&tiles=9")
+    expect(page.locator("main table")).to_be_visible()
+
+
 def routed(route: str, shown: str) -> Callable[[Page], None]:
     def go(page: Page) -> None:
         opened(page, f"/#/{route}")
@@ -91,6 +120,9 @@ def routed(route: str, shown: str) -> Callable[[Page], None]:
 
 SCREENS: dict[str, Callable[[Page], None]] = {
     "setup": routed("", "#view-setup"),
+    "with friends": with_friends,
+    "friends' result": friends_result,
+    "cheat sheet": cheat_sheet,
     "game": in_game,
     "result": finished,
     "review": reviewed,

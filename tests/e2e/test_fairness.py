@@ -23,7 +23,7 @@ from shutthebox.core.game import Game
 from shutthebox.core.record import GameRecord
 from shutthebox.core.rules import PRESETS, Mode, Rules
 from shutthebox.core.verify import verify
-from tests.support.play import click_once, make_profile, more_options, play_solo
+from tests.support.play import advanced, choose_way, click_once, make_profile, more_options, play_solo
 
 VECTORS = Path(__file__).parents[1] / "vectors" / "fair-dice.json"
 
@@ -313,9 +313,10 @@ def test_a_finished_game_is_proven_in_the_page_and_a_tampered_copy_fails(page: P
 
 def test_a_practice_room_says_so_to_every_seat(browser: Browser, server: str) -> None:
     host = opened(browser.new_context(locale="en-US", base_url=server).new_page())
-    more_options(host)  # the whole setup is behind "More options"
+    more_options(host)  # every rule is in the Rules panel
     host.click("[data-who=online]")
     host.fill("#seat-name-0", "Pia")
+    advanced(host)  # the practice seed
     host.fill("#opt-seed", "42")
     host.click("#start")
     link = host.locator("#share-link").get_attribute("href") or ""
@@ -343,7 +344,8 @@ def test_a_practice_room_takes_no_ticket_and_a_seed_out_of_range_is_refused(page
     page.click("#profile-cancel")
     asked: list[str] = []
     page.on("request", lambda r: asked.append(r.url.split("/api/")[-1]) if r.method == "POST" else None)
-    more_options(page)  # the whole setup is behind "More options"
+    choose_way(page, "table")  # a game of friends at this device
+    advanced(page)  # the practice seed is an advanced rule
     for typed in ("9223372036854775808", "-1", "4.5", "1e3", "seven"):
         page.fill("#opt-seed", typed)
         page.click("#start")
@@ -430,8 +432,10 @@ def test_a_profile_is_asked_once_and_a_look_alike_name_is_refused(browser: Brows
     first.wait_for_selector("body[data-ready=true]")
     expect(first.locator("#profile-form")).to_be_hidden()  # asked once
     expect(first.locator("#profile-chip")).to_have_text("Ana")
+    choose_way(first, "table")
     expect(first.locator("#seat-name-0")).to_have_value("Ana")
     expect(first.locator("#seat-name-0")).not_to_be_editable()  # the profile's seat is named after it
+    choose_way(first, "online")
     expect(first.locator("#join-name")).to_be_hidden()
     expect(first.locator("#join-as")).to_have_text("You join as Ana.")
 

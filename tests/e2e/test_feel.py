@@ -44,11 +44,12 @@ window.__feel = { contexts: 0, started: 0, buzz: [], celebrations: [], tumbles: 
             text: node.textContent,
             pieces: node.querySelectorAll(".confetti").length,
             animations: node.getAnimations({ subtree: true }).length,
+            onTheBox: node.parentElement?.id === "box",
           });
         }
         if (node.classList.contains("tumble")) feel.tumbles += 1;
       }
-      if (record.target.id === "dice" && record.type === "childList") {
+      if (record.target.id === "dice") { // dice thrown (a new tray), or landing (its class)
         const text = document.querySelector("#status").textContent;
         if (record.target.classList.contains("rolling")) feel.rollingStatus.push({ text });
         else if (feel.rollingStatus.length && feel.landedStatus === undefined) feel.landedStatus = text;
@@ -206,6 +207,7 @@ def test_a_shut_box_is_celebrated_once_and_the_total_waits_for_the_dice(spied: B
     party = seen["celebrations"][0]
     assert party["text"] == "The box is shut!" and not party["still"]
     assert party["pieces"] > 0 and party["animations"] > 0
+    assert party["onTheBox"]  # the moment is the box's own: it never covers the result's title
     assert seen["tumbles"] > 0
     # While the dice tumbled, the status line told no total; it tells it once they stopped.
     assert seen["rollingStatus"], "the status was never seen while the dice rolled"

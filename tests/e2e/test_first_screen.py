@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Dialog, Page, expect
 
 from tests.support.play import (
     READY,
+    choose_way,
     click_once,
     handing_over,
     is_over,
@@ -56,15 +57,14 @@ def test_every_quick_play_button_is_on_screen_without_scrolling(
     for selector in QUICK:
         box = page.locator(selector).bounding_box()
         assert box is not None and box["y"] + box["height"] <= viewport["height"], (selector, box)
-    expect(page.locator("#more-options")).not_to_have_attribute("open", "")  # the 14 options wait behind it
+    expect(page.locator("#rules-panel")).not_to_have_attribute("open", "")  # the 14 options wait behind it
     context.close()
 
 
 def test_the_web_rule_is_the_default_said_in_words_and_the_last_setup_is_kept(fresh: Page) -> None:
     page = fresh
     expect(page.locator("#rule-in-force")).to_have_text(
-        "Rules: web (one die at 6 or less). You may roll one die when the open tiles sum to 6 or less. "
-        "Your score: the sum of the open tiles."
+        "You may roll one die when the open tiles sum to 6 or less. Your score: the sum of the open tiles."
     )
     page.click("#quick-10")
     expect(page.locator("#rules-info")).to_contain_text("10 tiles")
@@ -73,9 +73,8 @@ def test_the_web_rule_is_the_default_said_in_words_and_the_last_setup_is_kept(fr
     page.click("#nav-play")
     more_options(page)
     page.select_option("#opt-preset", "classic")
-    page.select_option("#opt-tiles", "12")
     expect(page.locator("#rule-in-force")).to_contain_text("7, 8 and 9 are shut")
-    page.click("#start")  # the 10-tile game is in play: a new one is asked first
+    page.click("#quick-12")  # the 10-tile game is in play: a new one is asked first
     expect(page.locator("#continue-text")).to_contain_text("It is not over: start a new game anyway?")
     expect(page.locator("#start-anyway")).to_be_focused()
     page.keyboard.press("Enter")
@@ -96,7 +95,7 @@ def test_the_web_rule_is_the_default_said_in_words_and_the_last_setup_is_kept(fr
     more_options(page)
     expect(page.locator("#opt-preset")).to_have_value("classic")
     expect(page.locator("#opt-tiles")).to_have_value("12")
-    expect(page.locator("#rule-in-force")).to_contain_text("Rules: classic.")
+    expect(page.locator("#rule-in-force")).to_contain_text("7, 8 and 9 are shut")
 
 
 def test_a_three_player_table_game_holds_each_turns_end_until_the_next_player_takes_over(fresh: Page) -> None:
@@ -173,7 +172,7 @@ def test_a_whole_game_by_keyboard_where_focus_lands_on_the_next_action(fresh: Pa
             break
         current = phase(page)
         if current == "choose":
-            assert active_id(page) in ("btn-two", "btn-one")
+            assert active_id(page) == "btn-one"  # no hint asked: the fewest dice, one die
             page.keyboard.press("Enter")
         elif current in ("roll", "roll-off"):
             assert active_id(page) == "btn-roll"
@@ -250,7 +249,9 @@ def test_the_setup_stops_what_the_server_would_refuse_with_a_sentence(fresh: Pag
     page.fill("#opt-rounds", "21")
     page.click("#start")
     expect(page.locator("#setup-error")).to_have_text("A game has from 1 to 20 rounds.")
+    page.click("[data-who=online]")  # joining a room is online's
     page.fill("#join-code", "ABCDE")
+    page.fill("#join-name", "")  # the name typed for the first seat comes here too: taken away
     page.click("#join-button")
     expect(page.locator("#join-error")).to_have_text("Your name is needed to join: type it above.")
     expect(page.locator("#join-name")).to_be_focused()
@@ -264,7 +265,7 @@ def test_online_or_against_a_bot_the_next_player_may_act_during_the_banner(fresh
     more_options(page)
     page.click("[data-who=bots]")
     page.fill("#opt-rounds", "5")
-    page.click("#start")
+    page.click("#strength-medium")
     expect(page.locator("#box")).to_have_attribute("data-status", "playing")
     for _ in range(300):
         page.wait_for_function(READY)
@@ -277,3 +278,105 @@ def test_online_or_against_a_bot_the_next_player_may_act_during_the_banner(fresh
             expect(page.locator("#box")).not_to_have_attribute("data-phase", "roll")
             return
         click_once(page)
+
+
+UNREACHABLE = {
+    "en-US": "The server cannot be reached: a game needs it to roll the dice. "
+             "Check the connection and try again.",
+    "es-ES": "No se puede conectar con el servidor: una partida lo necesita para lanzar los dados. "
+             "Comprueba la conexión y vuelve a intentarlo.",
+}
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_with_the_server_unreachable_every_play_button_says_so(
+    browser: Browser, server: str, viewport: dict[str, int], locale: str
+) -> None:
+    context = browser.new_context(locale=locale, viewport=viewport, base_url=server)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    # the page's files and words came (the service worker keeps them), its server does not answer
+    page.route("**/api/**", lambda r: r.continue_() if "/api/i18n" in r.request.url else r.abort())
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    expect(page.locator("#offline")).to_be_visible()  # said on the first screen, not in a fold
+    said = UNREACHABLE[locale]
+    for quick in ("#quick-9", "#quick-10", "#quick-12"):
+        page.click(quick)
+        expect(page.locator("#quick-error")).to_have_text(said)
+    for who, play in (("table", "#start"), ("bots", "#strengths button"), ("online", "#start")):
+        choose_way(page, who)
+        page.locator(play).first.click()
+        expect(page.locator("#setup-error")).to_have_text(said)
+    page.fill("#join-code", "ABCDE")
+    page.fill("#join-name", "Ana")
+    page.click("#join-button")
+    expect(page.locator("#join-error")).to_have_text(said)
+    assert page.locator("#view-setup").is_visible()  # no game began
+    context.close()
+    assert errors == []
+
+
+PRESET_NAMES = re.compile(r"\b(web|classic|pub|sailors|digits|elimination to 45|long)\b")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+def test_with_friends_is_names_then_play_and_the_computer_asks_its_strength_first(
+    browser: Browser, server: str, locale: str
+) -> None:
+    context = browser.new_context(locale=locale, viewport=PHONE, base_url=server, has_touch=True,
+                                  is_mobile=True)
+    page = context.new_page()
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("#profile-cancel")
+    page.click("#quick-friends")
+    for selector in ("#seat-name-0", "#seat-name-1", "#start"):  # one screen: the names, then Play
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["y"] >= 0, (selector, box)
+        assert box["y"] + box["height"] <= PHONE["height"], (selector, box)
+    for rule in ("#opt-seed", "#opt-stake", "#opt-limit", "#opt-rounds"):
+        expect(page.locator(rule)).to_be_hidden()  # the rules wait in their panel
+    setup = page.locator("#setup").inner_text()
+    assert not re.search(r"\b(here|aquí)\b", setup), setup
+    page.fill("#seat-name-0", "Ana")
+    page.fill("#seat-name-1", "Luis")
+    page.click("#start")
+    expect(page.locator("#players .name")).to_have_text(["Ana", "Luis"])
+
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("#quick-bots")
+    strengths = page.locator("#strengths .strength")
+    expect(strengths).to_have_count(4)  # easy to expert, before any field
+    for index in range(4):
+        box = strengths.nth(index).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= PHONE["height"], box
+    expect(page.locator("#start")).to_be_hidden()
+    strengths.last.click()
+    expect(page.locator("#players .name")).to_have_count(2)
+    context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+def test_every_rule_is_in_one_panel_in_a_players_words(browser: Browser, server: str, locale: str) -> None:
+    context = browser.new_context(locale=locale, viewport=DESKTOP, base_url=server)
+    page = context.new_page()
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    expect(page.locator("#rules-panel")).not_to_have_attribute("open", "")
+    more_options(page)
+    panel = page.locator("#rules-panel")
+    for rule in ("#opt-preset", "#opt-tiles", "#opt-mode", "#opt-one_die", "#opt-scoring", "#opt-stake",
+                 "#opt-limit", "#opt-rounds"):
+        expect(panel.locator(rule)).to_be_visible()
+    said = panel.inner_text()
+    presets = page.locator("#opt-preset option").all_inner_texts()
+    assert not [text for text in presets if PRESET_NAMES.fullmatch(text.split(" (")[0].strip())], presets
+    assert not re.search(r"(?i)\b(seed|semilla|preset)\b", said), said  # the seed is behind Advanced
+    assert not re.search(r"\b(here|aquí)\b", said), said
+    page.click("#advanced > summary")
+    expect(page.locator("#opt-seed")).to_be_visible()
+    context.close()

@@ -52,7 +52,7 @@ def room_code(page: Page) -> str:
 
 def online_room(host: Page, guest: Page, turn_seconds: int | None = None, rounds: int = 1) -> str:
     """Ana opens an online room (with a turn clock of ``turn_seconds`` when given), Luis joins it."""
-    more_options(host)  # the whole setup is behind "More options"
+    more_options(host)  # every rule is in the Rules panel
     host.click("[data-who=online]")
     host.fill("#seat-name-0", "Ana")
     host.fill("#opt-rounds", str(rounds))
@@ -158,6 +158,8 @@ def test_both_players_accept_a_rematch_and_play_on_in_one_new_room(open_page: Op
     for page in (host, guest):
         expect(page).not_to_have_url(re.compile(f"#/room/{code}$"))
         expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+        expect(page.locator("#waiting")).to_be_hidden()  # every seat is taken: no invitation again
+        expect(page.locator("#dice .die")).to_have_count(0)  # nor the last game's dice on the felt
     new_code = room_code(host)
     assert new_code != code
     assert room_code(guest) == new_code

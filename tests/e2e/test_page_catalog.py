@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.support.browser import running_server
-from tests.support.play import click_once, make_profile, more_options, play_solo
+from tests.support.play import choose_way, click_once, make_profile, more_options, play_solo, room_details
 from tools.catalogs import PSEUDO, pseudo, unmarked_words, write_pseudo
 
 ALLOWED = {
@@ -87,8 +87,8 @@ def test_pseudo_language_leaves_no_english_on_any_screen(browser: Browser, pseud
     expect(page.locator(f"#langs button[data-lang='{PSEUDO}']")).to_have_text(pseudo("English"))
     speak_pseudo(page)
 
-    more_options(page)  # the whole setup is behind "More options"
-    for who in ("table", "bots", "online", "solo"):
+    more_options(page)  # every rule is in the Rules panel
+    for who in ("table", "bots", "online"):
         page.click(f"[data-who={who}]")
         assert_all_marked(page, f"setup ({who})")  # the first visit's profile form among them
     make_profile(page, HOST)
@@ -98,6 +98,7 @@ def test_pseudo_language_leaves_no_english_on_any_screen(browser: Browser, pseud
     expect(page.locator("#box")).to_have_attribute("data-status", "playing")
     code = page.locator("#room-info strong").inner_text()
     code = re.findall(r"[A-Z2-9]{5}", code)[-1]
+    room_details(page)  # the room's details fold into its one line
     page.click("#fairness summary")
     assert_all_marked(page, "solo, before the roll, the fair dice open", (code, *page.evaluate(FAIR)))
     page.click("#btn-roll")
@@ -143,14 +144,15 @@ def test_pseudo_language_leaves_no_english_on_any_screen(browser: Browser, pseud
     assert_all_marked(page, "scores")
 
     page.goto("/#/")
+    choose_way(page, "online")  # joining a room is online's
     page.fill("#join-code", "ZZZZZ")  # no such room: the server refuses, in the page's language
     page.click("#join-button")  # as the profile: no name to type
     expect(page.locator("#join-error")).to_be_visible()
     expect(page.locator("#join-error")).to_contain_text("⟦")
     assert_all_marked(page, "a refusal", ("ZZZZZ",))
 
-    more_options(page)  # the whole setup is behind "More options"
-    page.click("[data-who=online]")
+    more_options(page)  # every rule is in the Rules panel
+    choose_way(page, "online")
     page.click("#start")
     code = page.locator("#room-code").inner_text()
     link = page.locator("#share-link").get_attribute("href") or ""
@@ -176,7 +178,8 @@ def test_the_spanish_page_reads_spanish_and_english_comes_back(browser: Browser,
     page = new_page(browser, server, locale="es-ES")
     expect(page.locator("html")).to_have_attribute("lang", "es")
     assert page.title() == "Cerrar la Caja · Shut the Box · Canoga"
-    expect(page.locator("#setup-title")).to_have_text("Más opciones")
+    expect(page.locator("#ways-title")).to_have_text("Más formas de jugar")
+    expect(page.locator("#rules-panel-title")).to_have_text("Reglas")
     expect(page.locator("#rule-fields")).to_contain_text("Se puede tirar un dado cuando")
     expect(page.locator("#opt-tiles option[value='1']")).to_have_text("1 ficha")  # a plural form
     expect(page.locator("#langs button")).to_have_text(["English", "Español"])
@@ -213,6 +216,7 @@ def test_the_spanish_page_reads_spanish_and_english_comes_back(browser: Browser,
     expect(page.locator("#leaderboard h3")).to_have_text(board)
 
     page.click("#nav-play")
+    choose_way(page, "online")
     page.fill("#join-code", "ZZZZZ")
     page.fill("#join-name", "Luis")
     page.click("#join-button")
@@ -221,7 +225,7 @@ def test_the_spanish_page_reads_spanish_and_english_comes_back(browser: Browser,
     page.click("#langs button[data-lang=en]")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     assert page.title() == "Shut the Box · Cerrar la Caja · Canoga"
-    expect(page.locator("#setup-title")).to_have_text("More options")
+    expect(page.locator("#setup-title")).to_have_text("Online")  # the open panel, in English again
     expect(page.locator("#nav-rules")).to_have_text("Rules & tips")
     page.click("#join-button")
     expect(page.locator("#join-error")).to_have_text("There is no room 'ZZZZZ'.")

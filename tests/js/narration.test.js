@@ -112,7 +112,7 @@ test("the game's end names the winner once; its result waits for the dice", () =
   const before = room();
   const over = room({ status: "over", match: match({ phase: "over", actor: null, winner: 1, winner_name: "Luis" }) });
   const story = tell(over, before, toldNothing());
-  assert.deepEqual(said(story), ["Winner: Luis"]);
+  assert.deepEqual(said(story), ["Luis wins."]);
   assert.equal(story.result, "after-dice");
   assert.equal(tell(over, over, story.told).result, null);
 });
@@ -151,5 +151,5 @@ test("the selection's line says whether the tiles make the roll", () => {
   const moving = room({ match: match({ phase: "move", roll: [5, 3], legal_moves: [[8], [3, 5], [1, 7]] }) });
   assert.equal(selectionText(moving, new Set()), "Selected: nothing");
   assert.equal(selectionText(moving, new Set([5])), "Selected: 5 = 5 (need 8).");
-  assert.equal(selectionText(moving, new Set([3, 5])), "Selected: 5 + 3 = 8. Press Cerrar / Shut.");
+  assert.equal(selectionText(moving, new Set([3, 5])), "Selected: 5 + 3 = 8. Press Shut.");
 });

@@ -12,7 +12,7 @@ export function match(changes = {}) {
   return {
     phase: "roll", actor: 0, actor_name: "Ana", board: { size: 9, open: [1, 2, 3, 4, 5, 6, 7, 8, 9] }, opening: false,
     dice_options: [2], dice_due: 2, is_chance: true, is_decision: false, roll: null, legal_moves: [], extra_turns: 0,
-    round: 1, rounds: 1, tiebreak: false, totals: [0, 0], alive: [true, true], ledger: [0, 0], pot: 0,
+    round: 1, rounds: 1, tiebreak: 0, totals: [0, 0], alive: [true, true], ledger: [0, 0], pot: 0, round_winners: [],
     rolloff: { contenders: [], faces: [] }, round_scores: [], history: [], winner: null, winner_name: null,
     ...changes,
   };

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -99,7 +100,8 @@ def test_unfinished_games_are_refused_and_nothing_is_stored(games: GameRepositor
 
 def test_a_record_that_does_not_replay_is_refused(games: GameRepository) -> None:
     record = scripted(SOLO3, ["Ana"], LEFT_3)
-    record.result = {**(record.result or {}), "winner": "Luis"}
+    assert record.result is not None
+    record = replace(record, result=replace(record.result, winner="Luis"))
     with pytest.raises(StorageError, match="does not replay"):
         games.save(record, source="web")
     assert games.count() == 0
@@ -107,7 +109,7 @@ def test_a_record_that_does_not_replay_is_refused(games: GameRepository) -> None
 
 def test_a_record_without_result_is_stored_with_its_replayed_result(games: GameRepository) -> None:
     record = scripted(SOLO3, ["Ana"], LEFT_1)
-    record.result = None
+    record = replace(record, result=None)
     game_id = games.save(record, source="web")
     assert games.game(game_id).record.result is not None
     assert games.game(game_id).summary.scores == (("Ana", 1),)

@@ -123,20 +123,39 @@ def play_solo(page: Page, act: object = click_once, limit: int = 60) -> None:
 
 
 def more_options(page: Page) -> None:
-    """Open the whole setup ("More options", closed at first) as a player would, unless it is open."""
-    if page.get_attribute("#more-options", "open") is None:
-        page.click("#more-options > summary")
+    """Open the Rules panel (closed at first, every rule option in it) as a player would, unless open."""
+    if page.get_attribute("#rules-panel", "open") is None:
+        page.click("#rules-panel > summary")
+
+
+def advanced(page: Page) -> None:
+    """Open the Rules panel and its Advanced part (the practice seed), unless they are open."""
+    more_options(page)
+    if page.get_attribute("#advanced", "open") is None:
+        page.click("#advanced > summary")
+
+
+def room_details(page: Page) -> None:
+    """Open the room's line (its rules in words and the fair dice's proof fold into it), unless it is open."""
+    if page.get_attribute("#room-details", "open") is None:
+        page.click("#room-details > summary")
+
+
+def choose_way(page: Page, who: str) -> None:
+    """Open the panel of a way to play (``table``: with friends, ``bots``, ``online``) unless it is open."""
+    if page.get_attribute(f"[data-who={who}]", "aria-expanded") != "true":
+        page.click(f"[data-who={who}]")
 
 
 def start_table(page: Page, names: tuple[str, ...] = ("Ana", "Luis"), preset: str | None = None) -> None:
     """Start a game at one table (pass and play) from the setup: a seat per name, in order."""
-    more_options(page)
-    page.click("[data-who=table]")
+    choose_way(page, "table")
     for _ in range(len(names) - 2):
         page.click("#add-seat")
     for index, name in enumerate(names):
         page.fill(f"#seat-name-{index}", name)
     if preset is not None:
+        more_options(page)
         page.select_option("#opt-preset", preset)
     page.click("#start")
     expect(page.locator("#box")).to_have_attribute("data-status", "playing")

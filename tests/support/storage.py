@@ -11,6 +11,7 @@ from functools import cache
 
 from shutthebox import DiceChoice, Game, Move, Roll, Rules, ScriptedDice
 from shutthebox.core.fair import FairDice
+from shutthebox.core.game import ROLL, Step, Wait
 from shutthebox.core.record import Event, GameRecord
 from shutthebox.storage import Profile, ProfileRepository
 from tests.support.drive import fair_dice_for, finish, random_action
@@ -44,12 +45,8 @@ def scripted(rules: Rules, players: list[str], script: str, *, practice: bool = 
     game = Game(rules, players, dice=dice)
     for token in script.split():
         kind, arg = token[0], token[1:]
-        if kind == "d":
-            game.act(DiceChoice(int(arg)))
-        elif kind == "r":
-            game.roll()
-        else:
-            game.act(Move.parse(arg))
+        step: Step = DiceChoice(int(arg)) if kind == "d" else ROLL if kind == "r" else Move.parse(arg)
+        game.play(game.due(), step)
     return game.record()
 
 
@@ -57,8 +54,8 @@ def fair_game(rules: Rules, players: list[str], name: str, client_seeds: tuple[s
     """A finished game on the fair dice of the server seed sha256(``name``), random legal choices."""
     rng = random.Random(name)
     game = Game(rules, players, dice=FairDice(hashlib.sha256(name.encode()).digest(), client_seeds))
-    while not game.state.is_over:
-        game.roll() if game.state.is_chance else game.act(random_action(game.state, rng))
+    while (due := game.due()).wait is not Wait.OVER:
+        game.play(due, ROLL if due.state.is_chance else random_action(due.state, rng))
     return game
 
 
@@ -72,8 +69,8 @@ def seeded_shut(rules: Rules, player: str) -> GameRecord:
     """A practice game on a chosen seed in which ``player`` shuts the box (the first legal move each time)."""
     for seed in range(1000):
         game = Game(rules, [player], seed=seed)
-        while not game.state.is_over:
-            game.roll() if game.state.is_chance else game.act(game.state.legal_actions()[0])
+        while (due := game.due()).wait is not Wait.OVER:
+            game.play(due, ROLL if due.state.is_chance else due.state.legal_actions()[0])
         if game.state.history[0].score == 0:
             return game.record()
     raise AssertionError("no seed below 1000 shuts the box")

@@ -258,7 +258,7 @@ def test_a_real_pipe_run_on_a_chosen_seed_is_practice_and_records_its_seed(tmp_p
     assert "Game abandoned." not in done.stdout
     assert record.exists()
     saved = GameRecord.load(record)
-    assert saved.events == expected.events  # the same game, action for action
+    assert saved.events == tuple(expected.events)  # the same game, action for action
     assert saved.seed == 1 and not saved.typed and saved.kind == "practice"
     assert "A practice game (dice from the chosen seed 1), so it counts for no best." in done.stdout
     assert "personal best" not in done.stdout

@@ -136,7 +136,7 @@ async def test_a_finished_game_goes_to_the_history_once() -> None:
         assert len(kept) == 1
         record, played = kept[0]
         assert played is setup and record.result is not None
-        assert record.result["turns"][0]["score"] == 43
+        assert record.result.turns[0].score == 43
         assert log_text(app).endswith(
             "Saved to your history (game 1).\nNew personal best for Ana on 9 tiles: 43!"
         )

@@ -38,7 +38,7 @@ async def test_a_whole_solo_game_by_keys() -> None:
         assert "Final score 10, grade B." in log
         assert shown(app, "#status") == "Final score 10, grade B."
         record = app.saved[-1]
-        assert record.result is not None and record.result["turns"][0]["score"] == 10
+        assert record.result is not None and record.result.turns[0].score == 10
 
 
 async def test_tiles_can_be_picked_with_the_mouse() -> None:

@@ -18,3 +18,12 @@ def test_the_page_holds_the_sheets_rows_in_the_readers_language(client: TestClie
     assert '<html lang="es">' in spanish.text and "la mejor jugada para cada tirada" in spanish.text
     wrong = client.get("/api/cheatsheet", params={"preset": "nope"})
     assert wrong.status_code == 422 and "nope" in wrong.json()["detail"]
+
+
+def test_the_page_fits_a_phone_and_writes_decimals_as_its_language(client: TestClient) -> None:
+    sheet = cheatsheet(Rules.preset("web"))
+    spanish = client.get("/api/cheatsheet", params={"preset": "web", "tiles": 9, "lang": "es"}).text
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in spanish
+    assert "<main>" in spanish and 'role="region"' in spanish and 'tabindex="0"' in spanish
+    assert f"{sheet.expected:.2f}".replace(".", ",") in spanish
+    assert f"<td>{sheet.rows[0].expected:.1f}</td>".replace(".", ",") in spanish

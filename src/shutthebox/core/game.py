@@ -40,7 +40,7 @@ from shutthebox.core.errors import IllegalActionError, StaleActionError
 from shutthebox.core.fair import FairDice, Fairness
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
 from shutthebox.core.ranking import IN_TURN, Help, help_cost
-from shutthebox.core.record import Event, GameRecord, result_of
+from shutthebox.core.record import Event, GameRecord, outcome_of
 from shutthebox.core.rules import Rules
 
 __all__ = ["ROLL", "Chooser", "DiceSource", "Due", "Game", "Keeper", "Step", "Thought", "Wait"]
@@ -206,6 +206,21 @@ class Game:
             self.act(step, due.seat)
         return self.state
 
+    def check(self, due: Due, step: Step) -> None:
+        """Raise what `play` would raise for ``step`` at ``due``, changing nothing (a shell that notes
+        something before the step, such as help, checks first)."""
+        if due.state is not self.state:
+            raise StaleActionError(
+                "{step}: the game has moved on since it was chosen; now {state}",
+                step=step, state=self.state.describe(),
+            )
+        if step == ROLL:
+            self.check_roll(due.seat)
+        else:
+            assert not isinstance(step, str)
+            self._check_typed(step)
+            due.state.apply(step, due.seat)
+
     def think(self, due: Due) -> DiceChoice | Move:
         """The choice of the bot ``due`` waits for, or its fallback's when it fails. It changes nothing
         of the game and may take a while: a shell may run it in a thread (or run `thought` in a worker
@@ -278,16 +293,19 @@ class Game:
     def act(self, action: Action, player: int | None = None) -> Match:
         """Apply a choice of dice, a move, or (companion mode only) the faces of dice rolled by hand,
         at the current state (`play` checks the state it was chosen at first)."""
-        if isinstance(action, Roll) and not self.by_hand:
-            raise IllegalActionError(
-                "typed dice are only for a game at a real box (companion mode); here the game rolls; "
-                "{state}", state=self.state.describe(),
-            )
+        self._check_typed(action)
         actor = self.state.actor
         self.state = self.state.apply(action, player)
         assert actor is not None
         self.events.append(Event(actor, action, typed=isinstance(action, Roll)))
         return self.state
+
+    def _check_typed(self, action: Action) -> None:
+        if isinstance(action, Roll) and not self.by_hand:
+            raise IllegalActionError(
+                "typed dice are only for a game at a real box (companion mode); here the game rolls; "
+                "{state}", state=self.state.describe(),
+            )
 
     def check_roll(self, player: int | None = None) -> None:
         """Raise what `roll` would raise now, changing nothing."""
@@ -348,10 +366,10 @@ class Game:
         return GameRecord(
             rules=self.state.rules,
             players=self.state.players,
-            events=list(self.events),
+            events=tuple(self.events),
             seed=self.seed,
             rounds=self.state.rounds,
-            result=result_of(self.state) if self.state.is_over else None,
+            result=outcome_of(self.state) if self.state.is_over else None,
             fairness=self.fairness,
             assisted=tuple(sorted(self.assisted)),
             helped=tuple(self.helped),

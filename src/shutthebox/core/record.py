@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,13 +27,14 @@ from shutthebox.core.dice import Roll, SeededDice
 from shutthebox.core.errors import RecordError, ShutTheBoxError
 from shutthebox.core.fair import Fairness
 from shutthebox.core.match import Action, DiceChoice, Match
+from shutthebox.core.outcome import Outcome, outcome_of, result_of
 from shutthebox.core.ranking import Help, Result, turns_counted, why_unranked
 from shutthebox.core.rules import Rules
 
 if TYPE_CHECKING:
     from shutthebox.core.game import DiceSource  # which imports this module
 
-__all__ = ["FORMAT", "Event", "GameRecord", "replay", "result_of"]
+__all__ = ["FORMAT", "Event", "GameRecord", "Outcome", "outcome_of", "replay", "result_of"]
 
 FORMAT = "shutthebox-record"
 VERSION = 4
@@ -102,38 +103,16 @@ def _ints(value: Any) -> list[int]:
     return value
 
 
-def result_of(state: Match) -> dict[str, Any]:
-    """The outcome of a match as JSON: winner, scores of each turn, totals and ledger."""
-    names = state.players
-    return {
-        "over": state.is_over,
-        "winner": names[state.winner] if state.winner is not None else None,
-        "turns": [
-            {
-                "player": names[t.player],
-                "round": t.round,
-                "tiebreak": t.tiebreak,
-                "open": list(t.board.open_tiles),
-                "score": t.score,
-            }
-            for t in state.history
-        ],
-        "round_winners": [names[p] for p in state.round_winners],
-        "totals": dict(zip(names, state.totals, strict=True)),
-        "ledger": dict(zip(names, state.ledger, strict=True)),
-    }
-
-
-@dataclass
+@dataclass(frozen=True)
 class GameRecord:
-    """Everything needed to replay a game, and what it came to."""
+    """Everything needed to replay a game, and what it came to (a value: a changed copy is `replace`'s)."""
 
     rules: Rules
     players: tuple[str, ...]
-    events: list[Event] = field(default_factory=list)
+    events: tuple[Event, ...] = ()
     seed: int | None = None
     rounds: int = 1
-    result: dict[str, Any] | None = None
+    result: Outcome | None = None
     fairness: Fairness | None = None
     assisted: tuple[int, ...] = ()
     helped: tuple[Help, ...] = ()
@@ -204,7 +183,7 @@ class GameRecord:
             "assisted": list(self.assisted),
             "helped": [help_.to_json() for help_ in self.helped],
             "events": [event.to_json() for event in self.events],
-            "result": self.result,
+            "result": self.result.to_json() if self.result is not None else None,
         }
 
     def dumps(self) -> str:
@@ -251,9 +230,7 @@ class GameRecord:
         events = data["events"]
         if not isinstance(events, list):
             raise RecordError("events must be a list, not {type}", type=type(events).__name__)
-        result = data.get("result")
-        if result is not None and not isinstance(result, dict):
-            raise RecordError("result must be an object or null, not {result!r}", result=result)
+        result = None if data.get("result") is None else Outcome.from_json(data["result"])
         try:
             rules = Rules.from_dict(data["rules"])
         except ShutTheBoxError as error:
@@ -281,7 +258,7 @@ class GameRecord:
         return cls(
             rules=rules,
             players=tuple(players),
-            events=read,
+            events=tuple(read),
             seed=seed,
             rounds=rounds,
             result=result,
@@ -383,6 +360,6 @@ def replay_states(record: GameRecord) -> Iterable[tuple[Event | None, Match]]:
 def replay(record: GameRecord) -> Match:
     """The final state of the recorded game; the record's result must agree with it."""
     *_, (_, state) = replay_states(record)
-    if record.result is not None and record.result != result_of(state):
+    if record.result is not None and record.result != outcome_of(state):
         raise RecordError("the record's result differs from the result of replaying its events")
     return state

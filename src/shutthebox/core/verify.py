@@ -14,7 +14,7 @@ from typing import Any
 
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import Phrase, RecordError, ShutTheBoxError
-from shutthebox.core.record import GameRecord, replay_states, result_of
+from shutthebox.core.record import GameRecord, outcome_of, replay_states
 
 __all__ = ["Verdict", "verify"]
 
@@ -57,9 +57,7 @@ def verify(record: GameRecord) -> Verdict:
         return _refused("fairness: the server seed is not the one committed to (sha256 differs)")
     if record.result is None:
         return _refused("the record states no result to check")
-    stated_turns = record.result.get("turns")
-    if not isinstance(stated_turns, list):
-        return _refused("the record's result lists no turns")
+    stated_turns = record.result.turns
     index, dice, turns_seen, state = -1, 0, 0, None
     try:
         for event, state in replay_states(record):
@@ -72,16 +70,16 @@ def verify(record: GameRecord) -> Verdict:
                                     index, index=index)
                 dice += len(event.action.dice)
             if len(state.history) > turns_seen:  # a turn ended here: it must end as the record says
-                replayed = result_of(state)["turns"]
+                replayed = outcome_of(state).turns
                 for turn in range(turns_seen, len(replayed)):
                     stated = stated_turns[turn] if turn < len(stated_turns) else None
                     if replayed[turn] != stated:
                         return _refused(
                             "event {index}: turn {turn} ({player}) ends with {open} open and score "
                             "{score}, not as the record says",
-                            index, index=index, turn=turn + 1, player=replayed[turn]["player"],
-                            open=" ".join(map(str, replayed[turn]["open"])) or "-",
-                            score=replayed[turn]["score"],
+                            index, index=index, turn=turn + 1, player=replayed[turn].player,
+                            open=" ".join(map(str, replayed[turn].open)) or "-",
+                            score=replayed[turn].score,
                         )
                 turns_seen = len(replayed)
     except RecordError as error:
@@ -89,7 +87,7 @@ def verify(record: GameRecord) -> Verdict:
     assert state is not None
     if not state.is_over:
         return _refused("the events end before the game does", len(record.events))
-    if record.result != result_of(state):
+    if record.result != outcome_of(state):
         return _refused("the record's result differs from the result of replaying its events")
     proven = Phrase(
         "proven: {dice} dice recomputed from the revealed seed, {events} events replayed",

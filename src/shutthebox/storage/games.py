@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.match import Match
-from shutthebox.core.record import GameRecord, replay, result_of
+from shutthebox.core.record import GameRecord, outcome_of, replay
 from shutthebox.core.rules import Rules
 from shutthebox.core.tiles import counted_grade, grade
 from shutthebox.storage.database import Database, StorageError
@@ -77,7 +77,7 @@ class GameRepository:
         seats = dict(profiles or {})
         state = _checked(record, source, seats)
         game = _Finished(
-            record=record if record.result is not None else replace(record, result=result_of(state)),
+            record=record if record.result is not None else replace(record, result=outcome_of(state)),
             state=state, source=source, finished_at=finished_at or datetime.now(UTC), seats=seats,
             origin=origin, sealed_until=sealed_until,
         )

@@ -39,10 +39,11 @@ def outcome_of(record: GameRecord) -> Outcome:
     ranked one (as it stood when help came, if any: `core.ranking`)."""
     if record.result is None:
         raise ValueError("the game is not over")
-    (turn,) = record.result["turns"]
+    (turn,) = record.result.turns
+    assert turn.score is not None  # a solo game's turn is scored
     (counted,) = record.counted() if record.fair else (None,)
     rolls = sum(1 for event in record.events if isinstance(event.action, Roll))
-    return Outcome(int(turn["score"]) if counted is None else counted, rolls, record)
+    return Outcome(turn.score if counted is None else counted, rolls, record)
 
 
 def optimal_outcome(challenge: Challenge, server_seed: bytes) -> Outcome:

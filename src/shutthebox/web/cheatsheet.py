@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from html import escape
 
+from babel.core import UnknownLocaleError
+from babel.numbers import format_decimal
+
 from shutthebox.i18n import _, ngettext
 from shutthebox.i18n.words import rules_line
 from shutthebox.strategy.cheatsheet import Sheet
@@ -25,7 +28,14 @@ thead th { background: #f6e8c3; }
 th.open { text-align: left; font-family: "DejaVu Sans Mono", monospace; }
 td.end { color: #b3362b; }
 td.one { background: #eef7ef; }
-@media print { a { display: none; } }
+.rows { overflow-x: auto; }
+.rows:focus-visible { outline: 0.6mm solid #8a6a3a; }
+@media screen and (max-width: 600px) {
+  body { padding: 0 12px; }
+  h1 { font-size: 14pt; }
+  p { font-size: 10.5pt; line-height: 1.4; }
+}
+@media print { a { display: none; } .rows { overflow: visible; } }
 """
 
 
@@ -50,7 +60,7 @@ def sheet_html(sheet: Sheet, lang: str) -> str:
                 cells.append(f'<td class="{"one" if row.dice == 1 else ""}">{shut}</td>')
         rows.append(
             f'<tr><th class="open">{escape(board)}</th><td>{escape(dice)}</td>'
-            f"<td>{row.expected:.1f}</td>{''.join(cells)}</tr>"
+            f"<td>{decimal(row.expected, 1, lang)}</td>{''.join(cells)}</tr>"
         )
     title = _("Shut the Box: the best move for every roll")
     how = _(
@@ -59,11 +69,24 @@ def sheet_html(sheet: Sheet, lang: str) -> str:
         "rolled. “end”: no move, the turn is over. Played for the lowest expected score: {expected} "
         "from the full board. The rows are the {rows} positions optimal play meets most often; "
         "the third column is the expected score from each."
-    ).format(expected=f"{sheet.expected:.2f}", rows=len(sheet.rows))
+    ).format(expected=decimal(sheet.expected, 2, lang), rows=len(sheet.rows))
+    caption = escape(_("The best move for every roll"))
     return (
         f'<!doctype html><html lang="{escape(lang)}"><head><meta charset="utf-8">'
-        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body><main>"
         f"<h1>{escape(title)}</h1><p><strong>{escape(rules_line(sheet.rules))}</strong></p>"
-        f"<p>{escape(how)}</p><table><thead><tr>{columns}{head}</tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table></body></html>"
+        f'<p>{escape(how)}</p><div class="rows" role="region" aria-label="{caption}" tabindex="0">'
+        f"<table><thead><tr>{columns}{head}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table></div></main></body></html>"
     )
+
+
+def decimal(value: float, digits: int, lang: str) -> str:
+    """``value`` with ``digits`` decimals as the language writes it: 4.23, 4,23."""
+    pattern = f"0.{'0' * digits}"
+    locale = lang.split("@", maxsplit=1)[0].replace("-", "_")
+    try:
+        return format_decimal(round(value, digits), format=pattern, locale=locale)
+    except (ValueError, UnknownLocaleError):  # a language Babel does not know writes as English
+        return format_decimal(round(value, digits), format=pattern, locale="en")

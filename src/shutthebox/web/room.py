@@ -24,7 +24,7 @@ from shutthebox.core.daily import REVEAL_GRACE
 from shutthebox.core.dice import SeededDice
 from shutthebox.core.errors import StaleActionError, plural_phrase
 from shutthebox.core.fair import FairDice
-from shutthebox.core.game import ROLL, Due, Game, Step, Wait
+from shutthebox.core.game import Due, Game, Step, Wait
 from shutthebox.core.match import DiceChoice
 from shutthebox.core.names import clean_name
 from shutthebox.core.rules import Rules
@@ -273,11 +273,7 @@ class Room:
         due = game.due() if at is None else at
         due.state.check_turn(seat)
         if by is not None:  # a bot plays for the seat's player: help, from where the turn stands
-            if action == ROLL:
-                game.check_roll(seat)
-            else:
-                assert not isinstance(action, str)
-                due.state.apply(action, seat)
+            game.check(due, action)
             self.assist(seat)  # the same state: help noted only
         game.play(due, action)
         if by is not None:

@@ -5,15 +5,12 @@
 // one store (state.js), and what is shown when is the room's timeline (room.js, timeline.js).
 
 import { detectLang, loadLanguages, setLang, translatePage } from "./i18n.js";
-import { api } from "./net.js";
 import { $, $$, $button } from "./dom.js";
-import { restoreSetup } from "./setup-model.js";
-import { now, store, withForm, withPresentation } from "./state.js";
-import { playerName, saved } from "./saved.js";
-import { showError } from "./speech.js";
-import { addSeat, chooseWho, joinRoom, quickFriends, quickSolo, quickWithOthers, renderSetup, submitSetup } from "./setup.js";
+import { now, store, withPresentation } from "./state.js";
+import { addBot, addSeat, chooseWho, joinRoom, loadCatalog, quickSolo, renderSetup, submitSetup } from "./setup.js";
+import { startDemo } from "./demo.js";
 import { checkProfile, closeProfileForm, openProfileForm, renderProfile, saveProfile } from "./profile.js";
-import { gameInPlay, resumeCurrent, route, startAnyway, startNew } from "./routes.js";
+import { gameInPlay, resumeCurrent, route, startAnyway, startNew, toggleMenu } from "./routes.js";
 import { takeOver } from "./room.js";
 import { chooseDice, clearSelection, onKey, roll, shut } from "./play.js";
 import { askHint } from "./hints.js";
@@ -37,14 +34,15 @@ function wireSetup() {
     });
   }
   on("#add-seat", addSeat);
+  on("#add-bot", addBot);
+  on("#offline-retry", () => loadCatalog());
+  on("#demo-play", () => startDemo({ asked: true }));
+  on("#menu-toggle", () => toggleMenu());
   on("#setup", submitSetup, "submit");
   on("#join", joinRoom, "submit");
   on("#profile-form", saveProfile, "submit");
   on("#profile-cancel", closeProfileForm);
   on("#profile-chip", openProfileForm);
-  on("#quick-friends", quickFriends);
-  on("#quick-bots", () => startNew(() => quickWithOthers("bot")));
-  on("#quick-online", () => startNew(() => quickWithOthers("remote")));
   on("#start-anyway", startAnyway);
 }
 
@@ -73,14 +71,10 @@ async function main() {
   checkProfile();
   wireGame();
   window.addEventListener("hashchange", route);
-  try {
-    const catalog = await api("/api/rules");
-    store.update((state) => withForm(state, restoreSetup({ ...state.form, catalog }, saved.get("setup", null), playerName())));
-  } catch (error) {
-    showError("#setup-error", error); // offline: the rules page still reads
-  }
+  await loadCatalog(); // offline: the rules page still reads, and every Play button says why it cannot start
   renderSetup();
   route();
+  startDemo({ asked: false }); // the first visit: the box shows how to play, once
   await resumeCurrent();
   document.body.dataset.ready = "true";
   if ("serviceWorker" in navigator && location.protocol !== "file:") {

@@ -2,7 +2,7 @@
 // Today's three boards with their commitment and leaderboard, your attempt beside the optimal
 // player's on the same dice, your streak, and a calendar of the past four weeks (#/daily/DAY).
 
-import { _, ngettext } from "./i18n.js";
+import { _, dayInWords, ngettext } from "./i18n.js";
 import { api, ApiError } from "./net.js";
 import { el } from "./dom.js";
 import { failure, tilesCount } from "./words.js";
@@ -27,11 +27,12 @@ export async function renderDaily(root, day, hooks) {
   const token = me?.key;
   let parts;
   try {
-    const calendar = await api(`/api/daily${day ? `?day=${day}` : ""}`);
-    const [boards, results, history] = await Promise.all([
+    const [calendar, history] = await Promise.all([api(`/api/daily${day ? `?day=${day}` : ""}`), token ? api("/api/daily/me", { token }) : null]);
+    // Only the boards the profile played have a result to ask for: no refusal (404) for the others.
+    const played = (/** @type {Answer} */ c) => (history?.attempts ?? []).some((/** @type {Answer} */ a) => a.day === c.day && a.tiles === c.tiles);
+    const [boards, results] = await Promise.all([
       Promise.all(calendar.challenges.map((/** @type {Answer} */ c) => api(`/api/daily/${c.day}/${c.tiles}`))),
-      Promise.all(calendar.challenges.map((/** @type {Answer} */ c) => (token ? resultOf(c, token) : null))),
-      token ? api("/api/daily/me", { token }) : null,
+      Promise.all(calendar.challenges.map((/** @type {Answer} */ c) => (token && played(c) ? resultOf(c, token) : null))),
     ]);
     parts = [
       intro(calendar, history),
@@ -58,13 +59,18 @@ async function resultOf(challenge, token) {
   }
 }
 
+/** A sentence's first word with its capital: "hoy, 1 de diciembre" opens one as "Hoy, 1 de diciembre". @param {string} text */
+function capitalized(text) {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
 /** @param {Answer} calendar @param {Answer} history */
 function intro(calendar, history) {
   const today = calendar.day === calendar.today;
   const lines = [
     el("p", { text: today
-      ? _("Today, {day}: everyone plays the same dice. One ranked attempt a day on each board.", { day: calendar.day })
-      : _("The challenge of {day}: its dice can now be checked by anyone.", { day: calendar.day }) }),
+      ? _("{day}: everyone plays the same dice. One ranked attempt a day on each board.", { day: capitalized(dayInWords(calendar.day, calendar.today)) })
+      : _("The challenge of {day}: its dice can now be checked by anyone.", { day: dayInWords(calendar.day, calendar.today) }) }),
   ];
   if (history) {
     const days = history.streak;
@@ -160,7 +166,8 @@ function calendarOf(calendar, history) {
   for (let n = 7 * WEEKS - 1; n >= 0; n -= 1) {
     const day = addDays(last, -n);
     const played = best.has(day);
-    const label = played ? _("{day}: your best score {score}", { day, score: best.get(day) }) : day;
+    const words = dayInWords(day, calendar.today);
+    const label = played ? _("{day}: your best score {score}", { day: words, score: best.get(day) }) : words;
     cells.push(el("a", { class: `day${played ? " played" : ""}${day === calendar.day ? " shown" : ""}`, href: `#/daily/${day}`, "aria-label": label, title: label, "data-day": day },
       el("span", { class: "date", text: day.slice(8) }), played ? el("span", { class: "best", text: String(best.get(day)) }) : null));
   }

@@ -27,7 +27,7 @@ export function diceRolling() {
 }
 
 /** @param {number} face @param {string} [extra] */
-function dieFace(face, extra = "") {
+export function dieFace(face, extra = "") {
   const die = el("span", { class: `die ${extra}`, "data-face": String(face) });
   for (let i = 0; i < 9; i += 1) die.append(el("span", { class: "pip" }));
   return die;
@@ -56,29 +56,56 @@ export function showDice(faces) {
  * @param {() => void} landed
  */
 export function animateDice(faces, landed) {
-  const tray = $("#dice");
-  if (motionReduced()) {
-    showDice(faces);
-    diceLanded(faces);
-    return;
-  }
   if (tumbling !== null) clearInterval(tumbling);
+  tumbling = rollOn($("#dice"), faces, () => {
+    tumbling = null;
+    diceLanded(faces);
+    landed();
+  });
+  if (tumbling === null) diceLanded(faces); // motion reduced: they are there at once
+  labelDice(faces);
+}
+
+/**
+ * Dice rolled across a felt's tray: they come in from its left side spinning, their faces turning,
+ * bounce and settle on `faces` (at once when motion is reduced). The timer, or null when none runs.
+ * @param {HTMLElement} tray @param {number[]} faces @param {() => void} settled
+ * @returns {ReturnType<typeof setInterval> | null}
+ */
+export function rollOn(tray, faces, settled) {
+  if (motionReduced()) {
+    tray.replaceChildren(...faces.map((face) => dieFace(face)));
+    return null;
+  }
   let step = 0;
   const spin = faces.map((face) => face);
+  tray.classList.remove("rolling");
+  void tray.offsetWidth; // the animation starts again for a new roll
   tray.classList.add("rolling");
-  tumbling = setInterval(() => {
+  tray.replaceChildren(...spin.map((face) => dieFace(face, "tumble")));
+  const timer = setInterval(() => {
     step += 1;
-    for (let i = 0; i < spin.length; i += 1) spin[i] = (spin[i] % 6) + 1 + (i % 2); // a tumbling cycle, not chance
-    for (let i = 0; i < spin.length; i += 1) if (spin[i] > 6) spin[i] -= 6;
-    tray.replaceChildren(...spin.map((face) => dieFace(face, "tumble")));
+    for (let i = 0; i < spin.length; i += 1) spin[i] = ((spin[i] + 1 + (i % 2)) % 6) + 1; // a tumbling cycle, not chance
+    const dice = [...tray.children];
     if (step >= TUMBLE_STEPS) {
-      if (tumbling !== null) clearInterval(tumbling);
-      tumbling = null;
+      clearInterval(timer);
+      dice.forEach((die, i) => die.setAttribute("data-face", String(faces[i])));
+      for (const die of dice) die.classList.remove("tumble");
       tray.classList.remove("rolling");
-      showDice(faces);
-      diceLanded(faces);
-      landed();
+      tray.classList.add("settled");
+      setTimeout(() => tray.classList.remove("settled"), 300);
+      settled();
+      return;
     }
+    dice.forEach((die, i) => die.setAttribute("data-face", String(spin[i])));
   }, TUMBLE_MS);
-  labelDice(faces);
+  return timer;
+}
+
+/** The felt empty of dice: a new game, a rematch. */
+export function clearDice() {
+  if (tumbling !== null) clearInterval(tumbling);
+  tumbling = null;
+  $("#dice").classList.remove("rolling");
+  showDice([]);
 }

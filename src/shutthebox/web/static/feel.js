@@ -170,10 +170,12 @@ export function diceLanded(faces) {
 }
 
 // -- the celebration -----------------------------------------------------------------------------
-// "The box is shut!" over the page for a moment; with motion, confetti falls around it. The words
-// are for the eyes: the page's live region already says the box is shut.
+// "The box is shut!" on the box itself for a moment, the box brought into view; with motion, confetti
+// falls inside it and the shut tiles glow. The words are for the eyes: the page's live region already
+// says the box is shut.
 export function celebrate() {
   document.querySelector(".celebration")?.remove();
+  const box = $("#box");
   const still = motionless();
   const layer = document.createElement("div");
   layer.className = still ? "celebration still" : "celebration";
@@ -196,8 +198,18 @@ export function celebrate() {
       layer.append(piece);
     }
   }
-  document.body.append(layer);
-  setTimeout(() => layer.remove(), CELEBRATION_MS);
+  if (box && !box.closest("[hidden]")) {
+    box.append(layer);
+    box.classList.add("shut-box");
+    box.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+  } else {
+    layer.classList.add("over-page");
+    document.body.append(layer);
+  }
+  setTimeout(() => {
+    layer.remove();
+    box?.classList.remove("shut-box");
+  }, CELEBRATION_MS);
 }
 
 // A box shut by one of this page's own seats: an opponent's shut box is no party here.

@@ -14,7 +14,11 @@ function nextControl(room) {
   if (handover) return handover.shown ? (handover.mineNext ? $("#btn-roll") : $("#btn-next")) : null;
   if (room.status === "over") return overControl();
   if (!match || !mine(room) || room.status !== "playing") return $("#status");
-  if (match.phase === "choose") return match.dice_options.includes(2) ? $("#btn-two") : $("#btn-one");
+  if (match.phase === "choose") { // the advice's number of dice when a hint came, else the first allowed
+    const advised = now().server.hint?.choices?.[0]?.dice;
+    const count = advised && match.dice_options.includes(advised) ? advised : Math.min(...match.dice_options);
+    return count === 1 ? $("#btn-one") : $("#btn-two");
+  }
   if (match.is_chance) return $("#btn-roll");
   if (selectionIsLegal(room, selected)) return $("#btn-shut");
   return $$("#tiles .tile").find((tile) => !(/** @type {HTMLButtonElement} */ (tile).disabled)) ?? null;

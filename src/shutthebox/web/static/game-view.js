@@ -1,14 +1,15 @@
 // The game view: the room's heading, the players, the tiles, the status line, the controls. It draws
 // the store's state (the server's last room, and what the page holds of it) and decides nothing.
 
-import { _ } from "./i18n.js";
+import { _, number, signed } from "./i18n.js";
 import { $, $button, $maybe, el } from "./dom.js";
 import { optionLabel, rulesSummary, tilesCount } from "./words.js";
-import { isAway, isOnline, mine, nameOf, selectionIsLegal } from "./room-facts.js";
-import { overStatus, selectionText, turnStatus, waitingFor } from "./narration.js";
+import { isAway, mine, nameOf, selectionIsLegal } from "./room-facts.js";
+import { overStatus, runningTotal, selectionText, turnStatus, waitingFor } from "./narration.js";
 import { now } from "./state.js";
 import { toast } from "./speech.js";
-import { diceRolling, labelDice, shownFaces } from "./dice.js";
+import { diceRolling, labelDice, motionReduced, shownFaces } from "./dice.js";
+import { sound } from "./feel.js";
 import { renderAdjourned, renderClock, renderNotice } from "./clock.js";
 import { renderFairness, renderFairWarning, renderPractice } from "./fair-view.js";
 import { renderHint } from "./hints.js";
@@ -32,23 +33,29 @@ function botLabel(bot) {
   return strength ? optionLabel("strength", strength) : _("unknown strength");
 }
 
+/** The room's line: its code, the board, the round, the pot; the rules and the fair dice in its sheet. @param {Room} room */
+function renderRoomLine(room) {
+  const match = room.match;
+  const info = $("#room-info");
+  info.replaceChildren(el("strong", { text: _("Room {code}", { code: room.code }) }), " · ", tilesCount(room.rules.tiles));
+  if (match && match.rounds > 1) info.append(" · ", _("Round {round} of {rounds}", { round: match.round, rounds: match.rounds }));
+  else if (match && room.rules.mode === "elimination") info.append(" · ", _("Round {round}", { round: match.round }));
+  if (match && match.tiebreak) info.append(" · ", el("span", { class: "tag", text: _("tie-break") }));
+  if (match && room.rules.stake && match.pot) info.append(" · ", _("Pot: {pot}", { pot: number(match.pot) })); // an empty pot is no news
+  // Translators: a room's kind: its games count for the rankings, or not (practice).
+  if (room.kind) info.append(" · ", room.ranked ? _("ranked") : _("unranked"));
+  $("#rules-info").textContent = `${tilesCount(room.rules.tiles)} · ${optionLabel("mode", room.rules.mode)} · ${rulesSummary(room.rules)}`;
+}
+
 /** The whole game view, from the room shown. */
 export function renderGame() {
   const room = now().server.room;
   if (!room) return;
-  const match = room.match;
-  const info = $("#room-info");
-  info.replaceChildren(el("strong", { text: _("Room {code}", { code: room.code }) }));
-  if (match && match.rounds > 1) info.append(" · ", _("Round {round} of {rounds}", { round: match.round, rounds: match.rounds }));
-  if (match && match.tiebreak) info.append(" · ", _("tie-break"));
-  if (match && room.rules.stake) info.append(" · ", _("Pot: {pot}", { pot: match.pot }));
-  // Translators: a room's kind: its games count for the rankings, or not (practice).
-  if (room.kind) info.append(" · ", room.ranked ? _("ranked") : _("unranked"));
-  $("#rules-info").textContent = `${tilesCount(room.rules.tiles)} · ${optionLabel("mode", room.rules.mode)} · ${rulesSummary(room.rules)}`;
+  renderRoomLine(room);
   labelDice(shownFaces());
 
   const waiting = $("#waiting");
-  waiting.hidden = room.status !== "waiting" && !(isOnline(room) && room.status === "playing" && room.events === 0);
+  waiting.hidden = !room.seats.some((seat) => !seat.joined); // the invitation, while a seat is free
   if (!waiting.hidden) renderWaiting(room);
 
   renderPractice(room);
@@ -82,31 +89,38 @@ function renderWaiting(room) {
   if (missing) box.append(el("p", { class: "muted", text: waitingFor(missing) }));
 }
 
-/** Each seat with its badges, its last score, and the clock when its time runs. @param {Room} room */
+/** Each seat as a chip, all in one row: its name, its badges, its last score, its running total and
+ * money, and the clock when its time runs. @param {Room} room */
 export function renderPlayers(room) {
   const match = room.match;
   const { handover } = now().presentation;
   const list = $("#players");
   list.replaceChildren();
+  list.dataset.n = String(room.seats.length);
+  const oneDevice = room.you.length === room.seats.filter((seat) => seat.kind !== "bot").length;
+  const table = oneDevice && room.you.length > 1; // friends passing one device: no badge of whose seat or profile
   for (const seat of room.seats) {
-    const active = match && (handover?.player ?? match.actor) === seat.index;
-    const scores = match ? match.history.filter((turn) => turn.player === seat.index && turn.round === match.round) : [];
+    const active = match && room.status === "playing" && (handover?.player ?? match.actor) === seat.index;
+    const scores = match ? match.history.filter((turn) => turn.player === seat.index && turn.round === match.round && turn.tiebreak === match.tiebreak) : [];
     const last = scores.at(-1);
+    const won = Boolean(match && room.status === "over" && match.winner === seat.index);
+    const out = Boolean(match && !match.alive[seat.index] && !won);
     const badges = [];
-    if (room.you.includes(seat.index)) badges.push(_("you"));
-    if (seat.kind === "bot") badges.push([_("bot"), botLabel(seat.bot)].join(" · "));
-    if (seat.kind === "remote") badges.push([_("online"), seat.connected ? _("connected") : _("not connected")].join(" · "));
+    if (room.you.includes(seat.index) && !oneDevice) badges.push(_("you"));
+    if (seat.kind === "bot") badges.push([_("computer"), botLabel(seat.bot)].join(" · "));
+    if (seat.kind === "remote") badges.push(seat.connected ? _("online") : _("not connected"));
     else if (seat.kind === "here" && isAway(room, seat)) badges.push(_("not connected"));
     // Translators: a badge of a player who had help: the turn it came in counts as it stood then.
     if (room.ranked && room.stood_in?.includes(seat.index)) badges.push(_("a bot played for them: counts as it stood"));
     else if (room.ranked && room.assisted?.includes(seat.index)) badges.push(_("hint asked: counts as it stood"));
     // A human seat without a profile: its name is held by nobody, so it may be anyone's.
-    const guest = seat.kind !== "bot" && seat.name !== null && seat.name !== undefined && seat.profile === null;
+    const guest = seat.kind !== "bot" && seat.name !== null && seat.name !== undefined && seat.profile === null && !table;
     const away = room.status === "playing" && isAway(room, seat);
-    const classes = ["player", active && "active", away && "away", match && match.winner === seat.index && "won", match && !match.alive[seat.index] && "out"];
+    const classes = ["player", active && "active", away && "away", won && "won", out && "out"];
     const item = el(
       "li",
       { class: classes.filter(Boolean).join(" "), "data-seat": String(seat.index), "aria-current": active ? "true" : null },
+      won && room.seats.length > 1 ? el("span", { class: "crown", title: _("winner"), text: "♛" }) : null,
       el("span", { class: "name", text: seat.name ?? "…" }),
       // Translators: a badge of a seat played without a player profile.
       guest ? el("span", { class: "guest", title: _("Played without a player profile: anyone may take this name, and this seat ranks nobody."), text: _("guest") }) : null,
@@ -115,12 +129,14 @@ export function renderPlayers(room) {
       badges.length ? el("span", { class: "badges", text: badges.join(" · ") }) : null,
       // Translators: a mark on the seat whose turn it is while its player is not connected.
       away && active ? el("span", { class: "away-mark", text: `⚠ ${_("away")}` }) : null,
+      out ? el("span", { class: "out-mark", text: _("out") }) : null,
       room.status === "playing" && room.clock?.seat === seat.index ? el("span", { class: "clock", "aria-hidden": "true" }) : null,
     );
-    if (last && last.score !== null) item.append(el("span", { class: "score", text: `${last.score} (${last.grade})` }));
-    if (match && room.rules.mode === "elimination") item.append(el("span", { class: "total", text: _("Total: {total}", { total: match.totals[seat.index] }) }));
-    if (match && room.rules.stake) item.append(el("span", { class: "ledger", text: _("Ledger: {amount}", { amount: `${match.ledger[seat.index] > 0 ? "+" : ""}${match.ledger[seat.index]}` }) }));
-    if (match && match.winner === seat.index && room.seats.length > 1) item.append(el("span", { class: "crown", "aria-hidden": "true", text: "♛" }));
+    const numbers = el("span", { class: "numbers" });
+    if (last && last.score !== null) numbers.append(el("span", { class: "score", title: _("score of this round"), text: `${number(last.score)} · ${last.grade}` }));
+    if (match && room.rules.mode === "elimination") numbers.append(el("span", { class: "total", text: _("Total: {total}", { total: number(runningTotal(match, seat.index)) }) }));
+    if (match && room.rules.stake) numbers.append(el("span", { class: "ledger", text: _("Money: {amount}", { amount: signed(match.ledger[seat.index]) }) }));
+    if (numbers.childElementCount) item.append(numbers);
     list.append(item);
   }
   renderClock(room);
@@ -147,6 +163,8 @@ export function renderTiles(room) {
     }
   }
   box.dataset.n = String(size);
+  $("#box").dataset.mine = String(mine(room)); // only the player to act sees which tiles cannot be used
+  const before = new Set([...box.children].filter((tile) => !tile.classList.contains("shut")).map((tile) => Number(/** @type {HTMLElement} */ (tile).dataset.tile)));
   box.dataset.legal = JSON.stringify(room.match ? room.match.legal_moves : []);
   const selectable = selectableTiles(room);
   const hinted = new Set(server.hint?.choices?.[0]?.shut ?? []);
@@ -155,12 +173,26 @@ export function renderTiles(room) {
     const isOpen = open.has(n);
     const selected = presentation.selected.has(n);
     button.classList.toggle("shut", !isOpen);
+    if (before.has(n) && !isOpen && !motionReduced()) flip(button, "down");
+    else if (!before.has(n) && isOpen && box.dataset.drawn === "true" && !motionReduced()) flip(button, "up");
     button.classList.toggle("selected", selected);
     button.classList.toggle("hinted", hinted.has(n));
     button.disabled = !selectable.has(n);
     button.setAttribute("aria-pressed", String(selected));
     button.setAttribute("aria-label", selected ? _("{n}, selected", { n }) : isOpen ? _("{n}, open", { n }) : _("{n}, shut", { n }));
   }
+  const downs = [...before].filter((n) => !open.has(n)).length;
+  if (downs && box.dataset.drawn === "true" && box.dataset.room === room.code) sound.tiles(downs); // heard for every player's move
+  box.dataset.drawn = "true";
+  box.dataset.room = room.code;
+}
+
+/** A tile flips down (shut) or up (opened again), as on a real box. @param {HTMLElement} tile @param {"down" | "up"} way */
+function flip(tile, way) {
+  tile.classList.remove("flip-down", "flip-up");
+  void tile.offsetWidth;
+  tile.classList.add(`flip-${way}`);
+  tile.addEventListener("animationend", () => tile.classList.remove(`flip-${way}`), { once: true });
 }
 
 /** The status line (or the banner of a turn's end), and the selection's line. @param {Room} room */
@@ -213,7 +245,7 @@ export function renderControls() {
     button.hidden = !visible;
     button.disabled = !enabled || connection.busy;
   };
-  show("#btn-roll", Boolean(phase && match?.is_chance), me);
+  show("#btn-roll", Boolean(phase && match?.is_chance && me), me); // nothing to press while others play
   show("#btn-one", phase === "choose", me && Boolean(match?.dice_options.includes(1)));
   show("#btn-two", phase === "choose", me && Boolean(match?.dice_options.includes(2)));
   show("#btn-shut", phase === "move", me && Boolean(room) && selectionIsLegal(/** @type {Room} */ (room), presentation.selected));
@@ -226,7 +258,7 @@ export function renderControls() {
     const name = match.actor === null ? null : nameOf(room, match.actor);
     $("#next-label").textContent = held.waitsForTap && name ? _("Pass to {name}", { name }) : _("Continue");
   }
-  $("#shut-label").textContent = match?.opening ? _("Abrir / Open") : _("Cerrar / Shut");
+  $("#shut-label").textContent = match?.opening ? _("Open") : _("Shut");
   if (room) renderTiles(room);
 }
 

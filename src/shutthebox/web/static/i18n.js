@@ -207,3 +207,62 @@ export function translatePage(root = document) {
     }
   }
 }
+
+// -- numbers and dates as the reader's language writes them -------------------------------------
+/** The language in use as a BCP 47 tag for Intl (en@pseudo reads as English). */
+function locale() {
+  const tag = htmlLang(current);
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return "en";
+  }
+}
+
+/**
+ * A number with `digits` decimals (none by default), as the language writes it: 13.67, 13,67.
+ * @param {number} value @param {number} [digits]
+ */
+export function number(value, digits = 0) {
+  return new Intl.NumberFormat(locale(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
+/**
+ * A share as a percentage with `digits` decimals, the sign where the language puts it: 99.2%, 99,2 %.
+ * @param {number} share from 0 to 1 @param {number} [digits]
+ */
+export function percent(share, digits = 1) {
+  return new Intl.NumberFormat(locale(), { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(share);
+}
+
+/**
+ * A gain or a loss with its sign: +4, −3, 0.
+ * @param {number} value @param {number} [digits]
+ */
+export function signed(value, digits = 0) {
+  return new Intl.NumberFormat(locale(), { signDisplay: "exceptZero", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
+/**
+ * A day (YYYY-MM-DD) in words: "today, 1 December", "hoy, 1 de diciembre"; a day that is not today
+ * or yesterday by its date alone ("30 November"), the year only when it is not this year's.
+ * @param {string} day @param {string} [today] the server's today, YYYY-MM-DD
+ */
+export function dayInWords(day, today) {
+  const date = new Date(`${day}T12:00:00Z`);
+  const sameYear = !today || today.slice(0, 4) === day.slice(0, 4);
+  const written = new Intl.DateTimeFormat(locale(), { day: "numeric", month: "long", ...(sameYear ? {} : { year: "numeric" }), timeZone: "UTC" }).format(date);
+  if (!today) return written;
+  const away = Math.round((Date.parse(`${day}T12:00:00Z`) - Date.parse(`${today}T12:00:00Z`)) / 86_400_000);
+  if (away !== 0 && away !== -1) return written;
+  const relative = new Intl.RelativeTimeFormat(locale(), { numeric: "auto" }).format(away, "day");
+  return `${relative}, ${written}`;
+}
+
+/**
+ * Names joined as the language joins a list: "Ana, Luis and Eva", "Ana, Luis y Eva".
+ * @param {string[]} names
+ */
+export function list(names) {
+  return new Intl.ListFormat(locale(), { style: "long", type: "conjunction" }).format(names);
+}

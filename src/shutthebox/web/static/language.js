@@ -10,6 +10,7 @@ import { playerName } from "./saved.js";
 import { renderStats } from "./stats.js";
 import { renderProfile } from "./profile.js";
 import { renderSetup } from "./setup.js";
+import { redrawDemo } from "./demo.js";
 import { renderScores } from "./scores.js";
 import { showDaily, showTrain } from "./routes.js";
 import { reconnect } from "./room.js";
@@ -32,6 +33,7 @@ async function switchLang(code) {
   store.update((state) => withForm(state, renameAuto(state.form, playerName())));
   renderProfile();
   renderSetup();
+  redrawDemo();
   const { presentation, server } = now();
   if (presentation.view === "scores") renderScores();
   if (presentation.view === "stats") renderStats($("#view-stats"));

@@ -2,7 +2,7 @@
 // says and the game log keeps (rolls, moves, turns' ends, the winner, the clock's notices, a rematch),
 // the banner of a turn's end, and the status line. Nothing here touches the page.
 
-import { _, ngettext } from "./i18n.js";
+import { _, ngettext, number } from "./i18n.js";
 import { isAway, mine, nameOf, selectionIsLegal, sum, tilesText } from "./room-facts.js";
 
 /** @typedef {import("./types.js").Room} Room */
@@ -139,7 +139,7 @@ function newState(room, previous, told) {
   let result = null;
   if (room.status === "over" && !overSeen) {
     overSeen = true;
-    log(match?.winner_name ? _("Winner: {name}", { name: match.winner_name }) : _("The game is drawn."));
+    log(match ? winnerWords(room) : _("The game is drawn."));
     result = "after-dice";
   }
   return {
@@ -152,6 +152,15 @@ function newState(room, previous, told) {
 }
 
 /**
+ * A player's points in elimination as they stand: the rounds settled, and this round's turn once
+ * played (the chips and the banner say the same number).
+ * @param {import("./types.js").Match} match @param {number} seat
+ */
+export function runningTotal(match, seat) {
+  return match.totals[seat] + sum(match.round_scores.filter((s) => s.player === seat).map((s) => s.score));
+}
+
+/**
  * The banner of a finished turn: the player's score and grade, the roll that failed, in elimination
  * the round and the running totals, and who is next.
  * @param {Room} room
@@ -160,25 +169,53 @@ function newState(room, previous, told) {
 export function handoverLines(room, turn) {
   const match = /** @type {import("./types.js").Match} */ (room.match);
   const name = nameOf(room, turn.player);
+  const opening = Boolean(turn.opening);
   const lines = [];
   if (turn.open.length === 0) lines.push(_("{name} shut the box!", { name }));
+  else if (opening && turn.score === null) lines.push(_("{name}: the turn is over, {tiles} shut.", { name, tiles: shutTiles(match, turn).join(", ") }));
   else if (turn.score === null) lines.push(_("{name}: the turn is over, {tiles} open.", { name, tiles: turn.open.join(", ") }));
-  else lines.push(`${name}: ${turn.score} — ${turn.grade}`);
+  else lines.push(`${name}: ${number(turn.score)} — ${turn.grade}`);
   if (turn.last_roll && turn.open.length) {
-    lines.push(_("Rolled {roll} = {total}: no open tiles make it.", { roll: turn.last_roll.join(" + "), total: sum(turn.last_roll) }));
+    const values = { roll: turn.last_roll.join(" + "), total: sum(turn.last_roll) };
+    lines.push(opening ? _("Rolled {roll} = {total}: no shut tiles make it.", values) : _("Rolled {roll} = {total}: no open tiles make it.", values));
   }
   if (room.rules.mode === "elimination") {
-    const running = (/** @type {number} */ seat) => match.totals[seat] + (match.round === turn.round ? sum(match.round_scores.filter((s) => s.player === seat).map((s) => s.score)) : 0);
+    const settled = match.round !== turn.round || match.tiebreak !== (turn.tiebreak ?? 0);
+    const total = (/** @type {number} */ seat) => (settled ? match.totals[seat] : runningTotal(match, seat));
     const totals = room.seats.map((seat) => {
-      const total = `${nameOf(room, seat.index)} ${running(seat.index)}`;
+      const text = `${nameOf(room, seat.index)} ${number(total(seat.index))}`;
       // Translators: a player's running total in elimination, once they reached the limit.
-      return match.alive[seat.index] ? total : _("{total}, out", { total });
+      return match.alive[seat.index] ? text : _("{total}, out", { total: text });
     }).join(" · ");
     lines.push(`${_("Round {round}", { round: turn.round })} · ${_("Totals: {totals}", { totals })}`);
+  } else if (turn.tiebreak) {
+    lines.push(_("Tie-break of round {round}", { round: turn.round }));
   }
   const next = match.actor === null ? null : nameOf(room, match.actor);
   if (next) lines.push(_("Next: {name}.", { name: next }));
   return lines;
+}
+
+/** The long game's tiles still shut at the end of an opening turn. @param {import("./types.js").Match} match @param {Turn} turn */
+function shutTiles(match, turn) {
+  const open = new Set(turn.open);
+  return Array.from({ length: match.board.size }, (_unused, i) => i + 1).filter((tile) => !open.has(tile));
+}
+
+/**
+ * Who won, in the language's own turn ("Marta wins", "Gana Marta"); in the long game how ("Luis
+ * opened every tile"); a drawn game said as one.
+ * @param {Room} room
+ */
+export function winnerWords(room) {
+  const match = /** @type {import("./types.js").Match} */ (room.match);
+  const name = match.winner_name;
+  if (!name) return _("The game is drawn.");
+  if (room.rules.mode === "long") {
+    const cleared = match.board.open.length === match.board.size;
+    return cleared ? _("{name} opened every tile and wins.", { name }) : _("{name} shut every tile and wins.", { name });
+  }
+  return _("{name} wins.", { name });
 }
 
 /**
@@ -279,7 +316,7 @@ export function turnStatus(room, rolling) {
       ? _("{name}: {roll} = {total}. Pick shut tiles that make {total} to open them.", values)
       : _("{name}: {roll} = {total}. Pick open tiles that make {total}.", values);
   }
-  if (me && room.you.length > 1 && room.seats.filter((s) => s.kind === "here").length > 1) text = _("{name}'s turn: pass the device.", { name }) + " " + text;
+  if (me && match.phase === "roll" && room.you.length > 1 && room.seats.filter((s) => s.kind === "here").length > 1) text = _("{name}'s turn: pass the device.", { name }) + " " + text;
   if (match.extra_turns) text += " " + _("Extra turns: {n}", { n: match.extra_turns });
   return text;
 }
@@ -293,7 +330,7 @@ export function selectionText(room, selected) {
   const roll = room.match?.roll;
   const values = { tiles: tilesText(selected), sum: sum([...selected]), total: roll ? sum(roll) : 0 };
   if (selected.size === 0) return _("Selected: nothing");
-  if (selectionIsLegal(room, selected)) return _("Selected: {tiles} = {sum}. Press Cerrar / Shut.", values);
+  if (selectionIsLegal(room, selected)) return room.match?.opening ? _("Selected: {tiles} = {sum}. Press Open.", values) : _("Selected: {tiles} = {sum}. Press Shut.", values);
   return _("Selected: {tiles} = {sum} (need {total}).", values);
 }
 
@@ -305,5 +342,5 @@ export function overStatus(room) {
   const match = /** @type {import("./types.js").Match} */ (room.match);
   const turn = match.history[0];
   if (room.rules.mode === "solo" && turn) return [_("Score {score}", { score: turn.score }), _("Grade {grade}", { grade: turn.grade })].join(" · ");
-  return match.winner_name ? _("Winner: {name}", { name: match.winner_name }) : _("The game is drawn.");
+  return winnerWords(room);
 }

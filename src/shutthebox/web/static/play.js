@@ -48,8 +48,7 @@ export function shut() {
   const { connection, presentation, server } = now();
   const room = server.room;
   if (!room || !mine(room) || connection.busy || !selectionIsLegal(room, presentation.selected)) return;
-  send({ type: "move", tiles: [...presentation.selected].sort((a, b) => a - b) });
-  sound.tiles(presentation.selected.size);
+  send({ type: "move", tiles: [...presentation.selected].sort((a, b) => a - b) }); // heard as the tiles go down
 }
 
 /** @param {ReadonlySet<number>} [tiles] the tiles to pick instead (a hint's), none by default */

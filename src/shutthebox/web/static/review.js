@@ -31,7 +31,7 @@ export async function showReview() {
     const parts = [el("h3", { text: _("Review") })];
     /** @type {{ objective: string, loss: number, player: string, open: number[], roll: number[] | null, chosen: any, best: any, verdict: string }[]} */
     const decisions = review.decisions;
-    for (const [name, pct] of Object.entries(review.accuracy)) parts.push(el("p", { class: "accuracy", text: _("Accuracy of {name}: {pct}%", { name, pct }) }));
+    for (const [name, pct] of Object.entries(review.accuracy)) parts.push(el("p", { class: "accuracy", text: _("Accuracy of {name}: {pct}%", { name, pct: decimal(Number(pct), Number.isInteger(Number(pct)) ? 0 : 1) }) }));
     if (!decisions.length) parts.push(el("p", { text: _("No decision had a real choice.") }));
     const points = decisions.some((d) => d.objective === "score");
     const stakes = decisions.some((d) => d.objective === "stake");

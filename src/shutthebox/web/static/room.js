@@ -11,13 +11,13 @@ import { mine } from "./room-facts.js";
 import { fairFacts, forgetRoom, rememberFair, roomToken, saved } from "./saved.js";
 import { handoverFor, hintCame, now, refused, roomLeft, roomOpened, stateShown, store, withConnection, withPresentation } from "./state.js";
 import { announce, speak, toast } from "./speech.js";
-import { animateDice, landingMs, showDice } from "./dice.js";
+import { animateDice, clearDice, landingMs, showDice } from "./dice.js";
 import { renderControls, renderGame, renderPlayers, renderStatus } from "./game-view.js";
 import { focusNext } from "./focus.js";
 import { renderHint } from "./hints.js";
 import { finish } from "./result.js";
 import { acceptedRematch, switchToRematch } from "./rematch.js";
-import { renderSetup } from "./setup.js";
+import { showJoin } from "./setup.js";
 import { showView } from "./routes.js";
 
 /** @typedef {import("./types.js").Room} Room */
@@ -46,15 +46,14 @@ export function openRoom(code, { quiet = false } = {}) {
   const token = roomToken(code);
   if (!token) {
     showView("setup");
-    renderSetup();
-    /** @type {HTMLInputElement} */ ($("#join-code")).value = code;
-    $("#join-name").focus();
+    showJoin(code);
     return;
   }
   store.update((state) => roomOpened(state, code, token));
   $("#log").replaceChildren();
   for (const id of ["#hint", "#result", "#rematch", "#review", "#verify", "#notice", "#adjourned", "#my-clock"]) $(id).hidden = true;
   saved.set("current", code);
+  clearDice(); // the last game's dice leave the felt
   delete $("#box").dataset.phase; // nothing to act on before the room's first state
   delete $("#box").dataset.status;
   renderControls();

@@ -22,10 +22,23 @@ const NAV = { setup: "#nav-play", game: "#nav-play", daily: "#nav-daily", train:
 /** @param {string} name */
 export function showView(name) {
   for (const view of $$(".view")) view.hidden = view.id !== `view-${name}`;
+  document.body.dataset.view = name; // the game's screen has a compact top bar
+  toggleMenu(false);
   store.update((state) => withPresentation(state, { view: name }));
   renderContinue();
   for (const link of $$("nav a")) link.removeAttribute("aria-current");
   $(NAV[name])?.setAttribute("aria-current", "page");
+}
+
+/**
+ * On a phone, the sections and the languages fold into the top bar's menu: open or close it.
+ * @param {boolean} [open] the menu's new state (the other one by default)
+ */
+export function toggleMenu(open) {
+  const button = $("#menu-toggle");
+  const opened = open ?? button.getAttribute("aria-expanded") !== "true";
+  button.setAttribute("aria-expanded", String(opened));
+  $("#menu").classList.toggle("open", opened);
 }
 
 export function route() {

@@ -1,7 +1,7 @@
 // The scores page: the leaderboard of the board and the rules chosen in the setup, and the player's
 // own bests on this server.
 
-import { _, ngettext } from "./i18n.js";
+import { _, ngettext, number } from "./i18n.js";
 import { api } from "./net.js";
 import { $, $$, el, wide } from "./dom.js";
 import { failure, keyOptions, rulesSummary, tilesCount } from "./words.js";
@@ -29,7 +29,7 @@ export async function renderScores() {
       const columns = [_("Rank"), _("Player"), _("Best"), _("Average"), _("Turns"), _("Boxes shut")];
       table.append(el("thead", {}, el("tr", {}, ...columns.map((text) => el("th", { scope: "col", text })))));
       const body = el("tbody");
-      for (const e of /** @type {Record<string, unknown>[]} */ (data.entries)) body.append(el("tr", {}, ...[e.rank, e.player, e.best, e.average, e.turns, e.shut_boxes].map((v) => el("td", { text: String(v) }))));
+      for (const e of /** @type {Record<string, unknown>[]} */ (data.entries)) body.append(el("tr", {}, ...[e.rank, e.player, e.best, e.average, e.turns, e.shut_boxes].map((v) => el("td", { text: typeof v === "number" ? number(v, Number.isInteger(v) ? 0 : 2) : String(v) }))));
       table.append(body);
       parts.push(wide(table, title));
     }

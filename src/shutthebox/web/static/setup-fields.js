@@ -74,9 +74,6 @@ function clockLabel(seconds) {
 // The options of a room with remote seats: each action's clock, and what a player who leaves becomes.
 export function renderOnlineFields() {
   const form = now().form;
-  const box = $("#online");
-  box.hidden = !form.seats.some((seat) => seat.kind === "remote");
-  if (box.hidden) return;
   const leave = /** @type {HTMLSelectElement} */ (select("opt-on_leave", ["bot", "adjourn"], form.onLeave, (v) => (v === "bot" ? _("a bot plays for them") : _("pause the game")), (v) => changeForm((f) => ({ ...f, onLeave: v === "adjourn" ? "adjourn" : "bot" }))));
   leave.disabled = form.turnSeconds === 0;
   $("#online-fields").replaceChildren(
@@ -99,7 +96,7 @@ function ruleInWords(options) {
 
 export function renderRuleInForce() {
   const form = now().form;
-  $("#rule-in-force").textContent = `${_("Rules: {preset}.", { preset: optionLabel("preset", form.preset) })} ${ruleInWords(form.options)}`;
+  $("#rule-in-force").textContent = form.catalog ? ruleInWords(form.options) : "";
 }
 
 export function renderRuleFields() {
@@ -113,8 +110,9 @@ export function renderRuleFields() {
   const boards = { 9: _("Nine (1–9)"), 10: _("Ten (1–10)"), 12: _("Twelve (1–12)") };
   const tilesLabel = (/** @type {number} */ n) => boards[n] ?? tilesCount(n);
   const players = form.seats.length;
+  renderAdvancedFields();
   box.replaceChildren(
-    field(_("Preset"), select("opt-preset", Object.keys(catalog.presets).filter((name) => presetFits(catalog, name, players)), form.preset, (v) => optionLabel("preset", v), (v) => {
+    field(_("Start from"), select("opt-preset", Object.keys(catalog.presets).filter((name) => presetFits(catalog, name, players)), form.preset, (v) => optionLabel("preset", v), (v) => {
       changeForm((f) => applyPreset(f, v));
       renderRuleFields();
       renderRuleInForce();
@@ -129,14 +127,21 @@ export function renderRuleFields() {
       setOption("scoring", v);
       renderRuleInForce();
     })),
-    field(_("Most tiles per roll"), select("opt-max_tiles", ["", 1, 2, 3, 4, 5, 6], o.max_tiles ?? "", (v) => (v === "" ? _("no limit") : String(v)), (v) => setOption("max_tiles", v === "" ? null : Number(v)))),
+    field(_("Most tiles shut per roll"), select("opt-max_tiles", ["", 1, 2, 3, 4, 5, 6], o.max_tiles ?? "", (v) => (v === "" ? _("no limit") : String(v)), (v) => setOption("max_tiles", v === "" ? null : Number(v)))),
     field(_("A double earns an extra turn"), select("opt-doubles_extra_turn", ["", "true", "false"], o.doubles_extra_turn ?? "", (v) => (v === "" ? _("automatic (on in the long game)") : v === "true" ? _("on") : _("off")), (v) => setOption("doubles_extra_turn", v === "" ? null : v === "true"))),
-    field(_("Stake per player"), number("opt-stake", o.stake, opts.stake, (v) => setOption("stake", v))),
-    field(_("Elimination limit"), number("opt-limit", o.limit, opts.limit, (v) => setOption("limit", v))),
+    field(_("Stake per player and round (0: no money)"), number("opt-stake", o.stake, opts.stake, (v) => setOption("stake", v))),
+    field(_("Elimination: a player retires at"), number("opt-limit", o.limit, opts.limit, (v) => setOption("limit", v))),
     field(_("Rounds"), number("opt-rounds", form.rounds, catalog.rounds, (v) => changeForm((f) => ({ ...f, rounds: v })))),
     el("label", { class: "check" }, checkbox("opt-one_die_forced", o.one_die_forced, (v) => setOption("one_die_forced", v)), el("span", { text: _("One die is compulsory when allowed") })),
     el("label", { class: "check" }, checkbox("opt-shut_wins", o.shut_wins, (v) => setOption("shut_wins", v)), el("span", { text: _("Shutting the box wins the round at once") })),
     el("label", { class: "check" }, checkbox("opt-hints", form.hints, (v) => changeForm((f) => ({ ...f, hints: v }))), el("span", { text: _("Hints allowed") })),
+  );
+}
+
+// Advanced: the dice of a practice game come from a seed typed here (the same seed, the same dice).
+function renderAdvancedFields() {
+  const form = now().form;
+  $("#advanced-fields").replaceChildren(
     field(_("Dice seed (optional, to replay a game)"), el("input", {
       id: "opt-seed",
       inputmode: "numeric",
@@ -149,5 +154,6 @@ export function renderRuleFields() {
         input.removeAttribute("aria-invalid");
       },
     })),
+    el("p", { class: "muted advanced-note", text: _("With a seed the dice are the same each time: a practice game, which counts for no ranking. Leave it empty for fair dice.") }),
   );
 }

@@ -225,7 +225,7 @@ export function setupProblem(form, profileName) {
   const taken = names.filter((name, index) => form.seats[index].kind !== "remote" && name);
   const twice = taken.find((name, index) => taken.findIndex((other) => other.toLowerCase() === name.toLowerCase()) !== index);
   if (twice) return { field: `#seat-name-${names.lastIndexOf(twice)}`, text: _("Two players are called {name}: give each a name of their own.", { name: twice }) };
-  if (!form.seats.some((seat) => seat.kind === "here")) return { field: "#seat-kind-0", text: _("At least one player plays on this device.") };
+  if (!form.seats.some((seat) => seat.kind === "here")) return { field: "#seat-name-0", text: _("At least one player plays on this device.") };
   if (!within(form.options.stake, opts.stake)) return { field: "#opt-stake", text: _("The stake is a whole number from {min} to {max}.", { ...opts.stake }) };
   if (!within(form.options.limit, opts.limit)) return { field: "#opt-limit", text: _("The elimination limit is a whole number from {min} to {max}.", { ...opts.limit }) };
   if (!within(form.rounds, catalog.rounds)) return { field: "#opt-rounds", text: _("A game has from {min} to {max} rounds.", { ...catalog.rounds }) };

@@ -3,6 +3,7 @@
 // the browser has it, else copied to the clipboard, else shown to be copied by hand.
 
 import { _, htmlLang, lang, ngettext } from "./i18n.js";
+import { headline } from "./standings.js";
 
 // The link to the game's record: anyone can fetch it and check every die (`shutthebox verify`).
 /** @typedef {import("./types.js").Room} Room */
@@ -38,7 +39,7 @@ export function resultLines(room, when) {
   if (room.rules.mode === "solo" && scored.length) {
     lines.push(result(scored[0]));
   } else {
-    lines.push(match.winner_name ? _("Winner: {name}", { name: match.winner_name }) : _("The game is drawn."));
+    lines.push(headline(room));
     for (const turn of scored) lines.push(`${room.seats[turn.player]?.name ?? `#${turn.player}`}: ${result(turn)}`);
   }
   return lines;

@@ -141,7 +141,7 @@ function accuracyChart(accuracy, summary) {
   const y = (/** @type {number} */ pct) => top + (1 - pct / 100) * (height - top - bottom);
   for (const pct of [0, 50, 100]) {
     picture.append(svg("line", { class: pct ? "grid" : "axis", x1: left, x2: WIDE - right, y1: y(pct), y2: y(pct) }));
-    picture.append(svg("text", { class: "label tick", x: left - 6, y: y(pct) + 4, text: `${pct}%` }));
+    picture.append(svg("text", { class: "label tick", x: left - 6, y: y(pct) + 4, text: number(pct, "percent") }));
   }
   /** @type {Answer[]} */
   const games = accuracy.games;

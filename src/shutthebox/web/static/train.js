@@ -1,7 +1,7 @@
 // "Train": positions where the obvious answer is wrong (GET /api/train), ten to a session. After each
 // answer: every answer ranked with its value, the why, and your rating; missed ones come back later.
 
-import { _, lang, ngettext } from "./i18n.js";
+import { _, lang, ngettext, number } from "./i18n.js";
 import { api } from "./net.js";
 import { el } from "./dom.js";
 import { failure, optionLabel } from "./words.js";
@@ -132,7 +132,7 @@ async function submit(body, me, answer) {
 /** @param {HTMLElement} body @param {Profile} me */
 function feedback(body, me) {
   const r = T.result;
-  const value = (/** @type {number} */ v) => (r.objective === "score" ? _("expected score {value}", { value: v.toFixed(2) }) : _("chance {value} %", { value: (100 * v).toFixed(1) }));
+  const value = (/** @type {number} */ v) => (r.objective === "score" ? _("expected score {value}", { value: number(v, 2) }) : _("chance {value} %", { value: number(100 * v, 1) }));
   const rows = r.ranking.map((/** @type {Answer} */ choice) => el("tr", { class: `${choice.best ? "best" : ""}${choice.label === r.chosen ? " chosen" : ""}` },
     el("th", { scope: "row", text: choice.dice ? ngettext("{n} die", "{n} dice", choice.dice) : choice.label }),
     el("td", { text: value(choice.value) })));

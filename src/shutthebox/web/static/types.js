@@ -40,6 +40,8 @@
  * @typedef {object} Turn
  * @property {number} player
  * @property {number} round
+ * @property {number} [tiebreak] 0 in the round itself, 1, 2… in its tie-breaks
+ * @property {boolean} [opening] the long game's opening turn (tiles opened, not shut)
  * @property {number[]} open the tiles left open
  * @property {number | null} score null when the turn counts for nothing (the long game's)
  * @property {string} grade
@@ -63,7 +65,7 @@
  * @property {number} extra_turns
  * @property {number} round
  * @property {number} rounds
- * @property {boolean} tiebreak
+ * @property {number} tiebreak 0, or the tie-break under way (1, 2…) among the players tied
  * @property {number[]} totals
  * @property {boolean[]} alive
  * @property {number[]} ledger
@@ -71,6 +73,7 @@
  * @property {{ contenders: number[], faces: number[] }} rolloff
  * @property {{ player: number, score: number }[]} round_scores
  * @property {Turn[]} history
+ * @property {number[]} round_winners each round's winner, in order
  * @property {number | null} winner
  * @property {string | null} winner_name
  */
@@ -161,6 +164,8 @@
  * @property {number[]} stood_in
  * @property {number | null} saved_game_id
  * @property {Result[] | null} results
+ * @property {number | null} [closes_at] a daily challenge's room takes no action after it (epoch seconds)
+ * @property {{ wait: string, seat: number | null } | null} [due] what the game waits for
  * @property {Match | null} match
  */
 

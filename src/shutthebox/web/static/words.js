@@ -8,17 +8,18 @@ import { ApiError } from "./net.js";
 // verdicts); an unknown code shows as it is.
 /** @type {Record<string, () => Record<string, string>>} */
 export const WORDS = {
+  // The presets in a player's words: what each changes, never its code name.
   preset: () => ({
-    classic: _("classic"),
-    web: _("web (one die at 6 or less)"),
-    "web-10": _("web, ten tiles"),
-    "web-12": _("web, twelve tiles"),
-    "two-dice": _("two dice always"),
-    digits: _("digits scoring"),
-    sailors: _("sailors (open tiles + roll)"),
-    elimination: _("elimination to 45"),
-    long: _("long game"),
-    pub: _("pub (one die forced, two tiles at most)"),
+    classic: _("Classic: one die once 7, 8 and 9 are shut"),
+    web: _("One die when 6 or less is left open"),
+    "web-10": _("One die at 6 or less, ten tiles"),
+    "web-12": _("One die at 6 or less, twelve tiles"),
+    "two-dice": _("Always two dice"),
+    digits: _("The open tiles read as a number"),
+    sailors: _("Sailors: the open tiles plus the roll that failed"),
+    elimination: _("Elimination: points add up, 45 retires"),
+    long: _("Long game: one shuts, the other opens"),
+    pub: _("Pub: one die when allowed, two tiles at most"),
   }),
   one_die: () => ({
     "high-shut": _("7, 8 and 9 are shut (every tile of 7 or more)"),
@@ -38,7 +39,7 @@ export const WORDS = {
     elimination: _("elimination (retire at the limit)"),
     long: _("long game (two players: shut, then open)"),
   }),
-  kind: () => ({ here: _("here"), bot: _("bot"), remote: _("online (joins with the code)") }),
+  kind: () => ({ here: _("on this device"), bot: _("computer"), remote: _("online (joins with the code)") }),
   strength: () => ({ easy: _("easy"), medium: _("medium"), hard: _("hard"), expert: _("expert") }),
   verdict: () => ({
     best: _("best"),
