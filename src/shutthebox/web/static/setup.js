@@ -16,6 +16,7 @@ import { showError, showMessage } from "./speech.js";
 import { changeForm, renderOnlineFields, renderRuleFields, renderRuleInForce } from "./setup-fields.js";
 import { goToRoom, renderContinue, startNew } from "./routes.js";
 import { profileRefused } from "./profile.js";
+import { showInPlayFor } from "./inplay.js";
 
 /** @typedef {import("./state.js").Form} Form */
 /** @typedef {import("./state.js").FormSeat} FormSeat */
@@ -324,6 +325,7 @@ async function startGame(body, errorBox = "#setup-error") {
   } catch (error) {
     profileRefused(error);
     showError(errorBox, error);
+    showInPlayFor(error);
   }
 }
 
@@ -345,18 +347,28 @@ export function quickSolo(tiles) {
 export async function joinRoom(event) {
   event.preventDefault();
   const code = $input("#join-code").value.trim().toUpperCase();
-  const me = profile();
-  const name = me ? me.name : $input("#join-name").value.trim();
-  const seed = clientSeed();
   $("#join-error").hidden = true;
   if (!code) {
     showMessage("#join-error", _("Type the room's code first: five letters, as the other player sees it."));
     $("#join-code").focus();
     return;
   }
+  await joinAs(code, $input("#join-name").value.trim(), { error: "#join-error", name: "#join-name" });
+}
+
+/**
+ * Take an open seat of room `code` as `name` (the profile's name when there is one); a refusal is
+ * said in `where.error`, a missing name asked at `where.name`.
+ * @param {string} code @param {string} typed @param {{ error: string, name: string }} where
+ */
+export async function joinAs(code, typed, where) {
+  const me = profile();
+  const name = me ? me.name : typed;
+  const seed = clientSeed();
+  $(where.error).hidden = true;
   if (!name) {
-    showMessage("#join-error", _("Your name is needed to join: type it above."));
-    $("#join-name").focus();
+    showMessage(where.error, _("Your name is needed to join: type it above."));
+    $(where.name).focus();
     return;
   }
   try {
@@ -368,11 +380,12 @@ export async function joinRoom(event) {
     goToRoom(joined.code);
   } catch (error) {
     if (!(error instanceof ApiError)) {
-      unreachable("#join-error");
+      unreachable(where.error);
       return;
     }
     profileRefused(error);
-    showError("#join-error", error);
+    showError(where.error, error);
+    showInPlayFor(error);
   }
 }
 

@@ -130,7 +130,7 @@ export const withPresentation = (state, patch) => ({ ...state, presentation: { .
 // -- the room's moments ------------------------------------------------------------------------
 /**
  * A room opened on this page: nothing of it shown or said yet.
- * @param {AppState} state @param {string} code @param {string} token @returns {AppState}
+ * @param {AppState} state @param {string} code @param {string | null} token none: watching @returns {AppState}
  */
 export function roomOpened(state, code, token) {
   const opened = withServer(withConnection(state, { code, token }), { room: null, seen: new Map(), hint: null });
