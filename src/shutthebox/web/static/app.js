@@ -16,6 +16,7 @@ import { chooseDice, clearSelection, onKey, roll, shut } from "./play.js";
 import { askHint } from "./hints.js";
 import { renderScores } from "./scores.js";
 import { renderLanguages } from "./language.js";
+import { switchPrivacy } from "./privacy.js";
 
 /** @param {string} selector @param {(event: Event) => void} handler @param {string} [type] */
 function on(selector, handler, type = "click") {
@@ -53,6 +54,7 @@ function wireGame() {
   on("#btn-shut", shut);
   on("#btn-clear", clearSelection);
   on("#btn-hint", askHint);
+  on("#room-private", switchPrivacy, "change");
   $button("#btn-next").addEventListener("click", takeOver);
   on("#box", () => now().presentation.handover?.shown && takeOver()); // a tap on the board goes on
   window.addEventListener("beforeunload", (event) => {

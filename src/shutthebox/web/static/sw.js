@@ -24,6 +24,7 @@ const PAGE = [
   "/static/narration.js",
   "/static/net.js",
   "/static/play.js",
+  "/static/privacy.js",
   "/static/profile.js",
   "/static/rematch.js",
   "/static/result.js",
