@@ -7,7 +7,7 @@
 import { detectLang, loadLanguages, setLang, translatePage } from "./i18n.js";
 import { $, $$, $button } from "./dom.js";
 import { now, store, withPresentation } from "./state.js";
-import { addBot, addSeat, chooseWho, joinRoom, loadCatalog, quickSolo, renderSetup, submitSetup } from "./setup.js";
+import { addBot, addSeat, chooseWho, joinRoom, loadCatalog, playSameDice, quickSolo, renderSetup, submitSetup } from "./setup.js";
 import { startDemo } from "./demo.js";
 import { checkProfile, closeProfileForm, openProfileForm, renderProfile, saveProfile } from "./profile.js";
 import { gameInPlay, resumeCurrent, route, startAnyway, startNew, toggleMenu } from "./routes.js";
@@ -78,6 +78,7 @@ async function main() {
   route();
   startDemo({ asked: false }); // the first visit: the box shows how to play, once
   await resumeCurrent();
+  playSameDice(); // a shared result's "Play the same dice"
   document.body.dataset.ready = "true";
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
     navigator.serviceWorker.register("/sw.js").catch(() => {});

@@ -343,6 +343,30 @@ export function quickSolo(tiles) {
   startGame({ ...body, seats: [{ kind: "here", name: playerName() }], rounds: 1, seed: undefined }, "#quick-error");
 }
 
+/**
+ * "Play the same dice" of a shared result (/g/{id} links to /?seed=N&tiles=T): that practice game,
+ * started at once on the setup's rules, the address cleaned so a reload does not start another. A
+ * seed beyond 2^53 stays exact (a BigInt); a board the server does not offer is no game.
+ */
+export function playSameDice() {
+  const params = new URLSearchParams(location.search);
+  const raw = params.get("seed") ?? "";
+  const tiles = Number(params.get("tiles"));
+  if (!params.has("seed")) return;
+  history.replaceState(null, "", `${location.pathname}${location.hash}`);
+  const boards = now().form.catalog?.options.tiles;
+  if (!/^\d{1,40}$/.test(raw) || !Number.isInteger(tiles) || (boards && (tiles < Number(boards.min) || tiles > Number(boards.max)))) return;
+  const seed = Number.isSafeInteger(Number(raw)) ? Number(raw) : BigInt(raw);
+  if (!now().form.catalog) {
+    unreachable("#quick-error");
+    return;
+  }
+  saved.set("sameDice", raw);
+  changeForm((form) => ({ ...form, options: { ...form.options, tiles } }));
+  const body = createBody(now().form, profileName(), { tiles, mode: "solo" });
+  startNew(() => startGame({ ...body, seats: [{ kind: "here", name: playerName() }], rounds: 1, seed }, "#quick-error"));
+}
+
 /** @param {Event} event */
 export async function joinRoom(event) {
   event.preventDefault();
