@@ -113,6 +113,10 @@ function receiveError(message) {
 
 /** @param {import("./types.js").Advice} advice */
 function receiveHint(advice) {
+  if (now().presentation.hintDropped) {
+    store.update((state) => withPresentation(state, { hintDropped: false })); // the player stopped waiting for it
+    return;
+  }
   const before = now().server.room;
   store.update((state) => hintCame(state, advice));
   const room = now().server.room;
