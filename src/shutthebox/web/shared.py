@@ -1,20 +1,20 @@
 """A shared result: the page a friend opens from a Share link (``/g/{id}``), drawn by the server in the
-reader's language, and the picture of its board (SVG) that link previews show (Open Graph).
+reader's language, and the picture of its board that link previews show (Open Graph): a PNG drawn
+with Pillow (the previewers of chat apps take no SVG), and the same board as SVG, exact and small.
 
-Pure drawing from a stored game's JSON (`web.archive.Archive.game`): no request, no store. The image
-is SVG, not PNG: no imaging library is among the dependencies, and an SVG of a few tiles is exact and
-small; previewers that take only PNG show the page's title and description without the picture.
+Pure drawing from a stored game's JSON (`web.archive.Archive.game`): no request, no store.
 """
 
 from __future__ import annotations
 
 from html import escape
+from io import BytesIO
 from typing import Any
 
 from shutthebox.core.tiles import grade
 from shutthebox.i18n import _, language
 
-__all__ = ["board_svg", "result_html"]
+__all__ = ["board_png", "board_svg", "result_html"]
 
 
 def _last_turn(game: dict[str, Any]) -> dict[str, Any]:
@@ -56,6 +56,38 @@ def board_svg(game: dict[str, Any]) -> str:
     return "".join(parts)
 
 
+def board_png(game: dict[str, Any]) -> bytes:
+    """The board of `board_svg` as a 1200x630 PNG, the size link previews show."""
+    try:
+        from PIL import Image, ImageDraw, ImageFont
+    except ImportError as error:  # pragma: no cover - Pillow is among the web's dependencies
+        raise ImportError('the board as PNG needs Pillow: pip install "shutthebox[web]"') from error
+    tiles: int = game["tiles"]
+    turn = _last_turn(game)
+    still_open = set(turn["open"])
+    width, size, gap = 1200, 80, 10
+    left = (width - tiles * size - (tiles - 1) * gap) // 2
+    image = Image.new("RGB", (width, 630), "#0b5d3b")
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((40, 170, 1160, 390), radius=24, fill="#7a4a21")
+    digits, words = ImageFont.load_default(size=44), ImageFont.load_default(size=56)
+    for tile in range(1, tiles + 1):
+        x = left + (tile - 1) * (size + gap)
+        up = tile in still_open
+        fill, y = ("#f3e3c3", 200) if up else ("#4a2c12", 290)
+        draw.rounded_rectangle((x, y, x + size, y + size), radius=8, fill=fill)
+        ink = "#3b2410" if up else "#8a6a4a"
+        draw.text((x + size // 2, y + size // 2), str(tile), font=digits, anchor="mm", fill=ink)
+    score = turn["score"]
+    caption = _("{name}: {score} · grade {grade}").format(
+        name=turn["player"], score="-" if score is None else score, grade=grade(sum(still_open)),
+    )
+    draw.text((600, 490), caption, font=words, anchor="mm", fill="#ffffff")
+    out = BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
 def _tile_words(tile: int, up: bool) -> str:
     return (_("tile {tile} open") if up else _("tile {tile} shut")).format(tile=tile)
 
@@ -80,7 +112,7 @@ def result_html(game: dict[str, Any], *, base: str) -> str:
     )
     seed = game["record"].get("seed")
     again = f"/?seed={seed}&tiles={tiles}" if seed is not None else f"/?tiles={tiles}"
-    image = f"{base}/g/{game_id}/board.svg"
+    image = f"{base}/g/{game_id}/board.png"
     grade_line = _("Grade {grade}").format(grade=grade(sum(still_open)))
     words = {
         "box": _("The box at the end"), "again": _("Play the same dice"),
@@ -96,7 +128,9 @@ def result_html(game: dict[str, Any], *, base: str) -> str:
 <meta property="og:type" content="website">
 <meta property="og:url" content="{escape(f"{base}/g/{game_id}")}">
 <meta property="og:image" content="{escape(image)}">
-<meta property="og:image:type" content="image/svg+xml">
+<meta property="og:image:type" content="image/png">
+<meta property="og:image:width" content="1200">
+<meta property="og:image:height" content="630">
 <meta property="og:description" content="{escape(grade_line)}">
 <link rel="stylesheet" href="/static/style.css">
 </head>

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from shutthebox.web.api.deps import GameId, ServerDep
-from shutthebox.web.shared import board_svg, result_html
+from shutthebox.web.shared import board_png, board_svg, result_html
 
 __all__ = ["router"]
 
@@ -20,6 +20,12 @@ def shared_result(game_id: GameId, server: ServerDep, request: Request) -> HTMLR
     base = str(request.base_url).rstrip("/")
     page = result_html(server.archive.game(game_id), base=base)
     return HTMLResponse(page, headers={"Vary": "Accept-Language"})
+
+
+@router.get("/g/{game_id}/board.png")
+def shared_board_png(game_id: GameId, server: ServerDep) -> Response:
+    """The board as the picture of link previews (Open Graph)."""
+    return Response(board_png(server.archive.game(game_id)), media_type="image/png")
 
 
 @router.get("/g/{game_id}/board.svg")
