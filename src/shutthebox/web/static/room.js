@@ -18,6 +18,7 @@ import { renderHint } from "./hints.js";
 import { finish } from "./result.js";
 import { acceptedRematch, switchToRematch } from "./rematch.js";
 import { showInvite } from "./invite.js";
+import { showJoin } from "./setup.js";
 import { showView } from "./routes.js";
 
 /** @typedef {import("./types.js").Room} Room */
@@ -45,8 +46,13 @@ export function openRoom(code, { quiet = false, watch = false } = {}) {
   }
   leaveRoom();
   const token = roomToken(code) ?? null;
-  if (!token && !watch) {
+  if (!token && !watch && code) {
     showInvite(code);
+    return;
+  }
+  if (!token && !watch) {
+    showView("setup"); // a link with no code: the online panel asks for it
+    showJoin(code);
     return;
   }
   store.update((state) => roomOpened(state, code, token));
