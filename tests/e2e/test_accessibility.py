@@ -105,6 +105,26 @@ def friends_result(page: Page) -> None:
     page.evaluate("document.querySelector('#rounds-played').open = true")
 
 
+def invitation(page: Page) -> None:
+    """A room's link opened by one with no seat in it: who invites, to what, a name and Join."""
+    opened(page)
+    body = {"seats": [{"name": "Ana"}, {"kind": "remote"}], "seed": 3}
+    code = page.evaluate("""async (body) => (await (await fetch("/api/rooms", { method: "POST",
+        headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json()).code""", body)
+    page.goto(f"/#/room/{code}")
+    expect(page.locator("#invite-join")).to_be_visible()
+
+
+def games_in_play(page: Page) -> None:
+    """The first screen with a game in play listed, its resignation asked."""
+    opened(page)
+    page.click("#quick-9")
+    expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+    page.goto("/#/")
+    page.locator("#in-play [data-resign]").click()
+    expect(page.locator("#in-play .in-play-ask")).to_be_visible()
+
+
 def cheat_sheet(page: Page) -> None:
     page.goto("/api/cheatsheet?preset=web&tiles=9")
     expect(page.locator("main table")).to_be_visible()
@@ -123,6 +143,8 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "with friends": with_friends,
     "friends' result": friends_result,
     "cheat sheet": cheat_sheet,
+    "invitation": invitation,
+    "games in play": games_in_play,
     "game": in_game,
     "result": finished,
     "review": reviewed,

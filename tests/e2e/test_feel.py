@@ -121,7 +121,7 @@ def record_link(page: Page, server: str, code: str) -> str:
         }""",
         code,
     )
-    return f"{server}/api/games/{saved}" if saved else f"{server}/api/rooms/{code}/record"
+    return f"{server}/g/{saved}" if saved else f"{server}/api/rooms/{code}/record"  # issue 28, defect 9
 
 
 def test_the_manifest_and_its_icons_load(page: Page) -> None:

@@ -161,10 +161,10 @@ def test_pseudo_language_leaves_no_english_on_any_screen(browser: Browser, pseud
     speak_pseudo(guest)
     guest.goto(link)
     guest.wait_for_selector("body[data-ready=true]")
-    expect(guest.locator("#join-code")).to_have_value(code)
+    expect(guest.locator("#invite-title")).to_be_visible()  # the invitation, not the setup's join form
     assert_all_marked(guest, "joining a room", (code,))
-    guest.fill("#join-name", GUEST)
-    guest.click("#join-button")
+    guest.fill("#invite-name", GUEST)
+    guest.click("#invite-join")
     for screen in (page, guest):
         expect(screen.locator("#players .name")).to_have_text([HOST, GUEST])
         expect(screen.locator("#players .guest")).to_have_count(1)  # the guest's seat, not the profile's

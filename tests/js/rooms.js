@@ -27,7 +27,7 @@ export function room(changes = {}) {
   return {
     code: "ABCDE", version: 1, status: "playing",
     rules: { tiles: 9, mode: "round", one_die: "sum-le-6", one_die_forced: false, max_tiles: null, scoring: "sum", shut_wins: true, stake: 0, limit: 45, doubles_extra_turn: null },
-    rules_key: "k", hints: true, kind: "ranked", ranked: true, seed: null, fairness: null, assisted: [], hint_cost: null,
+    rules_key: "k", hints: true, private: false, watchers: 0, kind: "ranked", ranked: true, seed: null, fairness: null, assisted: [], hint_cost: null,
     seats: [
       { index: 0, kind: "here", name: "Ana", bot: null, profile: null, joined: true, connected: true, missed: 0, stand_in: false },
       { index: 1, kind: "bot", name: "Luis", bot: "greedy", profile: null, joined: true, connected: true, missed: 0, stand_in: false },

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -169,10 +170,12 @@ def make_profile(page: Page, name: str) -> None:
 
 
 def join_as(guest: Page, host: Page, code: str, name: str = "Luis") -> None:
-    """``guest``, on the room's page, takes its open seat as ``name``; both see the game start."""
-    expect(guest.locator("#join-code")).to_have_value(code)
-    guest.fill("#join-name", name)
-    guest.click("#join-button")
+    """``guest``, on the room's link, takes its open seat as ``name`` from the invitation; both see
+    the game start."""
+    expect(guest).to_have_url(re.compile(f"#/room/{code}$"))
+    expect(guest.locator("#invite-title")).to_be_visible()
+    guest.fill("#invite-name", name)
+    guest.click("#invite-join")
     for page in (host, guest):
         expect(page.locator("#box")).to_have_attribute("data-status", "playing")
         expect(page.locator("#players .name")).to_have_text(["Ana", name])

@@ -259,25 +259,42 @@ def test_a_rematch_accepted_by_both_players_seats_them_again_with_their_tokens(
     assert finish(client, new_host, new_guest)["status"] == "over"
 
 
-def test_a_declined_rematch_goes_on_without_the_decliner_and_an_unanswered_one_times_out(
+def test_a_declined_rematch_is_told_and_throws_nobody_into_a_solo_game(
     clocked: tuple[TestClient, FakeClock],
 ) -> None:
+    """Issue 28, defect 6: Zoe's "no" left Ana alone in a solo game she never asked for."""
     client, clock = clocked
     host, guest = online(client)
     finish(client, host, guest)
     client.post(f"/api/rooms/{host.code}/rematch", json={"accept": True}, headers=host.headers)
     declined = client.post(f"/api/rooms/{host.code}/rematch", json={"accept": False}, headers=guest.headers)
-    code = declined.json()["rematch"]["code"]
-    state = Table(client, code, host.token).state()
-    assert [s["name"] for s in state["seats"]] == ["Ana"] and state["rules"]["mode"] == "solo"
-    refused(client.get(f"/api/rooms/{code}/hint", headers=guest.headers), 403, "wrong-seat")
+    rematch = declined.json()["rematch"]
+    assert rematch["code"] is None and rematch["answers"] == [True, False]  # the page says "Luis declined"
+    assert host.state()["rematch"]["code"] is None
 
     other_host, other_guest = online(client)
     finish(client, other_host, other_guest)
     client.post(f"/api/rooms/{other_host.code}/rematch", json={"accept": True}, headers=other_host.headers)
     clock.now += 61
-    tick(client)  # Luis never answered: counted as declined
-    assert other_host.state()["rematch"]["code"] is not None
+    tick(client)  # Luis never answered: counted as declined, and Ana is not left alone in a new game
+    assert other_host.state()["rematch"] == {**other_host.state()["rematch"], "code": None,
+                                             "answers": [True, False]}
+
+
+def test_three_players_play_on_without_the_one_who_declined(clocked: tuple[TestClient, FakeClock]) -> None:
+    client, _clock = clocked
+    host, _ = create(client, seats=[{"name": "Ana"}, {"kind": "remote"}, {"kind": "remote"}], seed=11)
+    joined = [client.post(f"/api/rooms/{host.code}/join", json={"name": name}) for name in ("Luis", "Eva")]
+    luis, eva = (Table(client, host.code, answer.json()["token"]) for answer in joined)
+    finish(client, host, luis, eva)
+    client.post(f"/api/rooms/{host.code}/rematch", json={"accept": True}, headers=host.headers)
+    client.post(f"/api/rooms/{host.code}/rematch", json={"accept": True}, headers=luis.headers)
+    code = client.post(
+        f"/api/rooms/{host.code}/rematch", json={"accept": False}, headers=eva.headers
+    ).json()["rematch"]["code"]
+    state = Table(client, code, host.token).state()
+    assert [s["name"] for s in state["seats"]] == ["Ana", "Luis"]
+    refused(client.get(f"/api/rooms/{code}/hint", headers=eva.headers), 403, "wrong-seat")
 
 
 def test_a_rematch_is_refused_before_the_end_and_to_strangers(clocked: tuple[TestClient, FakeClock]) -> None:
@@ -427,9 +444,15 @@ def test_a_rematch_is_answered_once_and_a_lone_players_rematch_has_no_clock(
     client.post(f"/api/rooms/{host.code}/rematch", json=offer, headers=host.headers)
     again = client.post(f"/api/rooms/{host.code}/rematch", json=offer, headers=host.headers)
     refused(again, 409, "over", "answered")  # no pile of client seeds in the new room's dice
-    declined = client.post(f"/api/rooms/{host.code}/rematch", json={"accept": False}, headers=guest.headers)
-    alone = Table(client, declined.json()["rematch"]["code"], host.token).state()
-    assert (alone["turn_seconds"], alone["clock"], alone["fairness"]["client_seeds"]) == (None, None, ["a"])
+    accepted = client.post(f"/api/rooms/{host.code}/rematch", json={"accept": True}, headers=guest.headers)
+    both = Table(client, accepted.json()["rematch"]["code"], host.token).state()
+    assert both["fairness"]["client_seeds"] == ["a"]
+
+    lone, _ = create(client, seats=[{"name": "Eva"}, {"kind": "bot", "bot": "easy"}], turn_seconds=30)
+    lone.play_while_mine()
+    offered = client.post(f"/api/rooms/{lone.code}/rematch", json={"accept": True}, headers=lone.headers)
+    alone = Table(client, offered.json()["rematch"]["code"], lone.token).state()
+    assert (alone["turn_seconds"], alone["clock"]) == (None, None)
 
 
 def test_socket_messages_spend_the_addresses_request_budget(tmp_path: Path) -> None:

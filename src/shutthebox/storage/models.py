@@ -114,6 +114,7 @@ class RoomRow(Base):
     version: Mapped[int] = mapped_column(Integer, server_default="1")  # bumped by every write
     due_at: Mapped[float | None] = mapped_column(Float, index=True)  # epoch seconds: look at it then
     owner: Mapped[str | None] = mapped_column(String(64), index=True)  # sha256 of the creator's address
+    player: Mapped[str | None] = mapped_column(String(64), index=True)  # sha256 of the creator's player key
     events: Mapped[list[RoomEventRow]] = relationship(
         back_populates="room", cascade="all, delete-orphan", order_by="RoomEventRow.seq"
     )

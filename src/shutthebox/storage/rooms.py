@@ -63,6 +63,9 @@ class KeptRoom:
     version: int = 0
     due_at: float | None = None
     owner: str | None = None
+    player: str | None = None
+    """The hash of whom the room's creator plays as (a profile, a guest key, else the address): a
+    cap on games in play each, and the list of them (`RoomRepository.in_play_of`)."""
     first_event: int = 0
     """The place of ``events[0]`` in the room's history (a read of the actions after a point)."""
 
@@ -72,7 +75,7 @@ def _kept(row: RoomRow, events: Sequence[RoomEventRow], first_event: int = 0) ->
         code=row.code, status=row.status, setup=row.setup, dice=row.dice, seats=row.seats, extra=row.extra,
         game_id=row.game_id, events=[event.body for event in events], created_at=row.created_at,
         touched_at=row.touched_at, version=row.version, due_at=row.due_at, owner=row.owner,
-        first_event=first_event,
+        player=row.player, first_event=first_event,
     )
 
 
@@ -105,7 +108,7 @@ class RoomRepository:
                 if room.version == 0:
                     connection.execute(
                         insert(RoomRow).values(code=room.code, created_at=room.created_at, owner=room.owner,
-                                               **values)
+                                               player=room.player, **values)
                     )
                 else:
                     changed = connection.execute(
@@ -187,8 +190,27 @@ class RoomRepository:
         with self._database.session() as session:
             return session.scalar(
                 select(func.count()).select_from(RoomRow)
-                .where(RoomRow.owner == owner, RoomRow.status != "over")
+                .where(RoomRow.owner == owner, RoomRow.status.not_in(("over", "left")))
             ) or 0
+
+    def held_by(self, player: str) -> int:
+        """How many rooms whose games are not over were created by ``player`` (a player key's hash);
+        a game every player left counts no more (bots play it out)."""
+        with self._database.session() as session:
+            return session.scalar(
+                select(func.count()).select_from(RoomRow)
+                .where(RoomRow.player == player, RoomRow.status.not_in(("over", "left")))
+            ) or 0
+
+    def in_play_of(self, player: str, limit: int = 100) -> list[KeptRoom]:
+        """The rooms ``player`` created whose games are not over, newest first (without their
+        actions): what a player may resume or resign."""
+        with self._database.session() as session:
+            rows = session.scalars(
+                select(RoomRow).where(RoomRow.player == player, RoomRow.status.not_in(("over", "left")))
+                .order_by(RoomRow.created_at.desc()).limit(limit)
+            )
+            return [_kept(row, ()) for row in rows]
 
     def forget(self, codes: Iterable[str], untouched_since: datetime | None = None) -> list[str]:
         """Drop closed rooms and their actions (their finished games stay in ``games``); with

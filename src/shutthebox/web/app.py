@@ -34,6 +34,7 @@ from shutthebox.storage import (
 from shutthebox.web import api, probes, sockets
 from shutthebox.web.advice import AdviceDesk
 from shutthebox.web.advisor import Advisor
+from shutthebox.web.api import shared
 from shutthebox.web.apidocs import serve_docs
 from shutthebox.web.archive import Archive
 from shutthebox.web.botplay import BotPlayer
@@ -166,6 +167,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(sockets.router)
     app.include_router(probes.router)
+    app.include_router(shared.router)
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:

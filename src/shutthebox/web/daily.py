@@ -31,6 +31,7 @@ from shutthebox.strategy.daily import Outcome, outcome_of
 from shutthebox.strategy.names import Objective
 from shutthebox.web.copies import Held
 from shutthebox.web.door import Solver
+from shutthebox.web.players import player_of
 from shutthebox.web.refusals import Refusal, RefusedError
 from shutthebox.web.seats import SeatSpec
 
@@ -43,11 +44,11 @@ AHEAD = 7
 class DailyRooms(Protocol):
     """Where an attempt is played: a room like any other (`web.rooms.RoomDesk`)."""
 
-    async def check_space(self, owner: str | None) -> None: ...
+    async def check_space(self, owner: str | None, player: str | None = None) -> None: ...
 
     async def open(
         self, rules: Rules, seats: Sequence[SeatSpec], *, owner: str | None, hints: bool = True,
-        dice: FairDice | None = None, closes_at: float | None = None,
+        dice: FairDice | None = None, closes_at: float | None = None, player: str | None = None,
     ) -> tuple[Held, str]: ...
 
     async def discard(self, held: Held) -> None: ...
@@ -133,11 +134,12 @@ class DailyDesk:
         challenge = Challenge(self.today, tiles)
         if await to_thread.run_sync(self.kept.attempt, challenge, profile.id) is not None:
             raise self._played(challenge)
-        await self.rooms.check_space(owner)
+        player = player_of(profile, None, owner)
+        await self.rooms.check_space(owner, player)
         seed = (await self._seeds([challenge]))[challenge]
         held, token = await self.rooms.open(
             challenge.rules, [SeatSpec(kind="here", name=profile.name, profile=profile)], owner=owner,
-            hints=False, dice=challenge.dice(seed), closes_at=challenge.closes_at,
+            hints=False, dice=challenge.dice(seed), closes_at=challenge.closes_at, player=player,
         )
         try:
             await to_thread.run_sync(

@@ -82,6 +82,10 @@ class Fanout:
         """The sockets open in this process, over every room."""
         return sum(len(listeners) for listeners in self.listeners.values())
 
+    def watchers(self, code: str) -> int:
+        """How many sockets of this process watch the room with no seat."""
+        return sum(1 for listener in self.listeners.get(code, set()) if not listener.seats)
+
     def connected(self, code: str) -> set[int]:
         """The seats with a socket open, in this process or another."""
         seats = set(seats_of(self.listeners.get(code, set())))
@@ -123,6 +127,9 @@ class Fanout:
                 self.copies.drop(code)
 
     async def _presence(self, held: Held, before: tuple[int, ...]) -> None:
+        """Tell of a seat come online or gone (to the other processes too). A watcher come or gone is
+        told to nobody at once (300 watchers arriving would each redraw the room for all): the seats
+        see how many watch in the next state (``watchers``, this process's)."""
         now = seats_of(self.listeners.get(held.code, set()))
         if now != before:
             await self._tell(News(held.code, self.hub.name, seats=now))
@@ -130,7 +137,10 @@ class Fanout:
 
     def view(self, held: Held, token: str | None) -> dict[str, Any]:
         """The room as ``token``'s seats see it now."""
-        return room_json(held.room, token, self.clock(), self.connected(held.code), version=held.version)
+        return room_json(
+            held.room, token, self.clock(), self.connected(held.code), version=held.version,
+            watchers=self.watchers(held.code),
+        )
 
     def broadcast(self, held: Held) -> None:
         """Queue the room's state for every socket listening here: drawn once per seat and language
@@ -139,13 +149,20 @@ class Fanout:
         if not listeners or held.stale:
             return
         now, connected = self.clock(), self.connected(held.code)
+        if held.room.private:  # made private since: its watchers go (their sockets close)
+            for listener in [listener for listener in listeners if not listener.seats]:
+                listeners.discard(listener)
+                listener.dropped.set()
+        watchers = self.watchers(held.code)
         drawn: dict[tuple[str | None, str], dict[str, Any]] = {}
         for listener in list(listeners):
             token = listener.token if listener.seats else None
             message = drawn.get((token, listener.lang))
             if message is None:
                 with using(listener.lang):
-                    state = room_json(held.room, token, now, connected, version=held.version)
+                    state = room_json(
+                        held.room, token, now, connected, version=held.version, watchers=watchers
+                    )
                     message = {"type": "state", "state": state}
                 drawn[token, listener.lang] = message
             if not listener.push(message):

@@ -32,6 +32,7 @@ def kept(room: Room, *, version: int, due_at: float | None) -> KeptRoom:
     setup = {
         "rules": room.rules.to_dict(), "rounds": room.rounds, "seed": room.seed, "hints": room.hints,
         "turn_seconds": room.turn_seconds, "on_leave": room.on_leave, "closes_at": room.closes_at,
+        "private": room.private,
     }
     game = room.game
     extra = {
@@ -44,12 +45,12 @@ def kept(room: Room, *, version: int, due_at: float | None) -> KeptRoom:
         "results": room.results,
     }
     return KeptRoom(
-        code=room.code, status=room.status, setup=setup, dice=room.dice.kept() if room.dice else None,
-        seats=[seat.kept() for seat in room.seats], extra=extra,
+        code=room.code, status="left" if room.left else room.status, setup=setup,
+        dice=room.dice.kept() if room.dice else None, seats=[seat.kept() for seat in room.seats], extra=extra,
         game_id=game.saved_id if game is not None else None,
         created_at=datetime.fromtimestamp(room.created_at, UTC),
         touched_at=datetime.fromtimestamp(room.touched, UTC), version=version, due_at=due_at,
-        owner=room.owner,
+        owner=room.owner, player=room.player,
     )
 
 
@@ -95,13 +96,15 @@ def _from_row(row: KeptRoom, *, dice: FairDice | None) -> Room:
     return Room(
         code=row.code, rules=Rules.from_dict(setup["rules"]), rounds=setup["rounds"], seed=setup["seed"],
         hints=setup["hints"], dice=dice, turn_seconds=setup["turn_seconds"], on_leave=setup["on_leave"],
-        closes_at=setup.get("closes_at"), seats=[Seat(**seat) for seat in row.seats],
+        closes_at=setup.get("closes_at"), private=setup.get("private", False),
+        seats=[Seat(**seat) for seat in row.seats],
         notices=list(extra.get("notices", [])), adjourned=extra.get("adjourned"),
         results=extra.get("results"),
         rematch=Rematch.restore(extra["rematch"]) if extra.get("rematch") else None,
         next_dice=FairDice(bytes.fromhex(extra["next_dice"])) if extra.get("next_dice") else None,
         deadline=clock["deadline"] if clock else None, clock_mark=tuple(clock["mark"]) if clock else None,
         created_at=row.created_at.timestamp(), touched=row.touched_at.timestamp(), owner=row.owner,
+        player=row.player,
     )
 
 

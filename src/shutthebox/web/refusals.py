@@ -6,7 +6,7 @@ said in the reader's language (a WebSocket sends it as ``{"type": "error", …}`
     RefusedError (a ShutTheBoxError): its Refusal, and why
       wrong-host 400
       no-profile 401
-      wrong-seat 403 · wrong-origin 403 · hints-off 403 · sealed 403
+      wrong-seat 403 · wrong-origin 403 · hints-off 403 · sealed 403 · private 403
       not-found 404
       wrong-turn 409 · illegal 409 · waiting 409 · over 409 · not-over 409 · no-decision 409
       room-full 409 · name-taken 409 · closed 409 · played 409
@@ -59,6 +59,7 @@ class Refusal(Enum):
     WRONG_ORIGIN = ("wrong-origin", 403)
     HINTS_OFF = ("hints-off", 403)
     SEALED = ("sealed", 403)
+    PRIVATE = ("private", 403)
     NOT_FOUND = ("not-found", 404)
     WRONG_TURN = ("wrong-turn", 409)
     ILLEGAL = ("illegal", 409)

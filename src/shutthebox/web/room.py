@@ -76,6 +76,8 @@ class Room:
     touched: float = 0.0  # when anyone last changed it (epoch seconds)
     results: list[dict[str, Any]] | None = None  # how each person did against their best, once kept
     owner: str | None = None  # the hash of the address that created it
+    player: str | None = None  # the hash of whom its creator plays as (`web.players`)
+    private: bool = False  # only its seats see it: nobody watches it by its link
 
     # -- what it is -----------------------------------------------------------
     def seats_of(self, token: str | None) -> tuple[int, ...]:
@@ -118,7 +120,12 @@ class Room:
 
     def check_sight(self, token: str | None, now: float) -> None:
         """Refuse to show a sealed room (a daily challenge's, while its day lasts) to anyone but its
-        player: its board and rolls are the day's dice, which everyone that day plays."""
+        player: its board and rolls are the day's dice, which everyone that day plays; and a private
+        room to anyone without a seat once it has none open (until then the invited see the table)."""
+        if self.private and not self.seats_of(token) and self.game is not None:
+            raise RefusedError(
+                Refusal.PRIVATE, "room {code} is private: only its players see it", code=self.code
+            )
         if self.sealed(now) and not self.seats_of(token):
             raise RefusedError(
                 Refusal.SEALED,
@@ -293,6 +300,32 @@ class Room:
             self.notify("abandoned", seat)
         self.adjourned = None
         return left
+
+    def make_private(self, token: str | None, private: bool) -> None:
+        """The creator (who holds the seats played at its device) makes the room private or not."""
+        if not any(self.seats[seat].kind == "here" for seat in self.seats_of(token)):
+            raise RefusedError(
+                Refusal.WRONG_SEAT, "only the creator of room {code} decides who may watch it", code=self.code
+            )
+        self.private = private
+
+    def resign(self, seats: tuple[int, ...]) -> None:
+        """The players of ``seats`` resign: a bot plays each to the end, and the game counts as it
+        stood (as `abandon`: a ranked game is played to its end, never dropped with a bad score)."""
+        game = self.playing()
+        for seat in seats:
+            place = self.seats[seat]
+            if place.human and not place.stand_in:
+                place.stand_in = True
+                game.seat_bot(seat, stand_in_bot(game, seat))
+                self.notify("abandoned", seat)
+        if self.adjourned in seats:
+            self.adjourned = None
+
+    @property
+    def left(self) -> bool:
+        """Every player of a game in play has left it (bots play it out): nobody's game in play."""
+        return self.status == "playing" and not any(s.human and not s.stand_in for s in self.seats)
 
     def notify(self, kind: str, seat: int) -> None:
         """Tell every seat what the clock did to ``seat`` (missed, stand-in, adjourned, resumed)."""

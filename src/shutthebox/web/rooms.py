@@ -25,10 +25,11 @@ from shutthebox.core.fair import FairDice
 from shutthebox.core.match import DiceChoice
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.storage import Profile
-from shutthebox.storage.rooms import RoomRepository, token_hash
+from shutthebox.storage.rooms import KeptRoom, RoomRepository, token_hash
 from shutthebox.web.copies import Copies, Held
 from shutthebox.web.fanout import Fanout
 from shutthebox.web.metrics import Metrics
+from shutthebox.web.players import guest_name, player_of
 from shutthebox.web.profiles import ProfileDesk
 from shutthebox.web.refusals import REFUSED, Refusal, RefusedError, within
 from shutthebox.web.room import ClientAction, OnLeave, Room
@@ -38,7 +39,7 @@ from shutthebox.web.settings import Settings
 from shutthebox.web.tables import new_room
 from shutthebox.web.worker import TICKET_SECONDS, Worker
 
-__all__ = ["RoomDesk", "client_action", "rules_of"]
+__all__ = ["RoomDesk", "client_action", "in_play_json", "rules_of"]
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +67,32 @@ def client_action(action: ActionIn) -> ClientAction:
         with within(N_("tiles {tiles}: {error}"), tiles=action.tiles):
             return Move.of(action.tiles)
     return "roll"
+
+
+def in_play_json(row: KeptRoom) -> dict[str, Any]:
+    """A game in play as its player's list shows it: the room's code, its board and mode, who plays."""
+    rules = row.setup["rules"]
+    return {
+        "code": row.code,
+        "status": row.status,
+        "kind": "practice" if row.dice is None else "ranked",
+        "tiles": rules.get("tiles", 9),
+        "mode": rules.get("mode", "solo"),
+        "players": [seat["name"] for seat in row.seats if seat.get("name") is not None],
+        "open_seats": sum(1 for seat in row.seats if seat.get("name") is None),
+        "created_at": row.created_at.isoformat(),
+        "touched_at": row.touched_at.isoformat(),
+    }
+
+
+def unnamed_named(body: CreateRoom, player: str | None) -> CreateRoom:
+    """The first seat played here with no name takes the guest's own (`web.players.guest_name`)."""
+    first = next((i for i, s in enumerate(body.seats) if s.kind == "here"), None)
+    if first is None or body.seats[first].name is not None:
+        return body
+    seats = list(body.seats)
+    seats[first] = seats[first].model_copy(update={"name": guest_name(player)})
+    return body.model_copy(update={"seats": seats})
 
 
 class RoomDesk:
@@ -110,13 +137,17 @@ class RoomDesk:
         return ticket, dice
 
     async def create(
-        self, body: CreateRoom, profile: Profile | None = None, owner: str | None = None
+        self, body: CreateRoom, profile: Profile | None = None, owner: str | None = None,
+        player: str | None = None,
     ) -> tuple[Held, str]:
         """A room for ``body``, kept before it is told; the creator's ``profile`` plays its first
-        seat played here; ``owner`` is the creator's address (a cap on rooms in play each)."""
+        seat played here; ``owner`` is the creator's address, ``player`` whom the creator plays as
+        (`web.players`; by default the address): a cap on rooms in play each."""
+        player = player if player is not None else player_of(profile, None, owner)
         self.copies.check_in_touch()  # before a commitment is spent: a room nobody could play yet
         rules = rules_of(body)
         mine = next((i for i, s in enumerate(body.seats) if s.kind == "here"), None) if profile else None
+        body = unnamed_named(body, player)
         for index, seat in enumerate(body.seats):
             if index != mine and seat.kind != "remote":
                 await self.profiles.check_free(seat.name)
@@ -127,20 +158,22 @@ class RoomDesk:
         room, token = new_room(  # every refusal of the setup comes before a ticket is spent
             self.copies.new_code(), rules, seats, now=self.clock(), rounds=body.rounds, seed=body.seed,
             hints=body.hints, turn_seconds=self._turn_seconds(body), on_leave=body.on_leave, owner=owner,
+            player=player, private=body.private,
         )
-        await self.check_space(owner)
+        await self.check_space(owner, player)
         room.dice = await self._dice_for(body)
         return await self._open(room), token
 
     async def open(
         self, rules: Rules, seats: Sequence[SeatSpec], *, owner: str | None, hints: bool = True,
         dice: FairDice | None = None, closes_at: float | None = None, on_leave: OnLeave = "bot",
+        player: str | None = None,
     ) -> tuple[Held, str]:
         """A room of the server's own making (a daily challenge's), kept and told; and its token."""
         self.copies.check_in_touch()
         room, token = new_room(
             self.copies.new_code(), rules, seats, now=self.clock(), hints=hints, dice=dice,
-            closes_at=closes_at, on_leave=on_leave, owner=owner,
+            closes_at=closes_at, on_leave=on_leave, owner=owner, player=player,
         )
         return await self._open(room), token
 
@@ -161,17 +194,61 @@ class RoomDesk:
         online = any(seat.kind == "remote" for seat in body.seats)
         return self.settings.turn_seconds if online and self.settings.turn_seconds else None
 
-    async def check_space(self, owner: str | None) -> None:
-        """Refuse a new room to an address that holds `Settings.max_rooms_per_client` games in play
-        (in every process: the store counts them)."""
-        if owner is None:
-            return
-        held = await to_thread.run_sync(self.kept.in_play_by, token_hash(owner))
-        if held >= self.settings.max_rooms_per_client:
-            raise RefusedError(
-                Refusal.TOO_MANY, "you have {count} games in play on this server already: finish one first",
-                count=self.settings.max_rooms_per_client,
-            )
+    async def check_space(self, owner: str | None, player: str | None = None) -> None:
+        """Refuse a new room to a player who holds `Settings.max_rooms_per_player` games in play, or
+        from an address that holds `Settings.max_rooms_per_client` (in every process: the store counts
+        them); a player with no key is their address."""
+        player = player if player is not None else player_of(None, None, owner)
+        if player is not None:
+            held = await to_thread.run_sync(self.kept.held_by, token_hash(player))
+            if held >= self.settings.max_rooms_per_player:
+                raise RefusedError(
+                    Refusal.TOO_MANY,
+                    "you have {count} games in play on this server already: finish or resign one first",
+                    count=self.settings.max_rooms_per_player,
+                )
+        if owner is not None:
+            held = await to_thread.run_sync(self.kept.in_play_by, token_hash(owner))
+            if held >= self.settings.max_rooms_per_client:
+                raise RefusedError(
+                    Refusal.TOO_MANY,
+                    "your address holds {count} games in play on this server already: finish one first",
+                    count=self.settings.max_rooms_per_client,
+                )
+
+    # -- a player's games in play ----------------------------------------------------
+    async def in_play(self, player: str) -> list[dict[str, Any]]:
+        """The games ``player`` created that are not over, newest first: enough to find each again
+        (its code; the seat token stays with the page that holds it)."""
+        rows = await to_thread.run_sync(self.kept.in_play_of, token_hash(player))
+        return [in_play_json(row) for row in rows]
+
+    async def holds_seat(self, code: str, token: str | None) -> bool:
+        """``token`` acts for some seat of room ``code``."""
+        return bool((await self.copies.fresh(code)).room.seats_of(token))
+
+    async def set_private(self, code: str, token: str | None, private: bool) -> Held:
+        """The room's creator makes it private (its watchers go) or open to watchers again."""
+        held = await self.copies.fresh(code)
+        held, _ = await self.copies.change(held, lambda room: room.make_private(token, private))
+        return await self.worker.changed(held)
+
+    async def resign(self, code: str, token: str | None, player: str | None) -> Held | None:
+        """The seats of ``token`` (or, for the room's creator, ``player``: the seats played at their
+        device) leave the game: a bot plays each to the end and the game counts as it stood (`Room.
+        resign`). A room whose game has not started is closed (None): nothing was played in it."""
+        held = await self.copies.fresh(code)
+        room = held.room
+        seats = room.seats_of(token)
+        if not seats and player is not None and room.player == token_hash(player):
+            seats = tuple(s.index for s in room.seats if s.kind == "here")
+        if not seats:
+            raise RefusedError(Refusal.WRONG_SEAT, "this token holds no seat in room {code}", code=code)
+        if room.game is None:
+            await self.copies.forget([held.code])
+            return None
+        held, _ = await self.copies.change(held, lambda room: room.resign(seats))
+        return await self.worker.changed(held)
 
     async def _dice_for(self, body: CreateRoom) -> FairDice | None:
         """The room's dice: committed under the ticket with the creator's client seed added now,
@@ -199,9 +276,14 @@ class RoomDesk:
         return FairDice(server_seed, [client_seed] if client_seed is not None else [])
 
     # -- playing ---------------------------------------------------------------
-    async def join(self, code: str, body: JoinRoom, profile: Profile | None = None) -> tuple[Held, str, int]:
-        """Take an open seat of room ``code``; the room, the joiner's token and seat."""
+    async def join(
+        self, code: str, body: JoinRoom, profile: Profile | None = None, player: str | None = None
+    ) -> tuple[Held, str, int]:
+        """Take an open seat of room ``code``; the room, the joiner's token and seat. A guest who gives
+        no name plays under their own (`web.players.guest_name`) when it says who it is (``player``)."""
         held = await self.copies.fresh(code)
+        if profile is None and body.name is None and player is not None:
+            body = body.model_copy(update={"name": guest_name(player)})
         if profile is None:
             await self.profiles.check_free(body.name)
         held, (token, seat) = await self.copies.change(

@@ -20,6 +20,7 @@ __all__ = [
     "JoinRoom",
     "MoveIn",
     "PingIn",
+    "PrivacyIn",
     "ProfileIn",
     "RematchIn",
     "RollIn",
@@ -85,6 +86,9 @@ class CreateRoom(_Strict):
     on_leave: Literal["bot", "adjourn"] = Field(
         default="bot", description="after a seat's second miss in a row: a bot plays it, or the game waits"
     )
+    private: StrictBool = Field(
+        default=False, description="nobody without a seat may watch the room by its link (403 sealed)"
+    )
 
     @field_validator("turn_seconds")
     @classmethod
@@ -99,6 +103,12 @@ class JoinRoom(_Strict):
 
     name: str | None = Field(default=None, max_length=200)
     client_seed: str | None = Field(default=None, max_length=64)
+
+
+class PrivacyIn(_Strict):
+    """Make a room private (nobody without a seat watches it) or open to watchers again."""
+
+    private: StrictBool
 
 
 class ProfileIn(_Strict):

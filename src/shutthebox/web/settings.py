@@ -53,8 +53,12 @@ class Settings:
     redis_url: str | None = None
     """Redis, shared by several processes of one server (rooms' news, leases, rate limits); None:
     one process alone, which needs no Redis."""
-    max_rooms_per_client: int = 20
-    """Games in play at once created from one client address (a further one is refused, 429)."""
+    max_rooms_per_player: int = 20
+    """Games in play at once created by one player (a profile, a guest key, else an address: see
+    `web.players`); a further one is refused (429) until one is finished or resigned."""
+    max_rooms_per_client: int = 200
+    """Games in play at once created from one client address, whoever plays them: a ceiling against
+    abuse, far above one player's, so everyone behind one address (a pub, a school) can play."""
     room_idle_seconds: float = 2 * 3600.0
     """A room nobody acted in nor watched for this long is closed (its finished game stays stored)."""
     room_memory_seconds: float = 600.0

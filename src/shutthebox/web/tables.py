@@ -57,10 +57,12 @@ def new_room(
     on_leave: OnLeave = "bot",
     closes_at: float | None = None,
     owner: str | None = None,
+    player: str | None = None,
+    private: bool = False,
 ) -> tuple[Room, str]:
     """A new room (not yet started nor kept) and the creator's token, which acts for every seat played
     here. ``dice``: the fair dice (None with a chosen ``seed``: a practice room); ``owner``: the
-    creator's address (the room keeps its hash)."""
+    creator's address, ``player`` whom the creator plays as (the room keeps the hash of each)."""
     token = secrets.token_urlsafe(18)
     held = token_hash(token)
     placed: list[Seat] = []
@@ -89,6 +91,7 @@ def new_room(
         code, rules, placed, rounds=rounds, seed=seed, hints=hints, dice=dice if seed is None else None,
         turn_seconds=turn_seconds, on_leave=on_leave, closes_at=closes_at, created_at=now, touched=now,
         owner=token_hash(owner) if owner is not None else None,
+        player=token_hash(player) if player is not None else None, private=private,
     )
     check_startable(room)
     return room, token
@@ -105,8 +108,9 @@ def rematch_room(old: Room, code: str, now: float) -> Room | None:
     rematch = old.rematch
     assert rematch is not None
     staying = [s for s in old.seats if rematch.answers.get(s.index) and s.name is not None]
-    if not any(s.human for s in staying):
-        return None
+    staying_humans = sum(s.human for s in staying)
+    if not staying_humans or (staying_humans == 1 and sum(s.human for s in old.seats) > 1):
+        return None  # nobody left to play, or one player alone whom the others turned down: no game
     seats = [
         Seat(index, s.kind, s.name, bot=s.bot, token_hash=s.token_hash, profile=s.profile)
         for index, s in enumerate(staying)
@@ -119,6 +123,7 @@ def rematch_room(old: Room, code: str, now: float) -> Room | None:
     room = Room(
         code, rules, seats, rounds=old.rounds, hints=old.hints, dice=rematch.dice, turn_seconds=turn_seconds,
         on_leave=old.on_leave, created_at=now, touched=now, owner=old.owner,
+        player=old.player, private=old.private,
     )
     try:
         check_startable(room)

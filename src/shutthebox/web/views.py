@@ -86,10 +86,12 @@ def event_json(seq: int, event: Event, by_clock: bool) -> dict[str, Any]:
 
 
 def room_json(
-    room: Room, token: str | None, now: float, connected: Collection[int] = (), *, version: int
+    room: Room, token: str | None, now: float, connected: Collection[int] = (), *, version: int,
+    watchers: int = 0,
 ) -> dict[str, Any]:
     """Everything one seat (or a spectator) sees of a room at ``now`` (epoch seconds), ``connected``
-    naming the seats that have a socket open, ``version`` the store's version of it."""
+    naming the seats that have a socket open, ``version`` the store's version of it, ``watchers``
+    how many sockets with no seat watch it."""
     game = room.game
     events = game.events if game is not None else []
     start = max(0, len(events) - RECENT_EVENTS)
@@ -105,6 +107,8 @@ def room_json(
         "rules": room.rules.to_dict(),
         "rules_key": rules_key(room.rules),
         "hints": room.hints,
+        "private": room.private,  # nobody without a seat watches it
+        "watchers": watchers,
         "kind": room.kind,
         "ranked": room.kind == "ranked",
         "seed": room.seed,  # chosen for practice: known to its creator, so shown to every seat

@@ -13,7 +13,7 @@ from shutthebox.web.answers.advice import Advice, Review
 from shutthebox.web.answers.daily import DailyAttempt, DailyBoard, DailyCalendar, DailyMine, DailyResult
 from shutthebox.web.answers.games import Games, History, Leaderboard, PlayerBests, PlayerStats, StoredGame
 from shutthebox.web.answers.record import Commitment, GameRecord
-from shutthebox.web.answers.room import Joined, NewRoom, RoomState
+from shutthebox.web.answers.room import GamesInPlay, Joined, NewRoom, Privacy, Resigned, RoomState
 from shutthebox.web.answers.trainer import PuzzleRated, PuzzleShown
 from shutthebox.web.answers.words import Catalog, Languages, NewProfile, Profile, RulesCatalog
 
@@ -28,6 +28,7 @@ __all__ = [
     "DailyResult",
     "GameRecord",
     "Games",
+    "GamesInPlay",
     "History",
     "Joined",
     "Languages",
@@ -36,9 +37,11 @@ __all__ = [
     "NewRoom",
     "PlayerBests",
     "PlayerStats",
+    "Privacy",
     "Profile",
     "PuzzleRated",
     "PuzzleShown",
+    "Resigned",
     "Review",
     "RoomState",
     "RulesCatalog",

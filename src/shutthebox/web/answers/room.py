@@ -10,14 +10,18 @@ from shutthebox.web.answers.record import Fairness, GameResult
 __all__ = [
     "Board",
     "Due",
+    "GameInPlay",
+    "GamesInPlay",
     "Joined",
     "MatchState",
     "NewRoom",
     "Notice",
     "PersonResult",
     "PostedScore",
+    "Privacy",
     "RecentEvent",
     "RematchState",
+    "Resigned",
     "RollOff",
     "RoomState",
     "Seat",
@@ -166,6 +170,8 @@ class RoomState(Answer):
     rules: RuleValues
     rules_key: str
     hints: bool
+    private: bool
+    watchers: int
     kind: Literal["ranked", "practice"]
     ranked: bool
     seed: int | None
@@ -202,3 +208,35 @@ class Joined(Answer):
     token: str
     seat: int
     state: RoomState
+
+
+class GameInPlay(Answer):
+    """A game a player created that is not over (`web.rooms.in_play_json`): its room's code finds it
+    again; the seat token that plays it stays with the page that holds it."""
+
+    code: str
+    status: Literal["waiting", "playing"]
+    kind: Literal["ranked", "practice"]
+    tiles: int
+    mode: str
+    players: list[str]
+    open_seats: int
+    created_at: str
+    touched_at: str
+
+
+class GamesInPlay(Answer):
+    games: list[GameInPlay]
+    limit: int
+
+
+class Resigned(Answer):
+    """A game resigned: played to its end by bots (its state), or closed before it began (none)."""
+
+    code: str
+    state: RoomState | None
+
+
+class Privacy(Answer):
+    code: str
+    private: bool

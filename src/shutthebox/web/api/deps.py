@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Path, Request, Response
 from fastapi.routing import APIRoute
 
+from shutthebox.web.players import GUEST_HEADER
 from shutthebox.web.rates import client_address
 from shutthebox.web.refusals import Refusal, RefusedError
 from shutthebox.web.seats import TOKEN
@@ -20,6 +21,7 @@ __all__ = [
     "AddressDep",
     "Answered",
     "GameId",
+    "GuestDep",
     "PlayerName",
     "RoomCode",
     "ServerDep",
@@ -61,6 +63,15 @@ def token_of(
     return None
 
 
+def guest_of(
+    key: Annotated[str | None, Header(alias=GUEST_HEADER, description="a guest's key (web.players)")] = None,
+) -> str | None:
+    """The guest key a page without a profile sends, so its games in play are its own (`web.players`)."""
+    if key is not None and not TOKEN.fullmatch(key):
+        raise RefusedError(Refusal.MALFORMED, "a guest key is 1 to 64 of A-Z a-z 0-9 - _")
+    return key
+
+
 def address(request: Request) -> str:
     """Whom the request's solver work and rooms are counted against: its client's address."""
     return client_address(request.scope)
@@ -77,6 +88,7 @@ SECRET = [Depends(no_store)]
 ServerDep = Annotated[Server, Depends(server)]
 TokenDep = Annotated[str | None, Depends(token_of)]
 AddressDep = Annotated[str, Depends(address)]
+GuestDep = Annotated[str | None, Depends(guest_of)]
 RoomCode = Annotated[str, Path(max_length=16, description="the room's code, 5 letters and digits")]
 GameId = Annotated[int, Path(ge=1, le=MAX_ID)]
 PlayerName = Annotated[str, Path(max_length=200)]

@@ -8,8 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 from shutthebox.web import answers
-from shutthebox.web.api.deps import ERRORS, SECRET, AddressDep, RoomCode, ServerDep, TokenDep, answering
-from shutthebox.web.schemas import ActionIn, CreateRoom, JoinRoom, RematchIn
+from shutthebox.web.api.deps import (
+    ERRORS,
+    SECRET,
+    AddressDep,
+    GuestDep,
+    RoomCode,
+    ServerDep,
+    TokenDep,
+    answering,
+)
+from shutthebox.web.players import player_of
+from shutthebox.web.schemas import ActionIn, CreateRoom, JoinRoom, PrivacyIn, RematchIn
 
 __all__ = ["router"]
 
@@ -32,11 +42,53 @@ async def commit_dice(server: ServerDep) -> dict[str, Any]:
     summary="Create a room and start its game",
 )
 async def create_room(
-    body: CreateRoom, server: ServerDep, key: TokenDep, address: AddressDep
+    body: CreateRoom, server: ServerDep, key: TokenDep, address: AddressDep, guest: GuestDep
 ) -> dict[str, Any]:
-    """With a profile key as the bearer token, the creator's profile plays the first seat played here."""
-    held, token = await server.rooms.create(body, await server.profiles.find(key), address)
+    """With a profile key as the bearer token, the creator's profile plays the first seat played here.
+    The games in play one player may hold are bounded (a profile, else the ``X-Guest-Key``, else the
+    address), and those from one address far higher."""
+    profile = await server.profiles.find(key)
+    held, token = await server.rooms.create(body, profile, address, player_of(profile, guest, address))
     return {"code": held.code, "token": token, "state": server.rooms.view(held, token)}
+
+
+@router.get(
+    "/me/rooms", response_model=answers.GamesInPlay, responses=ERRORS,
+    summary="The games you have in play: resume or resign each",
+)
+async def games_in_play(
+    server: ServerDep, key: TokenDep, address: AddressDep, guest: GuestDep
+) -> dict[str, Any]:
+    """You are your profile (its key as the bearer token), else your ``X-Guest-Key``, else your address.
+    Each game names its room; the seat token that plays it stays with the page that holds it."""
+    player = player_of(await server.profiles.find(key), guest, address)
+    assert player is not None
+    return {"games": await server.rooms.in_play(player), "limit": server.settings.max_rooms_per_player}
+
+
+@router.post(
+    "/rooms/{code}/resign", response_model=answers.Resigned, responses=ERRORS,
+    summary="Leave a game: a bot plays your seats to the end",
+)
+async def resign(
+    code: RoomCode, server: ServerDep, token: TokenDep, address: AddressDep, guest: GuestDep
+) -> dict[str, Any]:
+    """With the seat token as the bearer (or, as the room's creator, your profile key or
+    ``X-Guest-Key``): your seats leave; a bot plays each to the end and the game counts as it stood
+    (a ranked game counts as played to its end). A room whose game has not begun is closed."""
+    profile = None if await server.rooms.holds_seat(code, token) else await server.profiles.find(token)
+    held = await server.rooms.resign(code, token, player_of(profile, guest, address))
+    return {"code": code, "state": server.rooms.view(held, token) if held is not None else None}
+
+
+@router.post(
+    "/rooms/{code}/privacy", response_model=answers.Privacy, responses=ERRORS,
+    summary="Make your room private (no watchers) or open to watchers",
+)
+async def post_privacy(code: RoomCode, body: PrivacyIn, server: ServerDep, token: TokenDep) -> dict[str, Any]:
+    """The room's creator (its token as the bearer) decides; watchers of a room made private go."""
+    held = await server.rooms.set_private(code, token, body.private)
+    return {"code": held.code, "private": held.room.private}
 
 
 @router.get(
@@ -51,9 +103,14 @@ async def get_room(code: RoomCode, server: ServerDep, token: TokenDep) -> dict[s
     "/rooms/{code}/join", response_model=answers.Joined, responses=ERRORS, dependencies=SECRET,
     summary="Take an open seat of an online room",
 )
-async def join_room(code: RoomCode, body: JoinRoom, server: ServerDep, key: TokenDep) -> dict[str, Any]:
-    """With a profile key as the bearer token, the joiner plays under the profile's name."""
-    held, token, seat = await server.rooms.join(code, body, await server.profiles.find(key))
+async def join_room(
+    code: RoomCode, body: JoinRoom, server: ServerDep, key: TokenDep, *, address: AddressDep, guest: GuestDep
+) -> dict[str, Any]:
+    """With a profile key as the bearer token, the joiner plays under the profile's name; a guest who
+    names nobody plays under their own default name ("Player 4821")."""
+    profile = await server.profiles.find(key)
+    player = player_of(None, guest, address) if guest is not None else None  # a guest names themself
+    held, token, seat = await server.rooms.join(code, body, profile, player)
     return {"code": held.code, "token": token, "seat": seat, "state": server.rooms.view(held, token)}
 
 

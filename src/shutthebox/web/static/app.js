@@ -7,7 +7,7 @@
 import { detectLang, loadLanguages, setLang, translatePage } from "./i18n.js";
 import { $, $$, $button } from "./dom.js";
 import { now, store, withPresentation } from "./state.js";
-import { addBot, addSeat, chooseWho, joinRoom, loadCatalog, quickSolo, renderSetup, submitSetup } from "./setup.js";
+import { addBot, addSeat, chooseWho, joinRoom, loadCatalog, playSameDice, quickSolo, renderSetup, submitSetup } from "./setup.js";
 import { startDemo } from "./demo.js";
 import { checkProfile, closeProfileForm, openProfileForm, renderProfile, saveProfile } from "./profile.js";
 import { gameInPlay, resumeCurrent, route, startAnyway, startNew, toggleMenu } from "./routes.js";
@@ -16,6 +16,7 @@ import { chooseDice, clearSelection, onKey, roll, shut } from "./play.js";
 import { askHint } from "./hints.js";
 import { renderScores } from "./scores.js";
 import { renderLanguages } from "./language.js";
+import { switchPrivacy } from "./privacy.js";
 
 /** @param {string} selector @param {(event: Event) => void} handler @param {string} [type] */
 function on(selector, handler, type = "click") {
@@ -53,6 +54,7 @@ function wireGame() {
   on("#btn-shut", shut);
   on("#btn-clear", clearSelection);
   on("#btn-hint", askHint);
+  on("#room-private", switchPrivacy, "change");
   $button("#btn-next").addEventListener("click", takeOver);
   on("#box", () => now().presentation.handover?.shown && takeOver()); // a tap on the board goes on
   window.addEventListener("beforeunload", (event) => {
@@ -76,6 +78,7 @@ async function main() {
   route();
   startDemo({ asked: false }); // the first visit: the box shows how to play, once
   await resumeCurrent();
+  playSameDice(); // a shared result's "Play the same dice"
   document.body.dataset.ready = "true";
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
     navigator.serviceWorker.register("/sw.js").catch(() => {});

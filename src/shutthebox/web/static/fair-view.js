@@ -3,7 +3,7 @@
 
 import { _ } from "./i18n.js";
 import { $, el } from "./dom.js";
-import { fairFacts, rememberFair } from "./saved.js";
+import { fairFacts, rememberFair, saved } from "./saved.js";
 
 /** @typedef {import("./types.js").Room} Room */
 
@@ -13,9 +13,12 @@ export function renderPractice(room) {
   const banner = $("#practice");
   banner.hidden = room.kind !== "practice";
   if (banner.hidden) return;
+  const shared = room.seed !== null && room.seed !== undefined && saved.get("sameDice", null) === String(room.seed);
   const text = room.seed === null || room.seed === undefined
     ? _("Practice game: the dice come from a chosen seed. This game counts for no ranking.")
-    : _("Practice game: the dice come from the chosen seed {seed}. This game counts for no ranking.", { seed: room.seed });
+    : shared
+      ? _("The same dice as the game shared with you (seed {seed}): a practice game, it counts for no ranking and no best.", { seed: room.seed })
+      : _("Practice game: the dice come from the chosen seed {seed}. This game counts for no ranking.", { seed: room.seed });
   banner.textContent = text;
 }
 

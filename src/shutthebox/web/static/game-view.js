@@ -14,6 +14,7 @@ import { renderAdjourned, renderClock, renderNotice } from "./clock.js";
 import { renderFairness, renderFairWarning, renderPractice } from "./fair-view.js";
 import { renderHint } from "./hints.js";
 import { renderRematch } from "./rematch.js";
+import { renderPrivacy, watchersWords } from "./privacy.js";
 import { toggleTile } from "./play.js";
 
 /** @typedef {import("./types.js").Room} Room */
@@ -44,6 +45,9 @@ function renderRoomLine(room) {
   if (match && room.rules.stake && match.pot) info.append(" · ", _("Pot: {pot}", { pot: number(match.pot) })); // an empty pot is no news
   // Translators: a room's kind: its games count for the rankings, or not (practice).
   if (room.kind) info.append(" · ", room.ranked ? _("ranked") : _("unranked"));
+  const watching = watchersWords(room);
+  if (watching) info.append(" · ", el("span", { id: "watchers", text: watching }));
+  renderPrivacy(room);
   $("#rules-info").textContent = `${tilesCount(room.rules.tiles)} · ${optionLabel("mode", room.rules.mode)} · ${rulesSummary(room.rules)}`;
 }
 

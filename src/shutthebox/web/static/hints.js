@@ -2,7 +2,8 @@
 // terms (points of expected score, or a chance in percent); in a ranked game, confirmed first.
 
 import { _, htmlLang, lang, ngettext } from "./i18n.js";
-import { $, el } from "./dom.js";
+import { $, $maybe, el } from "./dom.js";
+import { tilesCount } from "./words.js";
 import { mine, tilesText } from "./room-facts.js";
 import { diceCount } from "./narration.js";
 import { now, store, withPresentation } from "./state.js";
@@ -76,11 +77,58 @@ export function askHint() {
     $("#hint-confirm").focus();
     return;
   }
-  store.update((state) => withPresentation(state, { hintAsk: false }));
-  $("#hint").hidden = false;
-  $("#hint").replaceChildren(el("p", { class: "muted", text: _("Loading…") }));
-  store.update((state) => withPresentation(state, { hintPending: true }));
+  store.update((state) => withPresentation(state, { hintAsk: false, hintPending: true }));
+  renderPending(room);
   send({ type: "hint" }, { quiet: true });
+}
+
+// -- a hint on its way: what is being worked out, for how long so far, and a way to stop waiting --
+// (a round of 4 or 5 players on 11 or 12 tiles takes the solver 6 to 10 s; the game goes on meanwhile)
+/** @type {ReturnType<typeof setInterval> | undefined} */
+let ticking;
+
+/** What the solver works out for this room's hint, in a player's words. @param {import("./types.js").Room} room */
+export function workWords(room) {
+  const tiles = tilesCount(room.rules.tiles);
+  const others = room.seats.length - 1;
+  if (room.rules.mode === "long") return _("Working out each choice's chance of winning the long game, over every roll still to come.");
+  if (others > 0) {
+    return ngettext(
+      "Working out each choice against the other player's score, over every roll still to come on {tiles}.",
+      "Working out each choice against the {n} other players' scores, over every roll still to come on {tiles}.",
+      others, { tiles },
+    );
+  }
+  return _("Working out each choice over every roll still to come on {tiles}.", { tiles });
+}
+
+/** @param {import("./types.js").Room} room */
+function renderPending(room) {
+  const box = $("#hint");
+  const started = performance.now();
+  const elapsed = el("p", { id: "hint-elapsed", class: "muted" });
+  const seconds = () => {
+    elapsed.textContent = _("{n} s so far; you may play on meanwhile.", { n: Math.floor((performance.now() - started) / 1000) });
+  };
+  seconds();
+  box.hidden = false;
+  box.replaceChildren(
+    el("p", { id: "hint-progress", class: "hint-progress", text: workWords(room) }),
+    elapsed,
+    el("button", { type: "button", id: "hint-stop", class: "small", text: _("Stop waiting"), onclick: stopWaiting }),
+  );
+  clearInterval(ticking);
+  ticking = setInterval(() => {
+    if (!$maybe("#hint-elapsed")) clearInterval(ticking);
+    else seconds();
+  }, 1000);
+}
+
+function stopWaiting() {
+  clearInterval(ticking);
+  store.update((state) => withPresentation(state, { hintPending: false, hintDropped: true }));
+  $("#hint").hidden = true;
+  $maybe("#btn-hint")?.focus();
 }
 
 /** @param {HTMLElement} box */
@@ -108,9 +156,13 @@ export function renderHint() {
     return;
   }
   if (!advice) {
-    if (!presentation.hintPending) box.hidden = true;
+    if (!presentation.hintPending) {
+      clearInterval(ticking);
+      box.hidden = true;
+    }
     return;
   }
+  clearInterval(ticking);
   if (presentation.hintPending) store.update((state) => withPresentation(state, { hintPending: false }));
   box.hidden = false;
   const target = advice.target;

@@ -2,6 +2,7 @@
 // and says its refusals in the language the page asks for.
 
 import { _, lang } from "./i18n.js";
+import { guestKey } from "./guest.js";
 
 export class ApiError extends Error {
   /** @param {number} status @param {string} code the server's name of the refusal @param {string} detail */
@@ -45,6 +46,11 @@ export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json", "Accept-Language": lang() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    headers["X-Guest-Key"] = guestKey(); // whose games in play these are (a profile's key wins)
+  } catch {
+    /* no storage: the address counts */
+  }
   const response = await fetch(path, {
     method,
     headers,

@@ -98,6 +98,8 @@ export function renderRematch(room) {
   ];
   if (offer.commitment) parts.push(el("p", { class: "muted fair-line" }, el("span", { text: _("Fair dice · commitment") }), " ", shortHex(offer.commitment)));
   const closed = rematchClosed(room);
+  const declined = room.seats.filter((seat) => offer.answers[seat.index] === false && !room.you.includes(seat.index));
+  if (declined.length) parts.push(el("p", { id: "rematch-declined", text: declined.map((seat) => _("{name} declined", { name: seat.name ?? "…" })).join(". ") }));
   if (!closed) parts.push(el("p", { id: "rematch-left", class: "muted" }));
   if (!closed && undecidedRematch(room)) {
     parts.push(el("div", { class: "actions" },

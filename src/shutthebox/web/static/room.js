@@ -17,6 +17,7 @@ import { focusNext } from "./focus.js";
 import { renderHint } from "./hints.js";
 import { finish } from "./result.js";
 import { acceptedRematch, switchToRematch } from "./rematch.js";
+import { showInvite } from "./invite.js";
 import { showJoin } from "./setup.js";
 import { showView } from "./routes.js";
 
@@ -32,33 +33,38 @@ let socket = null; // the open room's connection: a resource, not state
 export const timeline = createTimeline(showState);
 
 /**
- * Open the room `code` with the token this browser keeps for it (none: the setup offers to join).
+ * Open the room `code` with the token this browser keeps for it (none: the invitation, or watching).
  * @param {string} code
- * @param {{ quiet?: boolean }} [options] quiet: connect without showing the game (a resumed game)
+ * @param {{ quiet?: boolean, watch?: boolean }} [options] quiet: connect without showing the game (a
+ *   resumed game); watch: with no seat, only to see it
  */
-export function openRoom(code, { quiet = false } = {}) {
+export function openRoom(code, { quiet = false, watch = false } = {}) {
   if (now().connection.code === code && socket) {
     showView("game");
     focusNext();
     return;
   }
   leaveRoom();
-  const token = roomToken(code);
-  if (!token) {
-    showView("setup");
+  const token = roomToken(code) ?? null;
+  if (!token && !watch && code) {
+    showInvite(code);
+    return;
+  }
+  if (!token && !watch) {
+    showView("setup"); // a link with no code: the online panel asks for it
     showJoin(code);
     return;
   }
   store.update((state) => roomOpened(state, code, token));
   $("#log").replaceChildren();
   for (const id of ["#hint", "#result", "#rematch", "#review", "#verify", "#notice", "#adjourned", "#my-clock"]) $(id).hidden = true;
-  saved.set("current", code);
+  if (token) saved.set("current", code);
   clearDice(); // the last game's dice leave the felt
   delete $("#box").dataset.phase; // nothing to act on before the room's first state
   delete $("#box").dataset.status;
   renderControls();
   if (!quiet) showView("game");
-  socket = new RoomSocket(code, token, {
+  socket = new RoomSocket(code, token ?? "", {
     state: (/** @type {{ state: Room }} */ message) => timeline.push(message.state),
     error: receiveError,
     hint: (/** @type {{ advice: import("./types.js").Advice }} */ message) => receiveHint(message.advice),
@@ -113,6 +119,10 @@ function receiveError(message) {
 
 /** @param {import("./types.js").Advice} advice */
 function receiveHint(advice) {
+  if (now().presentation.hintDropped) {
+    store.update((state) => withPresentation(state, { hintDropped: false })); // the player stopped waiting for it
+    return;
+  }
   const before = now().server.room;
   store.update((state) => hintCame(state, advice));
   const room = now().server.room;

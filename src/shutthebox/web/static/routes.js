@@ -15,9 +15,10 @@ import { openRoom } from "./room.js";
 import { renderLocalBests } from "./setup.js";
 import { openProfileForm, profileRefused } from "./profile.js";
 import { renderScores } from "./scores.js";
+import { loadInPlay } from "./inplay.js";
 
 /** @type {Record<string, string>} */
-const NAV = { setup: "#nav-play", game: "#nav-play", daily: "#nav-daily", train: "#nav-train", rules: "#nav-rules", scores: "#nav-scores", stats: "#nav-stats" };
+const NAV = { setup: "#nav-play", invite: "#nav-play", game: "#nav-play", daily: "#nav-daily", train: "#nav-train", rules: "#nav-rules", scores: "#nav-scores", stats: "#nav-stats" };
 
 /** @param {string} name */
 export function showView(name) {
@@ -71,6 +72,7 @@ export function route() {
   } else {
     showView("setup");
     renderLocalBests();
+    loadInPlay();
   }
 }
 

@@ -2,6 +2,7 @@
 // fair dice's facts of each room, the solo bests, the last setup, the room to resume.
 
 import { _ } from "./i18n.js";
+import { guestNumber } from "./guest.js";
 
 /** @typedef {{ id: string, name: string, key: string }} Profile */
 
@@ -34,7 +35,7 @@ export function profile() {
 }
 
 export function playerName() {
-  return profile()?.name || saved.get("name", "") || _("Player");
+  return profile()?.name || saved.get("name", "") || _("Player {number}", { number: guestNumber() });
 }
 
 /** A client seed for the fair dice: 16 random bytes, base64url without padding. */

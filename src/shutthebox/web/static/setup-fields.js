@@ -86,8 +86,8 @@ export function renderOnlineFields() {
   );
 }
 
-/** The rule in force, in a player's words: when one die may be rolled, and what the score counts. @param {Form["options"]} options */
-function ruleInWords(options) {
+/** The rule in force, in a player's words: when one die may be rolled, and what the score counts. @param {Record<string, any>} options */
+export function ruleInWords(options) {
   const dice = options.one_die === "never"
     ? _("You always roll two dice.")
     : _("You may roll one die when {when}.", { when: optionLabel("one_die", options.one_die) });

@@ -16,6 +16,7 @@ import { showError, showMessage } from "./speech.js";
 import { changeForm, renderOnlineFields, renderRuleFields, renderRuleInForce } from "./setup-fields.js";
 import { goToRoom, renderContinue, startNew } from "./routes.js";
 import { profileRefused } from "./profile.js";
+import { showInPlayFor } from "./inplay.js";
 
 /** @typedef {import("./state.js").Form} Form */
 /** @typedef {import("./state.js").FormSeat} FormSeat */
@@ -324,6 +325,7 @@ async function startGame(body, errorBox = "#setup-error") {
   } catch (error) {
     profileRefused(error);
     showError(errorBox, error);
+    showInPlayFor(error);
   }
 }
 
@@ -341,22 +343,56 @@ export function quickSolo(tiles) {
   startGame({ ...body, seats: [{ kind: "here", name: playerName() }], rounds: 1, seed: undefined }, "#quick-error");
 }
 
+/**
+ * "Play the same dice" of a shared result (/g/{id} links to /?seed=N&tiles=T): that practice game,
+ * started at once on the setup's rules, the address cleaned so a reload does not start another. A
+ * seed beyond 2^53 stays exact (a BigInt); a board the server does not offer is no game.
+ */
+export function playSameDice() {
+  const params = new URLSearchParams(location.search);
+  const raw = params.get("seed") ?? "";
+  const tiles = Number(params.get("tiles"));
+  if (!params.has("seed")) return;
+  history.replaceState(null, "", `${location.pathname}${location.hash}`);
+  const boards = now().form.catalog?.options.tiles;
+  if (!/^\d{1,40}$/.test(raw) || !Number.isInteger(tiles) || (boards && (tiles < Number(boards.min) || tiles > Number(boards.max)))) return;
+  const seed = Number.isSafeInteger(Number(raw)) ? Number(raw) : BigInt(raw);
+  if (!now().form.catalog) {
+    unreachable("#quick-error");
+    return;
+  }
+  saved.set("sameDice", raw);
+  changeForm((form) => ({ ...form, options: { ...form.options, tiles } }));
+  const body = createBody(now().form, profileName(), { tiles, mode: "solo" });
+  startNew(() => startGame({ ...body, seats: [{ kind: "here", name: playerName() }], rounds: 1, seed }, "#quick-error"));
+}
+
 /** @param {Event} event */
 export async function joinRoom(event) {
   event.preventDefault();
   const code = $input("#join-code").value.trim().toUpperCase();
-  const me = profile();
-  const name = me ? me.name : $input("#join-name").value.trim();
-  const seed = clientSeed();
   $("#join-error").hidden = true;
   if (!code) {
     showMessage("#join-error", _("Type the room's code first: five letters, as the other player sees it."));
     $("#join-code").focus();
     return;
   }
+  await joinAs(code, $input("#join-name").value.trim(), { error: "#join-error", name: "#join-name" });
+}
+
+/**
+ * Take an open seat of room `code` as `name` (the profile's name when there is one); a refusal is
+ * said in `where.error`, a missing name asked at `where.name`.
+ * @param {string} code @param {string} typed @param {{ error: string, name: string }} where
+ */
+export async function joinAs(code, typed, where) {
+  const me = profile();
+  const name = me ? me.name : typed;
+  const seed = clientSeed();
+  $(where.error).hidden = true;
   if (!name) {
-    showMessage("#join-error", _("Your name is needed to join: type it above."));
-    $("#join-name").focus();
+    showMessage(where.error, _("Your name is needed to join: type it above."));
+    $(where.name).focus();
     return;
   }
   try {
@@ -368,11 +404,12 @@ export async function joinRoom(event) {
     goToRoom(joined.code);
   } catch (error) {
     if (!(error instanceof ApiError)) {
-      unreachable("#join-error");
+      unreachable(where.error);
       return;
     }
     profileRefused(error);
-    showError("#join-error", error);
+    showError(where.error, error);
+    showInPlayFor(error);
   }
 }
 

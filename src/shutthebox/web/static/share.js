@@ -10,7 +10,7 @@ import { headline } from "./standings.js";
 
 /** @param {Room} room */
 export function recordURL(room) {
-  const path = room.saved_game_id ? `/api/games/${room.saved_game_id}` : `/api/rooms/${encodeURIComponent(room.code)}/record`;
+  const path = room.saved_game_id ? `/g/${room.saved_game_id}` : `/api/rooms/${encodeURIComponent(room.code)}/record`; // a page a friend can open
   return new URL(path, location.origin).href;
 }
 

@@ -82,6 +82,7 @@ import { toldNothing } from "./narration.js";
  * @property {boolean} finishing the game is over, its last dice still rolling: the result waits for them
  * @property {boolean} hintAsk a ranked game's hint waits for the player's confirmation
  * @property {boolean} hintPending a hint asked, not come yet
+ * @property {boolean} hintDropped the player stopped waiting for the hint asked: it is not shown when it comes
  * @property {(() => void) | null} starting a new game asked for while one is in play: it starts once the player says so
  * @property {boolean} renaming the profile form is open
  * @property {string | null} focusKey the moment focus was last placed: a new moment moves it
@@ -111,7 +112,7 @@ export function initialState() {
     server: { room: null, stateAt: 0, seen: new Map(), hint: null },
     presentation: {
       view: null, dailyDay: null, boardTiles: 9, selected: new Set(), handover: null, finishing: false, hintAsk: false,
-      hintPending: false, starting: null, renaming: false, focusKey: null, focusRematch: false, switched: null,
+      hintPending: false, hintDropped: false, starting: null, renaming: false, focusKey: null, focusRematch: false, switched: null,
       spoken: { urgent: null, seat: null }, told: toldNothing(), bestFor: null,
     },
   };
@@ -130,12 +131,12 @@ export const withPresentation = (state, patch) => ({ ...state, presentation: { .
 // -- the room's moments ------------------------------------------------------------------------
 /**
  * A room opened on this page: nothing of it shown or said yet.
- * @param {AppState} state @param {string} code @param {string} token @returns {AppState}
+ * @param {AppState} state @param {string} code @param {string | null} token none: watching @returns {AppState}
  */
 export function roomOpened(state, code, token) {
   const opened = withServer(withConnection(state, { code, token }), { room: null, seen: new Map(), hint: null });
   return withPresentation(opened, {
-    hintAsk: false, handover: null, finishing: false, selected: new Set(), told: toldNothing(), spoken: { urgent: null, seat: null },
+    hintAsk: false, hintDropped: false, handover: null, finishing: false, selected: new Set(), told: toldNothing(), spoken: { urgent: null, seat: null },
   });
 }
 

@@ -1,7 +1,7 @@
 // Offline: the page, its modules (every one, listed here: tests/js checks the list) and its words come
 // from the network, and from the cache when offline. Of the API only the catalogs are kept (/api/i18n,
 // /api/i18n/{lang}); games never are.
-const CACHE = "shutthebox-v8"; // a new name when the page's files change: the old cache goes
+const CACHE = "shutthebox-v9"; // a new name when the page's files change: the old cache goes
 const PAGE = [
   "/",
   "/static/style.css",
@@ -15,12 +15,16 @@ const PAGE = [
   "/static/feel.js",
   "/static/focus.js",
   "/static/game-view.js",
+  "/static/guest.js",
   "/static/hints.js",
   "/static/i18n.js",
+  "/static/inplay.js",
+  "/static/invite.js",
   "/static/language.js",
   "/static/narration.js",
   "/static/net.js",
   "/static/play.js",
+  "/static/privacy.js",
   "/static/profile.js",
   "/static/rematch.js",
   "/static/result.js",

@@ -145,6 +145,8 @@
  * @property {Rules} rules
  * @property {string} rules_key
  * @property {boolean} hints
+ * @property {boolean} private only its players see it (no watchers)
+ * @property {number} watchers how many watch it with no seat (this server process's)
  * @property {string | null} kind "ranked" | "practice" | … ; null for a room without fair dice
  * @property {boolean} ranked
  * @property {number | bigint | null} seed a practice room's
