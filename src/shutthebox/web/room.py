@@ -7,10 +7,8 @@ record's events and where help came). The page never decides anything: every act
 nothing; its error is a refusal as it stands (`web.refusals`). What the store knows of a copy (its
 version, whether it is behind) is the held copy's (`web.copies`), never the room's.
 
-The turn clock (online rooms): a seat that does not act within ``turn_seconds`` misses; a stand-in
-bot plays the rest of its turn, its events marked ``"by": "clock"``; after a second miss in a row a
-bot plays the seat for the rest of the game (``on_leave`` "bot") or the game is adjourned until the
-seat acts (``"adjourn"``). A finished room may offer a rematch to every seat (`web.rematch`).
+An online room has a turn clock (`web.roomclock`). A finished room may offer a rematch to every seat
+(`web.rematch`).
 """
 
 from __future__ import annotations
@@ -33,6 +31,7 @@ from shutthebox.storage.rooms import token_hash
 from shutthebox.strategy.bots import seat_bots
 from shutthebox.web.refusals import Refusal, RefusedError
 from shutthebox.web.rematch import Rematch
+from shutthebox.web.roomclock import OnLeave, TurnClock
 from shutthebox.web.roomlog import By, Entry
 from shutthebox.web.seats import Seat, check_client_seed, held_by, look_alike, stand_in_bot
 
@@ -44,13 +43,12 @@ BOT_BUDGET = (3_000_000_000, 1_000_000_000)
 BOTS_DUE = (Wait.CHANCE, Wait.BOT)
 """What a room's background work plays: the bots' rolls and choices."""
 MAX_NOTICES = 8
-OnLeave = Literal["bot", "adjourn"]
 ClientAction = Literal["roll"] | DiceChoice | Move
 """What a client may ask for: roll the dice (the server rolls), choose dice, shut tiles."""
 
 
 @dataclass(eq=False)
-class Room:
+class Room(TurnClock):
     """A game being played by its seats, with the hashes of the tokens that act for them."""
 
     code: str
@@ -365,57 +363,6 @@ class Room:
         if game is not None and game.state.is_over and game.saved_id is None:
             times.append(0.0)
         return min(times)
-
-    # -- the clock ------------------------------------------------------------
-    def clock_seat(self) -> int | None:
-        """The human seat whose time runs now (none without a clock, for bots, when adjourned)."""
-        game = self.game
-        if self.turn_seconds is None or game is None or game.state.is_over or self.adjourned is not None:
-            return None
-        actor = game.state.actor
-        if actor is None or actor in game.bots:
-            return None
-        return actor
-
-    def arm_clock(self, now: float) -> None:
-        """Give the seat to act its full time whenever the game moved on; stop the clock otherwise."""
-        seat = self.clock_seat()
-        if seat is None or self.turn_seconds is None or self.game is None:
-            self.deadline = self.clock_mark = None
-            return
-        mark = (seat, len(self.game.events))
-        if mark != self.clock_mark:
-            self.clock_mark, self.deadline = mark, now + self.turn_seconds
-
-    def restart_clock(self, now: float) -> None:
-        """Give the seat to act its full time again from ``now``: its time ran while it could not act."""
-        if self.deadline is not None and self.turn_seconds is not None:
-            self.deadline = now + self.turn_seconds
-
-    def run_out(self, now: float) -> int | None:
-        """If the seat to act ran out of time: count the miss and what follows; the seat, which a
-        stand-in plays until its turn ends (None when nothing ran out, or the game is adjourned)."""
-        seat = self.clock_seat()
-        if seat is None or self.deadline is None or now < self.deadline:
-            return None
-        assert self.game is not None
-        if self.clock_mark != (seat, len(self.game.events)):
-            return None  # the seat acted in time (its action and the timer crossed): no miss
-        place = self.seats[seat]
-        place.missed += 1
-        self.deadline = self.clock_mark = None  # the stand-in's actions are help (see `apply`)
-        if place.missed < 2:
-            self.notify("missed", seat)
-            self.game.stand_in(seat, stand_in_bot(self.game, seat))  # the bots' loop plays the turn
-            return seat
-        if self.on_leave == "adjourn":
-            self.adjourned = seat
-            self.notify("adjourned", seat)
-            return None
-        place.stand_in = True
-        self.game.seat_bot(seat, stand_in_bot(self.game, seat))
-        self.notify("stand-in", seat)
-        return None  # the bots' loop plays it from now on
 
     # -- rematch --------------------------------------------------------------
     def answer_rematch(self, token: str | None, accept: bool, client_seed: str | None, *,
