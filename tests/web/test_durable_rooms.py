@@ -279,6 +279,11 @@ def test_a_declined_rematch_is_told_and_throws_nobody_into_a_solo_game(
     tick(client)  # Luis never answered: counted as declined, and Ana is not left alone in a new game
     assert other_host.state()["rematch"] == {**other_host.state()["rematch"], "code": None,
                                              "answers": [True, False]}
+    settled = other_host.state()["version"]
+    for _ in range(3):  # before: the offer ended with no room stayed due, rewritten at every tick
+        clock.now += 5
+        tick(client)
+    assert other_host.state()["version"] == settled
 
 
 def test_three_players_play_on_without_the_one_who_declined(clocked: tuple[TestClient, FakeClock]) -> None:

@@ -192,9 +192,9 @@ class Ask:
 
 
 def shared(state: State) -> State:
-    """What every viewer of a room sees alike: all but `you`, the seconds left and who is connected
-    (a socket closing tells the others only if it gets to before it is gone)."""
-    seen = {key: value for key, value in state.items() if key != "you"}
+    """What every viewer of a room sees alike: all but `you`, the seconds left, who is connected and
+    how many watch (a socket closing tells the others only if it gets to before it is gone)."""
+    seen = {key: value for key, value in state.items() if key not in ("you", "watchers")}
     seen["seats"] = [{k: v for k, v in seat.items() if k != "connected"} for seat in state["seats"]]
     for part in ("clock", "rematch"):
         if state[part] is not None:

@@ -23,10 +23,16 @@ class Rematch:
     deadline: float
     dice: FairDice = field(default_factory=FairDice)
     code: str | None = None  # the new room, once it starts
+    closed: bool = False  # settled with no new room (no game to play): nothing more is due
 
     @property
     def settled(self) -> bool:
         return self.code is not None or None not in self.answers.values()
+
+    @property
+    def pending(self) -> bool:
+        """The offer still waits to be settled: no new room yet, and not closed without one."""
+        return self.code is None and not self.closed
 
     def to_json(self, now: float) -> dict[str, Any]:
         return {
@@ -44,10 +50,12 @@ class Rematch:
             "deadline": self.deadline,
             **self.dice.kept(),
             "code": self.code,
+            "closed": self.closed,
         }
 
     @classmethod
     def restore(cls, kept: dict[str, Any]) -> Rematch:
         dice = FairDice.from_kept(kept)
         answers = {int(seat): answer for seat, answer in kept["answers"]}
-        return cls(kept["offered_by"], answers, kept["deadline"], dice, kept["code"])
+        closed = kept.get("closed", False)  # kept before it was told: a rematch started or still open
+        return cls(kept["offered_by"], answers, kept["deadline"], dice, kept["code"], closed)

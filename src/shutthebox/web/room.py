@@ -353,7 +353,7 @@ class Room(TurnClock):
         times = [self.touched + idle_seconds]
         if self.deadline is not None:
             times.append(self.deadline)
-        if self.rematch is not None and self.rematch.code is None:  # due at once when all answered
+        if self.rematch is not None and self.rematch.pending:  # due at once when all answered
             times.append(0.0 if self.rematch.settled else self.rematch.deadline)
         game = self.game
         if self.bots_to_play:
@@ -396,4 +396,4 @@ class Room(TurnClock):
     def rematch_due(self, now: float) -> bool:
         """The rematch can be settled: everyone answered, or its time ran out."""
         rematch = self.rematch
-        return rematch is not None and rematch.code is None and (rematch.settled or now >= rematch.deadline)
+        return rematch is not None and rematch.pending and (rematch.settled or now >= rematch.deadline)

@@ -199,6 +199,7 @@ class Worker:
                 rematch.code = new.code
             else:
                 rematch.answers = {s: bool(a) for s, a in answers.items()}  # unanswered: declined
+                rematch.closed = True  # no game: the offer is over, never due again
             made = await self.copies.keep_with(held, new)
         await self.herald.tell(News(held.code, self.hub.name, version=held.version))
         if made is not None:
