@@ -125,6 +125,14 @@ def games_in_play(page: Page) -> None:
     expect(page.locator("#in-play .in-play-ask")).to_be_visible()
 
 
+def shared_result(page: Page) -> None:
+    """The page a friend opens from Share (`/g/{id}`), drawn by the server."""
+    finished(page)
+    newest = page.request.get("/api/games?limit=1").json()["games"][0]["id"]
+    page.goto(f"/g/{newest}")
+    expect(page.locator("main")).to_be_visible()
+
+
 def cheat_sheet(page: Page) -> None:
     page.goto("/api/cheatsheet?preset=web&tiles=9")
     expect(page.locator("main table")).to_be_visible()
@@ -143,6 +151,7 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "with friends": with_friends,
     "friends' result": friends_result,
     "cheat sheet": cheat_sheet,
+    "shared result": shared_result,
     "invitation": invitation,
     "games in play": games_in_play,
     "game": in_game,

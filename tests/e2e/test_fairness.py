@@ -323,8 +323,8 @@ def test_a_practice_room_says_so_to_every_seat(browser: Browser, server: str) ->
     guest = opened(browser.new_context(locale="en-US", base_url=server).new_page())
     guest.goto(link)
     guest.wait_for_selector("body[data-ready=true]")
-    guest.fill("#join-name", "Quim")
-    guest.click("#join-button")
+    guest.fill("#invite-name", "Quim")  # the link opens the invitation
+    guest.click("#invite-join")
     for page in (host, guest):
         expect(page.locator("#players .name")).to_have_text(["Pia", "Quim"])
         banner = page.locator("#practice")

@@ -251,7 +251,15 @@ def test_a_lost_game_is_not_celebrated_and_its_result_is_copied(spied: BrowserCo
     today = page.evaluate("new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date())")
     link = record_link(page, server, code)
     assert text.splitlines() == ["Shut the Box", f"1 tile · {today}", "Score 1 · Grade A", link]
-    linked = page.evaluate("async (link) => (await fetch(link)).json()", link)
+    if "/g/" in link:  # the shared result's page; its game's record is the API's
+        status, html = page.evaluate(
+            "async (link) => { const r = await fetch(link); return [r.status, await r.text()]; }", link
+        )
+        assert status == 200 and "og:image" in html
+        game_id = link.rsplit("/", 1)[1]
+        linked = page.evaluate("async (id) => (await fetch(`/api/games/${id}`)).json()", game_id)
+    else:
+        linked = page.evaluate("async (link) => (await fetch(link)).json()", link)
     record = linked.get("record", linked)  # a stored game holds its record
     assert record["seed"] == FAILS and record["rules"]["tiles"] == 1
 
