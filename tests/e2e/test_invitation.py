@@ -10,7 +10,7 @@ from contextlib import AbstractContextManager
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.support.browser import fresh_page
+from tests.support.browser import fresh_page, screenshot
 from tests.support.play import new_room
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -61,6 +61,7 @@ def test_an_invite_link_says_who_invites_to_what_and_joins(
         expect(guest.locator("#invite-rules")).not_to_be_empty()  # the rules, as the Rules panel says them
         expect(guest.locator("#invite-name")).to_be_in_viewport()
         expect(guest.locator("#invite-join")).to_be_in_viewport()
+        screenshot(guest, "invitation-phone" if size[0] is PHONE else "invitation")
         guest.click("#invite-join")  # no name yet: asked for
         expect(guest.locator("#invite-error")).to_be_visible()
         guest.fill("#invite-name", "Luis")
