@@ -91,6 +91,16 @@ def refused(response: Any, status: int, error: str, *words: str) -> None:
 
 
 
+class Later:
+    """The server's wall clock, which a test moves on by hand (``later.by = 180``)."""
+
+    def __init__(self) -> None:
+        self.by = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.by
+
+
 class FakeClock:
     """The server's wall clock, moved by hand."""
 

@@ -4,7 +4,6 @@ for every profile, the leaderboard, the comparison with optimal play, the seed r
 from __future__ import annotations
 
 import hashlib
-import time
 from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
@@ -18,17 +17,7 @@ from shutthebox.core.record import GameRecord
 from shutthebox.core.verify import verify
 from shutthebox.storage.models import DailySeedRow
 from shutthebox.web import Settings, create_app
-from tests.support.web import Table, profile_key
-
-
-class Later:
-    """The server's wall clock, which a test moves on by hand (``later.by = 180``)."""
-
-    def __init__(self) -> None:
-        self.by = 0.0
-
-    def __call__(self) -> float:
-        return time.time() + self.by
+from tests.support.web import Later, Table, profile_key
 
 
 @pytest.fixture

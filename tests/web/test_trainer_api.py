@@ -3,7 +3,6 @@ Glicko-2 ratings moving the right way, a missed puzzle due again within the sess
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,17 +13,7 @@ from fastapi.testclient import TestClient
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.strategy.trainer import Goal, Puzzle
 from shutthebox.web import Settings, create_app
-from tests.support.web import profile_key
-
-
-class Later:
-    """The server's wall clock, which a test moves on by hand (``later.by = 180``)."""
-
-    def __init__(self) -> None:
-        self.by = 0.0
-
-    def __call__(self) -> float:
-        return time.time() + self.by
+from tests.support.web import Later, profile_key
 
 
 @pytest.fixture
