@@ -3,7 +3,7 @@ answers ranked, the best one the solver's, the why, the rating), then the sessio
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from shutthebox.strategy.trainer import Puzzle
 from tests.support.browser import PHONE, fresh_page, screenshot
@@ -76,3 +76,30 @@ def test_a_phone_trains_in_spanish_without_sideways_scrolling(browser: Browser, 
         expect(page.locator("#train-feedback")).to_be_visible()
         assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
         screenshot(page, "train-phone")
+
+
+def test_a_slow_answer_to_old_rules_never_replaces_the_puzzle_of_the_rules_chosen(page: Page) -> None:
+    """Regression (CI met it): the first puzzle (nine tiles) was still being mined when the player
+    chose twelve; the twelve came first, then the late nine replaced it on screen."""
+    held: list[Route] = []
+
+    def hold_the_nine(route: Route) -> None:
+        if "tiles=9" in route.request.url:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    make_profile(page, "Lenta")
+    page.route(lambda url: "/api/train?" in url, hold_the_nine)
+    with page.expect_request(lambda request: "/api/train?" in request.url and "tiles=9" in request.url):
+        page.goto("/#/train")
+    page.select_option("#train-tiles", "12")
+    expect(page.locator("#train-puzzle .train-tile")).to_have_count(12, timeout=60_000)
+    with page.expect_response(lambda response: "tiles=9" in response.url) as late:
+        held[0].continue_()
+    late.value.finished()
+    page.evaluate("new Promise((done) => setTimeout(done, 100))")  # the page reads the late answer
+    expect(page.locator("#train-puzzle .train-tile")).to_have_count(12)
+    expect(page.locator("#train-body")).to_have_attribute("data-ready", "true")

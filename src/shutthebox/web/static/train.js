@@ -21,8 +21,10 @@ const GOALS = () => ({
 /** @typedef {{ profile: () => import("./saved.js").Profile | null, askProfile: () => void }} Hooks */
 /** @typedef {import("./saved.js").Profile} Profile */
 
-/** @type {{ choice: { preset: string, tiles: number, goal: string }, done: number, right: number, puzzle: Answer, result: Answer }} */
-const T = { choice: { preset: "web", tiles: 9, goal: "score" }, done: 0, right: 0, puzzle: null, result: null };
+// `asked` numbers the puzzle requests: only the answer to the latest is shown, so a slow answer to
+// rules the player has since changed never replaces the puzzle of the rules now chosen.
+/** @type {{ choice: { preset: string, tiles: number, goal: string }, done: number, right: number, puzzle: Answer, result: Answer, asked: number }} */
+const T = { choice: { preset: "web", tiles: 9, goal: "score" }, done: 0, right: 0, puzzle: null, result: null, asked: 0 };
 
 // `hooks`: profile() → {name, key} | null; askProfile() asks a name.
 /** @param {HTMLElement} root @param {Hooks} hooks */
@@ -74,12 +76,16 @@ async function next(body, me) {
     T.done = 0;
     T.right = 0;
   }
+  const ticket = ++T.asked;
   try {
     const query = new URLSearchParams({ preset: T.choice.preset, tiles: String(T.choice.tiles), goal: T.choice.goal });
-    T.puzzle = await api(`/api/train?${query}`, { token: me.key });
+    const puzzle = await api(`/api/train?${query}`, { token: me.key });
+    if (ticket !== T.asked) return;
+    T.puzzle = puzzle;
     T.result = null;
     show(body, me);
   } catch (error) {
+    if (ticket !== T.asked) return;
     place.replaceChildren(el("p", { class: "error", text: failure(error) }));
     body.dataset.ready = "true";
   }
