@@ -7,6 +7,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from sqlalchemy import event
 
 from shutthebox.storage import Database
 from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomRepository, token_hash
@@ -42,7 +43,7 @@ def test_two_writers_cannot_both_take_one_place_in_a_rooms_history(database: Dat
 
 
 def test_a_write_over_a_version_another_writer_changed_is_refused_and_changes_nothing(
-    database: Database
+    database: Database,
 ) -> None:
     """Two processes holding the same version of a room: the first write wins, the second (even one
     that adds no action, such as a join) is refused whole."""
@@ -84,7 +85,7 @@ def test_a_ticket_is_claimed_once_and_only_in_time(database: Database) -> None:
 
 
 def test_a_read_that_a_write_crosses_returns_the_row_and_the_actions_of_one_version(
-    database: Database
+    database: Database,
 ) -> None:
     """A room is read in two statements (its row, then its actions). At PostgreSQL's READ COMMITTED,
     and in SQLite where a SELECT opens no transaction, each statement sees the data committed when it
@@ -111,3 +112,60 @@ def test_a_read_that_a_write_crosses_returns_the_row_and_the_actions_of_one_vers
     assert crossed == [2]  # the write did land between the two statements
     assert back is not None
     assert (back.version, back.status, len(back.events)) == (2, "over", 2)
+
+
+def commits_of(database: Database) -> list[int]:
+    """A list that grows by one at each commit of ``database`` (the waits for its disk)."""
+    seen: list[int] = []
+    event.listen(database.engine, "commit", lambda _connection: seen.append(1))
+    return seen
+
+
+def test_a_group_of_writes_is_one_commit_and_a_conflict_in_it_spares_the_others(database: Database) -> None:
+    rooms = RoomRepository(database)
+    writes = [
+        (kept(code), [(0, {"seat": 0, "roll": [n, 1]})])
+        for n, code in enumerate(["AAAAA", "BBBBB", "CCCCC"], 1)
+    ]
+    versions = rooms.keep_group(writes)
+    assert versions == [1, 1, 1]
+    commits = commits_of(database)
+    stale = replace(writes[1][0], version=0 + 5)  # a version the store never held: another writer's
+    moved = [
+        (replace(writes[0][0], version=1, status="over"), [(1, {"seat": 0, "move": [2]})]),
+        (stale, [(1, {"seat": 0, "move": [9]})]),
+        (replace(writes[2][0], version=1), [(1, {"seat": 0, "move": [4]})]),
+    ]
+    first, refused, third = rooms.keep_group(moved)
+    assert len(commits) == 1  # one transaction for the three
+    assert (first, third) == (2, 2) and isinstance(refused, ConflictError)
+    assert rooms.get("AAAAA").status == "over"  # type: ignore[union-attr]
+    assert rooms.get("BBBBB").events == [{"seat": 0, "roll": [2, 1]}]  # type: ignore[union-attr]
+    assert rooms.get("CCCCC").events[-1] == {"seat": 0, "move": [4]}  # type: ignore[union-attr]
+
+
+def test_a_place_taken_in_a_group_has_the_group_written_one_by_one(database: Database) -> None:
+    """A new room under a code the store holds breaks the group's transaction (PostgreSQL voids it
+    whole): the group is written again write by write, and only that one is refused."""
+    rooms = RoomRepository(database)
+    rooms.keep(kept("AAAAA"))
+    taken, fresh = rooms.keep_group(
+        [(kept("AAAAA"), [(0, {"seat": 0})]), (kept("DDDDD"), [(0, {"seat": 0})])]
+    )
+    assert isinstance(taken, ConflictError) and fresh == 1
+    assert rooms.get("AAAAA").events == [] and rooms.get("DDDDD").events == [{"seat": 0}]  # type: ignore[union-attr]
+
+
+def test_what_play_does_not_change_is_not_written_again(database: Database) -> None:
+    """The setup, the dice and the seats are written only when they differ from the room as last kept."""
+    rooms = RoomRepository(database)
+    first = kept()
+    first.version = rooms.keep(first)
+    later = replace(first, status="over", seats=[{"index": 0, "name": "Not written"}])
+    later.settled = frozenset({"seats", "setup", "dice"})  # as if equal to what is kept: left alone
+    rooms.keep(later)
+    back = rooms.get("ABCDE")
+    assert back is not None and back.status == "over" and back.seats == first.seats
+    assert replace(first).settled_since(first).settled == {"setup", "dice", "seats"}
+    assert replace(first, seats=[]).settled_since(first).settled == {"setup", "dice"}
+    assert replace(first).settled_since(None).settled == frozenset()

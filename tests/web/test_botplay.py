@@ -122,7 +122,7 @@ def test_a_copy_read_back_after_a_failed_write_is_a_new_one_with_the_same_lock(
     def locked(*_args: object) -> None:
         raise StorageBusyError("database is locked")
 
-    monkeypatch.setattr(RoomRepository, "keep_all", locked)
+    monkeypatch.setattr(RoomRepository, "keep_group", locked)
     assert table.post({"type": "roll"}).status_code == 503
     monkeypatch.undo()
     again = copies.get(table.code)
@@ -132,5 +132,5 @@ def test_a_copy_read_back_after_a_failed_write_is_a_new_one_with_the_same_lock(
 
 
 def test_a_room_holds_the_game_and_nothing_of_the_store() -> None:
-    kept = {"version", "kept_events", "stale", "behind", "lock", "due_at"}
+    kept = {"version", "kept_events", "stale", "behind", "lock", "due_at", "last"}
     assert not kept & {field.name for field in dataclasses.fields(Room)}

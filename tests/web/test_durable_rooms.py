@@ -76,7 +76,7 @@ def test_a_write_that_fails_changes_nothing_and_is_refused(
     def locked(*_args: object) -> None:
         raise StorageBusyError("database is locked")
 
-    monkeypatch.setattr(RoomRepository, "keep", locked)
+    monkeypatch.setattr(RoomRepository, "keep_group", locked)
     refused(table.post({"type": "roll"}), 503, "busy", "nothing changed")
     monkeypatch.undo()
     assert table.state() == before  # put back as the store holds it
@@ -376,7 +376,7 @@ def test_a_failed_write_leaves_the_clock_running(
     def locked(*_args: object) -> None:
         raise StorageBusyError("database is locked")
 
-    monkeypatch.setattr(RoomRepository, "keep_all", locked)
+    monkeypatch.setattr(RoomRepository, "keep_group", locked)
     refused(host.post({"type": "roll"}), 503, "busy")
     monkeypatch.undo()
     assert host.state()["clock"] is not None  # the room was reloaded: its clock runs again

@@ -19,14 +19,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from shutthebox.storage.database import Database, StorageBusyError
 from shutthebox.storage.models import CommitmentRow, RoomEventRow, RoomRow
 
-__all__ = ["ConflictError", "KeptRoom", "RoomRepository", "token_hash"]
+__all__ = ["ConflictError", "KeptRoom", "RoomRepository", "Write", "token_hash"]
 
 READ_TRIES = 5
 """Reads of a room that writes keep crossing before the room is called busy."""
@@ -68,6 +68,58 @@ class KeptRoom:
     cap on games in play each, and the list of them (`RoomRepository.in_play_of`)."""
     first_event: int = 0
     """The place of ``events[0]`` in the room's history (a read of the actions after a point)."""
+    settled: frozenset[str] = frozenset()
+    """Which of `SETTLED` the store holds as they are here (a write leaves them alone)."""
+
+    def settled_since(self, before: KeptRoom | None) -> KeptRoom:
+        """This room, knowing which of `SETTLED` are as in ``before`` (the room as last kept)."""
+        if before is None:
+            return self
+        self.settled = frozenset(
+            column for column in SETTLED if getattr(self, column) == getattr(before, column)
+        )
+        return self
+
+
+Write = tuple[KeptRoom, Sequence[tuple[int, dict[str, Any]]]]
+"""A room and the actions it adds to the store (place, body)."""
+
+SETTLED = ("setup", "dice", "seats")
+"""The columns of a room that play does not change (only joining, starting, a rematch): written only
+when they differ from what the store holds (`KeptRoom.settled`)."""
+_INSERT_ROOM = insert(RoomRow)
+_UPDATE_ROOM = update(RoomRow).where(
+    RoomRow.code == bindparam("at_code"), RoomRow.version == bindparam("at_version")
+)
+_INSERT_EVENTS = insert(RoomEventRow)
+"""Statements built once: each write only binds its values (the SET clause is the values given)."""
+
+
+def _write(connection: Connection, room: KeptRoom, new_events: Sequence[tuple[int, dict[str, Any]]]) -> int:
+    """Write ``room`` over its version (a new room at version 0) and its new actions; its new version.
+    `ConflictError`, having written nothing, when the store holds another version of it."""
+    values: dict[str, Any] = {
+        "status": room.status, "extra": room.extra, "game_id": room.game_id, "touched_at": room.touched_at,
+        "due_at": room.due_at, "version": room.version + 1,
+    }
+    if room.version == 0:
+        connection.execute(_INSERT_ROOM, {
+            **values, "code": room.code, "setup": room.setup, "dice": room.dice, "seats": room.seats,
+            "created_at": room.created_at, "owner": room.owner, "player": room.player,
+        })
+    else:
+        for column in SETTLED:
+            if column not in room.settled:
+                values[column] = getattr(room, column)
+        where = {"at_code": room.code, "at_version": room.version}
+        changed = connection.execute(_UPDATE_ROOM, {**values, **where})
+        if changed.rowcount != 1:
+            raise ConflictError(f"room {room.code}: changed by another writer since")
+    if new_events:
+        connection.execute(
+            _INSERT_EVENTS, [{"room_code": room.code, "seq": seq, "body": body} for seq, body in new_events]
+        )
+    return room.version + 1
 
 
 def _kept(row: RoomRow, events: Sequence[RoomEventRow], first_event: int = 0) -> KeptRoom:
@@ -92,39 +144,11 @@ class RoomRepository:
         room since (or took one of those places), `StorageBusyError` if the database stays locked."""
         return self.keep_all([(room, new_events)])[0]
 
-    def keep_all(
-        self, rooms: Sequence[tuple[KeptRoom, Sequence[tuple[int, dict[str, Any]]]]]
-    ) -> list[int]:
+    def keep_all(self, rooms: Sequence[Write]) -> list[int]:
         """`keep` several rooms in one transaction: all of them or none (a rematch and its room)."""
 
         def work(connection: Connection) -> list[int]:  # the Core, not the ORM: on every action
-            versions = []
-            for room, new_events in rooms:
-                values = {
-                    "status": room.status, "setup": room.setup, "dice": room.dice, "seats": room.seats,
-                    "extra": room.extra, "game_id": room.game_id, "touched_at": room.touched_at,
-                    "due_at": room.due_at, "version": room.version + 1,
-                }
-                if room.version == 0:
-                    connection.execute(
-                        insert(RoomRow).values(code=room.code, created_at=room.created_at, owner=room.owner,
-                                               player=room.player, **values)
-                    )
-                else:
-                    changed = connection.execute(
-                        update(RoomRow)
-                        .where(RoomRow.code == room.code, RoomRow.version == room.version)
-                        .values(**values)
-                    )
-                    if changed.rowcount != 1:
-                        raise ConflictError(f"room {room.code}: changed by another writer since")
-                if new_events:
-                    connection.execute(
-                        insert(RoomEventRow),
-                        [{"room_code": room.code, "seq": seq, "body": body} for seq, body in new_events],
-                    )
-                versions.append(room.version + 1)
-            return versions
+            return [_write(connection, room, new_events) for room, new_events in rooms]
 
         try:
             return self._database.write_core(work)
@@ -132,6 +156,33 @@ class RoomRepository:
             codes = ", ".join(room.code for room, _events in rooms)
             raise ConflictError(f"room {codes}: another writer holds this room or one of its places") \
                 from None
+
+    def keep_group(self, writes: Sequence[Write]) -> list[int | ConflictError]:
+        """`keep` each of ``writes`` (one room each), all in one transaction committed once (a group
+        commit: one wait for the disk for the lot); each write's new version, or its `ConflictError`,
+        which left the others alone. A write refused by the database itself (a place another writer
+        took: the whole transaction is void on PostgreSQL) has the group written again one by one."""
+
+        def work(connection: Connection) -> list[int | ConflictError]:
+            done: list[int | ConflictError] = []
+            for room, new_events in writes:
+                try:
+                    done.append(_write(connection, room, new_events))
+                except ConflictError as error:  # its version did not match: nothing of it was written
+                    done.append(error)
+            return done
+
+        try:
+            return self._database.write_core(work)
+        except IntegrityError:
+            pass
+        alone: list[int | ConflictError] = []
+        for room, new_events in writes:
+            try:
+                alone.append(self.keep(room, new_events))
+            except ConflictError as error:
+                alone.append(error)
+        return alone
 
     def open_rooms(self) -> list[KeptRoom]:
         """Every room kept, with its actions in order, oldest room first."""

@@ -42,6 +42,7 @@ from shutthebox.web.copies import Copies
 from shutthebox.web.daily import DailyDesk
 from shutthebox.web.door import SolverDoor
 from shutthebox.web.fanout import Fanout
+from shutthebox.web.grouped import GroupCommit
 from shutthebox.web.guard import Guard, install_log_filter
 from shutthebox.web.headers import SecurityHeaders, add_security_headers
 from shutthebox.web.hub import Hub, hub_for
@@ -92,7 +93,11 @@ def assemble(settings: Settings, database: Database, *, clock: Callable[[], floa
         waiting=settings.solver_queue,
     )
     advisor = Advisor(max_cells=settings.hint_max_cells, max_bytes=settings.hint_max_bytes, door=door)
-    copies = Copies(kept, hub, clock=clock, idle_seconds=settings.room_idle_seconds, tell=herald.tell)
+    metrics = Metrics()
+    copies = Copies(
+        kept, hub, clock=clock, idle_seconds=settings.room_idle_seconds, tell=herald.tell,
+        writes=GroupCommit(kept, grouped=metrics.grouped),
+    )
     fanout = Fanout(copies, hub, clock=clock, tell=herald.tell)
     cluster = Cluster(hub, copies, fanout, clock=clock)
     bots = BotPlayer(copies, door, advisor, hub, delay=settings.bot_delay)
@@ -102,7 +107,6 @@ def assemble(settings: Settings, database: Database, *, clock: Callable[[], floa
     )
     profile_repository = ProfileRepository(database)
     profiles = ProfileDesk(profile_repository)
-    metrics = Metrics()
     metrics.read(Readings(
         rooms=lambda: len(copies), sockets=fanout.sockets, solver_jobs=lambda: door.jobs,
         solver_queue=door.queued,

@@ -24,6 +24,7 @@ from typing import TypeVar
 from anyio import to_thread
 
 from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomRepository
+from shutthebox.web.grouped import GroupCommit
 from shutthebox.web.hub import Hub, News
 from shutthebox.web.keeping import caught_up, entries, kept, restore
 from shutthebox.web.refusals import DATABASE_ERRORS, Refusal, RefusedError
@@ -51,6 +52,7 @@ class Held:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     stale: bool = False  # a write failed and the store could not be read back: reload before serving
     behind: bool = False  # another process changed it: catch up with the store before serving
+    last: KeptRoom | None = None  # the room as this copy last wrote it (what needs no writing again)
 
     @property
     def code(self) -> str:
@@ -61,9 +63,12 @@ class Copies:
     """The rooms this process holds a copy of, by code (a cache of the store), and their changes."""
 
     def __init__(
-        self, kept: RoomRepository, hub: Hub, *, clock: Callable[[], float], idle_seconds: float, tell: Tell
+        self, kept: RoomRepository, hub: Hub, *, clock: Callable[[], float], idle_seconds: float, tell: Tell,
+        writes: GroupCommit | None = None,
     ) -> None:
         self.kept = kept
+        self.writes = writes or GroupCommit(kept)
+        """Where a change is kept: with the others of its moment, in one commit."""
         self.hub = hub
         self.clock = clock
         self.idle_seconds = idle_seconds
@@ -230,9 +235,9 @@ class Copies:
         to what the store holds, and the failure is raised (`ConflictError` when another process
         changed the room first): nothing of a refused change was told to anyone."""
         held.room.touched = self.clock()
-        row = self.snapshot(held)
+        row = self.snapshot(held).settled_since(held.last)
         try:
-            version = await to_thread.run_sync(self.kept.keep, row, entries(held.room, held.kept_events))
+            version = await self.writes.keep(row, entries(held.room, held.kept_events))
         except DATABASE_ERRORS as error:
             if not isinstance(error, ConflictError):
                 log.exception("room %s: a change could not be kept; it is undone", held.code)
@@ -246,6 +251,7 @@ class Copies:
 
     def _kept(self, held: Held, version: int, row: KeptRoom) -> None:
         held.version, held.kept_events, held.due_at = version, len(held.room.log), row.due_at
+        held.last = row
 
     async def add(self, room: Room) -> Held:
         """Keep a new room (under a code no room in the store holds: another is drawn when two meet),
@@ -255,7 +261,7 @@ class Copies:
             room.touched = self.clock()
             row = self.snapshot(held)
             try:
-                version = await to_thread.run_sync(self.kept.keep, row, entries(room, 0))
+                version = await self.writes.keep(row, entries(room, 0))
             except ConflictError:
                 room.code = self.new_code()
                 continue

@@ -15,10 +15,12 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, generate_la
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-__all__ = ["LATENCY_BUCKETS", "Metrics", "Readings"]
+__all__ = ["GROUP_BUCKETS", "LATENCY_BUCKETS", "Metrics", "Readings"]
 
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 """The action latency's buckets, in seconds: fine below the 50 ms an action is meant to take."""
+GROUP_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128)
+"""The sizes of a commit's group: how many actions one wait for the disk served."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +61,11 @@ class Metrics:
             buckets=LATENCY_BUCKETS, registry=self.registry,
         )
 
+        self.groups = Histogram(
+            "shutthebox_commit_group_size", "Room writes kept by one commit (group commit)",
+            buckets=GROUP_BUCKETS, registry=self.registry,
+        )
+
     def read(self, readings: Readings) -> None:
         """Report ``readings`` at each scrape (once: the services of a process are built once)."""
         self.registry.register(_Read(readings))
@@ -67,6 +74,10 @@ class Metrics:
         """An action of ``kind`` (roll, dice, move) acknowledged ``seconds`` after it was received."""
         self.actions.labels(kind).inc()
         self.latency.observe(seconds)
+
+    def grouped(self, size: int) -> None:
+        """A commit kept ``size`` room writes."""
+        self.groups.observe(size)
 
     def exposition(self) -> bytes:
         """The registry in Prometheus's text format."""

@@ -88,4 +88,5 @@ class Server:
 
     async def stop(self) -> None:
         await self.worker.stop()
+        await self.copies.writes.drain()  # the last group on disk before the database closes
         await self.hub.stop()
