@@ -234,6 +234,7 @@ def run_serve(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {
         "host": args.host, "port": args.port, "log_level": args.log_level,
         "ws_max_size": settings.max_frame_bytes,  # a bigger message closes the socket (1009)
+        "ws_per_message_deflate": False,  # a state of a few kB is cheaper sent than compressed
         # Only a proxy named here may say whom a request is from: anyone else could pick an
         # address per request and walk around every rate limit.
         "proxy_headers": args.trust_proxy is not None, "forwarded_allow_ips": args.trust_proxy or "",

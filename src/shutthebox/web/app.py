@@ -3,6 +3,7 @@ builds the services of the process (`assemble`), each handed only what it uses."
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import time
@@ -147,6 +148,8 @@ def create_app(
         shared = hub if hub is not None else hub_for(settings.redis_url)
         server = app.state.server = assemble(settings, database, clock=clock, hub=shared)
         await server.start()  # rooms in play are read back as asked for
+        gc.collect()
+        gc.freeze()  # what start-up built lives as long as the process: no collection walks it again
         try:
             yield
         finally:
