@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from shutthebox.cli import main
-from shutthebox.cli.load import ERROR_WORDS, error_words, think_range
+from shutthebox.cli.flags.load import think_range
+from shutthebox.cli.load import ERROR_WORDS, error_words
 from shutthebox.ops import loadtest
 from shutthebox.ops.loadtest import LoadSettings, is_loopback, percentile, run_load
 from shutthebox.ops.loadtest import play as load

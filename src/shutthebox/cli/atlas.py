@@ -5,27 +5,15 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from shutthebox.cli.parser import CliError, positive, whole
+from shutthebox.cli.parser import CliError
 from shutthebox.i18n import _
+from shutthebox.reports.atlas import write_atlas
+from shutthebox.strategy.atlas import atlas
 
-__all__ = ["atlas_arguments", "run_atlas"]
-
-
-def atlas_arguments(atlas: argparse.ArgumentParser) -> None:
-    atlas.add_argument(
-        "folder", metavar="OUTDIR", help=_("the folder to write index.html and its plots into")
-    )
-    atlas.add_argument("--tiles", type=whole, default=12, help=_("boards of 1 to N tiles (12)"))
-    atlas.add_argument(
-        "--games", type=positive, default=200_000, help=_("games simulated for each bot (200000)")
-    )
-    atlas.add_argument("--seed", type=whole, default=0, help=_("seed of the bots' dice (0)"))
+__all__ = ["run_atlas"]
 
 
 def run_atlas(args: argparse.Namespace) -> int:
-    from shutthebox.reports.atlas import write_atlas
-    from shutthebox.strategy.atlas import atlas
-
     if not 2 <= args.tiles <= 12:
         raise CliError("--tiles {tiles}: the atlas covers boards of 2 to 12 tiles", tiles=args.tiles)
     folder = Path(args.folder)

@@ -9,24 +9,16 @@ from __future__ import annotations
 import argparse
 import sys
 
-from shutthebox.cli.parser import CliError, add_rules_options, rules_from_args
+from shutthebox.cli.parser import CliError, rules_from_args
+from shutthebox.cli.paths import writable_file
 from shutthebox.i18n import _, language
+from shutthebox.reports.cheatsheet import sheet_html
+from shutthebox.strategy.cheatsheet import cheatsheet
 
-__all__ = ["cheatsheet_arguments", "run_cheatsheet"]
-
-
-def cheatsheet_arguments(sheet: argparse.ArgumentParser) -> None:
-    sheet.add_argument("output", nargs="?", metavar="FILE", help=_(
-        "the HTML file to write (standard output by default); open it and print it"
-    ))
-    add_rules_options(sheet)
+__all__ = ["run_cheatsheet"]
 
 
 def run_cheatsheet(args: argparse.Namespace) -> int:
-    from shutthebox.cli.paths import writable_file
-    from shutthebox.reports.cheatsheet import sheet_html
-    from shutthebox.strategy.cheatsheet import cheatsheet
-
     path = writable_file(args.output, "FILE") if args.output else None
     page = sheet_html(cheatsheet(rules_from_args(args)), language())
     if path is None:

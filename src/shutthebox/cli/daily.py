@@ -18,42 +18,21 @@ import argparse
 import json
 import time
 
-from shutthebox.cli.parser import CliError, whole
+from shutthebox.cli.parser import CliError
 from shutthebox.cli.paths import check_database
 from shutthebox.cli.play import play_setup
 from shutthebox.cli.remote import play_daily
 from shutthebox.core.daily import DAILY_TILES, Challenge, PracticeDice, today
 from shutthebox.core.errors import ParseError
 from shutthebox.i18n import _
+from shutthebox.storage import Database
+from shutthebox.storage.daily import DailyRepository
 from shutthebox.term.session import PlaySetup
 
-__all__ = ["daily_arguments", "run_daily"]
-
-
-def daily_arguments(daily: argparse.ArgumentParser) -> None:
-
-    daily.add_argument("player", nargs="?", metavar="PLAYER", help=_("your name (default: '{name}')").format(
-        name=_("Player")
-    ))
-    daily.add_argument("--tiles", type=whole, default=DAILY_TILES[0], help=_(
-        "the board: {sizes} tiles ({default})"
-    ).format(sizes=", ".join(map(str, DAILY_TILES)), default=DAILY_TILES[0]))
-    daily.add_argument("--day", metavar="YYYY-MM-DD", help=_("the day to practise (today in UTC by default)"))
-    daily.add_argument("--json", action="store_true", help=_(
-        "print the day's challenges (each commitment, and each seed once the day is over) and play nothing"
-    ))
-    daily.add_argument("--server", metavar="URL", help=_(
-        "play today's ranked attempt on the web app at URL (e.g. http://127.0.0.1:8000)"
-    ))
-    daily.add_argument(
-        "--plain", action="store_true", help=_("line-by-line text (also used when not a terminal)")
-    )
+__all__ = ["run_daily"]
 
 
 def run_daily(args: argparse.Namespace) -> int:
-    from shutthebox.storage import Database
-    from shutthebox.storage.daily import DailyRepository
-
     if args.server:
 
         return play_daily(args.server, args.tiles, args.player)

@@ -3,28 +3,23 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
-from shutthebox.cli.parser import add_rules_options, number_type, rules_from_args, whole
-from shutthebox.cli.solving import emit, objective_args, seat_of, two_dice
+from shutthebox.cli.parser import rules_from_args
+from shutthebox.cli.solving import emit, seat_of, two_dice
 from shutthebox.core.board import Board
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import ParseError, RulesError
 from shutthebox.core.rules import Mode, grade
 from shutthebox.i18n import _
 from shutthebox.i18n.words import action_words, rules_line
+from shutthebox.strategy.advice import advise_position
 from shutthebox.strategy.names import Objective
 
-TYPE_CHECKING = False  # typing is not imported at run time: a hint starts here
-if TYPE_CHECKING:
-    from typing import Any
-
-
-__all__ = ["hint_arguments", "run_hint"]
+__all__ = ["run_hint"]
 
 
 def run_hint(args: argparse.Namespace) -> int:
-    from shutthebox.strategy.advice import advise_position
-
     rules = rules_from_args(args)
     objective = Objective.parse(args.objective)
     if objective is Objective.SCORE and rules.mode is Mode.LONG:
@@ -105,19 +100,3 @@ def _roll_of(args: argparse.Namespace) -> Roll | None:
     return two_dice(args.roll)
 
 
-def hint_arguments(hint: argparse.ArgumentParser) -> None:
-    hint.add_argument("--open", required=True, metavar="TILES", help=_("open tiles, e.g. 1,5,9 (- for none)"))
-    rolled = hint.add_mutually_exclusive_group()
-    rolled.add_argument("--dice", metavar="FACES", help=_("the dice rolled, e.g. 3,1 (or 5 for one die)"))
-    rolled.add_argument("--roll", type=whole, metavar="TOTAL", help=_("the total rolled, e.g. 4"))
-    hint.add_argument(
-        "--one-die-roll",
-        action="store_true", help=_("with --roll: the total came from one die"),
-    )
-    hint.add_argument(
-        "--extra", type=number_type(int, 0), default=0, help=_("extra turns held from doubles (0)")
-    )
-    hint.add_argument("--opening", action="store_true", help=_("long game: the player opens shut tiles"))
-    add_rules_options(hint)
-    objective_args(hint)
-    hint.add_argument("--json", action="store_true", help=_("print one JSON object"))

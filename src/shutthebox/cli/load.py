@@ -10,75 +10,26 @@ becomes a table or one JSON object.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
 import sys
+import tempfile
+from pathlib import Path
 
-from shutthebox.cli.parser import CliError, number_type, positive, whole
+from shutthebox.cli.parser import CliError
 from shutthebox.core.errors import N_
 from shutthebox.i18n import _, ngettext
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from shutthebox.ops.loadtest import LoadResult, LoadSettings
-
-__all__ = ["loadtest_arguments", "run_loadtest"]
-
-MAX_THINK = 3600.0
-_tiles = number_type(int, 1, 12)
-_timeout = number_type(
-    float, 0.001, None, not_a=N_("{text!r} is not a number of seconds"),
-    out_of_range=N_("{text!r} must be more than 0 seconds"),
-)
-_THINK = N_("{text!r} is not a think time: seconds as MIN-MAX (0.5-1.5) or one number, 0 to 3600")
+try:  # the web extra and httpx: one missing is refused in one line naming it
+    from shutthebox.ops import loadtest
+    from shutthebox.ops.loadtest import LoadResult, LoadSettings, SpawnError, run_load, spawned
+except ImportError as error:
+    raise CliError(
+        "the load tester needs {module}: pip install 'shutthebox[web]' httpx", module=error.name
+    ) from None
 
 
-def think_range(text: str) -> tuple[float, float]:
-    """``MIN-MAX`` seconds (or one number for both), 0 <= MIN <= MAX <= 3600."""
-    low_text, dash, high_text = text.partition("-")
-    try:
-        low = float(low_text)
-        high = float(high_text) if dash else low
-    except ValueError:
-        raise argparse.ArgumentTypeError(_(_THINK).format(text=text)) from None
-    if not 0 <= low <= high <= MAX_THINK:  # NaN fails every comparison: refused too
-        raise argparse.ArgumentTypeError(_(_THINK).format(text=text))
-    return low, high
-
-
-def loadtest_arguments(parser: argparse.ArgumentParser) -> None:
-    target = parser.add_mutually_exclusive_group(required=True)
-    target.add_argument(
-        "--url", help=_("the server to load, on this machine only (http://127.0.0.1:8000)")
-    )
-    target.add_argument("--spawn", action="store_true", help=_(
-        "start a server of its own in a temporary folder for the test, and stop it after"
-    ))
-    parser.add_argument("--workers", type=positive, metavar="K", help=_(
-        "with --spawn: server workers; 1 over SQLite, more over a temporary PostgreSQL and Redis (1)"
-    ))
-    parser.add_argument("--games", type=positive, default=100, metavar="N",
-                        help=_("whole games to play (100)"))
-    parser.add_argument("--concurrency", type=positive, default=10, metavar="C",
-                        help=_("games in play at once (10)"))
-    parser.add_argument("--think", type=think_range, default=(0.0, 0.0), metavar="MIN-MAX", help=_(
-        "seconds each player waits before each action, drawn uniformly between MIN and MAX (0)"
-    ))
-    parser.add_argument("--websocket", action="store_true", help=_(
-        "act over the room WebSocket, each latency up to the state that answers the action (default: "
-        "HTTP, up to the response)"
-    ))
-    parser.add_argument("--tiles", type=_tiles, default=9, help=_("tiles of each solo game, 1-12 (9)"))
-    parser.add_argument("--seed", type=whole, help=_("seed of the players' choices and think times"))
-    parser.add_argument("--timeout", type=_timeout, default=600.0, metavar="SECONDS", help=_(
-        "stop after this many seconds and report, the games not done counted unfinished (600)"
-    ))
-    parser.add_argument("--many-clients", action="store_true", help=_(
-        "each game claims an address of its own in X-Forwarded-For, so per-address rate limits count "
-        "it apart; the server must trust this machine as its proxy (serve --trust-proxy 127.0.0.1); "
-        "always on with --spawn"
-    ))
-    parser.add_argument("--json", action="store_true", help=_(
-        "print the result as one JSON object; latency percentiles are nearest-rank (an observed value)"
-    ))
+__all__ = ["run_loadtest"]
 
 
 _SPAWN_FAILED = {
@@ -91,11 +42,6 @@ _SPAWN_FAILED = {
 def run_loadtest(args: argparse.Namespace) -> int:
     """0 when every game finished and no request failed, 1 otherwise (the result is reported either
     way), 2 for a command line refused."""
-    try:
-        from shutthebox.ops import loadtest
-    except ImportError as error:
-        raise CliError("the load tester needs {module}: pip install 'shutthebox[web]' httpx",
-                       module=error.name) from None
     if args.workers is not None and not args.spawn:
         raise CliError("--workers goes with --spawn: a server given by --url runs the workers it has")
     if args.url is not None and not loadtest.is_loopback(args.url):
@@ -105,8 +51,6 @@ def run_loadtest(args: argparse.Namespace) -> int:
         )
     result = _run_spawned(args) if args.spawn else _run(_settings(args, args.url))
     if args.json:
-        import json
-
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
         print("\n".join(result_lines(result)))
@@ -114,8 +58,6 @@ def run_loadtest(args: argparse.Namespace) -> int:
 
 
 def _settings(args: argparse.Namespace, url: str, workers: int | None = None) -> LoadSettings:
-    from shutthebox.ops.loadtest import LoadSettings
-
     return LoadSettings(
         url=url, games=args.games, concurrency=args.concurrency, think=args.think,
         websocket=args.websocket, tiles=args.tiles, seed=args.seed, timeout=args.timeout,
@@ -124,19 +66,12 @@ def _settings(args: argparse.Namespace, url: str, workers: int | None = None) ->
 
 
 def _run(settings: LoadSettings) -> LoadResult:
-    import asyncio
-
-    from shutthebox.ops.loadtest import run_load
-
     return asyncio.run(run_load(settings))
 
 
 def _run_spawned(args: argparse.Namespace) -> LoadResult:
     """The run against a server of our own, in a temporary folder removed after."""
-    import tempfile
-    from pathlib import Path
 
-    from shutthebox.ops.loadtest import SpawnError, spawned
 
     workers = args.workers or 1
     with tempfile.TemporaryDirectory(prefix="shutthebox-load-") as folder:

@@ -23,9 +23,11 @@ __all__ = ["COMMANDS", "Command", "build_parser", "main"]
 
 
 class Command:
-    """A subcommand: its name, its help line and description (catalog messages), the module
-    holding its ``<name>_arguments(parser)`` and ``run_<name>(args)``, imported only when it runs,
-    and the extra (``pip install 'shutthebox[extra]'``) whose libraries it may need beyond the base."""
+    """A subcommand: its name, its help line and description (catalog messages), the module holding
+    its ``run_<name>(args)``, imported (with all it needs) only when it runs, and the extra
+    (``pip install 'shutthebox[extra]'``) whose libraries it may need beyond the base. Its flags,
+    ``<name>_arguments(parser)``, are in the light module of the same name in `shutthebox.cli.flags`,
+    imported only when its flags are built."""
 
     __slots__ = ("description", "extra", "help", "module", "name")
 
@@ -33,11 +35,17 @@ class Command:
         self.name, self.help, self.description, self.module = name, help, description, module
         self.extra = extra
 
+    @property
+    def flags(self) -> str:
+        """The module of its flags: ``shutthebox.cli.flags.<module's last name>``."""
+        return "shutthebox.cli.flags." + self.module.rpartition(".")[2]
+
     def arguments(self, parser: argparse.ArgumentParser) -> None:
-        getattr(import_module(self.module), f"{self.name}_arguments")(parser)
+        getattr(import_module(self.flags), f"{self.name}_arguments")(parser)
 
     def run(self, args: argparse.Namespace) -> int:
-        """Run the command; a library of its extra that is not installed is refused in one line."""
+        """Run the command; a library of its extra that is not installed (met as its module is imported,
+        or later) is refused in one line."""
         try:
             return int(getattr(import_module(self.module), f"run_{self.name}")(args))
         except ModuleNotFoundError as error:

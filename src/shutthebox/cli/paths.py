@@ -9,12 +9,10 @@ checked first, and a bad one is refused in one line (exit status 2).
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
+from shutthebox.cli.history import check_database
 from shutthebox.cli.parser import CliError
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from pathlib import Path
 
 __all__ = ["check_database", "check_folder", "numbered", "writable_file"]
 
@@ -22,8 +20,6 @@ __all__ = ["check_database", "check_folder", "numbered", "writable_file"]
 def writable_file(text: str, flag: str) -> Path:
     """The file ``flag`` names, refused now if it could not be written later: its folder missing,
     not a folder or not writable, or the file itself a folder or read-only."""
-    from pathlib import Path
-
     path = Path(text)
     folder = path.parent
     if not text or path.name in ("", ".", ".."):
@@ -48,35 +44,8 @@ def numbered(path: Path, number: int) -> Path:
     return path if number == 1 else path.with_name(f"{path.stem}-{number}{path.suffix}")
 
 
-def check_database(create: bool) -> None:
-    """Refuse a history that cannot be reached: the data folder (``create``: made now, as playing
-    would) or the folder of ``$SHUTTHEBOX_DB``'s SQLite file not a folder one can use."""
-    from shutthebox.storage.location import default_url, sqlite_file
-
-    try:
-        url = default_url()
-    except OSError as error:
-        raise CliError("the history's folder {folder!r} cannot be created: {error}",
-                       folder=error.filename, error=error.strerror or error) from None
-    file = sqlite_file(url)
-    if file is None:
-        return
-    folder = os.path.dirname(os.path.abspath(file))  # os.path, not pathlib: `scores` starts light
-    if os.path.exists(folder) and not os.path.isdir(folder):
-        raise CliError("the history's database {path!r} cannot be made: {folder!r} is not a folder",
-                       path=file, folder=folder)
-    if not create:
-        return
-    if not os.path.isdir(folder):
-        raise CliError("the history's database {path!r} cannot be made: the folder {folder!r} does not exist",
-                       path=file, folder=folder)
-    if not os.access(file if os.path.exists(file) else folder, os.W_OK):
-        raise CliError("the history's database {path!r}: no permission to write there", path=file)
-
 def check_folder(text: str, flag: str) -> Path:
     """The folder ``flag`` names, made now if missing; refused in one line if it cannot be."""
-    from pathlib import Path
-
     path = Path(text)
     try:
         path.mkdir(parents=True, exist_ok=True)

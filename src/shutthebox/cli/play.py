@@ -8,62 +8,25 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
+from pathlib import Path
 
-from shutthebox.cli.parser import RULE_FLAGS, add_rules_options, positive, rules_from_args, whole
+from shutthebox.cli.parser import RULE_FLAGS, rules_from_args
+from shutthebox.cli.paths import check_database, numbered, writable_file
+from shutthebox.core.game import Game
+from shutthebox.core.record import GameRecord
+from shutthebox.core.rules import Mode
 from shutthebox.i18n import _
-from shutthebox.i18n.words import STRENGTHS, strength_name
+from shutthebox.term.hints import hint_text
+from shutthebox.term.plain import PlainGame
+from shutthebox.term.scores import save_finished
+from shutthebox.term.session import PlaySetup, mode_for
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # `--help` starts without typing, pathlib and the game
-    from collections.abc import Sequence
-    from pathlib import Path
-
-    from shutthebox.core.game import Game
-    from shutthebox.core.record import GameRecord
-    from shutthebox.term.session import PlaySetup
-
-__all__ = ["play_arguments", "play_setup", "run_play"]
-
-
-def play_arguments(play: argparse.ArgumentParser) -> None:
-    from shutthebox.strategy.names import BOT_NAMES
-
-    play.add_argument(
-        "players", nargs="*", metavar="PLAYER",
-        help=_("names of the people playing, in seating order (default: one, '{name}')").format(
-            name=_("Player")
-        ),
-    )
-    play.add_argument("--bot", action="append", metavar="STRENGTH_OR_NAME", help=_(
-        "add a bot after the people: a strength ({strengths}) or a bot name ({bots}); repeat for more bots"
-    ).format(strengths=", ".join(map(strength_name, STRENGTHS)), bots=", ".join(BOT_NAMES)))
-    play.add_argument(
-        "--companion", action="store_true",
-        help=_("playing at a real box: type the dice you rolled, and see the best move each time"),
-    )
-    play.add_argument("--seed", type=whole, help=_(
-        "a practice game: dice and bots from this seed, so it can be played again; it counts for no best "
-        "(without it the dice are fair and the game ranked, docs/fairness.md)"
-    ))
-    play.add_argument("--rounds", type=positive, default=1, help=_("rounds in a round game (1)"))
-    play.add_argument("--save", metavar="FILE", help=_(
-        "write the game record (JSON) to FILE, checked before play; each further game of the sitting "
-        "to its own file beside it (game-2.json, game-3.json, …)"
-    ))
-    play.add_argument(
-        "--plain",
-        action="store_true", help=_("line-by-line text (also used when not a terminal)"),
-    )
-    play.add_argument(
-        "--setup", action="store_true", help=_("open the setup screen first (full-screen game only)")
-    )
-    add_rules_options(play)
+__all__ = ["play_setup", "run_play"]
 
 
 def _setup_from_args(args: argparse.Namespace) -> PlaySetup:
     """The game the ``play`` flags describe: people, bots, rules and dice."""
-    from shutthebox.core.rules import Mode
-    from shutthebox.term.session import PlaySetup, mode_for
 
     humans = tuple(args.players) or (_("Player"),)
     bots = tuple(args.bot or ())
@@ -92,8 +55,6 @@ def _wants_setup_screen(args: argparse.Namespace) -> bool:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from shutthebox.cli.paths import check_database, writable_file
-
     save_to = writable_file(args.save, "--save") if args.save else None  # not after a whole game
     check_database(create=True)
     return play_setup(_setup_from_args(args), args, save_to, setup_first=_wants_setup_screen(args))
@@ -102,12 +63,13 @@ def run_play(args: argparse.Namespace) -> int:
 def play_setup(setup: PlaySetup, args: argparse.Namespace, save_to: Path | None, *, setup_first: bool) -> int:
     """Play ``setup`` full screen (or line by line with ``--plain``, or off a terminal), keep each
     finished game in the history, and write the records to ``save_to`` if given."""
-    from shutthebox.term.scores import save_finished
 
     plain = args.plain or not sys.stdout.isatty()
     if not plain:
         try:
-            from shutthebox.term.app import ShutTheBoxApp
+            from shutthebox.term.app import (
+                ShutTheBoxApp,  # the tui extra: else the game is played line by line
+            )
         except ImportError:
             warning = _(
                 "the full-screen game needs Textual: pip install 'shutthebox[tui]'; playing line by line"
@@ -134,7 +96,6 @@ def play_setup(setup: PlaySetup, args: argparse.Namespace, save_to: Path | None,
 
 def _save_records(path: Path, records: Sequence[GameRecord]) -> None:
     """Each game to a file of its own: ``path`` for the first, ``name-2.json`` and on for more."""
-    from shutthebox.cli.paths import numbered
 
     for number, record in enumerate(records, start=1):
         where = numbered(path, number)
@@ -152,9 +113,6 @@ def _save_records(path: Path, records: Sequence[GameRecord]) -> None:
 
 def _play_plain(setup: PlaySetup) -> GameRecord | None:
     """The line-by-line game on standard input and output; the record if it began."""
-    from shutthebox.term.hints import hint_text
-    from shutthebox.term.plain import PlainGame
-    from shutthebox.term.scores import save_finished
 
     game = setup.new_game()
     final = PlainGame(game, stdin=sys.stdin, stdout=sys.stdout, hint=hint_text).run()

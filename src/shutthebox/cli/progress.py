@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from tqdm import tqdm
+
 __all__ = ["DELAY", "counter", "shown", "working"]
 
 DELAY = 1.0
@@ -30,8 +32,6 @@ def counter(total: int, unit: str, quiet: bool = False) -> Any:
     """A tqdm bar over ``total`` units on standard error (None when not shown): cleared at the end."""
     if not shown(quiet):
         return None
-    from tqdm import tqdm
-
     return tqdm(total=total, unit=unit, file=sys.stderr, leave=False, delay=DELAY)
 
 

@@ -7,34 +7,25 @@ the first event that fails.
 from __future__ import annotations
 
 import argparse
+import json
+from pathlib import Path
 
-from shutthebox.i18n import _
-from shutthebox.i18n.words import rules_line
+from shutthebox.core.dice import Roll
+from shutthebox.core.errors import RecordError
+from shutthebox.core.match import DiceChoice
+from shutthebox.core.record import Event, GameRecord, replay, result_of
+from shutthebox.core.verify import Verdict, verify
+from shutthebox.i18n import _, say
+from shutthebox.i18n.words import dice_word, rules_line
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # `--help` starts without typing and the record
-    from shutthebox.core.record import Event, GameRecord
-    from shutthebox.core.verify import Verdict
-
-__all__ = ["replay_arguments", "run_replay", "run_verify", "verify_arguments"]
-
-
-def replay_arguments(replay: argparse.ArgumentParser) -> None:
-    replay.add_argument("file", metavar="FILE", help=_("game record written by --save or the web app"))
-    replay.add_argument("--json", action="store_true", help=_("print the replayed result as JSON"))
+__all__ = ["run_replay", "run_verify"]
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from shutthebox.core.record import GameRecord, replay, result_of
-
     record = GameRecord.load(Path(args.file))
     state = replay(record)
     result = result_of(state)
     if args.json:
-        import json
-
         print(json.dumps(result, ensure_ascii=False))
         return 0
     print(_("Rules: {rules}").format(rules=rules_line(record.rules)))
@@ -71,23 +62,12 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 # -- verify ----------------------------------------------------------------------------------------
-def verify_arguments(verify: argparse.ArgumentParser) -> None:
-    verify.add_argument("file", metavar="RECORD", help=_("game record written by --save or the web app"))
-    verify.add_argument(
-        "--json", action="store_true",
-        help=_("print the verdict as one JSON object (same exit status)"),
-    )
 
 
 def run_verify(args: argparse.Namespace) -> int:
     """0 when every die and move is proven, 1 when not (a record that cannot be read included: nothing
     of it is proven), 2 when there is no file to read (a one-line error, like every command's)."""
-    from pathlib import Path
 
-    from shutthebox.core.errors import RecordError
-    from shutthebox.core.record import GameRecord
-    from shutthebox.core.verify import Verdict, verify
-    from shutthebox.i18n import say
 
     record: GameRecord | None = None
     try:
@@ -100,8 +80,6 @@ def run_verify(args: argparse.Namespace) -> int:
     else:
         verdict = verify(record)
     if args.json:
-        import json
-
         fairness = record.fairness if record is not None else None
         print(json.dumps({
             **verdict.to_json(say),
@@ -116,7 +94,6 @@ def run_verify(args: argparse.Namespace) -> int:
 
 def _verdict_lines(verdict: Verdict, record: GameRecord | None) -> list[str]:
     """The verdict in words: proven with the facts a person can check again, or what fails and where."""
-    from shutthebox.i18n import say
 
     reason = say(verdict.reason)
     if not verdict.proven:
@@ -148,9 +125,6 @@ def _verdict_lines(verdict: Verdict, record: GameRecord | None) -> list[str]:
 
 def _event_words(record: GameRecord, event: Event) -> str:
     """One recorded action in words, by the player the record names (a number out of range as is)."""
-    from shutthebox.core.dice import Roll
-    from shutthebox.core.match import DiceChoice
-    from shutthebox.i18n.words import dice_word
 
     players = record.players
     who = players[event.player] if 0 <= event.player < len(players) else f"#{event.player}"

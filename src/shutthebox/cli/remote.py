@@ -20,6 +20,7 @@ from typing import Any
 
 from shutthebox.cli.parser import CliError
 from shutthebox.i18n import _, language
+from shutthebox.storage.location import data_folder
 
 __all__ = ["play_daily"]
 
@@ -64,8 +65,6 @@ def _call(url: str, method: str = "GET", body: dict[str, Any] | None = None, tok
 
 def _key_for(server: str, name: str | None) -> str:
     """This machine's profile key on ``server``: kept, or made there now."""
-    from shutthebox.storage.location import data_folder
-
     path = Path(data_folder()) / KEYS
     try:
         keys = json.loads(path.read_text(encoding="utf-8"))

@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from shutthebox.cli.solving import emit
+from shutthebox.core.record import GameRecord
 from shutthebox.i18n import _
 from shutthebox.i18n.words import action_words, rules_line, verdict_name
+from shutthebox.strategy.review import review
 
-__all__ = ["review_arguments", "run_review"]
+__all__ = ["run_review"]
 
 
 def run_review(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from shutthebox.core.record import GameRecord
-    from shutthebox.strategy.review import review
-
     record = GameRecord.load(Path(args.file))
     result = review(record)
     data = result.to_json()
@@ -36,6 +34,3 @@ def run_review(args: argparse.Namespace) -> int:
     return emit(args, data, lines)
 
 
-def review_arguments(review: argparse.ArgumentParser) -> None:
-    review.add_argument("file", metavar="RECORD", help=_("a game record (JSON)"))
-    review.add_argument("--json", action="store_true", help=_("print one JSON object"))

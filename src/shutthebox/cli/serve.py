@@ -1,143 +1,44 @@
 """``shutthebox serve``: the web app under uvicorn, its flags turned into `web.settings.Settings`.
 
-FastAPI, uvicorn and the storage are imported only when the server starts; a missing one is
-refused in one line naming the extra to install.
+FastAPI, uvicorn and the storage are imported with this module, which only ``serve`` loads (its
+flags are `shutthebox.cli.flags.serve`); a missing one is refused in one line naming the extra.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import os
+import socket
+from pathlib import Path
+from typing import Any
 
-from shutthebox.cli.parser import CliError, number_type
-from shutthebox.core.errors import N_
+from shutthebox.cli.parser import CliError
+from shutthebox.cli.paths import check_folder
 from shutthebox.i18n import _
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # `--help` starts without typing, socket and the web app
-    import socket
-    from typing import Any
-
-    from shutthebox.web.settings import Settings
-
-__all__ = ["run_serve", "serve_arguments", "serve_settings", "with_tcp_protocol"]
-
-
-_port = number_type(
-    int, 0, 65535, not_a=N_("{text!r} is not a port number"),
-    out_of_range=N_("port {value} is not between 0 and 65535"),
-)
-_seconds = number_type(
-    float, 0, 10, not_a=N_("{text!r} is not a number of seconds"),
-    out_of_range=N_("{text!r} must be between 0 and 10 seconds"),
-)
-_NO_CLOCK = N_("{text!r} must be 0 (no clock) or 5 to 3600 seconds")
-_clock_seconds = number_type(int, 0, 3600, out_of_range=_NO_CLOCK)
-
-
-def _turn_seconds(text: str) -> int:
-    """Seconds of the turn clock: 0 for none, else 5 to 3600 (as a room may ask)."""
-    seconds = _clock_seconds(text)
-    if 0 < seconds < 5:
-        raise argparse.ArgumentTypeError(_(_NO_CLOCK).format(text=text))
-    return seconds
-
-
-_workers = number_type(
-    int, 1, 64, not_a=N_("{text!r} is not a number of processes"),
-    out_of_range=N_("{text!r} must be between 1 and 64 processes"),
-)
-_solver_processes = number_type(
-    int, 0, 64, not_a=N_("{text!r} is not a number of processes"),
-    out_of_range=N_("{text!r} must be between 0 and 64 processes"),
-)
-_idle_seconds = number_type(
-    int, 60, None, out_of_range=N_("{text!r} must be at least 60 seconds"),
-)
-_timeout = number_type(
-    float, 0.5, 600, not_a=N_("{text!r} is not a number of seconds"),
-    out_of_range=N_("{text!r} must be between 0.5 and 600 seconds"),
-)
-
-
-def serve_arguments(serve: argparse.ArgumentParser) -> None:
-    serve.add_argument("--host", default="127.0.0.1", help=_("address to listen on (127.0.0.1)"))
-    serve.add_argument("--port", type=_port, default=8000, help=_("port to listen on (8000)"))
-    serve.add_argument("--db", metavar="URL", help=_("database URL: sqlite:///FILE or postgresql://…"))
-    serve.add_argument("--data", metavar="DIR", help=_("folder of the default SQLite database"))
-    serve.add_argument(
-        "--workers", type=_workers, default=1, metavar="N",
-        help=_("server processes behind the one address (1); more than one share their rooms through "
-               "--redis, best over PostgreSQL (--db postgresql://…)"),
-    )
-    serve.add_argument(
-        "--solver-processes", type=_solver_processes, default=1, metavar="N",
-        help=_("worker processes for the solver (hints, bots, reviews, the trainer), each server process's"
-               " own, so its work never slows the players' actions (1; 0: in the server process)"),
-    )
-    serve.add_argument(
-        "--redis", metavar="URL",
-        help=_("Redis shared by the processes of the server (redis://host:6379/0): news of rooms, "
-               "leases of their work, rate limits"),
-    )
-    serve.add_argument(
-        "--bot-delay", type=_seconds, default=0.6, metavar="SECONDS",
-        help=_("pause before each bot action, so people can follow it (0.6)"),
-    )
-    serve.add_argument(
-        "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"],
-        help=_("server log level (info)"),
-    )
-    serve.add_argument(
-        "--turn-seconds", type=_turn_seconds, default=60, metavar="SECONDS",
-        help=_("the turn clock of online rooms: seconds for each action before a bot plays it (60; 0: none)"),
-    )
-    serve.add_argument(
-        "--room-idle", type=_idle_seconds, default=7200, metavar="SECONDS",
-        help=_("close a room nobody played nor watched for this long (7200)"),
-    )
-    serve.add_argument(
-        "--room-memory", type=_idle_seconds, default=600, metavar="SECONDS",
-        help=_("let a room nobody acted in for this long leave memory, polled or not: it is read back "
-               "from the database when asked for (600)"),
-    )
-    serve.add_argument(
-        "--trust-proxy", metavar="ADDRESSES",
-        help=_("addresses of a reverse proxy whose X-Forwarded-For names the client (none: the rate "
-               "limits count the connecting address)"),
-    )
-    serve.add_argument(
-        "--allow-origin", action="append", default=[], metavar="ORIGIN", dest="allowed_origins",
-        help=_("a page origin (https://example.com) whose WebSockets are welcome too; repeatable"),
-    )
-    serve.add_argument(
-        "--allowed-host", action="append", default=[], metavar="NAME", dest="allowed_hosts",
-        help=_("a name the server answers to, as a browser's address gives it (games.example.com; "
-               "its port aside); repeatable; * for any. Others are refused, so a page whose name was "
-               "pointed at this server (DNS rebinding) reaches nothing. By default 127.0.0.1, "
-               "localhost and [::1] on loopback; on 0.0.0.0 or :: any address of this machine, and "
-               "localhost; else the --host"),
-    )
-    serve.add_argument(
-        "--header-timeout", type=_timeout, default=10.0, metavar="SECONDS",
-        help=_("close a connection that has not sent a whole request's headers this long after it "
-               "opened or its request began (10)"),
-    )
-    serve.add_argument(
-        "--idle-timeout", type=_timeout, default=5.0, metavar="SECONDS",
-        help=_("close a connection idle this long after an answer (5)"),
-    )
-
-
-def serve_processes(settings: Any, workers: int, options: dict[str, Any]) -> None:
-    """``workers`` processes on one listening socket, each building the app from ``settings``."""
-    import os
-
+try:  # the web extra: one missing is refused in one line naming it
+    import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
     from uvicorn import Config
     from uvicorn.supervisors import Multiprocess
 
-    from shutthebox.storage import Database
+    from shutthebox.storage import Database, engine_url
+    from shutthebox.web import create_app
     from shutthebox.web.app import SETTINGS_VARIABLE, database_url
+    from shutthebox.web.connections import http_protocol
+    from shutthebox.web.guard import install_log_filter
+    from shutthebox.web.settings import Settings, default_hosts
+except ImportError as error:
+    raise CliError("the web app needs {module}: pip install 'shutthebox[web]'", module=error.name) from None
+
+
+__all__ = ["run_serve", "serve_settings", "with_tcp_protocol"]
+
+
+def serve_processes(settings: Any, workers: int, options: dict[str, Any]) -> None:
+    """``workers`` processes on one listening socket, each building the app from ``settings``."""
+
 
     try:
         Database.open(database_url(settings)).close()  # migrated once here, not by workers racing
@@ -153,7 +54,6 @@ def with_tcp_protocol(made: socket.socket) -> socket.socket:
     """The listening socket ``made``, saying it is TCP. uvicorn makes it with protocol 0, so asyncio
     never sets TCP_NODELAY on its connections and every answer waits for a delayed ACK: 44 ms for a
     request 1 ms serves (measured with two workers)."""
-    import socket
 
     listening = socket.socket(made.family, made.type, socket.IPPROTO_TCP, fileno=made.detach())
     listening.set_inheritable(True)
@@ -178,9 +78,7 @@ def check_redis(url: str) -> None:
 
 def serve_settings(args: argparse.Namespace) -> Settings:
     """The app's settings from ``serve``'s options: what each worker process is handed, too."""
-    from pathlib import Path
 
-    from shutthebox.web.settings import Settings, default_hosts
 
     return Settings(
         redis_url=args.redis,
@@ -201,27 +99,12 @@ def serve_settings(args: argparse.Namespace) -> Settings:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    try:
-        import uvicorn
-
-        from shutthebox.storage import engine_url
-        from shutthebox.web import create_app
-        from shutthebox.web.connections import http_protocol
-        from shutthebox.web.guard import install_log_filter
-    except ImportError as error:
-        raise CliError(
-            "the web app needs {module}: pip install 'shutthebox[web]'",
-            module=error.name,
-        ) from None
     if args.db:
         url = engine_url(args.db)  # a bad URL, or a missing driver, is reported before the server starts
-        from importlib.util import find_spec
 
-        if url.get_backend_name() == "postgresql" and find_spec("psycopg") is None:
+        if url.get_backend_name() == "postgresql" and importlib.util.find_spec("psycopg") is None:
             raise CliError("PostgreSQL needs the psycopg driver: pip install 'shutthebox[postgres]'")
     if args.data:
-        from shutthebox.cli.paths import check_folder
-
         check_folder(args.data, "--data")
     if args.workers > 1 and not args.redis:
         raise CliError("several processes share their rooms through Redis: add --redis redis://HOST:6379/0")

@@ -4,30 +4,34 @@ with a plot of the scores when matplotlib is installed."""
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import random
 import sys
+from pathlib import Path
+from typing import Any
 
-from shutthebox.cli.parser import CliError, add_rules_options, number_type, rules_from_args, whole
+import matplotlib
+import matplotlib.pyplot as plt
+from tqdm import tqdm
+
+from shutthebox.cli import progress as shown_progress
+from shutthebox.cli.parser import CliError, rules_from_args
+from shutthebox.cli.paths import writable_file
 from shutthebox.cli.solving import emit, pct
 from shutthebox.core.errors import ParseError, RulesError
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import _
 from shutthebox.i18n.words import rules_line
-from shutthebox.strategy.names import STRATEGIES
+from shutthebox.strategy.bots import Bot, make_bot
+from shutthebox.strategy.simulate import simulate, simulate_matches
 
-TYPE_CHECKING = False  # typing is not imported at run time
-if TYPE_CHECKING:
-    from pathlib import Path
-    from typing import Any
-
-
-__all__ = ["run_simulate", "simulate_arguments"]
+__all__ = ["run_simulate"]
 
 
 def run_simulate(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     if args.vs:
         return _simulate_matches(args, rules)
-    from shutthebox.strategy.simulate import simulate
 
     plot = _plot_path(args.plot) if args.plot else None  # refused before the games are played
     progress = _progress(args.games, args.no_progress or args.json)
@@ -69,7 +73,6 @@ def run_simulate(args: argparse.Namespace) -> int:
 def _progress(games: int, quiet: bool) -> Any:
     if quiet or games < 5_000_000:
         return None
-    from tqdm import tqdm
 
     # Translators: the unit of the progress bar of a long simulation, as in "2.5Mgame/s".
     return tqdm(total=games, unit=_("game"), unit_scale=True, file=sys.stderr, leave=False)
@@ -77,25 +80,19 @@ def _progress(games: int, quiet: bool) -> Any:
 
 def _plot_path(text: str) -> Path:
     """The file to plot into; refused before any game is played (a wrong suffix, no matplotlib)."""
-    from pathlib import Path  # not at the top: `shutthebox hint` answers sooner without it
 
     path = Path(text)
     if path.suffix.lower() not in (".png", ".svg"):
         raise ParseError("--plot {path!r}: the file must end in .png or .svg", path=text)
-    from importlib.util import find_spec
 
-    from shutthebox.cli.paths import writable_file
 
-    if find_spec("matplotlib") is None:
+    if importlib.util.find_spec("matplotlib") is None:
         raise CliError("--plot needs matplotlib: pip install 'shutthebox[sim]'")
     return writable_file(text, "--plot")
 
 
 def _plot(path: Path, result: Any) -> None:
-    import matplotlib
-
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
 
     scores = sorted(result.scores)
     shares = [result.scores[s] / result.games for s in scores]
@@ -115,19 +112,13 @@ def _plot(path: Path, result: Any) -> None:
 
 
 def _simulate_matches(args: argparse.Namespace, rules: Rules) -> int:
-    import random
-
-    from shutthebox.cli.progress import counter
-    from shutthebox.strategy.bots import Bot, make_bot
-    from shutthebox.strategy.simulate import simulate_matches
-
     if rules.mode is Mode.SOLO:
         raise RulesError("--vs plays matches: choose --mode round, elimination or long")
     names = [args.strategy, args.vs]
     if names[0] == names[1]:
         names = [f"{args.strategy}-1", f"{args.vs}-2"]
     # Translators: the unit of the progress bar of simulated matches, as in "120match/s".
-    progress = counter(args.games, _("match"), args.no_progress or args.json)
+    progress = shown_progress.counter(args.games, _("match"), args.no_progress or args.json)
 
     def first(rng: random.Random) -> Bot:
         if progress is not None:  # one first bot is made for each match: it counts the matches
@@ -157,27 +148,3 @@ def _simulate_matches(args: argparse.Namespace, rules: Rules) -> int:
     return emit(args, data, lines)
 
 
-def _strategies() -> str:
-    shown = "; ".join(f"{name}: {_(described)}" for name, described in STRATEGIES.items())
-    return _("strategies: {strategies}").format(strategies=shown)
-
-
-def simulate_arguments(simulate: argparse.ArgumentParser) -> None:
-    simulate.epilog = _strategies()
-    simulate.add_argument("--strategy", choices=list(STRATEGIES), default="optimal", help=_("strategy"))
-    simulate.add_argument("--games", type=_count, default=100_000, help=_("number of games (100000)"))
-    simulate.add_argument("--seed", type=whole, default=0, help=_("seed of the dice (0)"))
-    simulate.add_argument("--target", type=whole, help=_("also report P(score < K); optimal-beat aims at it"))
-    simulate.add_argument("--vs", metavar="BOT", help=_("play matches against this bot instead"))
-    simulate.add_argument("--plot", metavar="FILE", help=_("plot the score distribution (.png or .svg)"))
-    simulate.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
-    add_rules_options(simulate)
-    simulate.add_argument("--json", action="store_true", help=_("print one JSON object"))
-
-
-def _games(text: str) -> int:
-    """A number of games: ``100000``, ``100_000`` or ``1e5``."""
-    return int(float(text)) if "e" in text.lower() else int(text.replace("_", ""))
-
-
-_count = number_type(_games, 1)

@@ -3,33 +3,29 @@
 from __future__ import annotations
 
 import argparse
+import csv
+from pathlib import Path
+from typing import Any
 
-from shutthebox.cli.parser import CliError, add_rules_options, rules_from_args
-from shutthebox.cli.solving import emit, objective_args, pct, seat_of, two_dice
+from shutthebox.cli.parser import CliError, rules_from_args
+from shutthebox.cli.paths import writable_file
+from shutthebox.cli.progress import working
+from shutthebox.cli.solving import emit, pct, seat_of, two_dice
 from shutthebox.core.board import Board
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import RulesError
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import _
 from shutthebox.i18n.words import OBJECTIVES, rules_line
+from shutthebox.strategy.advice import Seat
 from shutthebox.strategy.names import Objective
+from shutthebox.strategy.solver import solve, solve_long, solve_round
+from shutthebox.strategy.solver.exact import exact_value
 
-TYPE_CHECKING = False  # typing is not imported at run time
-if TYPE_CHECKING:
-    from pathlib import Path
-    from typing import Any
-
-    from shutthebox.strategy.advice import Seat
-
-__all__ = ["run_solve", "solve_arguments"]
+__all__ = ["run_solve"]
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    from shutthebox.cli.paths import writable_file
-    from shutthebox.cli.progress import working
-    from shutthebox.strategy.solver import solve, solve_long
-    from shutthebox.strategy.solver.exact import exact_value
-
     table = writable_file(args.table, "--table") if args.table else None  # not after the solve
     objective = Objective.parse(args.objective)
     if objective is Objective.LONG:  # the long game under its own rules (extra turns on doubles)
@@ -99,8 +95,6 @@ def _solve_round(
     table: Path | None,
 ) -> int:
     """``solve --objective win|stake``: every seat's value from the start, and the asked seat's."""
-    from shutthebox.cli.progress import working
-    from shutthebox.strategy.solver import solve_round
 
     # Translators: shown on standard error, followed by the seconds spent, while a solve runs.
     with working(_("solving…"), args.json):
@@ -169,8 +163,6 @@ def _header(role: bool) -> list[str]:
 
 
 def _write_table(path: Path, rules: Rules, solution: Any) -> None:
-    import csv  # only ``--table`` writes one; a hint should not wait for it
-
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(_header(False))
@@ -178,10 +170,6 @@ def _write_table(path: Path, rules: Rules, solution: Any) -> None:
 
 
 def _write_long_table(path: Path, rules: Rules) -> None:
-    import csv
-
-    from shutthebox.strategy.solver import solve_long
-
     long = solve_long(rules)
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
@@ -201,9 +189,3 @@ def _write_table_file(path: Path, rules: Rules, solution: Any) -> None:
         raise CliError("--table {path!r}: {error}", path=str(path), error=error.strerror or error) from None
 
 
-def solve_arguments(solve: argparse.ArgumentParser) -> None:
-    add_rules_options(solve)
-    objective_args(solve)
-    solve.add_argument("--exact", action="store_true", help=_("also print the exact rational value"))
-    solve.add_argument("--table", metavar="FILE", help=_("write the whole optimal policy as CSV"))
-    solve.add_argument("--json", action="store_true", help=_("print one JSON object"))

@@ -5,18 +5,14 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from shutthebox.cli.parser import number_type, whole
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import RulesError
 from shutthebox.i18n import _
+from shutthebox.strategy.advice import ROUND_OBJECTIVES, Seat
 from shutthebox.strategy.names import ROUND_PLAYERS, Objective
-
-TYPE_CHECKING = False  # typing is not imported at run time
-if TYPE_CHECKING:
-    from typing import Any
-
-    from shutthebox.strategy.advice import Seat
 
 __all__ = ["emit", "objective_args", "pct", "seat_of", "two_dice"]
 
@@ -56,8 +52,6 @@ def objective_args(parser: argparse.ArgumentParser) -> None:
 
 def seat_of(args: argparse.Namespace, objective: Objective) -> Seat | None:
     """The round's seat the flags name (win, stake); `RulesError` when they do not fit together."""
-    from shutthebox.strategy.advice import ROUND_OBJECTIVES, Seat
-
     given = args.seat is not None or args.best is not None or args.ties != 1 or args.players != 2
     if objective not in ROUND_OBJECTIVES:
         if given:

@@ -10,35 +10,29 @@ object in, the lines out.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
-from shutthebox.cli.parser import CliError, positive
+from shutthebox.cli.parser import CliError
+from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.i18n import _, ngettext
+from shutthebox.storage import Database, GameRepository, ProfileRepository
+from shutthebox.storage.location import default_url, sqlite_file
+from shutthebox.storage.stats import Mark, collect, marks_of
+from shutthebox.strategy.review import review
+from shutthebox.term.profile import read_profile
+from shutthebox.term.scores import rules_words
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
-
-    from shutthebox.storage import GameRepository
-    from shutthebox.storage.stats import Mark
-
-__all__ = ["run_stats", "stats_arguments", "stats_lines"]
+__all__ = ["run_stats", "stats_lines"]
 
 BAR_WIDTH = 30
 """The longest bar of a chart, in characters."""
 _COLOURS = {"S": "32", "A": "36", "B": "34", "C": "33", "F": "31"}
 """ANSI colours of the grades' bars (the scores' bars are the box's wood, yellow)."""
-
-
-def stats_arguments(stats: argparse.ArgumentParser) -> None:
-    stats.add_argument("name", nargs="?", metavar="NAME",
-                       help=_("the player (default: this machine's profile)"))
-    stats.add_argument("--db", metavar="URL",
-                       help=_("database URL (default: $SHUTTHEBOX_DB, or the user data folder)"))
-    stats.add_argument("--tiles", type=positive, metavar="N", help=_("only boards of N tiles"))
-    stats.add_argument("--json", action="store_true",
-                       help=_("print the web page's statistics object as JSON"))
 
 
 def _bar(count: int, most: int, glyph: str) -> str:
@@ -60,7 +54,6 @@ def stats_lines(found: dict[str, Any], *, colour: bool = False, glyph: str = "#"
     """The statistics object of `storage.stats.player_stats` as lines of plain text: per board and
     rules the games, average, lowest and highest, a bar chart of the scores and of the grades, the
     best; then the accuracy. ANSI colour only with ``colour``."""
-    from shutthebox.term.scores import rules_words
 
     games, turns = found["games"], found["turns"]
     lines = [_("Statistics of {player}: {games}, {turns}").format(
@@ -120,7 +113,6 @@ def _name_of(args: argparse.Namespace) -> str:
     if args.name is not None:
         name: str = args.name
         return name
-    from shutthebox.term.profile import read_profile
 
     profile = read_profile()
     if profile is None:
@@ -130,8 +122,6 @@ def _name_of(args: argparse.Namespace) -> str:
 
 def _mark_of(games: GameRepository) -> Callable[[int, str], Mark | None]:
     """Each game's review mark, by the exact solver (the command line has no budget to keep)."""
-    from shutthebox.storage.stats import marks_of
-    from shutthebox.strategy.review import review
 
     shown = sys.stderr.isatty()  # the reviews can take seconds: say which one runs, on a terminal
     reviewed = 0
@@ -148,14 +138,7 @@ def _mark_of(games: GameRepository) -> Callable[[int, str], Mark | None]:
 
 
 def _collect(url: str | None, name: str) -> dict[str, Any] | None:
-    from pathlib import Path
-
-    from shutthebox.core.errors import ShutTheBoxError
-    from shutthebox.storage import Database, GameRepository, ProfileRepository
-    from shutthebox.storage.stats import collect
-
     try:
-        from shutthebox.storage.location import default_url, sqlite_file
 
         url = url if url is not None else default_url()
         file = sqlite_file(url)
@@ -176,8 +159,6 @@ def _collect(url: str | None, name: str) -> dict[str, Any] | None:
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    import os
-
     name = _name_of(args)
     found = _collect(args.db, name)
     if found is None:
@@ -185,8 +166,6 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.tiles is not None:
         found["groups"] = [g for g in found["groups"] if g["tiles"] == args.tiles]
     if args.json:
-        import json
-
         print(json.dumps(found, ensure_ascii=False))
         return 0
     terminal = sys.stdout.isatty()

@@ -12,13 +12,15 @@ import argparse
 import sys
 from datetime import UTC, datetime
 
-from shutthebox.cli.parser import CliError, positive, whole
+from shutthebox.cli.parser import CliError
 from shutthebox.cli.paths import check_database
 from shutthebox.core.board import Move
 from shutthebox.core.dice import DiceChoice
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import _, say
+from shutthebox.storage import Database, ProfileRepository
+from shutthebox.storage.trainer import TrainerRepository
 from shutthebox.strategy.names import Objective
 from shutthebox.strategy.trainer import (
     EXACT,
@@ -32,25 +34,12 @@ from shutthebox.strategy.trainer import (
     schedule,
     training_rules,
 )
+from shutthebox.term.profile import link_profile, read_profile
 
-__all__ = ["run_train", "train_arguments"]
-
-
-def train_arguments(train: argparse.ArgumentParser) -> None:
-    train.add_argument("player", nargs="?", metavar="PLAYER", help=_(
-        "your name, the first time (later this machine's profile answers)"
-    ))
-    train.add_argument("--goal", default="score", help=_("score, shut, beat-10 or long (score)"))
-    train.add_argument("--preset", default="web", help=_("the rule set (web)"))
-    train.add_argument("--tiles", type=whole, default=9, help=_("tiles on the board (9)"))
-    train.add_argument("--count", type=positive, default=10, help=_("puzzles in the session (10)"))
+__all__ = ["run_train"]
 
 
 def run_train(args: argparse.Namespace) -> int:
-    from shutthebox.storage import Database, ProfileRepository
-    from shutthebox.storage.trainer import TrainerRepository
-    from shutthebox.term.profile import link_profile, read_profile
-
     try:
         goal = Goal.parse(args.goal)
         rules = training_rules(Rules.preset(args.preset, tiles=args.tiles, mode=Mode.SOLO), goal)
@@ -118,7 +107,6 @@ def _ask(puzzle: Puzzle, goal: Goal) -> DiceChoice | Move | None:
 
 def _answered(kept: object, profile_id: int, puzzle: Puzzle, chosen: DiceChoice | Move) -> int:
     """Rate and keep the answer, and say how it was: the answers ranked, why, the rating's move."""
-    from shutthebox.storage.trainer import TrainerRepository
 
     assert isinstance(kept, TrainerRepository)
     advice = puzzle.advice()
@@ -142,7 +130,6 @@ def _answered(kept: object, profile_id: int, puzzle: Puzzle, chosen: DiceChoice 
 
 
 def goal_words(goal: Goal) -> str:
-
     return {
         Objective.SCORE: _("the lowest score"),
         Objective.SHUT: _("shutting the box"),

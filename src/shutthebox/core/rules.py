@@ -25,14 +25,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from functools import cache
+from typing import Any
 
 from shutthebox.core.errors import RulesError
 from shutthebox.core.options import Mode, OneDie, Scoring
 from shutthebox.core.tiles import MAX_TILES, grade, mask_sum, tiles_of
-
-TYPE_CHECKING = False  # typing is not imported at run time: a hint starts here
-if TYPE_CHECKING:
-    from typing import Any
 
 __all__ = ["PRESETS", "Mode", "OneDie", "Rules", "Scoring", "grade"]
 

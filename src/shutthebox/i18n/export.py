@@ -12,6 +12,8 @@ import os
 from functools import cache
 from typing import Any
 
+from babel.messages.pofile import read_po
+
 from shutthebox.i18n import SOURCE, Lang, catalog_file, language_name, languages
 
 __all__ = ["PAGE_FILES", "language_list", "page_catalog"]
@@ -36,8 +38,6 @@ def page_catalog(lang: Lang) -> dict[str, Any]:
 
 @cache
 def _read(po: str, _stamp: float, lang: Lang) -> dict[str, Any]:
-    from babel.messages.pofile import read_po
-
     with open(po, "rb") as handle:
         catalog = read_po(handle, locale=lang.partition("@")[0])
     messages: dict[str, str | list[str]] = {}

@@ -20,6 +20,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
@@ -74,8 +77,6 @@ def engine_url(url: str) -> URL:
 
 def alembic_config(connection: Connection | None) -> Any:
     """The Alembic configuration of the storage's migrations, run on ``connection``."""
-    from alembic.config import Config
-
     config = Config()
     location = resources.files("shutthebox.storage") / "migrations"
     config.set_main_option("script_location", str(location))
@@ -151,7 +152,6 @@ class Database:
         started together on one database migrate it one after the other: the first does the work,
         the others find the schema at head (the DDL of two at once would clash).
         """
-        from alembic import command
 
         with self.engine.begin() as connection:
             if connection.dialect.name == "postgresql":
@@ -160,7 +160,6 @@ class Database:
 
     def schema_version(self) -> str | None:
         """The Alembic revision the database is at."""
-        from alembic.runtime.migration import MigrationContext
 
         with self.engine.connect() as connection:
             return MigrationContext.configure(connection).get_current_revision()

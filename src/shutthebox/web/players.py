@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import TYPE_CHECKING
 
 from shutthebox.i18n import _
-
-if TYPE_CHECKING:
-    from shutthebox.storage import Profile
+from shutthebox.storage.profiles import Profile
 
 __all__ = ["GUEST_HEADER", "guest_name", "player_of"]
 

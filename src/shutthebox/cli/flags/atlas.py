@@ -1,0 +1,21 @@
+"""The flags of ``shutthebox atlas``: part of the parser, light to import (see `shutthebox.cli.main`)."""
+
+from __future__ import annotations
+
+import argparse
+
+from shutthebox.cli.parser import positive, whole
+from shutthebox.i18n import _
+
+__all__ = ["atlas_arguments"]
+
+
+def atlas_arguments(atlas: argparse.ArgumentParser) -> None:
+    atlas.add_argument(
+        "folder", metavar="OUTDIR", help=_("the folder to write index.html and its plots into")
+    )
+    atlas.add_argument("--tiles", type=whole, default=12, help=_("boards of 1 to N tiles (12)"))
+    atlas.add_argument(
+        "--games", type=positive, default=200_000, help=_("games simulated for each bot (200000)")
+    )
+    atlas.add_argument("--seed", type=whole, default=0, help=_("seed of the bots' dice (0)"))

@@ -1,0 +1,30 @@
+"""The flags of ``shutthebox daily``: part of the parser, light to import (see `shutthebox.cli.main`)."""
+
+from __future__ import annotations
+
+import argparse
+
+from shutthebox.cli.parser import whole
+from shutthebox.core.daily import DAILY_TILES
+from shutthebox.i18n import _
+
+__all__ = ["daily_arguments"]
+
+
+def daily_arguments(daily: argparse.ArgumentParser) -> None:
+    daily.add_argument("player", nargs="?", metavar="PLAYER", help=_("your name (default: '{name}')").format(
+        name=_("Player")
+    ))
+    daily.add_argument("--tiles", type=whole, default=DAILY_TILES[0], help=_(
+        "the board: {sizes} tiles ({default})"
+    ).format(sizes=", ".join(map(str, DAILY_TILES)), default=DAILY_TILES[0]))
+    daily.add_argument("--day", metavar="YYYY-MM-DD", help=_("the day to practise (today in UTC by default)"))
+    daily.add_argument("--json", action="store_true", help=_(
+        "print the day's challenges (each commitment, and each seed once the day is over) and play nothing"
+    ))
+    daily.add_argument("--server", metavar="URL", help=_(
+        "play today's ranked attempt on the web app at URL (e.g. http://127.0.0.1:8000)"
+    ))
+    daily.add_argument(
+        "--plain", action="store_true", help=_("line-by-line text (also used when not a terminal)")
+    )

@@ -1,0 +1,37 @@
+"""The flags of ``shutthebox simulate``: part of the parser, light to import (see `shutthebox.cli.main`)."""
+
+from __future__ import annotations
+
+import argparse
+
+from shutthebox.cli.parser import add_rules_options, number_type, whole
+from shutthebox.i18n import _
+from shutthebox.strategy.names import STRATEGIES
+
+__all__ = ["simulate_arguments"]
+
+
+def _strategies() -> str:
+    shown = "; ".join(f"{name}: {_(described)}" for name, described in STRATEGIES.items())
+    return _("strategies: {strategies}").format(strategies=shown)
+
+
+def simulate_arguments(simulate: argparse.ArgumentParser) -> None:
+    simulate.epilog = _strategies()
+    simulate.add_argument("--strategy", choices=list(STRATEGIES), default="optimal", help=_("strategy"))
+    simulate.add_argument("--games", type=_count, default=100_000, help=_("number of games (100000)"))
+    simulate.add_argument("--seed", type=whole, default=0, help=_("seed of the dice (0)"))
+    simulate.add_argument("--target", type=whole, help=_("also report P(score < K); optimal-beat aims at it"))
+    simulate.add_argument("--vs", metavar="BOT", help=_("play matches against this bot instead"))
+    simulate.add_argument("--plot", metavar="FILE", help=_("plot the score distribution (.png or .svg)"))
+    simulate.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
+    add_rules_options(simulate)
+    simulate.add_argument("--json", action="store_true", help=_("print one JSON object"))
+
+
+def _games(text: str) -> int:
+    """A number of games: ``100000``, ``100_000`` or ``1e5``."""
+    return int(float(text)) if "e" in text.lower() else int(text.replace("_", ""))
+
+
+_count = number_type(_games, 1)

@@ -1,0 +1,20 @@
+"""The flags of ``shutthebox stats``: part of the parser, light to import (see `shutthebox.cli.main`)."""
+
+from __future__ import annotations
+
+import argparse
+
+from shutthebox.cli.parser import positive
+from shutthebox.i18n import _
+
+__all__ = ["stats_arguments"]
+
+
+def stats_arguments(stats: argparse.ArgumentParser) -> None:
+    stats.add_argument("name", nargs="?", metavar="NAME",
+                       help=_("the player (default: this machine's profile)"))
+    stats.add_argument("--db", metavar="URL",
+                       help=_("database URL (default: $SHUTTHEBOX_DB, or the user data folder)"))
+    stats.add_argument("--tiles", type=positive, metavar="N", help=_("only boards of N tiles"))
+    stats.add_argument("--json", action="store_true",
+                       help=_("print the web page's statistics object as JSON"))

@@ -1,0 +1,20 @@
+"""The flags of ``shutthebox train``: part of the parser, light to import (see `shutthebox.cli.main`)."""
+
+from __future__ import annotations
+
+import argparse
+
+from shutthebox.cli.parser import positive, whole
+from shutthebox.i18n import _
+
+__all__ = ["train_arguments"]
+
+
+def train_arguments(train: argparse.ArgumentParser) -> None:
+    train.add_argument("player", nargs="?", metavar="PLAYER", help=_(
+        "your name, the first time (later this machine's profile answers)"
+    ))
+    train.add_argument("--goal", default="score", help=_("score, shut, beat-10 or long (score)"))
+    train.add_argument("--preset", default="web", help=_("the rule set (web)"))
+    train.add_argument("--tiles", type=whole, default=9, help=_("tiles on the board (9)"))
+    train.add_argument("--count", type=positive, default=10, help=_("puzzles in the session (10)"))
