@@ -455,3 +455,15 @@ def test_the_migration_to_0003_keeps_every_game_and_ranks_none(database_url: str
         new = games.save(scripted(SOLO3, ["Ana"], LEFT_3), source="web", profiles={0: ana.id})
         assert [(b.score, b.game_id, b.turns) for b in games.bests("Ana")] == [(3, new, 1)]
         assert [(e.player, e.best) for e in games.leaderboard(SOLO3)] == [("Ana", 3)]
+
+
+def test_a_game_the_engine_ended_is_kept_as_its_replay_would_be(games: GameRepository) -> None:
+    """The server hands over where its engine ended the game (no second replay): the rows are the
+    ones the replay of its record gives, turn by turn."""
+    rules = Rules(tiles=3, shut_wins=False)
+    record = scripted(rules, ["Ana", "Luis"], "r5 r2 " + LEFT_1 + " " + LEFT_3)
+    replayed = games.game(games.save(record, source="web"))
+    handed = games.game(games.save(record, source="web", origin="room:ABCDE", ended=replay(record)))
+    assert handed.summary.scores == replayed.summary.scores == (("Ana", 1), ("Luis", 3))
+    assert handed.summary.winner == replayed.summary.winner == "Ana"
+    assert games.history("Luis")[0].score == 3 and len(games.history("Ana")) == 2

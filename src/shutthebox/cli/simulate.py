@@ -10,8 +10,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import matplotlib
-import matplotlib.pyplot as plt
 from tqdm import tqdm
 
 from shutthebox.cli import progress as shown_progress
@@ -92,7 +90,10 @@ def _plot_path(text: str) -> Path:
 
 
 def _plot(path: Path, result: Any) -> None:
+    import matplotlib  # the sim extra, for --plot alone (checked by `_plot_path` before the games)
+
     matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
 
     scores = sorted(result.scores)
     shares = [result.scores[s] / result.games for s in scores]

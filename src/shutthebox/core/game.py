@@ -111,7 +111,7 @@ class Keeper(Protocol):
 
     def save(
         self, record: GameRecord, *, source: str, profiles: Mapping[int, int] | None = None,
-        origin: str | None = None, sealed_until: datetime | None = None,
+        origin: str | None = None, sealed_until: datetime | None = None, ended: Match | None = None,
     ) -> int: ...
 
 
@@ -388,7 +388,8 @@ class Game:
             if origin is None and sealed_until is None:  # a keeper of plain games may know no more
                 self.saved_id = keeper.save(record, source=source, profiles=profiles)
             else:
-                self.saved_id = keeper.save(
-                    record, source=source, profiles=profiles, origin=origin, sealed_until=sealed_until
+                self.saved_id = keeper.save(  # where it ended, as the engine played it: no replay again
+                    record, source=source, profiles=profiles, origin=origin, sealed_until=sealed_until,
+                    ended=self.state,
                 )
         return self.saved_id

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
-from sqlalchemy import case, func, select, true
+from sqlalchemy import case, func, insert, select, true
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -68,14 +68,16 @@ class GameRepository:
         profiles: Mapping[int, int] | None = None,
         origin: str | None = None,
         sealed_until: datetime | None = None,
+        ended: Match | None = None,
     ) -> int:
         """Store a finished game (replayed first, so only real games get in, every fair die
-        recomputed); its id. ``profiles`` links seats to the profiles who played them. A game saved
-        again under the same ``origin`` (a room's, after a crash or a failed write) is not stored
-        twice: the id of the one kept is answered. A game ``sealed_until`` a moment (a daily
+        recomputed, unless the engine that played it gives where it ``ended``); its id. ``profiles``
+        links seats to the profiles who played them. A game saved again under the same ``origin`` (a
+        room's, after a crash or a failed write) is not stored twice: the id of the one kept is
+        answered. A game ``sealed_until`` a moment (a daily
         challenge's, whose dice everyone of that day shares) gives its record to nobody until then."""
         seats = dict(profiles or {})
-        state = _checked(record, source, seats)
+        state = _checked(record, source, seats, ended)
         game = _Finished(
             record=record if record.result is not None else replace(record, result=outcome_of(state)),
             state=state, source=source, finished_at=finished_at or datetime.now(UTC), seats=seats,
@@ -267,10 +269,11 @@ class _Finished:
     sealed_until: datetime | None
 
 
-def _checked(record: GameRecord, source: str, seats: Mapping[int, int]) -> Match:
-    """The finished state of a game fit to keep; else `StorageError`, saying what is wrong."""
+def _checked(record: GameRecord, source: str, seats: Mapping[int, int], ended: Match | None = None) -> Match:
+    """The finished state of a game fit to keep (``ended``, else the record replayed); else
+    `StorageError`, saying what is wrong."""
     try:
-        state = replay(record)
+        state = ended if ended is not None else replay(record)
     except ShutTheBoxError as error:
         raise StorageError("the record does not replay: {error}", error=error) from None
     if not state.is_over:
@@ -295,43 +298,47 @@ def _checked(record: GameRecord, source: str, seats: Mapping[int, int]) -> Match
     return state
 
 
-def _rows(game: _Finished) -> GameRow:
-    """The game's row and one row per turn (a fresh set for each try of a write)."""
-    record, state, key = game.record, game.state, rules_key(game.record.rules)
-    row = GameRow(
-        finished_at=game.finished_at, source=game.source, mode=str(record.rules.mode),
-        tiles=record.rules.tiles, rules_key=key, players=list(record.players),
-        winner=record.players[state.winner] if state.winner is not None else None, record=record.dumps(),
-        typed=record.typed, kind=record.kind, origin=game.origin, sealed_until=game.sealed_until,
-    )
-    counted = record.counted()
-    row.turns = [
-        TurnRow(
-            seq=seq, player=record.players[turn.player], round=turn.round, tiebreak=turn.tiebreak,
-            open_tiles=list(turn.board.open_tiles), open_sum=turn.board.open_sum, score=turn.score,
-            tiles=record.rules.tiles, rules_key=key, finished_at=game.finished_at, typed=record.typed,
-            ranked=counted[seq] is not None, ranked_score=counted[seq],
-            profile_id=game.seats.get(turn.player),
-        )
-        for seq, turn in enumerate(state.history)
-    ]
-    return row
-
-
 def _write(session: Session, *, game: _Finished) -> int:
-    """Add the game's rows (unless a game of its origin is kept already: that one's id); its id."""
+    """Add the game's rows (unless a game of its origin is kept already: that one's id); its id.
+    Core statements, not the ORM's unit of work: a game and its turns are two inserts."""
     if game.origin is not None:
         kept_id = session.scalar(select(GameRow.id).where(GameRow.origin == game.origin))
         if kept_id is not None:
             return kept_id
     wanted = set(game.seats.values())
-    known = set(session.scalars(select(ProfileRow.id).where(ProfileRow.id.in_(wanted))))
-    if known != wanted:
-        raise StorageError("there is no profile {ids}", ids=sorted(wanted - known))
-    row = _rows(game)
-    session.add(row)
-    session.flush()
-    return row.id
+    if wanted:
+        known = set(session.scalars(select(ProfileRow.id).where(ProfileRow.id.in_(wanted))))
+        if known != wanted:
+            raise StorageError("there is no profile {ids}", ids=sorted(wanted - known))
+    record, state, key = game.record, game.state, rules_key(game.record.rules)
+    connection = session.connection()
+    game_id: int = connection.execute(_INSERT_GAME, {
+        "finished_at": game.finished_at, "source": game.source, "mode": str(record.rules.mode),
+        "tiles": record.rules.tiles, "rules_key": key, "players": list(record.players),
+        "winner": record.players[state.winner] if state.winner is not None else None,
+        "record": record.dumps(), "typed": record.typed, "kind": record.kind, "origin": game.origin,
+        "sealed_until": game.sealed_until,
+    }).scalar_one()
+    counted = record.counted()
+    turns = [
+        {
+            "game_id": game_id, "seq": seq, "player": record.players[turn.player], "round": turn.round,
+            "tiebreak": turn.tiebreak, "open_tiles": list(turn.board.open_tiles),
+            "open_sum": turn.board.open_sum, "score": turn.score, "tiles": record.rules.tiles,
+            "rules_key": key, "finished_at": game.finished_at, "typed": record.typed,
+            "ranked": counted[seq] is not None, "ranked_score": counted[seq],
+            "profile_id": game.seats.get(turn.player),
+        }
+        for seq, turn in enumerate(state.history)
+    ]
+    if turns:
+        connection.execute(_INSERT_TURNS, turns)
+    return game_id
+
+
+_INSERT_GAME = insert(GameRow).returning(GameRow.id)
+_INSERT_TURNS = insert(TurnRow)
+"""Built once: each save binds its values."""
 
 
 def _summary(row: GameRow) -> GameSummary:
