@@ -138,7 +138,7 @@ def test_a_room_is_played_from_both_processes_and_each_pushes_what_the_other_kep
                 assert comparable(state) == comparable(get(a, code, luis)) == comparable(get(b, code, luis))
             while state["status"] == "playing" and state["match"]["actor"] == 1:
                 state = act_over(luis_socket, state)  # Luis acts over his socket on B; Ana looks on A
-                eventually(lambda: comparable({**get(a, code, ana), "you": [1]}), comparable(state), 2)
+                eventually(lambda: comparable({**get(a, code, ana), "you": [1]}), comparable(state))
         assert state["saved_game_id"] is not None
         assert state["match"]["winner_name"] in ("Ana", "Luis")
 
