@@ -467,3 +467,23 @@ def test_a_game_the_engine_ended_is_kept_as_its_replay_would_be(games: GameRepos
     assert handed.summary.scores == replayed.summary.scores == (("Ana", 1), ("Luis", 3))
     assert handed.summary.winner == replayed.summary.winner == "Ana"
     assert games.history("Luis")[0].score == 3 and len(games.history("Ana")) == 2
+
+
+def test_the_best_a_finished_game_compares_with_is_the_best_bests_finds(
+    games: GameRepository, profiles: ProfileRepository
+) -> None:
+    """`best_scores` (one lean query a person, at the end of each web game) agrees with `bests`,
+    for a guest and for a profile, and counts only the games of its source."""
+    ana = profiles_of(profiles, "Ana")["Ana"]
+    games.save(scripted(SOLO3, ["Ana"], LEFT_3), source="web", profiles={0: ana.id})
+    games.save(scripted(SOLO3, ["Ana"], LEFT_1), source="terminal", profiles={0: ana.id})
+    games.save(scripted(SOLO3, ["Luis"], LEFT_3), source="web")
+    games.save(scripted(SOLO3, ["Luis"], LEFT_1), source="web")
+    people = [("Ana", ana.id), ("Luis", None), ("Eva", None)]
+    found = games.best_scores(people, rules=SOLO3, source="web")
+    assert found == {"Ana": 3, "Luis": 1, "Eva": None}
+    for name, profile in people:
+        bests = games.bests(name, rules=SOLO3, guest=profile is None, source="web")
+        assert found[name] == (bests[0].score if bests else None)
+    digits = SOLO3.but(scoring="digits")
+    assert games.best_scores([("Ana", ana.id)], rules=digits, source="web") == {"Ana": None}

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -147,9 +148,12 @@ class GameRecord:
     def counted(self) -> tuple[int | None, ...]:
         """For each turn of the game, the score it counts for in bests and rankings, or None
         (`core.ranking`); the record must `replay`, which also checks every die."""
-        return self._counted()[1]
+        return self._counted[1]
 
+    @cached_property
     def _counted(self) -> tuple[Match, tuple[int | None, ...]]:
+        """The replay's end and what each turn counts for: one replay for a record however often
+        asked (a save and its results ask both)."""
         states = [state for _event, state in replay_states(self)]
         final = states[-1]
         counted = turns_counted(final, states, self.helped, ranked=self.fair, unranked_players=self._voided)
@@ -158,7 +162,7 @@ class GameRecord:
     def results(self, people: Iterable[str], best_before: Mapping[str, int | None]) -> tuple[Result, ...]:
         """How each of ``people`` (players of the game, by name) did against ``best_before`` (their
         best under these rules before it, by name): the one rule of what is a new best (`Result`)."""
-        final, counted = self._counted()
+        final, counted = self._counted
         unranked = why_unranked(self.typed, self.seed, self.fair)
         found = []
         for name in people:

@@ -10,13 +10,13 @@ Only the score a turn counts for in the rankings counts (``turns.ranked_score``,
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
-from sqlalchemy import case, func, insert, select, true
+from sqlalchemy import bindparam, case, func, insert, select, true
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -154,6 +154,22 @@ class GameRepository:
                 )
                 for turn, source, mode in session.execute(query).all()
             ]
+
+    def best_scores(
+        self, people: Sequence[tuple[str, int | None]], *, rules: Rules, source: str
+    ) -> dict[str, int | None]:
+        """Each person's best ranked score under ``rules`` in the games of ``source`` (None: none
+        yet), by name: a profile's (``(name, profile id)``) or a guest's (``(name, None)``). What a
+        finished game compares with (`bests` tells more, and costs a window over every turn)."""
+        key = rules_key(rules)
+        with self._database.session() as session:
+            return {
+                name: session.scalar(
+                    _BEST_OF_PROFILE if profile is not None else _BEST_OF_GUEST,
+                    {"profile": profile, "player": as_kept(name), "key": key, "source": source},
+                )
+                for name, profile in people
+            }
 
     def bests(
         self,
@@ -336,6 +352,14 @@ def _write(session: Session, *, game: _Finished) -> int:
     return game_id
 
 
+_OF_SOURCE = TurnRow.game_id.in_(select(GameRow.id).where(GameRow.source == bindparam("source")))
+_RANKED_UNDER = (TurnRow.rules_key == bindparam("key"), TurnRow.ranked_score.is_not(None), _OF_SOURCE)
+_BEST_OF_PROFILE = select(func.min(TurnRow.ranked_score)).where(
+    TurnRow.profile_id == bindparam("profile"), *_RANKED_UNDER
+)
+_BEST_OF_GUEST = select(func.min(TurnRow.ranked_score)).where(
+    TurnRow.player == bindparam("player"), TurnRow.profile_id.is_(None), *_RANKED_UNDER
+)
 _INSERT_GAME = insert(GameRow).returning(GameRow.id)
 _INSERT_TURNS = insert(TurnRow)
 """Built once: each save binds its values."""

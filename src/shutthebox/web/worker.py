@@ -18,7 +18,6 @@ from typing import Any
 
 from anyio import to_thread
 
-from shutthebox.core.rules import Rules
 from shutthebox.storage import GameRepository, RoomRepository
 from shutthebox.web.botplay import LEASE_SECONDS, BotPlayer
 from shutthebox.web.copies import Copies, Held
@@ -218,14 +217,16 @@ class Worker:
             return held
         profiles = {seat.index: seat.profile for seat in room.seats if seat.profile is not None}
         sealed = None if room.reveal_at is None else datetime.fromtimestamp(room.reveal_at, UTC)
-        people = [(seat.name, seat.profile is None) for seat in room.seats if seat.human and seat.name]
+        people = [(seat.name, seat.profile) for seat in room.seats if seat.human and seat.name]
 
         def keep() -> tuple[int, list[dict[str, Any]]]:
-            before = {name: self._best_before(name, game.rules, guest=guest) for name, guest in people}
-            kept = game.save(
-                self.games, source="web", profiles=profiles, origin=room.origin, sealed_until=sealed
+            record = game.record()  # one record: its replay serves the save and the results
+            before = self.games.best_scores(people, rules=game.rules, source="web")
+            kept = self.games.save(
+                record, source="web", profiles=profiles, origin=room.origin, sealed_until=sealed,
+                ended=game.state,
             )
-            results = game.record().results([name for name, _guest in people], before)
+            results = record.results([name for name, _profile in people], before)
             return kept, [result.to_json() for result in results]
 
         try:
@@ -243,12 +244,6 @@ class Worker:
         with contextlib.suppress(RefusedError, *DATABASE_ERRORS):
             held, _ = await self.copies.change(held, remember)  # the room remembers its game's id
         return held
-
-    def _best_before(self, name: str, rules: Rules, *, guest: bool) -> int | None:
-        """The best a person had under ``rules`` on this server before a game is kept (a profile's, or
-        a guest's of that name): the game's `core.ranking.Result` compares with it."""
-        found = self.games.bests(name, rules=rules, guest=guest, source="web")
-        return found[0].score if found else None
 
     async def _close_if_idle(self, held: Held) -> bool:
         """Close a room nobody acted in for `Settings.room_idle_seconds` (and nobody watches here),
