@@ -16,6 +16,7 @@ from typing import Any
 from shutthebox.cli.parser import CliError
 from shutthebox.cli.paths import check_folder
 from shutthebox.i18n import _
+from shutthebox.storage.location import data_folder
 
 try:  # the web extra: one missing is refused in one line naming it
     import uvicorn
@@ -78,8 +79,6 @@ def check_redis(url: str) -> None:
 
 def serve_settings(args: argparse.Namespace) -> Settings:
     """The app's settings from ``serve``'s options: what each worker process is handed, too."""
-
-
     return Settings(
         redis_url=args.redis,
         host=args.host,
@@ -95,6 +94,7 @@ def serve_settings(args: argparse.Namespace) -> Settings:
         header_timeout=args.header_timeout,
         idle_timeout=args.idle_timeout,
         solver_processes=args.solver_processes,
+        solved_dir=Path(args.data or data_folder()) / "solved",
     )
 
 

@@ -8,7 +8,9 @@ reader's language: jobs give back values, advice, reviews and `Phrase` s.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
 
 from shutthebox.core.board import Move
 from shutthebox.core.daily import Challenge
@@ -24,16 +26,32 @@ from shutthebox.strategy.cheatsheet import cheatsheet as sheet_of
 from shutthebox.strategy.daily import Outcome, optimal_outcome
 from shutthebox.strategy.names import Objective
 from shutthebox.strategy.review import Review, review
+from shutthebox.strategy.solver import keep_rounds_in
 from shutthebox.strategy.trainer import Goal, Puzzle, explain, puzzles
 
 __all__ = [
     "bot_move", "cheatsheet", "daily_optimal", "hint", "puzzle_answers", "puzzle_json", "reviewed",
-    "trainer_pool", "warm",
+    "shelved", "solve_ahead", "trainer_pool", "warm",
 ]
+
+Result = TypeVar("Result")
 
 
 def warm() -> None:
     """Import what the jobs need once, when a worker process starts (its first job then starts at once)."""
+
+
+def shelved(folder: str | None, job: Callable[..., Result], *args: Any) -> Result:
+    """``job(*args)`` with the large rounds kept in ``folder`` (`strategy.solver.shelf`): a round this
+    machine solved once is read back, in whichever worker process, across restarts."""
+    keep_rounds_in(Path(folder) if folder is not None else None)
+    return job(*args)
+
+
+def solve_ahead(rules: Rules, objective: Objective, target: int | None, seat: Seat, opening: bool) -> None:
+    """Solve the round a room will ask its hints and bots of, before anyone asks (kept here and on
+    the shelf): the first hint of a round of eight on 12 tiles then answers at once."""
+    advice_module.solution_for(rules, objective, target, opening=opening, seat=seat)
 
 
 def hint(state: Match, objective: Objective, target: int | None, seat: Seat | None, opening: bool) -> Any:

@@ -8,24 +8,33 @@ last few); a sealed room's is its player's alone.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Callable, Hashable
 from typing import Any
 
 from shutthebox.core.game import Game
+from shutthebox.core.options import Mode
 from shutthebox.core.record import GameRecord
 from shutthebox.core.rules import Rules
 from shutthebox.strategy import jobs
+from shutthebox.strategy.advice import Seat
 from shutthebox.strategy.cheatsheet import Sheet
 from shutthebox.strategy.cost import cost_of
-from shutthebox.strategy.names import Objective
+from shutthebox.strategy.names import ROUND_PLAYERS, Objective
 from shutthebox.strategy.review import Review
+from shutthebox.strategy.solver import SHELVED_PLAYERS, TurnKey
 from shutthebox.web.advisor import Advisor
 from shutthebox.web.copies import Copies
 from shutthebox.web.door import SolverDoor
 from shutthebox.web.refusals import Refusal, RefusedError
 from shutthebox.web.room import Room
 
-__all__ = ["AdviceDesk"]
+__all__ = ["AHEAD", "AdviceDesk"]
+
+log = logging.getLogger(__name__)
+AHEAD = "server:ahead"
+"""The requester of the rounds solved ahead: one queue and one budget for all of them."""
 
 
 class AdviceDesk:
@@ -38,6 +47,33 @@ class AdviceDesk:
         self.advisor = advisor
         self.door = door
         self.clock = clock
+        self._ahead: set[asyncio.Task[None]] = set()
+
+    def ahead(self, room: Room) -> None:
+        """Start solving, in the background, the round a new room of three players or more will ask
+        its hints and bots of, so its first hint answers at once (a round of eight on 12 tiles takes
+        the solver seconds). Bounded as any solver work is: the door's own requester, one such solve
+        at a time, shared by every room of those rules; a refusal leaves the solve to the first hint."""
+        rules, players = room.rules, len(room.seats)
+        if rules.mode is not Mode.ROUND or players < SHELVED_PLAYERS or players not in ROUND_PLAYERS:
+            return
+        objective = Objective.STAKE if rules.stake else Objective.WIN  # as every seat plays the round
+        cost = cost_of(rules, objective, players)
+        if not cost.within(self.advisor.max_cells, self.advisor.max_bytes):
+            return  # its hints rank by a turn's objective instead: quick to solve
+        task = asyncio.create_task(self._solve_ahead(rules, objective, players, cost.cells))
+        self._ahead.add(task)
+        task.add_done_callback(self._ahead.discard)
+
+    async def _solve_ahead(self, rules: Rules, objective: Objective, players: int, price: int) -> None:
+        key = ("ahead", TurnKey.of(rules), rules.shut_wins, objective, players)
+        seat = Seat(players, 0, pot=players)
+        try:
+            await self.door.run(AHEAD, key, price, jobs.solve_ahead, rules, objective, None, seat, False)
+        except RefusedError as refusal:  # the door is full: the first hint solves it
+            log.info("the round of %s players was not solved ahead: %s", players, refusal.code)
+            return
+        self.advisor.round_warmed(rules, objective, players)
 
     async def hint(self, code: str, token: str | None, requester: str) -> dict[str, Any]:
         """The solver's ranked choices for the seat whose turn it is (its own token only); the help

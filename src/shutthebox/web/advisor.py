@@ -18,6 +18,7 @@ from typing import Any
 from shutthebox.core.errors import N_, Phrase
 from shutthebox.core.match import Match, Phase
 from shutthebox.core.record import GameRecord, replay_states
+from shutthebox.core.rules import Rules
 from shutthebox.i18n import say
 from shutthebox.strategy import jobs
 from shutthebox.strategy.advice import ROUND_OBJECTIVES, Seat, seat_of
@@ -32,7 +33,7 @@ from shutthebox.strategy.budget import (
     plan,
     ranked_by,
 )
-from shutthebox.strategy.solver import TurnKey
+from shutthebox.strategy.solver import Objective, TurnKey
 from shutthebox.web.door import CALL_PRICE, SolverDoor
 
 __all__ = ["CHEAPER", "MAX_BYTES", "MAX_CELLS", "Advisor", "Plan"]
@@ -128,6 +129,10 @@ class Advisor:
         """Note that the worker has made the solve ``chosen`` needs for ``state``."""
         self._warmed(self._solve_key(state, chosen))
 
+    def round_warmed(self, rules: Rules, objective: Objective, players: int) -> None:
+        """Note that the worker has solved the round of ``players`` (each the pot's) for ``objective``."""
+        self._warmed(_round_key(rules, objective, None, (rules.shut_wins, players, players), opening=False))
+
     def _warmed(self, key: Hashable) -> None:
         self._warm[key] = None
         self._warm.move_to_end(key)
@@ -143,11 +148,17 @@ class Advisor:
         round, whether a shut box wins it, its players and the pot: one solve for every seat)."""
         seat = self._seat(state, chosen)
         round_ = (state.rules.shut_wins, seat.players, seat.pot) if seat is not None else None
-        return (TurnKey.of(state.rules), chosen.objective, chosen.target, round_, state.opening)
+        return _round_key(state.rules, chosen.objective, chosen.target, round_, opening=state.opening)
 
     def cached(self) -> int:
         """How many answers are kept."""
         return self.door.cached()
+
+
+def _round_key(
+    rules: Rules, objective: Objective, target: int | None, round_: Hashable, *, opening: bool
+) -> Hashable:
+    return (TurnKey.of(rules), objective, target, round_, opening)
 
 
 def _position(state: Match) -> tuple[Hashable, ...]:

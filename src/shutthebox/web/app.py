@@ -91,7 +91,7 @@ def assemble(settings: Settings, database: Database, *, clock: Callable[[], floa
     herald = Herald(hub)
     door = SolverDoor(
         processes=settings.solver_processes, cells_per_minute=settings.solver_cells_per_minute,
-        waiting=settings.solver_queue,
+        waiting=settings.solver_queue, shelf=settings.solved_dir,
     )
     advisor = Advisor(max_cells=settings.hint_max_cells, max_bytes=settings.hint_max_bytes, door=door)
     metrics = Metrics()
@@ -112,11 +112,11 @@ def assemble(settings: Settings, database: Database, *, clock: Callable[[], floa
         rooms=lambda: len(copies), sockets=fanout.sockets, solver_jobs=lambda: door.jobs,
         solver_queue=door.queued,
     ))
+    advice = AdviceDesk(copies, advisor, door, clock=clock)
     rooms = RoomDesk(
         settings=settings, kept=kept, copies=copies, fanout=fanout, worker=worker, profiles=profiles,
-        clock=clock, metrics=metrics,
+        clock=clock, metrics=metrics, ahead=advice.ahead,
     )
-    advice = AdviceDesk(copies, advisor, door, clock=clock)
     daily = DailyDesk(DailyRepository(database), rooms, door, clock=clock)
     trainer = TrainerDesk(
         TrainerRepository(database), games, advice, door,

@@ -34,6 +34,7 @@ from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
+from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from shutthebox.strategy import jobs
@@ -85,7 +86,7 @@ class SolverDoor:
 
     def __init__(
         self, *, processes: int = 1, cells_per_minute: int = 12_000_000_000, waiting: int = 8,
-        cache_size: int = 512, clock: Callable[[], float] = time.monotonic,
+        cache_size: int = 512, clock: Callable[[], float] = time.monotonic, shelf: Path | None = None,
     ) -> None:
         if processes < 0 or waiting < 1 or cache_size < 0:
             raise ValueError(f"processes ({processes}) and cache_size ({cache_size}) must be 0 or more, "
@@ -95,6 +96,8 @@ class SolverDoor:
         self.waiting = waiting
         self.cache_size = cache_size
         self._clock = clock
+        self.shelf = shelf
+        """Where the workers keep the large rounds they solve (`strategy.solver.shelf`); None: nowhere."""
         self._answers: OrderedDict[Hashable, Any] = OrderedDict()
         self._running: dict[Hashable, asyncio.Future[Any]] = {}
         self._turns: dict[str, asyncio.Lock] = {}
@@ -182,10 +185,11 @@ class SolverDoor:
 
     async def _execute(self, job: Callable[..., Result], args: tuple[Any, ...]) -> Result:
         pool = _pool(self.processes) if self.processes else None
+        work = partial(jobs.shelved, str(self.shelf) if self.shelf is not None else None, job, *args)
         try:
             if pool is None:
-                return await asyncio.to_thread(job, *args)
-            return await asyncio.get_running_loop().run_in_executor(pool, partial(job, *args))
+                return await asyncio.to_thread(work)
+            return await asyncio.get_running_loop().run_in_executor(pool, work)
         except BrokenProcessPool:
             assert pool is not None
             log.exception("a solver worker died; it is replaced")

@@ -101,8 +101,11 @@ class RoomDesk:
     def __init__(
         self, *, settings: Settings, kept: RoomRepository, copies: Copies, fanout: Fanout, worker: Worker,
         profiles: ProfileDesk, clock: Callable[[], float], metrics: Metrics | None = None,
+        ahead: Callable[[Room], None] = lambda _room: None,
     ) -> None:
         self.settings = settings
+        self.ahead = ahead
+        """Told of each room opened: its solver work may start before anyone asks (`AdviceDesk.ahead`)."""
         self.metrics = metrics if metrics is not None else Metrics()
         self.kept = kept
         self.copies = copies
@@ -181,7 +184,9 @@ class RoomDesk:
         """Start a room that is built, keep it, then tell of it."""
         self.copies.check_in_touch()
         room.start_if_ready()
-        return await self.worker.changed(await self.copies.add(room))
+        held = await self.copies.add(room)
+        self.ahead(held.room)
+        return await self.worker.changed(held)
 
     async def discard(self, held: Held) -> None:
         """Drop a room just opened whose reason to be fell through (nothing was played in it)."""

@@ -76,6 +76,10 @@ class Settings:
     solver_processes: int = 1
     """Worker processes for the solver's work (hints, bots, reviews, the trainer, cheat sheets), so it
     never holds the server's own interpreter; 0 runs it in a thread of the server (see `web.door`)."""
+    solved_dir: Path | None = None
+    """Where the solver keeps the large rounds it solves, to read them back after a restart instead
+    of solving them again (`strategy.solver.shelf`); None: kept in memory only. `serve` keeps them
+    in the data folder."""
     solver_cells_per_minute: int = 12_000_000_000
     """The solver's work one client address may ask for in any minute, in cells (about 5 ns each)."""
     solver_queue: int = 8

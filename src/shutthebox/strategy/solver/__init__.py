@@ -22,7 +22,8 @@ keeps its most recently used solves only (a server sees any number of rules).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -31,9 +32,10 @@ from shutthebox.core.errors import RulesError
 from shutthebox.core.rules import OneDie, Rules, Scoring
 from shutthebox.strategy.solver.duel import Duel, solve_duel_turns
 from shutthebox.strategy.solver.rounds import Payout, Round, solve_round_turns
+from shutthebox.strategy.solver.shelf import RoundShelf
 from shutthebox.strategy.solver.solution import Objective, Solution
 from shutthebox.strategy.solver.topology import TOTALS, tile_counts, topology
-from shutthebox.strategy.solver.turn import Payoffs, TurnValues, solve_turn
+from shutthebox.strategy.solver.turn import BoolArray, Payoffs, TurnValues, solve_turn
 
 __all__ = [
     "BeatTable",
@@ -273,9 +275,45 @@ def solve_round_key(key: TurnKey, players: int, *, shut_wins: bool, objective: O
     )
 
 
+SHELVED_PLAYERS = 3
+"""Rounds of this many players or more are kept on the shelf, if one is set (a duel solves at once)."""
+
+
+@dataclass
+class _Shelving:
+    shelf: RoundShelf | None = None  # where this process keeps its solved rounds (None: nowhere)
+
+
+_SHELVING = _Shelving()
+
+
+def keep_rounds_in(folder: Path | None) -> None:
+    """Keep the rounds this process solves in ``folder`` and read them back from it (None: solve
+    every round here, keep none): a server solves a large round once per rule set (`shelf`)."""
+    now = _SHELVING.shelf
+    if (folder is None) != (now is None) or (now is not None and now.folder != folder):
+        _SHELVING.shelf = None if folder is None else RoundShelf(folder)
+        _round_cached.cache_clear()
+
+
 @lru_cache(maxsize=8)  # the mover's columns of every seat: up to 72 MB for 8 players at 12 tiles
 def _round_cached(key: TurnKey, players: int, shut_wins: bool, objective: Objective, pot: int) -> Round:
-    return solve_round_key(key, players, shut_wins=shut_wins, objective=objective, pot=pot)
+    shelf = _SHELVING.shelf if players >= SHELVED_PLAYERS else None
+    name = f"{key}|players={players}|shut_wins={shut_wins}|objective={objective}|pot={pot}"
+    if shelf is not None and (kept := shelf.get(name, partial(_shelved_turn, key))) is not None:
+        return kept
+    solved = solve_round_key(key, players, shut_wins=shut_wins, objective=objective, pot=pot)
+    if shelf is not None:
+        shelf.put(name, solved)
+    return solved
+
+
+def _shelved_turn(key: TurnKey, values: FloatArray, one_die: BoolArray, fail: FloatArray) -> TurnValues:
+    """A seat's turn of a shelved round: its arrays, and what the round's rules give of the rest."""
+    return TurnValues(
+        topology(key.tiles, key.max_tiles), values, one_die, allow_one_die(key.tiles, key.one_die),
+        key.one_die_forced, key.doubles_extra_turn, Payoffs(score_ranks(key.tiles, key.scoring)[1], fail),
+    )
 
 
 def solve_round(
