@@ -30,8 +30,8 @@ from textual.widgets import Button, Input, Select, Static
 
 from shutthebox import DiceChoice, Game, GameRecord, Mode, Phase, Roll, Rules
 from shutthebox.cli.main import COMMANDS, build_parser
-from shutthebox.core.dice import SeededDice
-from shutthebox.core.game import DiceSource, Wait
+from shutthebox.core.chance import DiceSource, SeededDice
+from shutthebox.core.game import Wait
 from shutthebox.core.match import Match
 from shutthebox.core.record import FORMAT
 from shutthebox.core.rules import OneDie, Scoring

@@ -30,13 +30,10 @@ ALLOWED: dict[str, tuple[frozenset[str] | None, str]] = {
     "shutthebox": (None, LAZY_PACKAGE),
     "shutthebox.storage": (None, LAZY_PACKAGE + " (SQLAlchemy only for the names that need it)"),
     "shutthebox.web": (None, LAZY_PACKAGE),
-    "shutthebox.core.dice": (
-        None,
-        "a hint on a few tiles needs neither exact sums nor rolling dice (test_fast_start, issue 14)",
-    ),
-    "shutthebox.strategy.advice": (
-        None,
-        "a hint on a few tiles answers without NumPy's solver nor a match (test_fast_start, issue 14)",
+    "shutthebox.cli.hint": (
+        frozenset({"shutthebox.strategy.advice"}),
+        "a hint on a few tiles answers in plain Python (strategy.choices) without NumPy's solver nor a "
+        "match (test_fast_start, issue 14): the solver only for a bigger position",
     ),
     "shutthebox.cli.simulate": (frozenset({"matplotlib"}), "the sim extra, for --plot alone"),
     "shutthebox.cli.play": (
@@ -62,7 +59,6 @@ ALLOWED: dict[str, tuple[frozenset[str] | None, str]] = {
     # Not split yet (issue 27 goes on): each is on the path of `scores` or of a hint on a few tiles.
     "shutthebox.term.scores": (None, BUDGET + ": saving (SQLAlchemy) shares the module of the scores read"),
     "shutthebox.i18n.words": (None, BUDGET + ": scores names the rules; a Rules, a Move are for others"),
-    "shutthebox.core.record": (None, "core.game imports this module: DiceSource is named for mypy only"),
 }
 """Module (``package.*``: every module of the package) -> what it may import late (a name covers its
 submodules; None: anything), and why."""
