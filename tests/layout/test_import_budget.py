@@ -37,8 +37,8 @@ ALLOWED: dict[str, tuple[frozenset[str] | None, str]] = {
     ),
     "shutthebox.cli.simulate": (frozenset({"matplotlib"}), "the sim extra, for --plot alone"),
     "shutthebox.cli.play": (
-        frozenset({"shutthebox.term.app"}),
-        "the tui extra: without Textual, line by line",
+        frozenset({"shutthebox.term.app", "shutthebox.term.saving"}),
+        "the tui extra: without Textual, line by line; without SQLAlchemy, played and not saved",
     ),
     "shutthebox.reports.atlas": (frozenset({"matplotlib"}), "the sim extra: no plots without it"),
     "shutthebox.web.hub": (None, "the redis extra, only when a Redis URL is configured (its types for mypy)"),
@@ -56,9 +56,6 @@ ALLOWED: dict[str, tuple[frozenset[str] | None, str]] = {
         frozenset({"PIL"}),
         "Pillow, for the shared board as PNG: refused in words if absent",
     ),
-    # Not split yet (issue 27 goes on): each is on the path of `scores` or of a hint on a few tiles.
-    "shutthebox.term.scores": (None, BUDGET + ": saving (SQLAlchemy) shares the module of the scores read"),
-    "shutthebox.i18n.words": (None, BUDGET + ": scores names the rules; a Rules, a Move are for others"),
 }
 """Module (``package.*``: every module of the package) -> what it may import late (a name covers its
 submodules; None: anything), and why."""
