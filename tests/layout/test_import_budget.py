@@ -41,7 +41,10 @@ ALLOWED: dict[str, tuple[frozenset[str] | None, str]] = {
         "the tui extra: without Textual, line by line; without SQLAlchemy, played and not saved",
     ),
     "shutthebox.reports.atlas": (frozenset({"matplotlib"}), "the sim extra: no plots without it"),
-    "shutthebox.web.hub": (None, "the redis extra, only when a Redis URL is configured (its types for mypy)"),
+    "shutthebox.web.app": (
+        frozenset({"shutthebox.web.redishub"}),
+        "the redis extra, only when a Redis URL is configured: the hub of several processes",
+    ),
     "shutthebox.web.rates": (frozenset({"redis"}), "the redis extra, only when the limits are kept in Redis"),
     "shutthebox.cli.serve": (frozenset({"redis"}), "the redis extra, only when --redis is given"),
     "shutthebox.ops.throwaway": (
