@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from shutthebox.core.dice import SeededDice
+from shutthebox.core.chance import SeededDice
 from shutthebox.core.fair import FairDice
 from shutthebox.core.rules import Rules
 from shutthebox.strategy.simulate import compile_strategy, simulate

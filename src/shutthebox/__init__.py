@@ -45,7 +45,8 @@ __version__ = "0.1.0"
 
 _HOME = {
     "board": ("Board", "Move"),
-    "dice": ("Roll", "ScriptedDice", "SeededDice"),
+    "chance": ("SeededDice",),
+    "dice": ("Roll", "ScriptedDice"),
     "errors": (
         "IllegalActionError", "OutOfTurnError", "ParseError", "RecordError", "RulesError", "ShutTheBoxError",
     ),
@@ -75,7 +76,8 @@ if TYPE_CHECKING:  # for type checkers and readers: the same names, imported eag
     from typing import Any
 
     from shutthebox.core.board import Board, Move
-    from shutthebox.core.dice import Roll, ScriptedDice, SeededDice
+    from shutthebox.core.chance import SeededDice
+    from shutthebox.core.dice import Roll, ScriptedDice
     from shutthebox.core.errors import (
         IllegalActionError,
         OutOfTurnError,

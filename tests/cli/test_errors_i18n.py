@@ -23,7 +23,8 @@ from shutthebox.cli.parser import RULE_FLAGS
 from shutthebox.cli.simulate import _plot_path, _simulate_matches
 from shutthebox.cli.solve import run_solve
 from shutthebox.core.board import Board, Move
-from shutthebox.core.dice import Roll, outcomes
+from shutthebox.core.chance import outcomes
+from shutthebox.core.dice import Roll
 from shutthebox.core.errors import RulesError, ShutTheBoxError
 from shutthebox.core.match import Match
 from shutthebox.core.record import FORMAT, Event, GameRecord, replay

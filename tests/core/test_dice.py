@@ -10,7 +10,7 @@ from itertools import product
 import pytest
 
 from shutthebox import ParseError, Roll, ScriptedDice, SeededDice
-from shutthebox.core.dice import outcomes, total_distribution
+from shutthebox.core.chance import outcomes, total_distribution
 
 
 @pytest.mark.parametrize("text", ["3,1", "3+1", "3 1", " 3 , 1 ", "3&1"])

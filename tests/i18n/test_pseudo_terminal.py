@@ -30,8 +30,8 @@ from textual.widgets import Button, Input, Select, Static
 
 from shutthebox import DiceChoice, Game, GameRecord, Mode, Phase, Roll, Rules
 from shutthebox.cli.main import COMMANDS, build_parser
-from shutthebox.core.dice import SeededDice
-from shutthebox.core.game import DiceSource, Wait
+from shutthebox.core.chance import DiceSource, SeededDice
+from shutthebox.core.game import Wait
 from shutthebox.core.match import Match
 from shutthebox.core.record import FORMAT
 from shutthebox.core.rules import OneDie, Scoring
@@ -39,7 +39,7 @@ from shutthebox.i18n import LOCALES_VAR, language_name, languages, using
 from shutthebox.strategy.names import BOT_NAMES, STRATEGIES, STRENGTHS
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.keys import BINDINGS, TILE_OF_KEY
-from shutthebox.term.scores import save_finished
+from shutthebox.term.saving import save_finished
 from shutthebox.term.screens import ConfirmScreen, HelpScreen, ReviewScreen, SetupScreen
 from shutthebox.term.session import PlaySetup
 from shutthebox.term.widgets import GameLog, KeyBar, KeyList

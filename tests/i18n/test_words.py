@@ -9,7 +9,7 @@ import pytest
 from shutthebox.cli.parser import RULE_FLAGS
 from shutthebox.core.options import CLASSIC, Mode, OneDie, Scoring
 from shutthebox.core.rules import Rules
-from shutthebox.i18n import words
+from shutthebox.i18n import rulewords, words
 from shutthebox.strategy.names import ROUND_OBJECTIVES, STRENGTHS, VERDICTS, Objective
 from shutthebox.strategy.review import verdict
 
@@ -17,9 +17,9 @@ from shutthebox.strategy.review import verdict
 @pytest.mark.parametrize(
     ("table", "choices"),
     [
-        (words.MODES, list(Mode)),
-        (words.ONE_DIE_WHEN, list(OneDie)),
-        (words.SCORINGS, list(Scoring)),
+        (rulewords.MODES, list(Mode)),
+        (rulewords.ONE_DIE_WHEN, list(OneDie)),
+        (rulewords.SCORINGS, list(Scoring)),
         (words.OBJECTIVE_VALUES, list(Objective)),
         (words.OBJECTIVES, [o for o in Objective if o not in ROUND_OBJECTIVES]),
         (words.STRENGTHS, list(STRENGTHS)),
@@ -33,9 +33,9 @@ def test_every_member_has_a_word_in_its_order(table: dict[str, str], choices: li
 
 def test_a_member_without_a_word_is_refused_when_the_table_is_built() -> None:
     with pytest.raises(LookupError, match="no word for never"):
-        words._every(OneDie, {"high-shut": "a", "sum-le-6": "b", "sum-lt-6": "c"})
+        rulewords.every_word(OneDie, {"high-shut": "a", "sum-le-6": "b", "sum-lt-6": "c"})
     with pytest.raises(LookupError, match="a word for no choice: always"):
-        words._every(OneDie, {**words.ONE_DIE_WHEN, "always": "d"})
+        rulewords.every_word(OneDie, {**rulewords.ONE_DIE_WHEN, "always": "d"})
 
 
 def test_the_review_grades_with_the_words_listed() -> None:

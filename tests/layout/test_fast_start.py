@@ -73,9 +73,9 @@ def test_the_package_root_loads_its_names_when_asked() -> None:
     probe = "import shutthebox, sys; print('shutthebox.core.match' in sys.modules)"
     cold = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert cold.stdout.strip() == "False"
-    from shutthebox.core import board, dice, errors, game, match, record, rules
+    from shutthebox.core import board, chance, dice, errors, game, match, record, rules
 
-    homes = (board, dice, errors, game, match, record, rules)
+    homes = (board, chance, dice, errors, game, match, record, rules)
     for name in shutthebox.__all__:
         value = getattr(shutthebox, name)
         assert any(getattr(home, name, None) is value for home in homes), name

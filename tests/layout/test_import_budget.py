@@ -30,21 +30,21 @@ ALLOWED: dict[str, tuple[frozenset[str] | None, str]] = {
     "shutthebox": (None, LAZY_PACKAGE),
     "shutthebox.storage": (None, LAZY_PACKAGE + " (SQLAlchemy only for the names that need it)"),
     "shutthebox.web": (None, LAZY_PACKAGE),
-    "shutthebox.core.dice": (
-        None,
-        "a hint on a few tiles needs neither exact sums nor rolling dice (test_fast_start, issue 14)",
-    ),
-    "shutthebox.strategy.advice": (
-        None,
-        "a hint on a few tiles answers without NumPy's solver nor a match (test_fast_start, issue 14)",
+    "shutthebox.cli.hint": (
+        frozenset({"shutthebox.strategy.advice"}),
+        "a hint on a few tiles answers in plain Python (strategy.choices) without NumPy's solver nor a "
+        "match (test_fast_start, issue 14): the solver only for a bigger position",
     ),
     "shutthebox.cli.simulate": (frozenset({"matplotlib"}), "the sim extra, for --plot alone"),
     "shutthebox.cli.play": (
-        frozenset({"shutthebox.term.app"}),
-        "the tui extra: without Textual, line by line",
+        frozenset({"shutthebox.term.app", "shutthebox.term.saving"}),
+        "the tui extra: without Textual, line by line; without SQLAlchemy, played and not saved",
     ),
     "shutthebox.reports.atlas": (frozenset({"matplotlib"}), "the sim extra: no plots without it"),
-    "shutthebox.web.hub": (None, "the redis extra, only when a Redis URL is configured (its types for mypy)"),
+    "shutthebox.web.app": (
+        frozenset({"shutthebox.web.redishub"}),
+        "the redis extra, only when a Redis URL is configured: the hub of several processes",
+    ),
     "shutthebox.web.rates": (frozenset({"redis"}), "the redis extra, only when the limits are kept in Redis"),
     "shutthebox.cli.serve": (frozenset({"redis"}), "the redis extra, only when --redis is given"),
     "shutthebox.ops.throwaway": (
@@ -59,10 +59,6 @@ ALLOWED: dict[str, tuple[frozenset[str] | None, str]] = {
         frozenset({"PIL"}),
         "Pillow, for the shared board as PNG: refused in words if absent",
     ),
-    # Not split yet (issue 27 goes on): each is on the path of `scores` or of a hint on a few tiles.
-    "shutthebox.term.scores": (None, BUDGET + ": saving (SQLAlchemy) shares the module of the scores read"),
-    "shutthebox.i18n.words": (None, BUDGET + ": scores names the rules; a Rules, a Move are for others"),
-    "shutthebox.core.record": (None, "core.game imports this module: DiceSource is named for mypy only"),
 }
 """Module (``package.*``: every module of the package) -> what it may import late (a name covers its
 submodules; None: anything), and why."""

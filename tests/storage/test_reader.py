@@ -20,8 +20,7 @@ from shutthebox.core.options import CLASSIC
 from shutthebox.core.record import Event
 from shutthebox.storage import Database, GameRepository, ProfileRepository
 from shutthebox.storage.location import data_folder, default_url, sqlite_file
-from shutthebox.storage.reader import read_scores
-from shutthebox.term.scores import stored_scores
+from shutthebox.storage.reader import read_scores, stored_scores
 from tests.support.services import fresh_database
 
 T0 = datetime(2026, 3, 1, 9, 30, 15, tzinfo=UTC)

@@ -403,8 +403,7 @@ def test_the_migration_to_0003_keeps_every_game_and_ranks_none(database_url: str
 
     from shutthebox.storage.database import alembic_config
     from shutthebox.storage.location import sqlite_file
-    from shutthebox.storage.reader import read_scores
-    from shutthebox.term.scores import stored_scores
+    from shutthebox.storage.reader import read_scores, stored_scores
 
     url = database_url
     engine = create_engine(engine_url(url))

@@ -9,7 +9,7 @@ import pytest
 
 from shutthebox import DiceChoice, Game, GameRecord, Mode, Move, Phase, Roll, Rules, legal_moves
 from shutthebox.core.board import mask_of
-from shutthebox.core.dice import SeededDice
+from shutthebox.core.chance import SeededDice
 from shutthebox.strategy.bots import make_bot
 from shutthebox.strategy.review import VERDICTS, review, verdict
 from shutthebox.strategy.solver import Objective

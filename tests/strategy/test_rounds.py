@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from shutthebox import DiceChoice, Match, Move, Roll, Rules
-from shutthebox.core.dice import total_distribution
+from shutthebox.core.chance import total_distribution
 from shutthebox.core.match import legal_moves
 from shutthebox.strategy.advice import Seat, advise, seat_of
 from shutthebox.strategy.bots import make_bot

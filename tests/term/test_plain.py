@@ -291,7 +291,7 @@ def test_a_fair_game_counts_for_the_best_and_its_record_is_proven(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     from shutthebox.core.verify import verify
-    from shutthebox.term.scores import save_finished
+    from shutthebox.term.saving import save_finished
     from shutthebox.term.session import PlaySetup
 
     monkeypatch.setenv("SHUTTHEBOX_DB", f"sqlite:///{tmp_path / 'history.db'}")

@@ -12,7 +12,7 @@ import pytest
 from shutthebox import Game, Rules
 from shutthebox.storage import Database, GameRepository, ProfileRepository
 from shutthebox.term.profile import profile_path, read_profile
-from shutthebox.term.scores import save_finished
+from shutthebox.term.saving import save_finished
 from tests.support.drive import finish
 
 SOLO = Rules(mode="solo")  # type: ignore[arg-type]

@@ -14,7 +14,8 @@ from shutthebox import Game, GameRecord, Mode, Rules
 from shutthebox.cli import main
 from shutthebox.i18n import using
 from shutthebox.storage import Database, GameRepository
-from shutthebox.term.scores import scores_json, scores_lines
+from shutthebox.storage.reader import scores_json
+from shutthebox.term.scores import scores_lines
 from tests.support.drive import finish
 
 SOLO = Rules(mode=Mode.SOLO)

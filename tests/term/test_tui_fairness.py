@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from shutthebox import Game, Mode, Phase, Roll, Rules
 from shutthebox.core.game import ROLL
 from shutthebox.term.app import ShutTheBoxApp
-from shutthebox.term.scores import save_finished
+from shutthebox.term.saving import save_finished
 from shutthebox.term.session import PlaySetup
 from tests.support.drive import fair_dice_for
 from tests.support.tui import SIZE, log_text, make_app, press, record, shown, state

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from shutthebox.ops.throwaway import free_port, missing_redis, temporary_redis
-from shutthebox.web.hub import LocalHub, News, RedisHub
+from shutthebox.web.hub import LocalHub, News
+from shutthebox.web.redishub import RedisHub
 from tests.support.services import kill_redis
 
 SECONDS = 60.0

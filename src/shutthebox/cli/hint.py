@@ -13,7 +13,7 @@ from shutthebox.core.errors import ParseError, RulesError
 from shutthebox.core.rules import Mode, grade
 from shutthebox.i18n import _
 from shutthebox.i18n.words import action_words, rules_line
-from shutthebox.strategy.advice import advise_position
+from shutthebox.strategy.choices import plain_advice
 from shutthebox.strategy.names import Objective
 
 __all__ = ["run_hint"]
@@ -31,10 +31,17 @@ def run_hint(args: argparse.Namespace) -> int:
     target_mask = board.shut_mask if opening else board.mask
     roll = _roll_of(args)
     seat = seat_of(args, objective)
-    advice = advise_position(
+    advice = plain_advice(  # a few open tiles: answered in plain Python, at once
         rules, target_mask, roll, objective=objective, target=args.target,
-        extra=args.extra, opening=opening, one_off=True, seat=seat,
+        extra=args.extra, opening=opening, seat=seat,
     )
+    if advice is None:
+        from shutthebox.strategy.advice import advise_position  # the solver, NumPy: a bigger position
+
+        advice = advise_position(
+            rules, target_mask, roll, objective=objective, target=args.target,
+            extra=args.extra, opening=opening, seat=seat,
+        )
     data: dict[str, Any] = {
         "open": list(board.open_tiles),
         "roll": list(roll.dice) if roll else None,

@@ -16,10 +16,9 @@ from shutthebox.cli.paths import check_database, numbered, writable_file
 from shutthebox.core.game import Game
 from shutthebox.core.record import GameRecord
 from shutthebox.core.rules import Mode
-from shutthebox.i18n import _
+from shutthebox.i18n import _, say
 from shutthebox.term.hints import hint_text
 from shutthebox.term.plain import PlainGame
-from shutthebox.term.scores import save_finished
 from shutthebox.term.session import PlaySetup, mode_for
 
 __all__ = ["play_setup", "run_play"]
@@ -82,7 +81,7 @@ def play_setup(setup: PlaySetup, args: argparse.Namespace, save_to: Path | None,
         records = [record] if record is not None else []
     else:
         def keep(game: Game, played: PlaySetup) -> list[str]:
-            return save_finished(game, played.humans)
+            return _saved(game, played.humans)
 
         app = ShutTheBoxApp(setup, lang=args.lang, save=keep, setup_first=setup_first)
         record = app.run()
@@ -111,12 +110,22 @@ def _save_records(path: Path, records: Sequence[GameRecord]) -> None:
             print(_("Anyone can check its dice: shutthebox verify {path}").format(path=where))
 
 
+def _saved(game: Game, humans: Sequence[str]) -> list[str]:
+    """Keep a finished game in the history (`term.saving.save_finished`): without SQLAlchemy (the tui
+    extra) the game was played all the same, and only its saving is refused, in a line."""
+    try:
+        from shutthebox.term.saving import save_finished  # the tui extra: SQLAlchemy, only to save
+    except ImportError as error:
+        return [_("The game could not be saved to the history: {reason}").format(reason=say(error))]
+    return save_finished(game, humans)
+
+
 def _play_plain(setup: PlaySetup) -> GameRecord | None:
     """The line-by-line game on standard input and output; the record if it began."""
 
     game = setup.new_game()
     final = PlainGame(game, stdin=sys.stdin, stdout=sys.stdout, hint=hint_text).run()
     if final is not None:
-        for line in save_finished(game, setup.humans):
+        for line in _saved(game, setup.humans):
             print(line)
     return game.record() if game.events else None

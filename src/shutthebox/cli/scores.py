@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 
 from shutthebox.cli.history import check_database
-from shutthebox.term.scores import scores_json, scores_lines
+from shutthebox.storage.reader import scores_json
+from shutthebox.term.scores import scores_lines
 
 __all__ = ["run_scores"]
 

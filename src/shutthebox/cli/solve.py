@@ -17,7 +17,7 @@ from shutthebox.core.errors import RulesError
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import _
 from shutthebox.i18n.words import OBJECTIVES, rules_line
-from shutthebox.strategy.advice import Seat
+from shutthebox.strategy.choices import Seat
 from shutthebox.strategy.names import Objective
 from shutthebox.strategy.solver import solve, solve_long, solve_round
 from shutthebox.strategy.solver.exact import exact_value

@@ -11,8 +11,8 @@ from shutthebox.cli.parser import number_type, whole
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import RulesError
 from shutthebox.i18n import _
-from shutthebox.strategy.advice import ROUND_OBJECTIVES, Seat
-from shutthebox.strategy.names import ROUND_PLAYERS, Objective
+from shutthebox.strategy.choices import Seat
+from shutthebox.strategy.names import ROUND_OBJECTIVES, ROUND_PLAYERS, Objective
 
 __all__ = ["emit", "objective_args", "pct", "seat_of", "two_dice"]
 

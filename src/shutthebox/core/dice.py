@@ -1,22 +1,17 @@
-"""Dice: rolls as values, their exact distributions, and seedable sources.
+"""Dice: rolls as values, the choice of one die or two, and scripted rolls.
 
-Chance is data until a game samples it: `outcomes` gives the exact
-probabilities the solver uses; only a `DiceSource` given to a game rolls.
+What a hint on a bare position needs, with nothing heavier than `re`: the exact odds of a roll
+and the dice that roll at random are in `core.chance`, where a game and the solver find them.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
 
 from shutthebox.core.errors import ParseError, Phrase, plural_phrase
 
-TYPE_CHECKING = False  # typing is not imported at run time: a hint starts here
-if TYPE_CHECKING:
-    from fractions import Fraction
-
-__all__ = ["DiceChoice", "Roll", "ScriptedDice", "SeededDice", "outcomes", "total_distribution"]
+__all__ = ["DiceChoice", "Roll", "ScriptedDice"]
 
 _SEPARATORS = re.compile(r"[\s,+&]+")
 
@@ -79,45 +74,6 @@ class DiceChoice:
 
     def __str__(self) -> str:
         return str(self.phrase)
-
-
-@cache
-def outcomes(count: int) -> tuple[tuple[Roll, Fraction], ...]:
-    """Every roll of ``count`` fair dice with its exact probability."""
-    from fractions import Fraction  # a one-off hint never needs it: it loads only here
-
-    if count == 1:
-        return tuple((Roll((face,)), Fraction(1, 6)) for face in range(1, 7))
-    if count == 2:
-        return tuple(
-            (Roll((a, b)), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7)
-        )
-    raise ParseError("one or two dice are rolled, not {count}", count=count)
-
-
-@cache
-def total_distribution(count: int) -> dict[tuple[int, bool], Fraction]:
-    """Probability of each (total, is_double) for ``count`` dice."""
-    from fractions import Fraction
-
-    dist: dict[tuple[int, bool], Fraction] = {}
-    for roll, p in outcomes(count):
-        key = (roll.total, roll.is_double)
-        dist[key] = dist.get(key, Fraction(0)) + p
-    return dist
-
-
-class SeededDice:
-    """Fair dice from a seeded `random.Random`: same seed, same rolls."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        import random  # loaded by the games that roll, not by every import of a `Roll`
-
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
-        self._rng = random.Random(self.seed)
-
-    def roll(self, count: int) -> Roll:
-        return Roll(tuple(self._rng.randint(1, 6) for _ in range(count)))
 
 
 class ScriptedDice:

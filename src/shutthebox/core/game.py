@@ -35,7 +35,8 @@ from enum import StrEnum
 from typing import Final, Literal, Protocol
 
 from shutthebox.core.board import Move
-from shutthebox.core.dice import Roll, SeededDice
+from shutthebox.core.chance import DiceSource, SeededDice
+from shutthebox.core.dice import Roll
 from shutthebox.core.errors import IllegalActionError, StaleActionError
 from shutthebox.core.fair import FairDice, Fairness
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
@@ -43,18 +44,12 @@ from shutthebox.core.ranking import IN_TURN, Help, help_cost
 from shutthebox.core.record import Event, GameRecord, outcome_of
 from shutthebox.core.rules import Rules
 
-__all__ = ["ROLL", "Chooser", "DiceSource", "Due", "Game", "Keeper", "Step", "Thought", "Wait"]
+__all__ = ["ROLL", "Chooser", "Due", "Game", "Keeper", "Step", "Thought", "Wait"]
 
 ROLL: Final = "roll"
 """The step that asks the game to roll the dice due, from its own source."""
 Step = Action | Literal["roll"]
 """What a seat may do: ask for the roll, choose dice or tiles, or (at a real box) type the faces."""
-
-
-class DiceSource(Protocol):
-    """Where a game's rolls come from: `SeededDice`, `ScriptedDice`, the fair scheme's dice."""
-
-    def roll(self, count: int) -> Roll: ...
 
 
 class Chooser(Protocol):

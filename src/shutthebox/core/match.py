@@ -25,7 +25,8 @@ from enum import StrEnum
 from fractions import Fraction
 
 from shutthebox.core.board import Board, Move, subsets_with_sum, tiles_of
-from shutthebox.core.dice import DiceChoice, Roll, outcomes
+from shutthebox.core.chance import outcomes
+from shutthebox.core.dice import DiceChoice, Roll
 from shutthebox.core.errors import N_, IllegalActionError, OutOfTurnError, Phrase, RulesError, plural_phrase
 from shutthebox.core.rules import Mode, OneDie, Rules, Scoring
 

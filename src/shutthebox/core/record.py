@@ -21,19 +21,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from shutthebox.core.board import Move
-from shutthebox.core.dice import Roll, SeededDice
+from shutthebox.core.chance import DiceSource, SeededDice
+from shutthebox.core.dice import Roll
 from shutthebox.core.errors import RecordError, ShutTheBoxError
 from shutthebox.core.fair import Fairness
 from shutthebox.core.match import Action, DiceChoice, Match
 from shutthebox.core.outcome import Outcome, outcome_of, result_of
 from shutthebox.core.ranking import Help, Result, turns_counted, why_unranked
 from shutthebox.core.rules import Rules
-
-if TYPE_CHECKING:
-    from shutthebox.core.game import DiceSource  # which imports this module
 
 __all__ = ["FORMAT", "Event", "GameRecord", "Outcome", "outcome_of", "replay", "result_of"]
 

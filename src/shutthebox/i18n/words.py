@@ -1,25 +1,25 @@
 """The game in words for the command line and the terminal games: rule names, rules in a line, dice.
 
 Every name here is a message of the catalog (marked with `N_`), said in the
-language in use when it is shown. It reads the rules as plain options (the
-classic defaults, the enums' values), so listing stored games needs no `Rules`.
-Each table is keyed by the members of its enum, in their order, and refused at
-import when a member has no word: a new rule, objective or grade cannot go unnamed.
+language in use when it is shown. The ways to play, the one-die rules, the scorings and the rules
+in a line read from plain options are in `i18n.rulewords`, light enough for ``shutthebox scores``
+(listing stored games needs no `Rules`); they are named here too. Each table is keyed by the
+members of its enum, in their order, and refused at import when a member has no word: a new rule,
+objective or grade cannot go unnamed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
-from shutthebox.core.options import CLASSIC, Mode, OneDie, Scoring
-from shutthebox.i18n import N_, _, ngettext
+from shutthebox.core.board import Move
+from shutthebox.core.dice import DiceChoice
+from shutthebox.core.rules import Rules
+from shutthebox.i18n import N_, _
+from shutthebox.i18n.rulewords import MODES, ONE_DIE_WHEN, SCORINGS, every_word, mode_name, options_line
 from shutthebox.strategy.names import ROUND_OBJECTIVES, Objective
 from shutthebox.strategy.names import STRENGTHS as BOT_STRENGTHS
 from shutthebox.strategy.names import VERDICTS as GRADES
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from shutthebox.core.rules import Rules
 
 __all__ = [
     "MODES",
@@ -38,42 +38,7 @@ __all__ = [
 ]
 
 
-def _every(names: Iterable[str], words: dict[str, str]) -> dict[str, str]:
-    """``words`` for each of ``names``, in their order; a `LookupError` at import when a name has no word
-    or a word no name, so a table cannot fall behind its enum."""
-    names = [str(name) for name in names]
-    if missing := [name for name in names if name not in words]:
-        raise LookupError(f"no word for {', '.join(missing)}")
-    if extra := sorted(set(words) - set(names)):
-        raise LookupError(f"a word for no choice: {', '.join(extra)}")
-    return {name: words[name] for name in names}
-
-
-MODES: dict[str, str] = _every(Mode, {
-    "solo": N_("solo"),
-    "round": N_("round"),
-    "elimination": N_("elimination"),
-    "long": N_("long game"),
-})
-"""The ways to play (rules §5) by their `Mode` value, as a player names them."""
-
-ONE_DIE_WHEN: dict[str, str] = _every(OneDie, {
-    "high-shut": N_("once 7 and up are shut"),
-    "sum-le-6": N_("when open tiles sum ≤ 6"),
-    "sum-lt-6": N_("when open tiles sum < 6"),
-    "never": N_("never"),
-})
-"""When one die may be rolled (rules §3)."""
-
-SCORINGS: dict[str, str] = _every(Scoring, {
-    "sum": N_("sum"),
-    "sum-plus-roll": N_("sum plus last roll"),
-    "digits": N_("digits"),
-    "count": N_("tiles left"),
-})
-"""How the open tiles score (rules §4)."""
-
-STRENGTHS: dict[str, str] = _every(BOT_STRENGTHS, {
+STRENGTHS: dict[str, str] = every_word(BOT_STRENGTHS, {
     "easy": N_("easy"),
     "medium": N_("medium"),
     "hard": N_("hard"),
@@ -81,7 +46,7 @@ STRENGTHS: dict[str, str] = _every(BOT_STRENGTHS, {
 })
 """The bots' strengths, weakest first."""
 
-VERDICTS: dict[str, str] = _every(GRADES, {
+VERDICTS: dict[str, str] = every_word(GRADES, {
     "best": N_("best"),
     "good": N_("good"),
     "inaccuracy": N_("inaccuracy"),
@@ -91,7 +56,7 @@ VERDICTS: dict[str, str] = _every(GRADES, {
 """The review's word for each decision, best to worst."""
 
 
-OBJECTIVE_VALUES: dict[str, str] = _every(Objective, {
+OBJECTIVE_VALUES: dict[str, str] = every_word(Objective, {
     "score": N_("expected score"),
     "shut": N_("chance to shut"),
     "beat": N_("chance to score under {target}"),
@@ -102,7 +67,7 @@ OBJECTIVE_VALUES: dict[str, str] = _every(Objective, {
 })
 """What a value of each objective of the solver means, in a hint."""
 
-OBJECTIVES: dict[str, str] = _every((o for o in Objective if o not in ROUND_OBJECTIVES), {
+OBJECTIVES: dict[str, str] = every_word((o for o in Objective if o not in ROUND_OBJECTIVES), {
     "score": N_("expected score"),
     "shut": N_("probability of shutting the box"),
     "beat": N_("probability of scoring under {target}"),
@@ -110,11 +75,6 @@ OBJECTIVES: dict[str, str] = _every((o for o in Objective if o not in ROUND_OBJE
     "long": N_("probability of winning the long game"),
 })
 """Each objective of the solver, as ``shutthebox solve`` names its value."""
-
-
-def mode_name(mode: str) -> str:
-    """A way to play in words: ``solo``, ``long game``; an unknown one as it is."""
-    return _(MODES[mode]) if mode in MODES else str(mode)
 
 
 def strength_name(strength: str) -> str:
@@ -135,9 +95,6 @@ def dice_word(count: int) -> str:
 def action_words(action: object, *, opening: bool = False) -> str:
     """A choice as a player says it: ``shut 5+3`` (``open 4`` for the long game's opener), ``one die``;
     a roll as it shows."""
-    from shutthebox.core.board import Move  # here, not above: listing stored games needs no board
-    from shutthebox.core.dice import DiceChoice
-
     if isinstance(action, DiceChoice):
         return dice_word(action.count)
     if isinstance(action, Move):
@@ -150,27 +107,4 @@ def rules_line(rules: Rules | Mapping[str, object], *, with_mode: bool = True) -
 
     ``rules`` is a `Rules`, or its options as `Rules.to_dict` gives them (or a stored rules key, read back).
     """
-    options = {**CLASSIC, **(rules.to_dict() if hasattr(rules, "to_dict") else rules)}
-    mode, tiles = str(options["mode"]), int(options["tiles"])
-    parts = [ngettext("{tiles} tile", "{tiles} tiles", tiles).format(tiles=tiles)]
-    if with_mode:
-        parts.append(mode_name(mode))
-    if options["one_die"] != CLASSIC["one_die"]:
-        parts.append(_("one die {when}").format(when=_(ONE_DIE_WHEN[str(options["one_die"])])))
-    if options["one_die_forced"]:
-        parts.append(_("one die forced"))
-    if options["max_tiles"] is not None:
-        most = int(options["max_tiles"])
-        parts.append(ngettext("at most {n} tile a roll", "at most {n} tiles a roll", most).format(n=most))
-    if options["scoring"] != CLASSIC["scoring"]:
-        parts.append(_("scoring: {scoring}").format(scoring=_(SCORINGS[str(options["scoring"])])))
-    if mode == "round" and not options["shut_wins"]:
-        parts.append(_("shutting does not win at once"))
-    if options["stake"]:
-        parts.append(_("stake {stake}").format(stake=options["stake"]))
-    if mode == "elimination":
-        parts.append(_("out at {limit}").format(limit=options["limit"]))
-    doubles = options["doubles_extra_turn"]
-    if doubles is not None and bool(doubles) != (mode == "long"):
-        parts.append(_("doubles earn a turn") if doubles else _("no extra turns"))
-    return " · ".join(parts)
+    return options_line(rules.to_dict() if isinstance(rules, Rules) else rules, with_mode=with_mode)

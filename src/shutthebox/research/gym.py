@@ -50,7 +50,7 @@ def action_table(rules: Rules) -> tuple[Move | DiceChoice, ...]:
 
 
 class GeneratorDice:
-    """An environment's dice (a `core.game.DiceSource`): each roll drawn from its generator, looked up
+    """An environment's dice (a `core.chance.DiceSource`): each roll drawn from its generator, looked up
     at every roll, since a reset with a seed gives the environment a new one."""
 
     def __init__(self, generator: Callable[[], np.random.Generator]) -> None:

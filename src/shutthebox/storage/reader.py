@@ -8,7 +8,8 @@ the two on the same games, at the newest migration). It reads a file that has ev
 reads (`READS`); a file that lacks one (an older schema), or any other database, is left to the
 `Database`, which migrates it first. A test walks the migrations: none after the first revision
 the reader takes may change a column it reads (unless the reader follows), so a file it takes
-answers as it would migrated.
+answers as it would migrated. `scores_json` is the answer of ``shutthebox scores``: this reader's
+when it can, else `stored_scores`', through the repositories.
 """
 
 from __future__ import annotations
@@ -20,12 +21,13 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from shutthebox.core.tiles import counted_grade
+from shutthebox.storage.location import default_url, sqlite_file
 
 TYPE_CHECKING = False  # typing costs more to import than this whole answer takes
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["READS", "read_scores", "readable"]
+__all__ = ["READS", "read_scores", "readable", "scores_json", "stored_scores"]
 
 READS = {
     "games": ("id", "finished_at", "source", "mode", "tiles", "rules_key", "players", "winner", "typed",
@@ -65,6 +67,45 @@ _BESTS = """
 """Each group's best ranked turn, the earliest of equals, with the group's count (`GameRepository.bests`)."""
 _OF_PROFILE = _BESTS.format(whose="profile_id = ?")
 _OF_GUEST = _BESTS.format(whose="player = ? AND profile_id IS NULL")
+
+
+def scores_json(players: Sequence[str] = (), *, limit: int = 10) -> dict[str, Any]:
+    """Personal bests and recent games as JSON (``shutthebox scores --json``)."""
+    url = default_url()
+    path = sqlite_file(url)
+    if path is not None:
+        found = read_scores(path, players, limit=limit)
+        if found is not None:
+            return found
+    return stored_scores(url, players, limit=limit)
+
+
+def _players(games: Any, players: Sequence[str], limit: int) -> list[str]:
+    if players:
+        return list(players)
+    seen: list[str] = []
+    for game in games.games(limit=limit):
+        for name in game.players:
+            if name not in seen:
+                seen.append(name)
+    return seen
+
+
+def stored_scores(url: str, players: Sequence[str] = (), *, limit: int = 10) -> dict[str, Any]:
+    """The same answer through the `GameRepository` (any engine; the database migrates an older schema
+    first)."""
+    from shutthebox.storage import Database, GameRepository  # SQLAlchemy, Alembic: only here
+
+    with Database.open(url) as database:
+        games = GameRepository(database)
+        names = _players(games, players, 50)
+        bests = [b.to_json() for name in names for b in games.bests(name)]
+        recent = [
+            g.to_json()
+            for g in games.games(limit=limit)
+            if not players or set(players) & set(g.players)
+        ]
+    return {"bests": bests, "games": recent}
 
 
 def read_scores(path: str, players: Sequence[str] = (), *, limit: int = 10) -> dict[str, Any] | None:

@@ -6,46 +6,24 @@ chance to win it from their seat (or, playing for stakes, the best expected
 result in stakes); the long game the win — and values each choice (one die or
 two before a roll; each legal move after it) with its loss against the best.
 `advise_position` does the same for a bare position, for ``shutthebox hint``
-and for players at a real box.
+and for players at a real box. The ranked choices themselves (`Advice`, `Choice`, a round's
+`Seat`) are in `strategy.choices`, which answers a position of few open tiles without NumPy.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from shutthebox.core.board import Move
-from shutthebox.core.dice import DiceChoice, Roll
+from shutthebox.core.dice import Roll
 from shutthebox.core.errors import IllegalActionError
+from shutthebox.core.match import Match, Phase
 from shutthebox.core.rules import Mode, Rules
+from shutthebox.strategy.choices import Advice, Choice, Seat, plain_advice, ranked
 from shutthebox.strategy.names import ROUND_OBJECTIVES, ROUND_PLAYERS, Objective
-from shutthebox.strategy.plain import PlainTurn, plain_fits
-
-TYPE_CHECKING = False  # typing is not imported at run time: a hint starts here
-if TYPE_CHECKING:
-    from typing import Any
-
-    from shutthebox.core.match import Match
-    from shutthebox.strategy.solver import Solution
+from shutthebox.strategy.solver import Solution, solve, solve_long, solve_round
 
 __all__ = [
     "ROUND_OBJECTIVES", "Advice", "Choice", "Seat", "advise", "advise_position", "objective_for", "seat_of",
     "solution_for",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """A player's place in a round (rules §5.2): all a solved round needs to find the player's turn."""
-
-    players: int = 2  # in this round: the tied only, in a tie-break
-    seat: int = 0  # the place in this round's order of play, 0 first
-    best: int | None = None  # the best score posted before (None for the first to play)
-    ties: int = 1  # how many posted it
-    pot: int | None = None  # stakes in the pot: every player's of the match (None: this round's)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"players": self.players, "seat": self.seat, "best": self.best, "ties": self.ties,
-                "pot": self.pot if self.pot is not None else self.players}
 
 
 def seat_of(state: Match) -> Seat | None:
@@ -58,80 +36,6 @@ def seat_of(state: Match) -> Seat | None:
         return Seat(len(state.order), state.position, pot=len(state.players))
     best = min(posted)
     return Seat(len(state.order), state.position, best, posted.count(best), len(state.players))
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One option with its value and what it costs against the best."""
-
-    action: DiceChoice | Move
-    label: str
-    value: float
-    loss: float
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"label": self.label, "value": self.value, "loss": self.loss}
-        if isinstance(self.action, Move):
-            data["shut"] = list(self.action.tiles)
-        else:
-            data["dice"] = self.action.count
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class Advice:
-    """The ranked choices of one decision, best first."""
-
-    objective: Objective
-    target: int | None
-    lower_is_better: bool
-    value: float  # of the position, playing on optimally
-    choices: tuple[Choice, ...]
-    seat: Seat | None = None  # in a round: the player's place, which the values depend on
-
-    @property
-    def best(self) -> Choice | None:
-        return self.choices[0] if self.choices else None
-
-    def loss_of(self, action: DiceChoice | Move) -> float:
-        """What ``action`` costs against the best choice."""
-        for choice in self.choices:
-            if choice.action == action:
-                return choice.loss
-        raise IllegalActionError("{action} is not one of the choices advised", action=action)
-
-    def describe(self) -> str:
-        """The advice in one line, e.g. ``shut 5+4 (expected score 6.889)``."""
-        if not self.choices:
-            return f"{self._unit()} {self.value:.4g}"
-        best = self.choices[0]
-        verb = "roll" if isinstance(best.action, DiceChoice) else "shut"
-        others = "; ".join(f"{c.label} {c.value:.4g}" for c in self.choices[1:4])
-        tail = f"; others: {others}" if others else ""
-        return f"{verb} {best.label} ({self._unit()} {best.value:.4g}{tail})"
-
-    def _unit(self) -> str:
-        return {
-            Objective.SCORE: "expected score",
-            Objective.SHUT: "chance to shut",
-            Objective.BEAT: f"chance to score under {self.target}",
-            Objective.TIE_OR_BEAT: f"chance to score {self.target} or less",
-            Objective.LONG: "chance to win",
-            Objective.WIN: "chance to win the round",
-            Objective.STAKE: "expected result in stakes",
-        }[self.objective]
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "objective": str(self.objective),
-            "target": self.target,
-            "lower_is_better": self.lower_is_better,
-            "value": self.value,
-            "choices": [c.to_json() for c in self.choices],
-        }
-        if self.seat is not None:
-            data["seat"] = self.seat.to_json()
-        return data
 
 
 def objective_for(state: Match) -> tuple[Objective, int | None]:
@@ -154,8 +58,6 @@ def solution_for(
 ) -> Solution:
     """The solved turn to consult: for the long game, the mover's role; for a round, the mover's seat
     (by default the first of two)."""
-    from shutthebox.strategy.solver import solve, solve_long, solve_round  # NumPy: loaded when needed
-
     if objective is Objective.LONG:
         return solve_long(rules).for_role(opening)
     if objective in ROUND_OBJECTIVES:
@@ -166,8 +68,6 @@ def solution_for(
 
 def advise(state: Match, objective: Objective | None = None, target: int | None = None) -> Advice:
     """Ranked choices for the player to act in ``state`` (CHOOSE, ROLL or MOVE phase)."""
-    from shutthebox.core.match import Phase  # `shutthebox hint` asks of a bare position: no match
-
     if objective is None:
         objective, target = objective_for(state)
     roll = state.roll if state.phase is Phase.MOVE else None
@@ -203,32 +103,14 @@ def advise_position(
     ``one_off``: the only question of a process (``shutthebox hint``), so a position with few open
     tiles is solved in plain Python rather than waiting for NumPy (see `shutthebox.strategy.plain`);
     a process that asks again keeps the vectorized solver, whose solved turns it keeps."""
-    solution: Solution | PlainTurn
-    if one_off and not opening and plain_fits(rules, objective, target_mask, extra):
-        solution = PlainTurn(rules, objective, target)
-    else:
-        if objective in ROUND_OBJECTIVES:
-            seat = seat or Seat()
-        solution = solution_for(rules, objective, target, opening=opening, seat=seat)
-    lower = solution.lower_is_better
-    value = solution.value_at(target_mask, extra)
-    ranked: list[tuple[DiceChoice | Move, str, float]]
-    if roll is None:
-        options = sorted(
-            solution.dice_values(target_mask, extra).items(),
-            key=lambda kv: (kv[1] if lower else -kv[1], -kv[0]),
+    if one_off:
+        advice = plain_advice(
+            rules, target_mask, roll, objective=objective, target=target, extra=extra, opening=opening,
+            seat=seat,
         )
-        ranked = [(DiceChoice(count), _dice_label(count), v) for count, v in options]
-    else:
-        ranked = [(m, str(m), v) for m, v in solution.move_values(target_mask, roll, extra)]
-    best = ranked[0][2] if ranked else value
-    choices = tuple(
-        Choice(action, label, v, max(0.0, (v - best) if lower else (best - v)))
-        for action, label, v in ranked
-    )
-    return Advice(objective, target, lower, value, choices, seat if objective in ROUND_OBJECTIVES else None)
-
-
-def _dice_label(count: int) -> str:
-    return "1 die" if count == 1 else "2 dice"
-
+        if advice is not None:
+            return advice
+    if objective in ROUND_OBJECTIVES:
+        seat = seat or Seat()
+    solution = solution_for(rules, objective, target, opening=opening, seat=seat)
+    return ranked(solution, target_mask, roll, objective=objective, target=target, extra=extra, seat=seat)

@@ -22,7 +22,8 @@ from functools import lru_cache
 from typing import Any
 
 from shutthebox.core.board import Move, mask_sum
-from shutthebox.core.dice import DiceChoice, Roll, outcomes
+from shutthebox.core.chance import outcomes
+from shutthebox.core.dice import DiceChoice, Roll
 from shutthebox.core.errors import ParseError, Phrase
 from shutthebox.core.glicko import Rating, update
 from shutthebox.core.rules import Mode, Rules

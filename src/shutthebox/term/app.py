@@ -19,7 +19,8 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.timer import Timer
 
-from shutthebox.core.game import ROLL, DiceSource, Due, Game, Step, Thought, Wait
+from shutthebox.core.chance import DiceSource
+from shutthebox.core.game import ROLL, Due, Game, Step, Thought, Wait
 from shutthebox.core.match import Match
 from shutthebox.core.record import GameRecord
 from shutthebox.i18n import SOURCE, Lang, _, activate

@@ -19,9 +19,10 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from shutthebox.core.board import Move
+from shutthebox.core.chance import DiceSource
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import ShutTheBoxError
-from shutthebox.core.game import ROLL, DiceSource, Due, Game, Step, Wait
+from shutthebox.core.game import ROLL, Due, Game, Step, Wait
 from shutthebox.core.match import DiceChoice, Match, Phase
 from shutthebox.core.record import GameRecord
 from shutthebox.i18n import N_, SOURCE, Lang, _, activate, say

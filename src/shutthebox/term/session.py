@@ -13,7 +13,8 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from shutthebox.core.game import DiceSource, Game
+from shutthebox.core.chance import DiceSource
+from shutthebox.core.game import Game
 from shutthebox.core.names import clean_name
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import SOURCE, Lang, _, languages, translations, using

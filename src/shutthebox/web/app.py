@@ -46,7 +46,7 @@ from shutthebox.web.fanout import Fanout
 from shutthebox.web.grouped import GroupCommit
 from shutthebox.web.guard import Guard, install_log_filter
 from shutthebox.web.headers import SecurityHeaders, add_security_headers
-from shutthebox.web.hub import Hub, hub_for
+from shutthebox.web.hub import Hub, LocalHub
 from shutthebox.web.language import SpeakTheReadersLanguage, language_of
 from shutthebox.web.metrics import Metrics, Readings
 from shutthebox.web.news import Cluster, Herald
@@ -61,12 +61,21 @@ from shutthebox.web.strict import describe, plain_refusal, safe_errors
 from shutthebox.web.trainer import TrainerDesk
 from shutthebox.web.worker import Worker
 
-__all__ = ["SETTINGS_VARIABLE", "STATIC", "app_from_environment", "assemble", "create_app"]
+__all__ = ["SETTINGS_VARIABLE", "STATIC", "app_from_environment", "assemble", "create_app", "hub_for"]
 
 log = logging.getLogger(__name__)
 STATIC = Path(str(resources.files("shutthebox.web") / "static"))
 SETTINGS_VARIABLE = "SHUTTHEBOX_SERVE_SETTINGS"
 """Where `serve --workers` puts the settings (`Settings.to_json`) for each worker process it starts."""
+
+
+def hub_for(redis_url: str | None) -> Hub:
+    """The hub of a server: Redis when it runs as several processes, else its own memory."""
+    if not redis_url:
+        return LocalHub()
+    from shutthebox.web.redishub import RedisHub  # the redis extra: only for a Redis URL
+
+    return RedisHub(redis_url)
 
 
 def database_url(settings: Settings) -> str:

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from shutthebox.core.board import Move
+from shutthebox.core.chance import SeededDice
 from shutthebox.core.daily import REVEAL_GRACE
-from shutthebox.core.dice import SeededDice
 from shutthebox.core.errors import StaleActionError, plural_phrase
 from shutthebox.core.fair import FairDice
 from shutthebox.core.game import Due, Game, Step, Wait

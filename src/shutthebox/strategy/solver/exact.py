@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TypeVar
 
-from shutthebox.core.dice import total_distribution
+from shutthebox.core.chance import total_distribution
 from shutthebox.core.errors import N_, RulesError
 from shutthebox.core.match import legal_moves
 from shutthebox.core.rules import Rules

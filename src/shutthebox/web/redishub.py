@@ -1,0 +1,233 @@
+"""The hub of several processes, one Redis (the redis extra): news on a pub/sub channel, leases as
+Redis locks (`web.hub` says what a hub does, and what each call does while Redis is away).
+
+Imported only when the server is given a Redis URL (`web.app`), so a server of one process runs
+without redis-py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.asyncio.client import PubSub
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import LockError, RedisError
+
+from shutthebox.web.hub import CHANNEL, Listen, Missed, News
+
+__all__ = ["REDIS_SECONDS", "RETRY_SECONDS", "RedisHub", "client_options"]
+
+log = logging.getLogger("shutthebox.web.hub")  # the name it had in web.hub: a level set on it still holds
+
+REDIS_SECONDS = 2.0
+"""How long one try of a call may wait for a Redis that does not answer (a network cut)."""
+RETRY_SECONDS = 1.0
+"""How often the news connection is tried again while Redis is away."""
+
+
+def client_options() -> dict[str, Any]:
+    """How the hub's Redis client calls: each try given up after `REDIS_SECONDS`, and made once more at
+    once (over a connection held from before a restart), not ten times with waits between as redis-py
+    does by default: a lease asked for as Redis goes is refused in a moment, not in seconds."""
+
+    return {"socket_connect_timeout": REDIS_SECONDS, "socket_timeout": REDIS_SECONDS,
+            "retry": Retry(NoBackoff(), 1)}
+
+
+class RedisHub:
+    """Several processes, one Redis: news on a pub/sub channel, leases as Redis locks; Redis away
+    stops the news (`in_touch` False) and refuses every lease until it answers again."""
+
+    shared = True
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.name = secrets.token_hex(6)
+        self.redis: Redis = Redis.from_url(url, **client_options())
+        self.in_touch = False
+        self._locks: dict[str, Any] = {}
+        self._reader: asyncio.Task[None] | None = None
+        self._missed: Missed = _nothing
+        self._catching_up: set[asyncio.Task[None]] = set()
+        self._pubsub: PubSub | None = None
+        self._unsent: dict[tuple[str, str], News] = {}
+        """News that could not be published, the latest of each kind per room: sent once Redis answers."""
+
+    async def start(self, listen: Listen, missed: Missed) -> None:
+        await self.redis.ping()  # a wrong URL stops the server now, not at its first room
+        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(CHANNEL)
+        self._missed = missed
+        assert self._pubsub.connection is not None
+        self._pubsub.connection.register_connect_callback(self._reconnected)  # held weakly: a method
+        self.in_touch = True
+        self._reader = asyncio.create_task(self._read(listen))
+
+    async def _reconnected(self, _connection: object) -> None:
+        """The news connection came back (redis-py resubscribed first): what was said meanwhile is lost,
+        so every copy of a room may be behind."""
+        if not self.in_touch:
+            return  # Redis was away: the reader brings the rooms back (`_back`) once it reads again
+        log.warning("the room news from Redis reconnected; copies of rooms catch up")
+        task = asyncio.create_task(self._resume())  # not in the middle of redis-py's reconnecting
+        self._catching_up.add(task)
+        task.add_done_callback(self._catching_up.discard)
+
+    async def _read(self, listen: Listen) -> None:
+        assert self._pubsub is not None
+        while True:
+            try:
+                message = await self._pubsub.get_message(timeout=1.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # the news connection broke: redis-py reconnects at the next call
+                if not isinstance(error, RedisError | OSError):
+                    log.exception("the room news from Redis stopped")
+                await self._lost(error)
+                await asyncio.sleep(RETRY_SECONDS)
+                continue
+            if not self.in_touch:  # read, so connected and subscribed again
+                await self._back()
+            if message is None:
+                continue
+            try:
+                news = _read_news(message["data"])
+            except (ValueError, KeyError, TypeError):
+                log.warning("unreadable room news: %r", message["data"][:200])
+                continue
+            if news.sender != self.name:
+                try:
+                    await listen(news)
+                except Exception:
+                    log.exception("room %s: news could not be applied", news.code)
+
+    async def _lost(self, error: Exception) -> None:
+        """The news connection broke. If Redis still answers, only news said meanwhile is lost; if not,
+        Redis is away: out of touch (said once) until the reader reads again."""
+        if await self.answers():
+            if self.in_touch:
+                await self._missed()
+            return
+        if self.in_touch:
+            self.in_touch = False
+            log.warning(
+                "Redis does not answer (%s): rooms are refused (503) until it does; their bots and clocks "
+                "wait", error,
+            )
+            await self._missed()
+
+    async def _back(self) -> None:
+        """Redis answers again: in touch, and at once (no await between) `missed` marks every copy
+        behind, so none is served as it was."""
+        log.warning("Redis answers again: rooms are served again, their bots and clocks run")
+        self.in_touch = True
+        await self._resume()
+
+    async def _resume(self) -> None:
+        """After news was lost: every copy catches up; the news kept meanwhile goes out."""
+        await self._missed()
+        await self._send_unsent()
+
+    async def answers(self) -> bool:
+        """Whether Redis answers a PING now."""
+        try:
+            await self.redis.ping()
+        except RedisError:
+            return False
+        return True
+
+    async def stop(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(BaseException):
+                await self._reader
+        if self._pubsub is not None:
+            await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+        await self.redis.aclose()
+
+    async def publish(self, news: News) -> None:
+        """Publish ``news`` if Redis answers, else keep it (the latest of its kind for its room) until
+        it does; after news that went out, any kept news goes too."""
+        topic = _topic(news)
+        self._unsent.pop(topic, None)  # said again, newer: what was kept is out of date
+        if not self.in_touch or not await self._send(news):
+            self._unsent[topic] = news
+        elif self._unsent:
+            await self._send_unsent()
+
+    async def _send_unsent(self) -> None:
+        unsent, self._unsent = self._unsent, {}  # taken whole: no news goes twice
+        for topic, news in unsent.items():
+            if topic not in self._unsent and (not self.in_touch or not await self._send(news)):
+                self._unsent.setdefault(topic, news)
+
+    async def _send(self, news: News) -> bool:
+        body = {"code": news.code, "sender": news.sender, "version": news.version, "closed": news.closed,
+                "seats": list(news.seats) if news.seats is not None else None}
+        try:
+            await self.redis.publish(CHANNEL, json.dumps(body))
+        except RedisError as error:
+            log.warning("room %s: its news waits for Redis (%s)", news.code, error)
+            return False
+        return True
+
+    async def lease(self, key: str, seconds: float) -> bool:
+        if key in self._locks or not self.in_touch:
+            return False  # a task of this process holds it; or Redis is away: the work waits for it
+        lock = self.redis.lock(f"shutthebox:lease:{key}", timeout=seconds, blocking=False)
+        try:
+            if not await lock.acquire():
+                return False
+        except RedisError as error:  # maybe taken, unknown to us: it expires by itself
+            log.warning("the lease %s waits for Redis (%s)", key, error)
+            return False
+        self._locks[key] = lock
+        return True
+
+    async def renew(self, key: str, seconds: float) -> bool:
+        lock = self._locks.get(key)
+        if lock is None:
+            return False
+        try:
+            await lock.extend(seconds, replace_ttl=True)
+        except LockError:  # it expired meanwhile (or Redis started again, empty): maybe another's now
+            self._locks.pop(key, None)
+            return False
+        except RedisError:  # cannot tell: stop the work; `release` lets it go if Redis answers by then
+            return False
+        return True
+
+    async def release(self, key: str) -> None:
+        lock = self._locks.pop(key, None)
+        if lock is not None:
+            with contextlib.suppress(RedisError):  # expired already, or Redis away: it expires by itself
+                await lock.release()
+
+
+async def _nothing() -> None:
+    return None
+
+
+def _topic(news: News) -> tuple[str, str]:
+    """What ``news`` speaks of: a room's version, its seats with sockets here, or its closing; a
+    newer news of one topic says all an older one did."""
+    kind = "closed" if news.closed else "seats" if news.seats is not None else "version"
+    return news.code, kind
+
+
+def _read_news(data: bytes | str) -> News:
+    body = json.loads(data)
+    seats = body.get("seats")
+    return News(
+        code=str(body["code"]), sender=str(body["sender"]),
+        version=int(body["version"]) if body.get("version") is not None else None,
+        seats=tuple(int(seat) for seat in seats) if seats is not None else None,
+        closed=bool(body.get("closed")),
+    )
