@@ -16,8 +16,10 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
-from tests.support.remote import headers, socket_step, step
+from tests.support.remote import action_for, headers, socket_step, step
 from tests.support.serving import running
 
 pytestmark = pytest.mark.slow  # a real server killed and started again
@@ -105,3 +107,33 @@ def test_every_acknowledged_action_survives_a_kill_9_under_load(tmp_path: Path) 
             assert told <= kept, (code, told, kept)
     with sqlite3.connect(tmp_path / "crash.db") as database:
         assert database.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+
+
+def test_a_stopped_server_keeps_every_acknowledged_action_and_tells_sockets_to_reconnect(
+    tmp_path: Path,
+) -> None:
+    """SIGTERM (a deployment's stop): the last group of writes is flushed before the database closes,
+    each open room socket is closed with 1012 (service restart: the page reconnects), and the
+    process stops by itself."""
+    with server(tmp_path) as (url, process):
+        created = httpx.post(f"{url}/api/rooms", json={"seats": [{"name": "Ana"}], "rules": {"mode": "solo"}})
+        code, token = created.json()["code"], created.json()["token"]
+        address = url.replace("http://", "ws://") + f"/api/rooms/{code}/ws?token={token}"
+        with connect(address, open_timeout=10) as socket:
+            state = json.loads(socket.recv(timeout=10))["state"]
+            for _ in range(3):
+                if state["status"] != "playing":
+                    break
+                socket.send(json.dumps(action_for(state["match"])))
+                while (pushed := json.loads(socket.recv(timeout=10)))["state"]["events"] == state["events"]:
+                    pass
+                state = pushed["state"]
+            told = state["events"]
+            process.send_signal(signal.SIGTERM)
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    socket.recv(timeout=15)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+        assert process.wait(20) in (0, -signal.SIGTERM)  # its own stop (uvicorn ends as signalled)
+    with server(tmp_path) as (url, _process):
+        assert httpx.get(f"{url}/api/rooms/{code}").json()["events"] == told
