@@ -22,7 +22,7 @@ from shutthebox.i18n import _, ngettext
 
 try:  # the web extra (websockets, h11): one missing is refused in one line naming it
     from shutthebox.ops import loadtest
-    from shutthebox.ops.loadtest import LoadResult, LoadSettings, SpawnError, play, spawned
+    from shutthebox.ops.loadtest import LoadResult, LoadSettings, SpawnError, run_measured, spawned
 except ImportError as error:
     raise CliError("the load tester needs {module}: pip install 'shutthebox[web]'", module=error.name) from None
 
@@ -47,7 +47,7 @@ def run_loadtest(args: argparse.Namespace) -> int:
             "a load test plays against this machine only: {url!r} is not an http address of 127.0.0.1, "
             "localhost or ::1", url=args.url,
         )
-    result = _run_spawned(args) if args.spawn else play(_settings(args, args.url))
+    result = _run_spawned(args) if args.spawn else run_measured(_settings(args, args.url))
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
@@ -72,7 +72,7 @@ def _run_spawned(args: argparse.Namespace) -> LoadResult:
         try:
             with spawned(Path(folder), workers) as server:
                 before = server.cpu_seconds()
-                result = play(_settings(args, server.url, workers))
+                result = run_measured(_settings(args, server.url, workers))
                 after = server.cpu_seconds()
                 used = None if before is None or after is None else after - before
                 return dataclasses.replace(result, server_cpu_seconds=used)
@@ -116,7 +116,7 @@ def result_lines(result: LoadResult) -> list[str]:
 
     def cpu(seconds: float | None) -> str:
         per_action = result.cpu_ms_per_action(seconds)
-        return "-" if per_action is None else _("{value:.3f} ms").format(value=per_action)
+        return "-" if per_action is None else _("{value:.3f} ms per action").format(value=per_action)
 
     rows = [
         (_("games"), str(result.games)),
@@ -131,8 +131,8 @@ def result_lines(result: LoadResult) -> list[str]:
         (_("latency p99"), ms(latency["p99"])),
         (_("latency max"), ms(latency["max"])),
         (_("elapsed"), _("{seconds:.2f} s").format(seconds=result.elapsed)),
-        (_("tester CPU per action"), cpu(result.tester_cpu_seconds)),
-        (_("server CPU per action"), cpu(result.server_cpu_seconds)),
+        (_("tester CPU"), cpu(result.tester_cpu_seconds)),
+        (_("server CPU"), cpu(result.server_cpu_seconds)),
     ]
     width = max(len(label) for label, _value in rows)
     lines = [f"{label.ljust(width)}  {value}" for label, value in rows]

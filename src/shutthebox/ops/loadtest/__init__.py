@@ -10,7 +10,7 @@ stops there (counted, by kind) and the next one starts. Latency is each
 action's own answer: the HTTP response, or the first pushed state whose event
 count moved past the one acted on (an earlier push is no answer).
 
-`play` runs it in this process or spread over several (each a full tester, their
+`run_measured` runs it in this process or spread over several (each a full tester, their
 results `merged`), measuring the tester's own CPU; the tester imports nothing of
 the server and gives each game a connection of its own (issue 29).
 Only this machine is ever loaded (`is_loopback`). `spawned` starts a server of
@@ -31,7 +31,7 @@ from shutthebox.ops.loadtest.measure import (
     merged,
     percentile,
 )
-from shutthebox.ops.loadtest.play import play, run_load, shares
+from shutthebox.ops.loadtest.play import run_load, run_measured, shares
 from shutthebox.ops.loadtest.server import SpawnedServer, SpawnError, spawned, tree_cpu_seconds
 
 __all__ = [
@@ -45,8 +45,8 @@ __all__ = [
     "is_loopback",
     "merged",
     "percentile",
-    "play",
     "run_load",
+    "run_measured",
     "shares",
     "spawned",
     "tree_cpu_seconds",

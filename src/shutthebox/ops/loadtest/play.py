@@ -4,7 +4,7 @@ its seat, ``concurrency`` games at once, every answer timed.
 The tester must cost little beside the server it loads (issue 29): it imports nothing of the
 server, each game talks over a connection of its own (h11 over asyncio streams: no pool scanned on
 each request, as httpcore's is), nothing is compressed, the loop is uvloop's when it is installed,
-and a large run spreads over several processes (`play`), its own CPU measured beside the server's.
+and a large run spreads over several processes (`run_measured`), its own CPU measured beside the server's.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ try:  # the web extra's event loop, a third cheaper than asyncio's own; the test
 except ImportError:  # pragma: no cover - uvloop comes with the web extra
     uvloop = None
 
-__all__ = ["Http", "play", "run_load", "shares"]
+__all__ = ["Http", "run_load", "run_measured", "shares"]
 
 READ_BYTES = 65536
 
@@ -150,7 +150,7 @@ class _Tally:
     """Finished games whose answer named no saved game yet: their code and the headers to ask with."""
 
 
-def play(settings: LoadSettings) -> LoadResult:
+def run_measured(settings: LoadSettings) -> LoadResult:
     """The whole run, with the tester's own CPU (user + system, its worker processes included,
     their start-up too) from its first game to its last: in this process, or spread over
     ``settings.processes`` processes (`shares`), each a full tester, their results merged."""
