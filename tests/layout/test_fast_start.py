@@ -105,7 +105,8 @@ def test_the_load_tester_imports_nothing_of_the_server(env: dict[str, str], tran
     connect, and the run reports it): every module it loads, named."""
     probe = (
         "import io, sys\n"
-        f"sys.argv = ['shutthebox', 'loadtest', '--url', 'http://127.0.0.1:1', '--games', '2', *{transport!r}]\n"
+        "sys.argv = ['shutthebox', 'loadtest', '--url', 'http://127.0.0.1:1', '--games', '2',"
+        f" *{transport!r}]\n"
         "from shutthebox.cli.main import main\n"
         "import shutthebox.cli.load, shutthebox.ops.loadtest.play\n"
         "real, sys.stdout = sys.stdout, io.StringIO()\n"

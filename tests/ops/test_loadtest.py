@@ -22,13 +22,23 @@ from shutthebox.cli.flags import load as load_flags
 from shutthebox.cli.flags.load import think_range
 from shutthebox.cli.load import ERROR_WORDS, error_words
 from shutthebox.ops import loadtest
-from shutthebox.ops.loadtest import LoadResult, LoadSettings, is_loopback, merged, percentile, run_load, shares
+from shutthebox.ops.loadtest import (
+    LoadResult,
+    LoadSettings,
+    is_loopback,
+    merged,
+    percentile,
+    run_load,
+    shares,
+)
 from shutthebox.ops.loadtest import play as load
 from shutthebox.ops.loadtest import server as spawning
 from tests.support.serving import Server, running
 
 KEYS = {"games", "finished", "saved", "errors", "actions_per_second", "latency_ms"}
-CPU_KEYS = {"tester_cpu_seconds", "tester_cpu_ms_per_action", "server_cpu_seconds", "server_cpu_ms_per_action"}
+CPU_KEYS = {
+    "tester_cpu_seconds", "tester_cpu_ms_per_action", "server_cpu_seconds", "server_cpu_ms_per_action"
+}
 
 
 @pytest.fixture(scope="module")
@@ -74,11 +84,15 @@ def test_a_percentile_out_of_range_is_refused(p: float) -> None:
 
 
 # -- several processes, one result ----------------------------------------------------------------
-def a_result(settings: LoadSettings, latencies: list[float], errors: dict[str, int], **values: Any) -> LoadResult:
+def a_result(
+    settings: LoadSettings, latencies: list[float], errors: dict[str, int], **values: Any
+) -> LoadResult:
     fields: dict[str, Any] = {
         "finished": 1, "saved": 1, "elapsed": 1.0, "think_seconds": 0.5, "timed_out": False, **values
     }
-    return LoadResult(settings=settings, errors=errors, actions=len(latencies), latencies=tuple(latencies), **fields)
+    return LoadResult(
+        settings=settings, errors=errors, actions=len(latencies), latencies=tuple(latencies), **fields
+    )
 
 
 def test_the_runs_of_several_processes_merge_into_one_result() -> None:
@@ -218,7 +232,9 @@ def test_whole_games_are_played_finished_and_saved(
 
 
 @pytest.mark.slow
-def test_a_run_spreads_over_processes_and_reports_as_one(capsys: pytest.CaptureFixture[str], server: Server) -> None:
+def test_a_run_spreads_over_processes_and_reports_as_one(
+    capsys: pytest.CaptureFixture[str], server: Server
+) -> None:
     status, out, err = loadtest_cli(
         capsys, "--url", server.url, "--games", "4", "--concurrency", "2", "--processes", "2", "--seed", "3",
         "--json", "--websocket",

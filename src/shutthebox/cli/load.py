@@ -24,7 +24,9 @@ try:  # the web extra (websockets, h11): one missing is refused in one line nami
     from shutthebox.ops import loadtest
     from shutthebox.ops.loadtest import LoadResult, LoadSettings, SpawnError, run_measured, spawned
 except ImportError as error:
-    raise CliError("the load tester needs {module}: pip install 'shutthebox[web]'", module=error.name) from None
+    raise CliError(
+        "the load tester needs {module}: pip install 'shutthebox[web]'", module=error.name
+    ) from None
 
 
 __all__ = ["run_loadtest"]

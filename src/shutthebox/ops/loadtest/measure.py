@@ -12,8 +12,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 __all__ = [
-    "ERROR_KINDS", "MAX_PROCESSES", "PERCENTILE_METHOD", "LoadResult", "LoadSettings", "is_loopback", "merged",
-    "percentile",
+    "ERROR_KINDS", "MAX_PROCESSES", "PERCENTILE_METHOD", "LoadResult", "LoadSettings", "is_loopback",
+    "merged", "percentile",
 ]
 
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})

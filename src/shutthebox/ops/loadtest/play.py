@@ -41,7 +41,7 @@ from shutthebox.ops.loadtest.measure import (
 try:  # the web extra's event loop, a third cheaper than asyncio's own; the tester runs without it
     import uvloop
 except ImportError:  # pragma: no cover - uvloop comes with the web extra
-    uvloop = None
+    uvloop = None  # type: ignore[assignment]  # the module or nothing, asked for as such below
 
 __all__ = ["Http", "run_load", "run_measured", "shares"]
 
@@ -91,7 +91,8 @@ class Http:
         self, method: str, path: str, body: object, headers: dict[str, str]
     ) -> tuple[int, bytes]:
         reader, writer = self._reader, self._writer
-        if reader is None or writer is None or reader.at_eof() or time.monotonic() - self._used > KEEPALIVE_SECONDS:
+        idle = time.monotonic() - self._used > KEEPALIVE_SECONDS
+        if reader is None or writer is None or reader.at_eof() or idle:
             self.close()
             reader, writer = self._reader, self._writer = await asyncio.open_connection(
                 self.host, self.port, ssl=self.tls or None
@@ -172,7 +173,10 @@ def shares(settings: LoadSettings) -> list[tuple[range, int]]:
     count = min(settings.processes, settings.games, settings.concurrency)
     games, at_once = settings.games, settings.concurrency
     return [
-        (range(games * i // count, games * (i + 1) // count), at_once * (i + 1) // count - at_once * i // count)
+        (
+            range(games * i // count, games * (i + 1) // count),
+            at_once * (i + 1) // count - at_once * i // count,
+        )
         for i in range(count)
     ]
 
