@@ -26,8 +26,9 @@ def loadtest(*flags: str) -> dict[str, Any]:
         raise SystemExit(f"{' '.join(command)} failed: {done.stderr[-2000:]}")
     result: dict[str, Any] = json.loads(done.stdout)
     result["command"] = " ".join(command)
-    print(json.dumps({k: result[k] for k in ("command", "finished", "saved", "errors", "actions_per_second",
-                                             "latency_ms")}), flush=True)
+    shown = ("command", "finished", "saved", "errors", "actions_per_second", "latency_ms",
+             "tester_cpu_ms_per_action", "server_cpu_ms_per_action")
+    print(json.dumps({k: result.get(k) for k in shown}), flush=True)
     return result
 
 

@@ -69,6 +69,7 @@ def measure(games: int, concurrency: int, websocket: bool, source: str | None = 
         "actions": result["actions"], "errors": result["errors"], "cpu_s": round(used, 3),
         "cpu_ms_per_action": round(1000 * used / max(1, result["actions"]), 3),
         "actions_per_second": result["actions_per_second"],
+        "tester_cpu_ms_per_action": result.get("tester_cpu_ms_per_action"),  # its own report (issue 29)
     }
 
 

@@ -91,3 +91,37 @@ def test_a_hint_on_a_few_open_tiles_loads_no_numpy(env: dict[str, str]) -> None:
     assert not modules & unused, modules & unused
     whole = loaded(["hint", "--tiles", "12", "--open", "1,2,3,4,5,6,7,8,9,10,11,12", "--dice", "3,6"], env)
     assert "numpy" in whole  # a whole 12-tile board: the vectorized solver
+
+
+SERVER_SIDE = {"fastapi", "starlette", "sqlalchemy", "numpy", "uvicorn", "alembic", "httpx", "httpcore"}
+"""What a load tester must not load (issue 29): the web app, its storage and solver cost a third of
+its CPU, and httpx's pool scan grows with the games at once; the server it loads is another process."""
+SERVER_PACKAGES = ("shutthebox.web", "shutthebox.storage", "shutthebox.strategy", "shutthebox.core.solver")
+
+
+@pytest.mark.parametrize("transport", [[], ["--websocket"]], ids=["http", "websocket"])
+def test_the_load_tester_imports_nothing_of_the_server(env: dict[str, str], transport: list[str]) -> None:
+    """The whole run of ``loadtest``, against a port where nothing listens (each game fails to
+    connect, and the run reports it): every module it loads, named."""
+    probe = (
+        "import io, sys\n"
+        "sys.argv = ['shutthebox', 'loadtest', '--url', 'http://127.0.0.1:1', '--games', '2',"
+        f" *{transport!r}]\n"
+        "from shutthebox.cli.main import main\n"
+        "import shutthebox.cli.load, shutthebox.ops.loadtest.play\n"
+        "real, sys.stdout = sys.stdout, io.StringIO()\n"
+        "try:\n"
+        "    status = main()\n"
+        "finally:\n"
+        "    out, sys.stdout = sys.stdout.getvalue(), real\n"
+        "print(status, 'errors' in out)\n"
+        "print(repr(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True)
+    ran, names = done.stdout.splitlines()[-2:]
+    assert ran == "1 True", done.stdout  # the games were tried, and failed: nothing listens there
+    modules = set(ast.literal_eval(names))
+    assert "websockets" in modules and "h11" in modules
+    assert not {name.split(".")[0] for name in modules} & SERVER_SIDE
+    ours = sorted(name for name in modules if name.startswith(SERVER_PACKAGES))
+    assert not ours, ours

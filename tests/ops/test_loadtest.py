@@ -6,8 +6,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,21 +18,33 @@ from typing import Any
 import pytest
 
 from shutthebox.cli import main
+from shutthebox.cli.flags import load as load_flags
 from shutthebox.cli.flags.load import think_range
 from shutthebox.cli.load import ERROR_WORDS, error_words
 from shutthebox.ops import loadtest
-from shutthebox.ops.loadtest import LoadSettings, is_loopback, percentile, run_load
+from shutthebox.ops.loadtest import (
+    LoadResult,
+    LoadSettings,
+    is_loopback,
+    merged,
+    percentile,
+    run_load,
+    shares,
+)
 from shutthebox.ops.loadtest import play as load
 from shutthebox.ops.loadtest import server as spawning
 from tests.support.serving import Server, running
 
 KEYS = {"games", "finished", "saved", "errors", "actions_per_second", "latency_ms"}
+CPU_KEYS = {
+    "tester_cpu_seconds", "tester_cpu_ms_per_action", "server_cpu_seconds", "server_cpu_ms_per_action"
+}
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server for the runs of this module that stay within its per-address limit of 20 rooms a
-    minute (6 + 6 + 1 + 1)."""
+    minute (6 + 6 + 1 + 1 + 4)."""
     with running(tmp_path_factory.mktemp("load")) as started:
         yield started
 
@@ -68,6 +83,52 @@ def test_a_percentile_out_of_range_is_refused(p: float) -> None:
         percentile([], 50)
 
 
+# -- several processes, one result ----------------------------------------------------------------
+def a_result(
+    settings: LoadSettings, latencies: list[float], errors: dict[str, int], **values: Any
+) -> LoadResult:
+    fields: dict[str, Any] = {
+        "finished": 1, "saved": 1, "elapsed": 1.0, "think_seconds": 0.5, "timed_out": False, **values
+    }
+    return LoadResult(
+        settings=settings, errors=errors, actions=len(latencies), latencies=tuple(latencies), **fields
+    )
+
+
+def test_the_runs_of_several_processes_merge_into_one_result() -> None:
+    settings = LoadSettings(url="http://127.0.0.1:8000", games=4, concurrency=4, processes=2)
+    fast = a_result(settings, [0.001] * 9, {"refused": 1}, tester_cpu_seconds=0.2)
+    slow = a_result(settings, [0.1] * 11, {"refused": 2, "http 500": 1}, elapsed=3.0, timed_out=True,
+                    tester_cpu_seconds=0.3)
+    result = merged(settings, [fast, slow])
+    assert result.actions == 20 and sorted(result.latencies) == [0.001] * 9 + [0.1] * 11
+    assert result.latency_ms()["p50"] == 100.0  # of the pooled 20: rank 10 is a slow one
+    assert result.latency_ms()["p95"] == 100.0 and percentile(fast.latencies, 50) == 0.001
+    assert result.errors == {"refused": 3, "http 500": 1} and result.error_count == 4
+    assert (result.finished, result.saved, result.think_seconds) == (2, 2, 1.0)
+    assert result.elapsed == 3.0 and result.timed_out  # the longest; one timed out
+    assert result.tester_cpu_seconds == pytest.approx(0.5)
+    assert result.to_json()["tester_cpu_ms_per_action"] == 25.0  # 500 ms over 20 actions
+    unmeasured = merged(settings, [fast, a_result(settings, [0.1], {})])
+    assert unmeasured.tester_cpu_seconds is None and unmeasured.to_json()["tester_cpu_ms_per_action"] is None
+
+
+def test_games_and_concurrency_split_evenly_across_processes() -> None:
+    def split(games: int, concurrency: int, processes: int) -> list[tuple[range, int]]:
+        return shares(LoadSettings(url="http://127.0.0.1:8000", games=games, concurrency=concurrency,
+                                   processes=processes))
+
+    assert split(10, 5, 1) == [(range(10), 5)]
+    assert split(10, 5, 2) == [(range(0, 5), 2), (range(5, 10), 3)]
+    parts = split(1000, 100, 3)
+    assert [len(games) for games, _ in parts] == [333, 333, 334] and sum(c for _, c in parts) == 100
+    assert [index for games, _ in parts for index in games] == list(range(1000))  # each game once
+    assert split(3, 10, 8) == [(range(0, 1), 3), (range(1, 2), 3), (range(2, 3), 4)]  # no more than games
+    assert split(10, 2, 8) == [(range(0, 5), 1), (range(5, 10), 1)]  # nor than games at once
+    with pytest.raises(ValueError, match="processes"):
+        LoadSettings(url="http://127.0.0.1:8000", games=1, concurrency=1, processes=65)
+
+
 # -- what the command accepts ------------------------------------------------------------------------
 def test_think_times_are_min_max_or_one_number() -> None:
     assert think_range("0.5-1.5") == (0.5, 1.5)
@@ -76,6 +137,16 @@ def test_think_times_are_min_max_or_one_number() -> None:
     for bad in ("2-1", "-1", "nan", "1-x", "0-4000", ""):
         with pytest.raises(argparse.ArgumentTypeError):
             think_range(bad)
+
+
+@pytest.mark.parametrize("bad", ["0", "65", "two"])
+def test_processes_out_of_range_are_refused_in_one_line(capsys: pytest.CaptureFixture[str], bad: str) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", "en", "loadtest", "--url", "http://127.0.0.1:1", "--processes", bad])
+    err = capsys.readouterr().err
+    words = "is not a whole number" if bad == "two" else "must be between 1 and 64"
+    assert err.count("\n") == 1 and f"argument --processes: {bad!r} {words}" in err, err
+    assert load_flags.MAX_PROCESSES == loadtest.MAX_PROCESSES
 
 
 def test_only_this_machine_is_loopback() -> None:
@@ -156,6 +227,23 @@ def test_whole_games_are_played_finished_and_saved(
     assert 0 < latency["p50"] <= latency["p95"] <= latency["p99"] <= latency["max"]
     assert result["settings"]["transport"] == ("websocket" if transport else "http")
     assert result["settings"]["concurrency"] == 3 and result["settings"]["seed"] == 7
+    assert set(result) >= CPU_KEYS and result["tester_cpu_ms_per_action"] > 0
+    assert result["server_cpu_ms_per_action"] is None  # a server given by its URL: not ours to read
+
+
+@pytest.mark.slow
+def test_a_run_spreads_over_processes_and_reports_as_one(
+    capsys: pytest.CaptureFixture[str], server: Server
+) -> None:
+    status, out, err = loadtest_cli(
+        capsys, "--url", server.url, "--games", "4", "--concurrency", "2", "--processes", "2", "--seed", "3",
+        "--json", "--websocket",
+    )
+    assert status == 0, err
+    result = json.loads(out)
+    assert result["games"] == result["finished"] == result["saved"] == 4 and result["errors"] == 0
+    assert result["settings"]["processes"] == 2 and result["tester_cpu_ms_per_action"] > 0
+    assert result["actions"] >= 4 * 2 and result["latency_ms"]["p50"] > 0
 
 
 async def test_each_player_thinks_within_the_bounds_before_each_action(server: Server) -> None:
@@ -197,6 +285,29 @@ def test_spawn_plays_against_a_server_of_its_own(capsys: pytest.CaptureFixture[s
     settings = result["settings"]
     assert settings["spawn_workers"] == 1 and settings["many_clients"] is True
     assert settings["url"].startswith("http://127.0.0.1:")
+    assert result["tester_cpu_seconds"] > 0 and result["tester_cpu_ms_per_action"] > 0
+    if sys.platform.startswith("linux"):  # read from /proc
+        assert result["server_cpu_seconds"] > 0 and result["server_cpu_ms_per_action"] > 0
+
+
+def test_the_cpu_of_a_process_tree_counts_its_children() -> None:
+    """A spawned server's CPU is its own and its workers': here this process and a child that spins."""
+    if not sys.platform.startswith("linux"):
+        assert spawning.tree_cpu_seconds(os.getpid()) is None
+        return
+    before = spawning.tree_cpu_seconds(os.getpid())
+    child = subprocess.Popen([sys.executable, "-c", "import time\nend = time.process_time() + 0.3\n"
+                              "while time.process_time() < end: pass\nimport sys; sys.stdin.read()"],
+                             stdin=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while (spawning.tree_cpu_seconds(child.pid) or 0) < 0.25 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        during = spawning.tree_cpu_seconds(os.getpid())
+    finally:
+        child.communicate(b"")
+    assert before is not None and during is not None and during - before >= 0.25
+    assert spawning.tree_cpu_seconds(child.pid) is None  # gone
 
 
 def test_a_spawned_server_that_does_not_start_shows_its_log(

@@ -10,7 +10,7 @@ becomes a table or one JSON object.
 from __future__ import annotations
 
 import argparse
-import asyncio
+import dataclasses
 import json
 import sys
 import tempfile
@@ -20,12 +20,12 @@ from shutthebox.cli.parser import CliError
 from shutthebox.core.errors import N_
 from shutthebox.i18n import _, ngettext
 
-try:  # the web extra and httpx: one missing is refused in one line naming it
+try:  # the web extra (websockets, h11): one missing is refused in one line naming it
     from shutthebox.ops import loadtest
-    from shutthebox.ops.loadtest import LoadResult, LoadSettings, SpawnError, run_load, spawned
+    from shutthebox.ops.loadtest import LoadResult, LoadSettings, SpawnError, run_measured, spawned
 except ImportError as error:
     raise CliError(
-        "the load tester needs {module}: pip install 'shutthebox[web]' httpx", module=error.name
+        "the load tester needs {module}: pip install 'shutthebox[web]'", module=error.name
     ) from None
 
 
@@ -49,7 +49,7 @@ def run_loadtest(args: argparse.Namespace) -> int:
             "a load test plays against this machine only: {url!r} is not an http address of 127.0.0.1, "
             "localhost or ::1", url=args.url,
         )
-    result = _run_spawned(args) if args.spawn else _run(_settings(args, args.url))
+    result = _run_spawned(args) if args.spawn else run_measured(_settings(args, args.url))
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
@@ -62,22 +62,22 @@ def _settings(args: argparse.Namespace, url: str, workers: int | None = None) ->
         url=url, games=args.games, concurrency=args.concurrency, think=args.think,
         websocket=args.websocket, tiles=args.tiles, seed=args.seed, timeout=args.timeout,
         many_clients=args.many_clients or workers is not None, spawn_workers=workers,
+        processes=args.processes,
     )
 
 
-def _run(settings: LoadSettings) -> LoadResult:
-    return asyncio.run(run_load(settings))
-
-
 def _run_spawned(args: argparse.Namespace) -> LoadResult:
-    """The run against a server of our own, in a temporary folder removed after."""
-
-
+    """The run against a server of our own, in a temporary folder removed after; the server's CPU
+    over the run beside the tester's."""
     workers = args.workers or 1
     with tempfile.TemporaryDirectory(prefix="shutthebox-load-") as folder:
         try:
-            with spawned(Path(folder), workers) as url:
-                return _run(_settings(args, url, workers))
+            with spawned(Path(folder), workers) as server:
+                before = server.cpu_seconds()
+                result = run_measured(_settings(args, server.url, workers))
+                after = server.cpu_seconds()
+                used = None if before is None or after is None else after - before
+                return dataclasses.replace(result, server_cpu_seconds=used)
         except SpawnError as error:
             if error.log:
                 print(error.log, file=sys.stderr)
@@ -116,6 +116,10 @@ def result_lines(result: LoadResult) -> list[str]:
     def ms(value: float | None) -> str:
         return "-" if value is None else _("{value:.1f} ms").format(value=value)
 
+    def cpu(seconds: float | None) -> str:
+        per_action = result.cpu_ms_per_action(seconds)
+        return "-" if per_action is None else _("{value:.3f} ms per action").format(value=per_action)
+
     rows = [
         (_("games"), str(result.games)),
         (_("finished"), str(result.finished)),
@@ -129,6 +133,8 @@ def result_lines(result: LoadResult) -> list[str]:
         (_("latency p99"), ms(latency["p99"])),
         (_("latency max"), ms(latency["max"])),
         (_("elapsed"), _("{seconds:.2f} s").format(seconds=result.elapsed)),
+        (_("tester CPU"), cpu(result.tester_cpu_seconds)),
+        (_("server CPU"), cpu(result.server_cpu_seconds)),
     ]
     width = max(len(label) for label, _value in rows)
     lines = [f"{label.ljust(width)}  {value}" for label, value in rows]
@@ -149,11 +155,14 @@ def settings_line(settings: LoadSettings) -> str:
     server = settings.url if workers is None else ngettext(
         "a server of its own, {workers} worker", "a server of its own, {workers} workers", workers
     ).format(workers=workers)
+    testers = ngettext(
+        "{processes} tester process", "{processes} tester processes", settings.processes
+    ).format(processes=settings.processes)
     return _(
-        "Settings: {server}, {games} games, {concurrency} at once, over {transport}, think {low}-{high} s, "
-        "{tiles} tiles, seed {seed}, timeout {timeout} s; latency percentiles nearest-rank."
+        "Settings: {server}, {games} games, {concurrency} at once in {testers}, over {transport}, think "
+        "{low}-{high} s, {tiles} tiles, seed {seed}, timeout {timeout} s; latency percentiles nearest-rank."
     ).format(
-        server=server, games=settings.games, concurrency=settings.concurrency,
+        server=server, games=settings.games, concurrency=settings.concurrency, testers=testers,
         transport="WebSocket" if settings.websocket else "HTTP", low=f"{low:g}", high=f"{high:g}",
         tiles=settings.tiles, seed="-" if settings.seed is None else settings.seed,
         timeout=f"{settings.timeout:g}",

@@ -12,12 +12,15 @@ __all__ = ["loadtest_arguments", "think_range"]
 
 
 MAX_THINK = 3600.0
+MAX_PROCESSES = 64
+"""`shutthebox.ops.loadtest.MAX_PROCESSES`, stated again: the parser must not load the tester."""
 
 
 _THINK = N_("{text!r} is not a think time: seconds as MIN-MAX (0.5-1.5) or one number, 0 to 3600")
 
 
 _tiles = number_type(int, 1, 12)
+_processes = number_type(int, 1, MAX_PROCESSES)
 _timeout = number_type(
     float, 0.001, None, not_a=N_("{text!r} is not a number of seconds"),
     out_of_range=N_("{text!r} must be more than 0 seconds"),
@@ -52,6 +55,10 @@ def loadtest_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("whole games to play (100)"))
     parser.add_argument("--concurrency", type=positive, default=10, metavar="C",
                         help=_("games in play at once (10)"))
+    parser.add_argument("--processes", type=_processes, default=1, metavar="P", help=_(
+        "tester processes the games and the concurrency are split across, 1-64; one Python process "
+        "tops out at one core (1)"
+    ))
     parser.add_argument("--think", type=think_range, default=(0.0, 0.0), metavar="MIN-MAX", help=_(
         "seconds each player waits before each action, drawn uniformly between MIN and MAX (0)"
     ))

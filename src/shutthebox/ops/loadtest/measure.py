@@ -4,13 +4,17 @@ and which servers it may load at all (this machine's only)."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from fractions import Fraction
 from typing import Any
 from urllib.parse import urlsplit
 
-__all__ = ["ERROR_KINDS", "PERCENTILE_METHOD", "LoadResult", "LoadSettings", "is_loopback", "percentile"]
+__all__ = [
+    "ERROR_KINDS", "MAX_PROCESSES", "PERCENTILE_METHOD", "LoadResult", "LoadSettings", "is_loopback",
+    "merged", "percentile",
+]
 
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 PERCENTILE_METHOD = "nearest-rank"
@@ -25,6 +29,8 @@ SETTLE_SECONDS = 5.0
 """How long, after the games, finished games the server has not saved yet are looked at again."""
 START_SECONDS = 60.0
 """How long a spawned server has to answer ``GET /api/rules``."""
+MAX_PROCESSES = 64
+"""The most processes a run spreads over (`LoadSettings.processes`)."""
 REFUSED = "refused"
 """The error kind of a 429 (a rate limit), apart from the rest: the server said no, it did not fail."""
 ERROR_KINDS = {
@@ -86,11 +92,16 @@ class LoadSettings:
     machine as its proxy), so per-address rate limits count each game apart, as for real browsers."""
     spawn_workers: int | None = None
     """The workers of the server spawned for the run; None for a server given by its URL."""
+    processes: int = 1
+    """Tester processes the games and the concurrency are split across, each a full tester: one
+    Python process tops out at one core, so a large run needs several to keep the pace it is set."""
 
     def __post_init__(self) -> None:
         low, high = self.think
         if self.games < 1 or self.concurrency < 1 or not 0 <= low <= high or not self.timeout > 0:
             raise ValueError(f"a load test plays 1 game or more, 1 or more at once, for a while: {self!r}")
+        if not 1 <= self.processes <= MAX_PROCESSES:
+            raise ValueError(f"a load test runs in 1 to {MAX_PROCESSES} processes, not {self.processes!r}")
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -115,6 +126,12 @@ class LoadResult:
     think_seconds: float
     """The think time all players waited in all (so an elapsed time can be read against it)."""
     timed_out: bool
+    tester_cpu_seconds: float | None = None
+    """User + system CPU of the tester, its worker processes included, from its first game to its
+    last; None when not measured (`run_load` alone)."""
+    server_cpu_seconds: float | None = None
+    """User + system CPU of the spawned server and its descendants over the run (from /proc: Linux
+    only); None for a server given by its URL, or off Linux."""
 
     @property
     def games(self) -> int:
@@ -144,6 +161,12 @@ class LoadResult:
         shown["max"] = max(self.latencies)
         return {name: round(seconds * 1000, 3) for name, seconds in shown.items()}
 
+    def cpu_ms_per_action(self, seconds: float | None) -> float | None:
+        """CPU ``seconds`` in milliseconds per action answered; None when unknown or nothing was."""
+        if seconds is None or not self.actions:
+            return None
+        return round(1000 * seconds / self.actions, 4)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "games": self.games,
@@ -160,7 +183,37 @@ class LoadResult:
             "percentile_method": PERCENTILE_METHOD,
             "elapsed": round(self.elapsed, 3),
             "think_seconds": round(self.think_seconds, 3),
+            "tester_cpu_seconds": _rounded(self.tester_cpu_seconds),
+            "tester_cpu_ms_per_action": self.cpu_ms_per_action(self.tester_cpu_seconds),
+            "server_cpu_seconds": _rounded(self.server_cpu_seconds),
+            "server_cpu_ms_per_action": self.cpu_ms_per_action(self.server_cpu_seconds),
             "settings": self.settings.to_json(),
         }
+
+
+def _rounded(seconds: float | None) -> float | None:
+    return None if seconds is None else round(seconds, 3)
+
+
+def merged(settings: LoadSettings, results: Sequence[LoadResult]) -> LoadResult:
+    """One result of the runs of several processes that split ``settings`` between them: counts,
+    errors and think times summed, latencies pooled (so the percentiles are of all actions), the
+    elapsed time the longest, timed out if any one did; CPU summed when every run measured it."""
+    errors: Counter[str] = Counter()
+    for result in results:
+        errors.update(result.errors)
+    cpu = [result.tester_cpu_seconds for result in results]
+    return LoadResult(
+        settings=settings,
+        finished=sum(result.finished for result in results),
+        saved=sum(result.saved for result in results),
+        errors=dict(errors),
+        actions=sum(result.actions for result in results),
+        latencies=tuple(latency for result in results for latency in result.latencies),
+        elapsed=max((result.elapsed for result in results), default=0.0),
+        think_seconds=sum(result.think_seconds for result in results),
+        timed_out=any(result.timed_out for result in results),
+        tester_cpu_seconds=None if None in cpu else sum(c for c in cpu if c is not None),
+    )
 
 

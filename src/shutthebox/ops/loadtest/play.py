@@ -1,19 +1,29 @@
 """The run: whole solo games through the API, each player taking the step the room says is due at
-its seat, ``concurrency`` games at once, every answer timed."""
+its seat, ``concurrency`` games at once, every answer timed.
+
+The tester must cost little beside the server it loads (issue 29): it imports nothing of the
+server, each game talks over a connection of its own (h11 over asyncio streams: no pool scanned on
+each request, as httpcore's is), nothing is compressed, the loop is uvloop's when it is installed,
+and a large run spreads over several processes (`run_measured`), its own CPU measured beside the server's.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import ipaddress
 import json
+import multiprocessing
+import os
 import random
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlsplit
 
-import httpx
+import h11
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
 
@@ -25,9 +35,17 @@ from shutthebox.ops.loadtest.measure import (
     LoadResult,
     LoadSettings,
     is_loopback,
+    merged,
 )
 
-__all__ = ["run_load"]
+try:  # the web extra's event loop, a third cheaper than asyncio's own; the tester runs without it
+    import uvloop
+except ImportError:  # pragma: no cover - uvloop comes with the web extra
+    uvloop = None  # type: ignore[assignment]  # the module or nothing, asked for as such below
+
+__all__ = ["Http", "run_load", "run_measured", "shares"]
+
+READ_BYTES = 65536
 
 
 class _GameError(Exception):
@@ -36,6 +54,87 @@ class _GameError(Exception):
     def __init__(self, kind: str) -> None:
         super().__init__(kind)
         self.kind = kind
+
+
+class Http:
+    """One game's own HTTP/1.1 connection to the server, h11 over asyncio streams: no pool shared
+    across games, so no request scans the others' connections. Opened at the first request, and
+    again once the server closed it or it sat idle past `KEEPALIVE_SECONDS` (uvicorn drops an idle
+    one at 5 s: a request sent as it does so meets an error that is no fault of the server's). No
+    ``Accept-Encoding`` is sent: answers come uncompressed."""
+
+    def __init__(self, url: str, headers: dict[str, str]) -> None:
+        base = urlsplit(url.rstrip("/"))
+        self.host = base.hostname or "127.0.0.1"
+        self.port = base.port or (443 if base.scheme == "https" else 80)
+        self.tls = base.scheme == "https"
+        self.prefix = base.path
+        self.headers = [("Host", base.netloc), *headers.items()]
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._h11 = h11.Connection(h11.CLIENT)
+        self._used = 0.0
+
+    async def request(
+        self, method: str, path: str, body: object = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, bytes]:
+        """The status and body of one request; ``body`` goes as JSON. `TimeoutError` past
+        `REQUEST_SECONDS`; `OSError` or `h11.ProtocolError` when the connection fails."""
+        try:
+            async with asyncio.timeout(REQUEST_SECONDS):
+                return await self._exchange(method, path, body, headers or {})
+        except BaseException:  # a request cut short leaves the connection in no known state
+            self.close()
+            raise
+
+    async def _exchange(
+        self, method: str, path: str, body: object, headers: dict[str, str]
+    ) -> tuple[int, bytes]:
+        reader, writer = self._reader, self._writer
+        idle = time.monotonic() - self._used > KEEPALIVE_SECONDS
+        if reader is None or writer is None or reader.at_eof() or idle:
+            self.close()
+            reader, writer = self._reader, self._writer = await asyncio.open_connection(
+                self.host, self.port, ssl=self.tls or None
+            )
+            self._h11 = h11.Connection(h11.CLIENT)
+        connection = self._h11
+        payload = b"" if body is None else json.dumps(body).encode()
+        head = [*self.headers, *headers.items()]
+        if body is not None:
+            head += [("Content-Type", "application/json"), ("Content-Length", str(len(payload)))]
+        events: list[h11.Request | h11.Data | h11.EndOfMessage] = [
+            h11.Request(method=method, target=self.prefix + path, headers=head)
+        ]
+        if payload:
+            events.append(h11.Data(data=payload))
+        events.append(h11.EndOfMessage())
+        writer.write(b"".join(connection.send(event) or b"" for event in events))
+        status, chunks = 0, []
+        while True:
+            event = connection.next_event()
+            if event is h11.NEED_DATA:
+                connection.receive_data(await reader.read(READ_BYTES))
+            elif isinstance(event, h11.Response):
+                status = event.status_code
+            elif isinstance(event, h11.Data):
+                chunks.append(bytes(event.data))
+            elif isinstance(event, h11.EndOfMessage):
+                break
+            elif isinstance(event, h11.ConnectionClosed):
+                raise ConnectionResetError("the server closed the connection before its answer")
+        if connection.our_state is h11.DONE and connection.their_state is h11.DONE:
+            connection.start_next_cycle()
+            self._used = time.monotonic()
+        else:  # the server means to close it (Connection: close): a new one next time
+            self.close()
+        return status, b"".join(chunks)
+
+    def close(self) -> None:
+        """Drop the connection (no wait for the server to see it go: nothing more is said on it)."""
+        if self._writer is not None:
+            self._writer.close()
+        self._reader = self._writer = None
 
 
 @dataclass
@@ -52,36 +151,82 @@ class _Tally:
     """Finished games whose answer named no saved game yet: their code and the headers to ask with."""
 
 
-async def run_load(settings: LoadSettings) -> LoadResult:
-    """Play ``settings.games`` whole games against the server, ``settings.concurrency`` at once."""
+def run_measured(settings: LoadSettings) -> LoadResult:
+    """The whole run, with the tester's own CPU (user + system, its worker processes included,
+    their start-up too) from its first game to its last: in this process, or spread over
+    ``settings.processes`` processes (`shares`), each a full tester, their results merged."""
+    before = _cpu_seconds()
+    parts = shares(settings)
+    if len(parts) == 1:
+        result = _play_share(settings, *parts[0])
+    else:
+        with ProcessPoolExecutor(len(parts), mp_context=multiprocessing.get_context("spawn")) as pool:
+            futures = [pool.submit(_play_share, settings, games, at_once) for games, at_once in parts]
+            results = [future.result() for future in futures]
+        result = merged(settings, results)  # the pool is shut down: its processes reaped, counted
+    return replace(result, tester_cpu_seconds=_cpu_seconds() - before)
+
+
+def shares(settings: LoadSettings) -> list[tuple[range, int]]:
+    """The games and the concurrency of each process, as even as they split: as many processes as
+    asked, but never more than there are games, nor games at once."""
+    count = min(settings.processes, settings.games, settings.concurrency)
+    games, at_once = settings.games, settings.concurrency
+    return [
+        (
+            range(games * i // count, games * (i + 1) // count),
+            at_once * (i + 1) // count - at_once * i // count,
+        )
+        for i in range(count)
+    ]
+
+
+def _cpu_seconds() -> float:
+    """User + system CPU of this process and of its children waited for (os.times: no resource
+    module needed, so it runs off Unix too, children then not counted)."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+def _play_share(settings: LoadSettings, games: range, concurrency: int) -> LoadResult:
+    """One process's games (a worker process starts here), on uvloop when it is installed."""
+    return _run(lambda: run_load(settings, games, concurrency))
+
+
+def _run(main: Callable[[], Coroutine[Any, Any, LoadResult]]) -> LoadResult:
+    with asyncio.Runner(loop_factory=None if uvloop is None else uvloop.new_event_loop) as runner:
+        return runner.run(main())
+
+
+async def run_load(
+    settings: LoadSettings, games: range | None = None, concurrency: int | None = None
+) -> LoadResult:
+    """Play ``settings.games`` whole games against the server, ``settings.concurrency`` at once; or,
+    in one of several processes, the ``games`` of its share, ``concurrency`` at once. A game's seed
+    and client address come from its index among all, so a run plays the same however it is split."""
     if not is_loopback(settings.url):
         raise ValueError(f"a load test plays against this machine only, not {settings.url!r}")
     chance = random.Random(settings.seed)
     seeds = [chance.getrandbits(64) for _ in range(settings.games)]
+    share = range(settings.games) if games is None else games
+    at_once = settings.concurrency if concurrency is None else concurrency
     tally = _Tally()
-    games = iter(range(settings.games))
-    limits = httpx.Limits(
-        max_connections=settings.concurrency, max_keepalive_connections=settings.concurrency,
-        keepalive_expiry=KEEPALIVE_SECONDS,
-    )
-    async with httpx.AsyncClient(
-        base_url=settings.url.rstrip("/"), limits=limits, timeout=REQUEST_SECONDS, trust_env=False
-    ) as client:
+    pending = iter(share)
 
-        async def worker() -> None:
-            for index in games:  # one iterator for all: as a game ends, the next one starts
-                await _play(client, settings, index, random.Random(seeds[index]), tally)
+    async def worker() -> None:
+        for index in pending:  # one iterator for all: as a game ends, the next one starts
+            await _play(settings, index, random.Random(seeds[index]), tally)
 
-        timed_out = False
-        start = time.perf_counter()
-        try:
-            async with asyncio.timeout(settings.timeout), asyncio.TaskGroup() as group:
-                for _ in range(min(settings.concurrency, settings.games)):
-                    group.create_task(worker())
-        except TimeoutError:
-            timed_out = True
-        elapsed = time.perf_counter() - start
-        await _settle(client, tally)
+    timed_out = False
+    start = time.perf_counter()
+    try:
+        async with asyncio.timeout(settings.timeout), asyncio.TaskGroup() as group:
+            for _ in range(min(at_once, len(share))):
+                group.create_task(worker())
+    except TimeoutError:
+        timed_out = True
+    elapsed = time.perf_counter() - start
+    await _settle(settings.url, tally)
     return LoadResult(
         settings=settings,
         finished=tally.finished,
@@ -103,45 +248,49 @@ def _client_headers(settings: LoadSettings, index: int) -> dict[str, str]:
     return {"X-Forwarded-For": str(address)}
 
 
-async def _play(
-    client: httpx.AsyncClient, settings: LoadSettings, index: int, rng: random.Random, tally: _Tally
-) -> None:
-    """One whole game; an error ends it, counted by kind."""
-    player = _Player(client, settings, rng, tally, _client_headers(settings, index))
+async def _play(settings: LoadSettings, index: int, rng: random.Random, tally: _Tally) -> None:
+    """One whole game over a connection of its own; an error ends it, counted by kind."""
+    headers = _client_headers(settings, index)
+    http = Http(settings.url, headers)
+    player = _Player(http, settings, rng, tally, headers)
     try:
         body = {"seats": [{"kind": "here", "name": f"Load {index + 1}"}], "rules": {"tiles": settings.tiles}}
-        created = _answer(await client.post("/api/rooms", json=body, headers=player.headers))
+        created = _answer(await http.request("POST", "/api/rooms", body))
         code, token = created["code"], created["token"]
         if settings.websocket:
+            http.close()  # from here the game talks over its socket alone
             state = await player.over_socket(code, token)
         else:
             state = await player.over_http(code, token, created["state"])
     except _GameError as failure:
         tally.errors[failure.kind] += 1
         return
-    except httpx.TimeoutException:
+    except TimeoutError:  # before OSError: it is one
         tally.errors["timeout"] += 1
         return
-    except (httpx.HTTPError, OSError) as error:  # refused, reset, closed: named by its class
+    except (OSError, h11.ProtocolError) as error:  # refused, reset, closed: named by its class
         tally.errors[f"connection {type(error).__name__}"] += 1
         return
     except (KeyError, TypeError, ValueError):  # an answer that is not the state the API describes
         tally.errors["unreadable"] += 1
         return
+    finally:
+        http.close()
     tally.finished += 1
     if state.get("saved_game_id") is not None:
         tally.saved += 1
     else:
-        tally.unsaved.append((code, {"Authorization": f"Bearer {token}", **player.headers}))
+        tally.unsaved.append((code, {"Authorization": f"Bearer {token}", **headers}))
 
 
-def _answer(response: httpx.Response) -> dict[str, Any]:
+def _answer(answer: tuple[int, bytes]) -> dict[str, Any]:
     """The JSON of a 2xx answer; a refusal or a failure ends the game, counted by its status."""
-    if response.status_code == 429:
+    status, body = answer
+    if status == 429:
         raise _GameError(REFUSED)
-    if not response.is_success:
-        raise _GameError(f"http {response.status_code}")
-    data = response.json()
+    if not 200 <= status < 300:
+        raise _GameError(f"http {status}")
+    data = json.loads(body)
     if not isinstance(data, dict):
         raise _GameError("unreadable")
     return data
@@ -158,7 +307,8 @@ class _Player:
     """The person at one solo seat: picks among the legal actions the server offers (the page
     decides nothing, nor does this player beyond the pick), thinks, acts, times each answer."""
 
-    client: httpx.AsyncClient
+    client: Http
+    """The game's own connection (its client address already in its headers)."""
     settings: LoadSettings
     rng: random.Random
     tally: _Tally
@@ -192,14 +342,14 @@ class _Player:
     async def over_http(self, code: str, token: str, state: dict[str, Any]) -> dict[str, Any]:
         """Act by ``POST …/actions`` from the created room's ``state`` until the game is over; the
         last state."""
-        seat = {"Authorization": f"Bearer {token}", **self.headers}
+        seat = {"Authorization": f"Bearer {token}"}
         while not _over(state):
             action = self.choose(state)
             await self.think()
             sent = time.perf_counter()
-            response = await self.client.post(f"/api/rooms/{code}/actions", json=action, headers=seat)
+            answer = await self.client.request("POST", f"/api/rooms/{code}/actions", action, seat)
             latency = time.perf_counter() - sent
-            state = _answer(response)
+            state = _answer(answer)
             self.answered(latency)
         return state
 
@@ -211,7 +361,7 @@ class _Player:
         try:
             async with connect(
                 address, additional_headers=self.headers, proxy=None, open_timeout=REQUEST_SECONDS,
-                ping_interval=None, close_timeout=1,
+                ping_interval=None, close_timeout=1, compression=None,
             ) as ws:
                 state = await _next_state(ws, after=-1)
                 while not _over(state):
@@ -249,24 +399,26 @@ async def _next_state(ws: ClientConnection, after: int) -> dict[str, Any]:
                 return state
 
 
-async def _settle(client: httpx.AsyncClient, tally: _Tally) -> None:
+async def _settle(url: str, tally: _Tally) -> None:
     """Look again, for a few seconds, at the finished games whose answer named no saved game: a
-    server may save after it answers."""
+    server may save after it answers. One connection for all, each game's headers on its request."""
     deadline = time.perf_counter() + SETTLE_SECONDS
-    while tally.unsaved and time.perf_counter() < deadline:
-        waiting = []
-        for code, headers in tally.unsaved:
-            try:
-                response = await client.get(f"/api/rooms/{code}", headers=headers)
-                saved = response.is_success and response.json().get("saved_game_id") is not None
-            except (httpx.HTTPError, ValueError):
-                saved = False
-            if saved:
-                tally.saved += 1
-            else:
-                waiting.append((code, headers))
-        tally.unsaved = waiting
-        if waiting:
-            await asyncio.sleep(0.2)
-
-
+    http = Http(url, {})
+    try:
+        while tally.unsaved and time.perf_counter() < deadline:
+            waiting = []
+            for code, headers in tally.unsaved:
+                try:
+                    status, body = await http.request("GET", f"/api/rooms/{code}", headers=headers)
+                    saved = 200 <= status < 300 and json.loads(body).get("saved_game_id") is not None
+                except (OSError, h11.ProtocolError, ValueError, AttributeError):
+                    saved = False
+                if saved:
+                    tally.saved += 1
+                else:
+                    waiting.append((code, headers))
+            tally.unsaved = waiting
+            if waiting:
+                await asyncio.sleep(0.2)
+    finally:
+        http.close()

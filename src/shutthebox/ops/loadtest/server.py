@@ -4,20 +4,21 @@ temporary PostgreSQL and Redis, stopped with everything it started."""
 from __future__ import annotations
 
 import contextlib
+import http.client
 import os
 import signal
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-
-import httpx
+from urllib.parse import urlsplit
 
 from shutthebox.ops.loadtest.measure import START_SECONDS
 from shutthebox.ops.throwaway import free_port, log_tail
 
-__all__ = ["SpawnError", "serve_command", "spawned"]
+__all__ = ["SpawnError", "SpawnedServer", "serve_command", "spawned", "tree_cpu_seconds"]
 
 
 class SpawnError(Exception):
@@ -30,6 +31,46 @@ class SpawnError(Exception):
         self.kind, self.log, self.values = kind, log, values
 
 
+@dataclass(frozen=True)
+class SpawnedServer:
+    """A server of our own: where it answers, and its process (whose CPU a run reads)."""
+
+    url: str
+    pid: int
+
+    def cpu_seconds(self) -> float | None:
+        """User + system CPU so far of the server and every process under it (`tree_cpu_seconds`)."""
+        return tree_cpu_seconds(self.pid)
+
+
+def tree_cpu_seconds(pid: int) -> float | None:
+    """User + system CPU of process ``pid`` and all its descendants, from /proc (Linux only: None
+    elsewhere, or when ``pid`` is gone). A descendant already reaped is in its parent's children
+    times, counted too, so a worker that ends between two readings is not lost."""
+    proc = Path("/proc")
+    if not (proc / str(pid) / "stat").exists():
+        return None
+    parents: dict[int, int] = {}
+    ticks: dict[int, int] = {}
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:  # a process may end while it is read
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        parents[int(entry.name)] = int(fields[1])
+        ticks[int(entry.name)] = sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
+    if pid not in ticks:
+        return None
+    tree, frontier = {pid}, [pid]
+    while frontier:
+        parent = frontier.pop()
+        for child, its_parent in parents.items():
+            if its_parent == parent and child not in tree:
+                tree.add(child)
+                frontier.append(child)
+    return sum(ticks[member] for member in tree) / os.sysconf("SC_CLK_TCK")
 
 
 def serve_command(port: int, database: str, workers: int = 1, redis: str | None = None) -> list[str]:
@@ -47,10 +88,10 @@ def serve_command(port: int, database: str, workers: int = 1, redis: str | None 
 
 
 @contextlib.contextmanager
-def spawned(folder: Path, workers: int = 1) -> Iterator[str]:
+def spawned(folder: Path, workers: int = 1) -> Iterator[SpawnedServer]:
     """A server of our own over ``folder`` until the block ends (then stopped, with everything it
     started): one worker over SQLite, or ``workers`` over a temporary PostgreSQL and Redis. Its
-    URL, once ``GET /api/rules`` answers 200."""
+    URL and process, once ``GET /api/rules`` answers 200."""
     with contextlib.ExitStack() as stack:
         port = free_port()
         if workers == 1:
@@ -67,7 +108,7 @@ def spawned(folder: Path, workers: int = 1) -> Iterator[str]:
         stack.callback(_stop, process)
         url = f"http://127.0.0.1:{port}"
         _wait_until_ready(url, process, log_path)
-        yield url
+        yield SpawnedServer(url, process.pid)
 
 
 def _services(stack: contextlib.ExitStack, folder: Path) -> tuple[str, str]:
@@ -90,15 +131,17 @@ def _services(stack: contextlib.ExitStack, folder: Path) -> tuple[str, str]:
 
 def _wait_until_ready(url: str, process: subprocess.Popen[bytes], log_path: Path) -> None:
     deadline = time.monotonic() + START_SECONDS
-    with httpx.Client(trust_env=False, timeout=2.0) as probe:
-        while time.monotonic() < deadline:
-            status = process.poll()
-            if status is not None:
-                raise SpawnError("stopped", log_tail(log_path), status=status)
-            with contextlib.suppress(httpx.HTTPError):
-                if probe.get(f"{url}/api/rules").status_code == 200:
-                    return
-            time.sleep(0.1)
+    address = urlsplit(url)
+    while time.monotonic() < deadline:
+        status = process.poll()
+        if status is not None:
+            raise SpawnError("stopped", log_tail(log_path), status=status)
+        probe = http.client.HTTPConnection(address.hostname or "127.0.0.1", address.port, timeout=2.0)
+        with contextlib.closing(probe), contextlib.suppress(OSError, http.client.HTTPException):
+            probe.request("GET", "/api/rules")
+            if probe.getresponse().status == 200:
+                return
+        time.sleep(0.1)
     raise SpawnError("silent", log_tail(log_path), seconds=int(START_SECONDS))
 
 
