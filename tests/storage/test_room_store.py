@@ -67,7 +67,7 @@ def test_rooms_come_due_in_order_and_closing_spares_one_touched_since(database: 
     assert rooms.due(100.0) == ["BBBBB", "AAAAA"]
     rooms.reschedule("BBBBB", 1, 1000.0)
     rooms.reschedule("AAAAA", 7, 1000.0)  # not at that version: left as it is
-    assert rooms.due(100.0) == ["AAAAA"] and rooms.in_play_by("me") == 4
+    assert rooms.due(100.0) == ["AAAAA"] and rooms.held(None, "me") == (0, 4)
     rooms.keep(kept("DDDDD", version=1))  # touched now
     gone = rooms.forget(["AAAAA", "DDDDD", "ZZZZZ"], untouched_since=datetime.now(UTC) - timedelta(hours=1))
     assert gone == ["AAAAA"] and rooms.get("AAAAA") is None and rooms.get("DDDDD") is not None

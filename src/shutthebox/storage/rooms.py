@@ -236,22 +236,18 @@ class RoomRepository:
             update(RoomRow).where(RoomRow.code == code, RoomRow.version == version).values(due_at=due_at)
         ))
 
-    def in_play_by(self, owner: str) -> int:
-        """How many rooms whose games are not over were created from ``owner`` (an address hash)."""
+    def held(self, player: str | None, owner: str | None) -> tuple[int, int]:
+        """How many rooms whose games are not over were created by ``player`` (a player key's hash)
+        and from ``owner`` (an address hash), each 0 for None, in one read: what a new room is
+        checked against. A game every player left counts no more (bots play it out)."""
         with self._database.session() as session:
-            return session.scalar(
-                select(func.count()).select_from(RoomRow)
-                .where(RoomRow.owner == owner, RoomRow.status.not_in(("over", "left")))
-            ) or 0
-
-    def held_by(self, player: str) -> int:
-        """How many rooms whose games are not over were created by ``player`` (a player key's hash);
-        a game every player left counts no more (bots play it out)."""
-        with self._database.session() as session:
-            return session.scalar(
-                select(func.count()).select_from(RoomRow)
-                .where(RoomRow.player == player, RoomRow.status.not_in(("over", "left")))
-            ) or 0
+            counted = []
+            for column, value in ((RoomRow.player, player), (RoomRow.owner, owner)):
+                counted.append(0 if value is None else session.scalar(
+                    select(func.count()).select_from(RoomRow)
+                    .where(column == value, RoomRow.status.not_in(("over", "left")))
+                ) or 0)
+            return counted[0], counted[1]
 
     def in_play_of(self, player: str, limit: int = 100) -> list[KeptRoom]:
         """The rooms ``player`` created whose games are not over, newest first (without their

@@ -204,22 +204,22 @@ class RoomDesk:
         from an address that holds `Settings.max_rooms_per_client` (in every process: the store counts
         them); a player with no key is their address."""
         player = player if player is not None else player_of(None, None, owner)
-        if player is not None:
-            held = await to_thread.run_sync(self.kept.held_by, token_hash(player))
-            if held >= self.settings.max_rooms_per_player:
-                raise RefusedError(
-                    Refusal.TOO_MANY,
-                    "you have {count} games in play on this server already: finish or resign one first",
-                    count=self.settings.max_rooms_per_player,
-                )
-        if owner is not None:
-            held = await to_thread.run_sync(self.kept.in_play_by, token_hash(owner))
-            if held >= self.settings.max_rooms_per_client:
-                raise RefusedError(
-                    Refusal.TOO_MANY,
-                    "your address holds {count} games in play on this server already: finish one first",
-                    count=self.settings.max_rooms_per_client,
-                )
+        by_player, by_owner = await to_thread.run_sync(
+            self.kept.held, token_hash(player) if player is not None else None,
+            token_hash(owner) if owner is not None else None,
+        )
+        if by_player >= self.settings.max_rooms_per_player:
+            raise RefusedError(
+                Refusal.TOO_MANY,
+                "you have {count} games in play on this server already: finish or resign one first",
+                count=self.settings.max_rooms_per_player,
+            )
+        if by_owner >= self.settings.max_rooms_per_client:
+            raise RefusedError(
+                Refusal.TOO_MANY,
+                "your address holds {count} games in play on this server already: finish one first",
+                count=self.settings.max_rooms_per_client,
+            )
 
     # -- a player's games in play ----------------------------------------------------
     async def in_play(self, player: str) -> list[dict[str, Any]]:

@@ -44,12 +44,14 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 """The refusals a route may answer, by status (413 and 429 are every route's: `web.apidocs`)."""
 
 
-def server(request: Request) -> Server:
+# The dependencies are coroutines though they wait for nothing: FastAPI runs a plain function in its
+# thread pool, a hop there and back for each dependency of each request.
+async def server(request: Request) -> Server:
     found: Server = request.app.state.server
     return found
 
 
-def token_of(
+async def token_of(
     authorization: Annotated[str | None, Header(description="Bearer <seat token or profile key>")] = None,
 ) -> str | None:
     """The seat token (or, to create, join and name, the profile key) from ``Authorization: Bearer …``."""
@@ -63,7 +65,7 @@ def token_of(
     return None
 
 
-def guest_of(
+async def guest_of(
     key: Annotated[str | None, Header(alias=GUEST_HEADER, description="a guest's key (web.players)")] = None,
 ) -> str | None:
     """The guest key a page without a profile sends, so its games in play are its own (`web.players`)."""
@@ -72,12 +74,12 @@ def guest_of(
     return key
 
 
-def address(request: Request) -> str:
+async def address(request: Request) -> str:
     """Whom the request's solver work and rooms are counted against: its client's address."""
     return client_address(request.scope)
 
 
-def no_store(response: Response) -> None:
+async def no_store(response: Response) -> None:
     """An answer that carries a secret (a seat token, a profile key, a ticket): no cache, the
     browser's or a proxy's, may keep it."""
     response.headers["Cache-Control"] = "no-store"

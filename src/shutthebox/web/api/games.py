@@ -78,7 +78,7 @@ def get_stats(
     return server.archive.stats(name, address, last)
 
 
-def rules_query(query: Annotated[RulesQuery, Query()]) -> Rules:
+async def rules_query(query: Annotated[RulesQuery, Query()]) -> Rules:
     """Rules from query parameters: a preset and the options that change a turn's score."""
     given = query.model_dump(exclude={"preset"}, exclude_none=True)
     return Rules.preset(query.preset, **given)
