@@ -25,7 +25,7 @@ from shutthebox.core.record import GameRecord
 from shutthebox.i18n import SOURCE, Lang, _, activate
 from shutthebox.strategy.review import Review, review
 from shutthebox.term import keys
-from shutthebox.term.controller import Controller
+from shutthebox.term.controller import HANDOVER_DELAY, REPEAT_GAP, Controller
 from shutthebox.term.game_screen import GameScreen
 from shutthebox.term.hints import advice_lines
 from shutthebox.term.screens import ConfirmScreen, HelpScreen, ReviewScreen, SetupScreen
@@ -98,17 +98,19 @@ class ShutTheBoxApp(App[GameRecord | None]):
         bot_delay: float = 0.5,
         save: SaveFn | None = None,
         setup_first: bool = False,
-        handover_delay: float = 0.3,
+        handover_delay: float = HANDOVER_DELAY,
+        repeat_gap: float = REPEAT_GAP,
     ) -> None:
         """``bot_delay``: seconds before each bot's step, for people to follow it; ``save`` keeps each
-        finished game; ``handover_delay``: see `Controller`."""
+        finished game; ``handover_delay`` and ``repeat_gap``: see `Controller`."""
         super().__init__()
         self.setup_first = setup_first or setup is None
         self.bot_delay = bot_delay
         self._first = setup
         self._save = save
         self.controller = Controller(
-            self, lang=setup.lang if setup else lang, dice=dice, handover_delay=handover_delay
+            self, lang=setup.lang if setup else lang, dice=dice, handover_delay=handover_delay,
+            repeat_gap=repeat_gap,
         )
         activate(self.controller.lang)
         self._rescued: Match | None = None  # the state whose bot's fallback was last asked to choose
