@@ -7,13 +7,17 @@ second apart; these tests drive the app with the pilot on a clock of their own, 
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from shutthebox import Mode, OneDie, Phase, Rules
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.session import PlaySetup
+from tests.support.tmux import terminal
 from tests.support.tui import SIZE, dice, settle, state
 
 THREE_TILES = Rules(mode=Mode.ROUND, tiles=3, one_die=OneDie.NEVER)
@@ -96,3 +100,16 @@ async def test_a_burst_after_a_pause_hands_over_once_and_rolls_after_the_next_pa
         await enter(pilot, clock, PAUSE)  # Luis takes over
         await enter(pilot, clock, PAUSE)  # and rolls 2+1
         assert state(app).actor == 1 and state(app).phase is Phase.MOVE
+
+
+@pytest.mark.slow
+def test_thirty_enters_sent_by_a_real_terminal_roll_one_die(tmp_path: Path) -> None:
+    """The issue's own game, in tmux: 30 Enters in one write, as a held key, roll only Ana's die."""
+    args = ["play", "Ana", "Luis", "Eva", "--tiles", "3", "--one-die", "never", "--seed", "5", "--lang", "en"]
+    with terminal(args, tmp=tmp_path) as term:
+        term.wait_for("Ana: roll one die to see who starts.")
+        term.keys(*["Enter"] * 30)
+        term.wait_for("Luis: roll one die to see who starts.")
+        time.sleep(1.0)  # every press long read by now
+        shown = term.wait_for("Luis: roll one die to see who starts.")
+        assert "Ana rolls one die" in shown and "Luis rolls" not in shown
