@@ -15,11 +15,11 @@ from shutthebox.i18n.words import STRENGTHS, strength_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # `--help` starts without typing, pathlib and the game
-    from collections.abc import Sequence
     from pathlib import Path
 
     from shutthebox.core.game import Game
     from shutthebox.core.record import GameRecord
+    from shutthebox.term.records import RecordFiles
     from shutthebox.term.session import PlaySetup
 
 __all__ = ["play_arguments", "play_setup", "run_play"]
@@ -101,7 +101,12 @@ def run_play(args: argparse.Namespace) -> int:
 
 def play_setup(setup: PlaySetup, args: argparse.Namespace, save_to: Path | None, *, setup_first: bool) -> int:
     """Play ``setup`` full screen (or line by line with ``--plain``, or off a terminal), keep each
-    finished game in the history, and write the records to ``save_to`` if given."""
+    finished game in the history, and write the records to ``save_to`` if given: each game's as it
+    ends (`RecordFiles`), the game left unfinished on leaving; 1 if a record could not be written."""
+    from functools import partial
+
+    from shutthebox.cli.paths import numbered
+    from shutthebox.term.records import RecordFiles
     from shutthebox.term.scores import save_finished
 
     plain = args.plain or not sys.stdout.isatty()
@@ -114,40 +119,41 @@ def play_setup(setup: PlaySetup, args: argparse.Namespace, save_to: Path | None,
             )
             print(f"shutthebox: {warning}", file=sys.stderr)
             plain = True
+    files = RecordFiles(partial(numbered, save_to)) if save_to is not None else None
     records: list[GameRecord] = []
     if plain:
         record = _play_plain(setup)
         records = [record] if record is not None else []
     else:
         def keep(game: Game, played: PlaySetup) -> list[str]:
-            return save_finished(game, played.humans)
+            lines = save_finished(game, played.humans)
+            written = files.write(game.record()) if files is not None else None
+            return lines + (written.lines() if written is not None else [])
 
         app = ShutTheBoxApp(setup, lang=args.lang, save=keep, setup_first=setup_first)
         record = app.run()
         records = list(app.saved)  # every game finished, not only the last (`n` starts another)
-        if record is not None and not any(r.dumps() == record.dumps() for r in records):
-            records.append(record)  # the game left unfinished
-    if save_to is not None:
-        _save_records(save_to, records)
-    return 0
+        if record is not None:
+            records.append(record)  # the game left unfinished (a finished one is not written twice)
+    if files is None:
+        return 0
+    for record in records:
+        files.write(record)
+    _say_written(files)
+    return 1 if files.failed else 0
 
 
-def _save_records(path: Path, records: Sequence[GameRecord]) -> None:
-    """Each game to a file of its own: ``path`` for the first, ``name-2.json`` and on for more."""
-    from shutthebox.cli.paths import numbered
-
-    for number, record in enumerate(records, start=1):
-        where = numbered(path, number)
-        try:
-            record.save(where)
-        except OSError as error:  # the folder went away during the game: say so, keep the others
+def _say_written(files: RecordFiles) -> None:
+    """Each game's file, once the screen is gone: where it was written, or why it could not be."""
+    for written in files.written:
+        if written.error is not None:
             print(_("shutthebox: error: {reason}").format(reason=_(
                 "the game record could not be written to {path!r}: {error}"
-            ).format(path=str(where), error=error.strerror or error)), file=sys.stderr)
+            ).format(path=str(written.path), error=written.error)), file=sys.stderr)
             continue
-        print(_("Game record saved to {path}").format(path=where))
-        if record.fairness is not None and record.fairness.revealed:
-            print(_("Anyone can check its dice: shutthebox verify {path}").format(path=where))
+        print(_("Game record saved to {path}").format(path=written.path))
+        if written.verifiable:
+            print(_("Anyone can check its dice: shutthebox verify {path}").format(path=written.path))
 
 
 def _play_plain(setup: PlaySetup) -> GameRecord | None:
