@@ -100,8 +100,8 @@ def shown(app: ShutTheBoxApp, selector: str) -> str:
 
 
 def log_text(app: ShutTheBoxApp) -> str:
-    """Every line written to the game log."""
-    return "\n".join(strip.text for strip in app.query_one(GameLog).lines)
+    """Every line said in the game log, one a line (as said: the log wraps them to its width)."""
+    return "\n".join(app.query_one(GameLog).said)
 
 
 def script_state(rules: Rules, players: tuple[str, ...], script: str, rounds: int = 1) -> Match:

@@ -119,7 +119,7 @@ async def _seven_roll(pilot: Pilot[object]) -> None:
 
 
 def _setup() -> ShutTheBoxApp:
-    return ShutTheBoxApp(None, dice=dice("3,4"), bot_delay=0)
+    return ShutTheBoxApp(None, dice=dice("3,4"), bot_delay=0, handover_delay=0, repeat_gap=0)
 
 
 SCREENS: dict[str, tuple[Callable[[], ShutTheBoxApp], tuple[int, int], Step]] = {

@@ -9,7 +9,8 @@ brings the colours down to 256 or 16 where the terminal has no more, and drops t
 ``NO_COLOR``, where bold still marks those tiles and reverse the picked ones.
 
 The lines under the tiles have fixed heights, so a change of words redraws
-them without a new layout of the whole screen.
+them without a new layout of the whole screen; the status and the message grow
+to the lines their words wrap to (the game screen sets their heights), never cut.
 """
 
 __all__ = ["GAME_CSS", "PALETTE"]
@@ -95,6 +96,7 @@ TileRow {
     padding: 0 1;
     border-top: hkey $panel-lighten-1;
     scrollbar-size-vertical: 1;
+    scrollbar-gutter: stable;  /* the lines keep their width when the scrollbar comes */
 }
 #keys {
     height: auto;
