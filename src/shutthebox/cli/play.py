@@ -121,6 +121,7 @@ def play_setup(setup: PlaySetup, args: argparse.Namespace, save_to: Path | None,
             plain = True
     files = RecordFiles(partial(numbered, save_to)) if save_to is not None else None
     records: list[GameRecord] = []
+    status = 0  # 143 when the full-screen game ended on a SIGTERM
     if plain:
         record = _play_plain(setup)
         records = [record] if record is not None else []
@@ -132,15 +133,16 @@ def play_setup(setup: PlaySetup, args: argparse.Namespace, save_to: Path | None,
 
         app = ShutTheBoxApp(setup, lang=args.lang, save=keep, setup_first=setup_first)
         record = app.run()
+        status = app.return_code or 0
         records = list(app.saved)  # every game finished, not only the last (`n` starts another)
         if record is not None:
             records.append(record)  # the game left unfinished (a finished one is not written twice)
     if files is None:
-        return 0
+        return status
     for record in records:
         files.write(record)
     _say_written(files)
-    return 1 if files.failed else 0
+    return status or (1 if files.failed else 0)
 
 
 def _say_written(files: RecordFiles) -> None:

@@ -10,7 +10,10 @@ game; a bot's step so chosen plays only while the game is still at the state it 
 
 from __future__ import annotations
 
+import asyncio
+import signal
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from functools import partial
 
 from textual import events, work
@@ -134,12 +137,27 @@ class ShutTheBoxApp(App[GameRecord | None]):
         return self.controller.saved
 
     def on_mount(self) -> None:
+        self._catch_sigterm()
         self.title = _("Shut the Box")
         if self.setup_first:
             self.action_setup()
         elif self._first is not None:
             self.controller.start(self._first)
         self._refresh()
+
+    def _catch_sigterm(self) -> None:
+        """End on SIGTERM (a terminal closed, a shutdown) as on q, and not at once as Python would: the
+        terminal is given back (main screen, no mouse reporting, the cursor shown) and the game left
+        is handed back to be kept; the exit status is then 143 (128 + SIGTERM), as a shell reports."""
+        with suppress(NotImplementedError, RuntimeError, ValueError):  # no signals here (Windows, a thread)
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._terminated)
+
+    def on_unmount(self) -> None:
+        with suppress(NotImplementedError, RuntimeError, ValueError):
+            asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
+
+    def _terminated(self) -> None:
+        self.exit(self.controller.leave(), return_code=128 + signal.SIGTERM)
 
     def _refresh(self) -> None:
         """Hand the game screen what the controller shows now (redrawn only if it changed)."""
