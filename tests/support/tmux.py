@@ -35,9 +35,9 @@ class Terminal:
         )
         return done.stdout
 
-    def screen(self) -> str:
-        """The pane's text now."""
-        return self.tmux("capture-pane", "-p", "-t", "game")
+    def screen(self, *, escapes: bool = False) -> str:
+        """The pane's text now (``escapes``: with the escape sequences of its colours and attributes)."""
+        return self.tmux("capture-pane", "-p", *(["-e"] if escapes else []), "-t", "game")
 
     def keys(self, *keys: str) -> None:
         """Send ``keys`` (tmux names: ``Enter``, ``q``) in one write, as a held key comes."""
@@ -70,17 +70,21 @@ class Terminal:
 
 
 @contextmanager
-def terminal(args: list[str], *, tmp: Path, size: tuple[int, int] = (80, 24)) -> Iterator[Terminal]:
+def terminal(
+    args: list[str], *, tmp: Path, size: tuple[int, int] = (80, 24), env: dict[str, str] | None = None
+) -> Iterator[Terminal]:
     """``shutthebox ARGS`` in a tmux pane of ``size``, its data kept under ``tmp``; once the command
-    ends the pane says ``exit=CODE`` and stays, so its last screen and modes can be read."""
+    ends the pane says ``exit=CODE`` and stays, so its last screen and modes can be read. ``env``:
+    more variables (``NO_COLOR``, unset otherwise)."""
     if shutil.which("tmux") is None:
         pytest.skip("tmux is not installed")
     socket = f"stb-{uuid.uuid4().hex[:12]}"
-    env = {
+    variables = {
+        **(env or {}),
         "SHUTTHEBOX_DB": f"sqlite:///{tmp / 'games.db'}", "HOME": str(tmp), "XDG_DATA_HOME": str(tmp),
         "PYTHONPATH": os.pathsep.join(sys.path), "LANG": "C.UTF-8", "TERM": "tmux-256color",
     }
-    exports = " ".join(f"{name}={shlex.quote(value)}" for name, value in env.items())
+    exports = " ".join(f"{name}={shlex.quote(value)}" for name, value in variables.items())
     command = f"env -u NO_COLOR {exports} {shlex.quote(sys.executable)} -m shutthebox {shlex.join(args)}"
     command += "; echo exit=$?; exec sleep 600"  # the pane stays: its last screen and modes are read
     width, height = size

@@ -19,6 +19,7 @@ from functools import partial
 from textual import events, work
 from textual.app import App
 from textual.binding import Binding
+from textual.filter import Monochrome, NoColor
 from textual.message import Message
 from textual.timer import Timer
 
@@ -107,6 +108,8 @@ class ShutTheBoxApp(App[GameRecord | None]):
         """``bot_delay``: seconds before each bot's step, for people to follow it; ``save`` keeps each
         finished game; ``handover_delay`` and ``repeat_gap``: see `Controller`."""
         super().__init__()
+        if self.no_color:  # no colour at all, not Textual's greys: bold, reverse and the frames stay
+            self._filters = [NoColor() if isinstance(f, Monochrome) else f for f in self._filters]
         self.setup_first = setup_first or setup is None
         self.bot_delay = bot_delay
         self._first = setup

@@ -22,7 +22,9 @@ __all__ = ["DiceView", "GameLog", "KeyBar", "KeyList", "PlayerRow", "Scoreboard"
 
 
 class Tile(Widget):
-    """One tile of the box, drawn by hand with its key under it; a click asks to pick it."""
+    """One tile of the box, drawn by hand with its key under it; a click asks to pick it. Under
+    ``NO_COLOR`` a tile that can make the roll is framed double (underlined when tiny), besides bold:
+    many terminals draw bold no differently."""
 
     view: reactive[TileView] = reactive(TileView(1, True))
 
@@ -42,11 +44,16 @@ class Tile(Widget):
         width, height = self.size.width, self.size.height
         face = str(self.view.number) if self.view.is_open else "··"
         key = KEY_OF_TILE[self.view.number]
-        if width < 4:  # tiny: the number over its key
-            return Text(f"{face:^{width}}\n{key:^{width}}")
+        if width < 4:  # tiny: the number over its key (underlined, without colour, if it makes the roll)
+            marked = "underline" if self.view.usable and self.app.no_color else ""
+            return Text.assemble((f"{face:^{width}}", marked), f"\n{key:^{width}}")
         inner = width - 2
-        heavy = self.view.selected
-        top, side, bottom = ("┏┓━", "┃", "┗┛━") if heavy else ("╭╮─", "│", "╰╯─")
+        if self.view.selected:
+            top, side, bottom = "┏┓━", "┃", "┗┛━"
+        elif self.view.usable and self.app.no_color:  # without colour, more than bold tells them
+            top, side, bottom = "╔╗═", "║", "╚╝═"
+        else:
+            top, side, bottom = "╭╮─", "│", "╰╯─"
         pad = max(0, height - 4) // 2  # a tall tile keeps its number in the middle
         blank = [f"{side}{' ' * inner}{side}"] * pad
         lines = [
