@@ -102,6 +102,26 @@ async def test_a_burst_after_a_pause_hands_over_once_and_rolls_after_the_next_pa
         assert state(app).actor == 1 and state(app).phase is Phase.MOVE
 
 
+async def test_a_held_enter_does_not_roll_for_the_person_after_a_bot() -> None:
+    """No handover is shown between a person and a bot, but the key held for Luis still rolls
+    nothing for Ana once the bot between them has played."""
+    setup = PlaySetup(rules=THREE_TILES, humans=("Ana", "Luis"), bots=("easy",), seed=5, lang="en")
+    # the start: Ana 2, Luis 5, the bot 3 (Luis, the bot, then Ana); Luis 6+6, the bot 6+5
+    app = ShutTheBoxApp(setup, dice=dice("2", "5", "3", "6,6", "6,5", "1,2"), bot_delay=0)
+    clock = Clock()
+    app.controller.clock = clock
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, clock, PAUSE, times=2)  # Ana's die, Luis's die; the bot rolls its own
+        assert state(app).actor == 1 and state(app).phase is Phase.ROLL
+        await enter(pilot, clock, PAUSE)  # Luis presses...
+        await enter(pilot, clock, REPEAT, times=29)  # ...and holds: his turn, then the bot's, end
+        now = state(app)
+        assert [result.player for result in now.history] == [1, 2]
+        assert now.actor == 0 and now.roll is None and app.controller.handover is None
+        await enter(pilot, clock, PAUSE)  # Ana's own press rolls 1+2
+        assert state(app).phase is Phase.MOVE
+
+
 @pytest.mark.slow
 def test_thirty_enters_sent_by_a_real_terminal_roll_one_die(tmp_path: Path) -> None:
     """The issue's own game, in tmux: 30 Enters in one write, as a held key, roll only Ana's die."""
