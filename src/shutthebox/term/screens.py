@@ -359,7 +359,8 @@ class ReviewScreen(ModalScreen[None]):
 _EXACT = 1e-9
 """A loss this small is none: the best choice."""
 REVIEW_TABLE_WIDTH = 76
-"""The narrowest the review's table reads at; narrower, each decision is a block of lines."""
+"""The narrowest the review's table reads at; narrower, or too narrow for its words (a longer
+language, long names), each decision is a block of lines."""
 
 
 def _unit(objective: Objective) -> str:
@@ -379,7 +380,11 @@ class _FittedReview:
         self.screen = screen
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.screen.table() if options.max_width >= REVIEW_TABLE_WIDTH else self.screen.blocks()
+        table = self.screen.table()
+        table.expand = False  # measured at its natural width: the widest cell of each column
+        fits = Measurement.get(console, options.update_width(10_000), table).maximum <= options.max_width
+        table.expand = True
+        yield table if fits and options.max_width >= REVIEW_TABLE_WIDTH else self.screen.blocks()
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement(1, options.max_width)
