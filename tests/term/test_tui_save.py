@@ -34,10 +34,15 @@ def test_the_record_is_written_when_the_game_ends_and_outlives_a_sigterm(tmp_pat
         term.keys("Enter")
         term.wait_for("Game record saved to")  # said in the game, as it ends
         wait_for_file(path)
+        term.keys("n")  # the next game of the sitting, to its own file as it ends
+        term.wait_for("Ana: roll two dice.")
+        term.keys("Enter")
+        wait_for_file(tmp_path / "game-2.json")
         os.kill(term.pid(), signal.SIGTERM)  # the terminal closed, or the machine shutting down
         term.wait_for("exit=")
-    record = GameRecord.load(path)
-    assert record.players == ("Ana",) and len(record.events) == 1
+    records = [GameRecord.load(file) for file in (path, tmp_path / "game-2.json")]
+    assert [(r.players, len(r.events), r.seed) for r in records] == [(("Ana",), 1, 1), (("Ana",), 1, 2)]
+    assert sorted(p.name for p in tmp_path.glob("game*.json")) == ["game-2.json", "game.json"]
 
 
 def test_a_record_that_cannot_be_written_is_said_in_the_game_and_exits_non_zero(tmp_path: Path) -> None:
