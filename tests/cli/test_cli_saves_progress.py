@@ -27,6 +27,8 @@ class FakeApp:
     """The full-screen game as `run_play` sees it: two games finished (``n`` between them), then a
     third begun and left when the player quits."""
 
+    return_code: int | None = None  # as a Textual app that ended on q, not on a SIGTERM
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.saved = [finished_record(1), finished_record(2)]
 

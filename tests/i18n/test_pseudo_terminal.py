@@ -502,7 +502,8 @@ def make_app(setup: PlaySetup | None, dice: DiceSource | None = None) -> ShutThe
     def keep(game: Game, played: PlaySetup) -> list[str]:
         return save_finished(game, played.humans)
 
-    return ShutTheBoxApp(setup, lang=PSEUDO, dice=dice, bot_delay=0, save=keep)
+    return ShutTheBoxApp(setup, lang=PSEUDO, dice=dice, bot_delay=0,
+        handover_delay=0, repeat_gap=0, save=keep)
 
 
 async def play_to_the_end(

@@ -57,12 +57,12 @@ def make_app(
     lang: Lang = "en",
     rounds: int = 1,
 ) -> ShutTheBoxApp:
-    """An app whose bots take their steps without a pause to watch them, keys that hand over at once,
-    and dice that roll ``rolls``."""
+    """An app whose bots take their steps without a pause to watch them, keys that hand over at once
+    (every press taken for a fresh one), and dice that roll ``rolls``."""
     setup = PlaySetup(
         rules=rules, humans=humans, bots=bots, companion=companion, seed=1, rounds=rounds, lang=lang
     )
-    return ShutTheBoxApp(setup, dice=dice(*rolls), bot_delay=0, handover_delay=0)
+    return ShutTheBoxApp(setup, dice=dice(*rolls), bot_delay=0, handover_delay=0, repeat_gap=0)
 
 
 async def settle(pilot: Pilot[Any]) -> None:
@@ -100,8 +100,8 @@ def shown(app: ShutTheBoxApp, selector: str) -> str:
 
 
 def log_text(app: ShutTheBoxApp) -> str:
-    """Every line written to the game log."""
-    return "\n".join(strip.text for strip in app.query_one(GameLog).lines)
+    """Every line said in the game log, one a line (as said: the log wraps them to its width)."""
+    return "\n".join(app.query_one(GameLog).said)
 
 
 def script_state(rules: Rules, players: tuple[str, ...], script: str, rounds: int = 1) -> Match:

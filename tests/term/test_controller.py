@@ -63,7 +63,7 @@ class Inline:
 def controller(*rolls: str, rules: Rules = ONE_TILE, bots: tuple[str, ...] = ("greedy",),
                companion: bool = False) -> tuple[Controller, Inline]:
     runner = Inline()
-    control = Controller(runner, lang="en", dice=dice(*rolls), handover_delay=0)
+    control = Controller(runner, lang="en", dice=dice(*rolls), handover_delay=0, repeat_gap=0)
     runner.controller = control
     control.start(PlaySetup(rules=rules, humans=("Ana",), bots=bots, companion=companion, lang="en"))
     runner.run()

@@ -41,7 +41,7 @@ def test_a_setup_refuses_a_name_the_history_would_refuse(name: str, why: str) ->
 
 @pytest.mark.parametrize(("name", "why"), BAD_NAMES)
 async def test_the_setup_screen_refuses_such_a_name_on_the_screen(name: str, why: str) -> None:
-    app = ShutTheBoxApp(None, bot_delay=0)
+    app = ShutTheBoxApp(None, bot_delay=0, handover_delay=0, repeat_gap=0)
     async with app.run_test(size=SIZE) as pilot:
         form = app.screen
         assert isinstance(form, SetupScreen)
@@ -75,7 +75,7 @@ async def test_a_name_that_looks_like_markup_is_shown_as_it_is() -> None:
 
 
 async def test_the_setup_screen_takes_a_name_that_looks_like_markup() -> None:
-    app = ShutTheBoxApp(None, dice=dice("1,1"), bot_delay=0)
+    app = ShutTheBoxApp(None, dice=dice("1,1"), bot_delay=0, handover_delay=0, repeat_gap=0)
     async with app.run_test(size=SIZE) as pilot:
         form = app.screen
         form.query_one("#players", Input).value = "[/], [red]Eva"

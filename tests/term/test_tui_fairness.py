@@ -57,7 +57,8 @@ async def play_out(app: ShutTheBoxApp, pilot: Pilot[Any], hint_at: int | None = 
 
 
 async def test_digits_at_a_roll_are_refused_outside_companion_mode_and_change_nothing() -> None:
-    app = ShutTheBoxApp(PlaySetup(rules=Rules(), humans=("Ana", "Luis")), bot_delay=0)
+    app = ShutTheBoxApp(PlaySetup(rules=Rules(), humans=("Ana", "Luis")), bot_delay=0,
+        handover_delay=0, repeat_gap=0)
     async with app.run_test(size=SIZE) as pilot:
         start = state(app)
         assert start.phase is Phase.ROLL_OFF
@@ -73,13 +74,14 @@ async def test_digits_at_a_roll_are_refused_outside_companion_mode_and_change_no
 
 @pytest.mark.slow
 async def test_a_game_on_a_chosen_seed_says_it_is_practice() -> None:
-    app = ShutTheBoxApp(PlaySetup(rules=SOLO, humans=("Ana",), seed=4), bot_delay=0)
+    app = ShutTheBoxApp(PlaySetup(rules=SOLO, humans=("Ana",), seed=4), bot_delay=0,
+        handover_delay=0, repeat_gap=0)
     async with app.run_test(size=SIZE) as pilot:
         assert log_text(app).splitlines()[0] == PRACTICE.format(seed=4)
         await play_out(app, pilot)
         await press(pilot, "n")  # the next game: the next seed, still practice
         assert log_text(app).splitlines()[0] == PRACTICE.format(seed=5)
-    fair = ShutTheBoxApp(PlaySetup(rules=SOLO, humans=("Ana",)), bot_delay=0)
+    fair = ShutTheBoxApp(PlaySetup(rules=SOLO, humans=("Ana",)), bot_delay=0, handover_delay=0, repeat_gap=0)
     async with fair.run_test(size=SIZE):
         assert "Practice" not in log_text(fair)
         assert fair.game is not None and fair.game.ranked
@@ -122,7 +124,8 @@ async def test_companion_advice_marks_nobody() -> None:
 
 @pytest.mark.slow
 async def test_after_saving_a_fair_game_counts_for_the_best(history: Path) -> None:
-    app = ShutTheBoxApp(PlaySetup(rules=SOLO, humans=("Ana",)), bot_delay=0, save=keep)
+    app = ShutTheBoxApp(PlaySetup(rules=SOLO, humans=("Ana",)), bot_delay=0,
+        handover_delay=0, repeat_gap=0, save=keep)
     async with app.run_test(size=SIZE) as pilot:
         await play_out(app, pilot)
         log = log_text(app)
@@ -144,7 +147,7 @@ async def test_after_saving_a_fair_game_counts_for_the_best(history: Path) -> No
 async def test_after_saving_the_log_says_why_a_game_counted_for_no_best(
     history: Path, setup: PlaySetup, why: str
 ) -> None:
-    app = ShutTheBoxApp(setup, bot_delay=0, save=keep)
+    app = ShutTheBoxApp(setup, bot_delay=0, handover_delay=0, repeat_gap=0, save=keep)
     async with app.run_test(size=SIZE) as pilot:
         if setup.companion:
             await press(pilot, "1", "1", "2", "enter", "1", "1")  # 1+1 shut 2, then 1+1 cannot be used
@@ -159,7 +162,7 @@ async def test_after_saving_the_log_says_why_a_game_counted_for_no_best(
 @pytest.mark.slow
 async def test_after_saving_a_hint_asked_says_whose_turns_count_for_no_best(history: Path) -> None:
     setup = PlaySetup(rules=Rules(mode=Mode.ELIMINATION, limit=1), humans=("Ana", "Luis"))
-    app = ShutTheBoxApp(setup, bot_delay=0, save=keep)
+    app = ShutTheBoxApp(setup, bot_delay=0, handover_delay=0, repeat_gap=0, save=keep)
     async with app.run_test(size=SIZE) as pilot:
         await play_out(app, pilot, hint_at=0)
         assert app.game is not None and len(app.game.assisted) == 1
@@ -178,7 +181,8 @@ def warning(player: str, score: int = 45) -> str:
 def ranked_app(*rolls: str) -> ShutTheBoxApp:
     """A ranked solo game for Ana (fair dice) whose first rolls are ``rolls``."""
     dice = fair_dice_for([Roll.parse(roll) for roll in rolls])
-    return ShutTheBoxApp(PlaySetup(rules=SOLO, humans=("Ana",)), dice=dice, bot_delay=0)
+    return ShutTheBoxApp(PlaySetup(rules=SOLO, humans=("Ana",)), dice=dice, bot_delay=0,
+        handover_delay=0, repeat_gap=0)
 
 
 async def test_in_a_ranked_game_the_first_hint_is_warned_of_and_shown_on_a_second_h() -> None:

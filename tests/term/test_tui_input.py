@@ -58,7 +58,7 @@ async def test_nothing_happens_after_the_end_but_new_setup_or_quit() -> None:
 
 @pytest.mark.slow
 async def test_the_setup_screen_starts_the_game_it_describes() -> None:
-    app = ShutTheBoxApp(None, dice=dice("3", "5"), bot_delay=0)
+    app = ShutTheBoxApp(None, dice=dice("3", "5"), bot_delay=0, handover_delay=0, repeat_gap=0)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, SetupScreen)
         form = app.screen
@@ -92,7 +92,7 @@ async def test_the_setup_screen_starts_the_game_it_describes() -> None:
 
 
 async def test_escape_on_the_first_setup_goes_back_rather_than_quitting() -> None:
-    app = ShutTheBoxApp(None, bot_delay=0)
+    app = ShutTheBoxApp(None, bot_delay=0, handover_delay=0, repeat_gap=0)
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "escape")
         await pilot.pause()
@@ -130,7 +130,8 @@ async def test_a_finished_game_goes_to_the_history_once() -> None:
         return ["Saved to your history (game 1).", "New personal best for Ana on 9 tiles: 43!"]
 
     setup = PlaySetup(rules=SOLO, humans=("Ana",), seed=4)
-    app = ShutTheBoxApp(setup, dice=dice("1,1", "1,1"), bot_delay=0, save=keep)
+    app = ShutTheBoxApp(setup, dice=dice("1,1", "1,1"), bot_delay=0,
+        handover_delay=0, repeat_gap=0, save=keep)
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "enter", "2", "enter", "enter", "enter")
         assert len(kept) == 1

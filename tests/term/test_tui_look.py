@@ -10,6 +10,7 @@ differs from its picture fails, naming the file written beside it for comparison
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Awaitable, Callable
 from itertools import combinations
 from pathlib import Path
@@ -22,6 +23,7 @@ from shutthebox import Mode, Rules
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.style import PALETTE
 from shutthebox.term.widgets import Tile, pip_face
+from tests.support.tmux import terminal
 from tests.support.tui import dice, make_app, press
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
@@ -58,7 +60,7 @@ def test_the_tile_colours_stay_apart_in_256_and_16_colours(system: ColorSystem) 
 
 
 @pytest.mark.slow
-async def test_without_colour_bold_marks_the_tiles_that_make_the_roll(
+async def test_without_colour_bold_and_a_double_frame_mark_the_tiles_that_make_the_roll(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
@@ -71,9 +73,26 @@ async def test_without_colour_bold_marks_the_tiles_that_make_the_roll(
             segments = [segment for strip in tile.render_lines(tile.region.reset_offset) for segment in strip]
             styles = [segment.style for segment in segments if segment.text.strip() and segment.style]
             colours = {c for style in styles for c in (style.color, style.bgcolor) if c is not None}
-            assert all(len(set(c.get_truecolor()[:3])) == 1 for c in colours), (tile.view.number, colours)
+            assert all(c.is_default for c in colours), (tile.view.number, colours)  # no greys either
             assert any(style.bold for style in styles) == tile.view.usable, tile.view.number
+            framed_double = "╔" in "".join(segment.text for segment in segments)
+            assert framed_double == tile.view.usable, tile.view.number  # bold may look like nothing
         assert [tile.view.number for tile in app.query(Tile) if tile.view.usable] == [1, 2, 3, 4, 5, 6, 7, 8]
+
+
+@pytest.mark.slow
+def test_no_color_sends_no_colour_to_a_real_terminal(tmp_path: Path) -> None:
+    """Under ``NO_COLOR`` the terminal gets no colour at all (once, 256-colour greys), in tmux."""
+    args = ["play", "Ana", "--seed", "3", "--lang", "en"]
+    with terminal(args, tmp=tmp_path, env={"NO_COLOR": "1"}) as term:
+        term.wait_for("Ana: roll two dice.")
+        term.keys("Enter")
+        term.wait_for("Ana: shut tiles that make")
+        shown = term.screen(escapes=True)
+    codes = [code for sgr in re.findall(r"\x1b\[([0-9;:]*)m", shown) for code in sgr.split(";")]
+    assert "1" in codes and "╔" in shown  # bold and the double frame: the tiles that make the roll
+    colour_codes = {*range(30, 39), *range(40, 49), *range(90, 98), *range(100, 108)}  # 39, 49: default
+    assert not [code for code in codes if code.isdigit() and int(code) in colour_codes]
 
 
 Step = Callable[[Pilot[object]], Awaitable[None]]
@@ -119,7 +138,7 @@ async def _seven_roll(pilot: Pilot[object]) -> None:
 
 
 def _setup() -> ShutTheBoxApp:
-    return ShutTheBoxApp(None, dice=dice("3,4"), bot_delay=0)
+    return ShutTheBoxApp(None, dice=dice("3,4"), bot_delay=0, handover_delay=0, repeat_gap=0)
 
 
 SCREENS: dict[str, tuple[Callable[[], ShutTheBoxApp], tuple[int, int], Step]] = {

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.slow  # the Textual app's setup screen, field by field
 
 
 async def test_the_tiles_list_opens_as_wide_as_its_field() -> None:
-    app = ShutTheBoxApp(None, dice=dice("3,4"), bot_delay=0)
+    app = ShutTheBoxApp(None, dice=dice("3,4"), bot_delay=0, handover_delay=0, repeat_gap=0)
     async with app.run_test(size=SIZE) as pilot:
         tiles = app.screen.query_one("#tiles", Select)
         tiles.focus()
@@ -27,7 +27,7 @@ async def test_the_tiles_list_opens_as_wide_as_its_field() -> None:
 
 
 async def test_the_preset_comes_first_and_fills_in_the_rules() -> None:
-    app = ShutTheBoxApp(None, dice=dice("3,4"), bot_delay=0)
+    app = ShutTheBoxApp(None, dice=dice("3,4"), bot_delay=0, handover_delay=0, repeat_gap=0)
     async with app.run_test(size=SIZE) as pilot:
         form = app.screen
         assert isinstance(form, SetupScreen)
@@ -44,7 +44,7 @@ async def test_the_preset_comes_first_and_fills_in_the_rules() -> None:
 
 
 async def test_the_focused_field_stands_out_and_the_keys_are_listed() -> None:
-    app = ShutTheBoxApp(None, dice=dice("3,4"), bot_delay=0)
+    app = ShutTheBoxApp(None, dice=dice("3,4"), bot_delay=0, handover_delay=0, repeat_gap=0)
     async with app.run_test(size=SIZE) as pilot:
         form = app.screen
         legend = str(form.query_one("#setup-keys", Static).render())

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 from shutthebox.cli.parser import RULE_FLAGS, rules_from_args
@@ -19,6 +20,7 @@ from shutthebox.core.rules import Mode
 from shutthebox.i18n import _, say
 from shutthebox.term.hints import hint_text
 from shutthebox.term.plain import PlainGame
+from shutthebox.term.records import RecordFiles
 from shutthebox.term.session import PlaySetup, mode_for
 
 __all__ = ["play_setup", "run_play"]
@@ -61,7 +63,8 @@ def run_play(args: argparse.Namespace) -> int:
 
 def play_setup(setup: PlaySetup, args: argparse.Namespace, save_to: Path | None, *, setup_first: bool) -> int:
     """Play ``setup`` full screen (or line by line with ``--plain``, or off a terminal), keep each
-    finished game in the history, and write the records to ``save_to`` if given."""
+    finished game in the history, and write the records to ``save_to`` if given: each game's as it
+    ends (`RecordFiles`), the game left unfinished on leaving; 1 if a record could not be written."""
 
     plain = args.plain or not sys.stdout.isatty()
     if not plain:
@@ -75,39 +78,43 @@ def play_setup(setup: PlaySetup, args: argparse.Namespace, save_to: Path | None,
             )
             print(f"shutthebox: {warning}", file=sys.stderr)
             plain = True
+    files = RecordFiles(partial(numbered, save_to)) if save_to is not None else None
     records: list[GameRecord] = []
+    status = 0  # 143 when the full-screen game ended on a SIGTERM
     if plain:
         record = _play_plain(setup)
         records = [record] if record is not None else []
     else:
         def keep(game: Game, played: PlaySetup) -> list[str]:
-            return _saved(game, played.humans)
+            lines = _saved(game, played.humans)
+            written = files.write(game.record()) if files is not None else None
+            return lines + (written.lines() if written is not None else [])
 
         app = ShutTheBoxApp(setup, lang=args.lang, save=keep, setup_first=setup_first)
         record = app.run()
+        status = app.return_code or 0
         records = list(app.saved)  # every game finished, not only the last (`n` starts another)
-        if record is not None and not any(r.dumps() == record.dumps() for r in records):
-            records.append(record)  # the game left unfinished
-    if save_to is not None:
-        _save_records(save_to, records)
-    return 0
+        if record is not None:
+            records.append(record)  # the game left unfinished (a finished one is not written twice)
+    if files is None:
+        return status
+    for record in records:
+        files.write(record)
+    _say_written(files)
+    return status or (1 if files.failed else 0)
 
 
-def _save_records(path: Path, records: Sequence[GameRecord]) -> None:
-    """Each game to a file of its own: ``path`` for the first, ``name-2.json`` and on for more."""
-
-    for number, record in enumerate(records, start=1):
-        where = numbered(path, number)
-        try:
-            record.save(where)
-        except OSError as error:  # the folder went away during the game: say so, keep the others
+def _say_written(files: RecordFiles) -> None:
+    """Each game's file, once the screen is gone: where it was written, or why it could not be."""
+    for written in files.written:
+        if written.error is not None:
             print(_("shutthebox: error: {reason}").format(reason=_(
                 "the game record could not be written to {path!r}: {error}"
-            ).format(path=str(where), error=error.strerror or error)), file=sys.stderr)
+            ).format(path=str(written.path), error=written.error)), file=sys.stderr)
             continue
-        print(_("Game record saved to {path}").format(path=where))
-        if record.fairness is not None and record.fairness.revealed:
-            print(_("Anyone can check its dice: shutthebox verify {path}").format(path=where))
+        print(_("Game record saved to {path}").format(path=written.path))
+        if written.verifiable:
+            print(_("Anyone can check its dice: shutthebox verify {path}").format(path=written.path))
 
 
 def _saved(game: Game, humans: Sequence[str]) -> list[str]:

@@ -10,12 +10,16 @@ game; a bot's step so chosen plays only while the game is still at the state it 
 
 from __future__ import annotations
 
+import asyncio
+import signal
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from functools import partial
 
 from textual import events, work
 from textual.app import App
 from textual.binding import Binding
+from textual.filter import Monochrome, NoColor
 from textual.message import Message
 from textual.timer import Timer
 
@@ -26,7 +30,7 @@ from shutthebox.core.record import GameRecord
 from shutthebox.i18n import SOURCE, Lang, _, activate
 from shutthebox.strategy.review import Review, review
 from shutthebox.term import keys
-from shutthebox.term.controller import Controller
+from shutthebox.term.controller import HANDOVER_DELAY, REPEAT_GAP, Controller
 from shutthebox.term.game_screen import GameScreen
 from shutthebox.term.hints import advice_lines
 from shutthebox.term.screens import ConfirmScreen, HelpScreen, ReviewScreen, SetupScreen
@@ -99,17 +103,21 @@ class ShutTheBoxApp(App[GameRecord | None]):
         bot_delay: float = 0.5,
         save: SaveFn | None = None,
         setup_first: bool = False,
-        handover_delay: float = 0.3,
+        handover_delay: float = HANDOVER_DELAY,
+        repeat_gap: float = REPEAT_GAP,
     ) -> None:
         """``bot_delay``: seconds before each bot's step, for people to follow it; ``save`` keeps each
-        finished game; ``handover_delay``: see `Controller`."""
+        finished game; ``handover_delay`` and ``repeat_gap``: see `Controller`."""
         super().__init__()
+        if self.no_color:  # no colour at all, not Textual's greys: bold, reverse and the frames stay
+            self._filters = [NoColor() if isinstance(f, Monochrome) else f for f in self._filters]
         self.setup_first = setup_first or setup is None
         self.bot_delay = bot_delay
         self._first = setup
         self._save = save
         self.controller = Controller(
-            self, lang=setup.lang if setup else lang, dice=dice, handover_delay=handover_delay
+            self, lang=setup.lang if setup else lang, dice=dice, handover_delay=handover_delay,
+            repeat_gap=repeat_gap,
         )
         activate(self.controller.lang)
         self._rescued: Match | None = None  # the state whose bot's fallback was last asked to choose
@@ -133,12 +141,27 @@ class ShutTheBoxApp(App[GameRecord | None]):
         return self.controller.saved
 
     def on_mount(self) -> None:
+        self._catch_sigterm()
         self.title = _("Shut the Box")
         if self.setup_first:
             self.action_setup()
         elif self._first is not None:
             self.controller.start(self._first)
         self._refresh()
+
+    def _catch_sigterm(self) -> None:
+        """End on SIGTERM (a terminal closed, a shutdown) as on q, and not at once as Python would: the
+        terminal is given back (main screen, no mouse reporting, the cursor shown) and the game left
+        is handed back to be kept; the exit status is then 143 (128 + SIGTERM), as a shell reports."""
+        with suppress(NotImplementedError, RuntimeError, ValueError):  # no signals here (Windows, a thread)
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._terminated)
+
+    def on_unmount(self) -> None:
+        with suppress(NotImplementedError, RuntimeError, ValueError):
+            asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
+
+    def _terminated(self) -> None:
+        self.exit(self.controller.leave(), return_code=128 + signal.SIGTERM)
 
     def _refresh(self) -> None:
         """Hand the game screen what the controller shows now (redrawn only if it changed)."""

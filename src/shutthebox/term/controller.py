@@ -3,8 +3,8 @@
 The controller holds the `Game` and what the people at the keyboard are doing with it: the tiles
 picked, the faces typed in companion mode, the hint and what it costs in a ranked game (a player's
 first ``h`` of a turn says the price, a second shows the hint), and the handover between two people
-(the last turn's board stays until a fresh Enter; a held or doubled one rolls nothing). Each key is
-a method; a refused one leaves the game as it was and says why in `message`.
+(the last turn's board stays until a fresh Enter; a held or doubled one rolls nothing, `confirm`). Each
+key is a method; a refused one leaves the game as it was and says why in `message`.
 
 It has no Textual in it and never waits: a bot's step, the solver's advice and keeping a finished
 game are asked of its `Runner` (the Textual shell runs them in workers), and the answers come back
@@ -15,7 +15,7 @@ asked (`Game.play` refuses a step chosen for a state the game has left).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from shutthebox.core.board import Move
@@ -35,6 +35,14 @@ from shutthebox.term.session import PlaySetup
 __all__ = ["Controller", "Runner"]
 
 BOT_STEPS = (Wait.CHANCE, Wait.BOT)
+
+HANDOVER_DELAY = 0.8
+"""Seconds a turn's end stays on screen before a press hands over: longer than a terminal waits
+before it repeats a held key (0.25 to 0.66 s), so the first repeat of the press that ended the turn
+hands nothing over."""
+REPEAT_GAP = 0.25
+"""A press this soon after the one before is a held key's repeat (terminals repeat 10 to 40 times a
+second) or a double tap, not a fresh press."""
 
 
 class Runner(Protocol):
@@ -59,13 +67,20 @@ class Controller:
 
     def __init__(
         self, runner: Runner, *, lang: Lang = SOURCE, dice: DiceSource | None = None,
-        handover_delay: float = 0.3,
+        handover_delay: float = HANDOVER_DELAY, repeat_gap: float = REPEAT_GAP,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """``dice``: every game's (scripted ones); ``handover_delay``: a press sooner than this after a
-        turn's end is taken for a held key, and hands nothing over."""
+        turn's end is taken for a held key, and hands nothing over; ``repeat_gap``: a press sooner than
+        this after the one before is a repeat, which never hands over nor starts the next turn
+        (`confirm`); ``clock``: seconds, monotonic."""
         self.runner = runner
         self.lang: Lang = lang
         self.handover_delay = handover_delay
+        self.repeat_gap = repeat_gap
+        self.clock = clock
+        self._pressed: float | None = None  # when Enter (or Space) was last pressed, taken or not
+        self._fresh = False  # a turn changed hands: only a fresh press (after a pause) acts on it
         self.setup: PlaySetup | None = None
         self.game: Game | None = None
         self.games_played = 0
@@ -109,6 +124,7 @@ class Controller:
         self.game = game = setup.new_game(seed, self._dice)
         self.hint, self.typed, self.selected, self.message = (), (), 0, ""
         self.handover, self.last_roll, self._warned = None, None, None
+        self._fresh = False
         self.log, self._log_id = [], self._log_id + 1
         if setup.companion:
             self.log.append(_("Companion mode: roll the real dice, type the faces, see the best move."))
@@ -180,7 +196,9 @@ class Controller:
         if isinstance(action, Roll):
             self.last_roll = action
         if self._hands_over(before, after):
-            self.handover = Handover(before, after, time.monotonic())
+            self.handover = Handover(before, after, self.clock())
+        if self._changes_hands(before, after):
+            self._fresh = True
         self.log.extend(tell.narrate(before, action, after))
         if tell.turn_begins(before, after):
             self.log.append(tell.turn_header(after))
@@ -201,6 +219,16 @@ class Controller:
             return False
         people = before.actor not in game.bots_seated and after.actor not in game.bots_seated
         return people and before.actor != after.actor
+
+    def _changes_hands(self, before: Match, after: Match) -> bool:
+        """Whether a person is to act after another seat acted (a turn or a die of the roll-off): the
+        key held by the one before must not act for them."""
+        game = self.game
+        if game is None or self.companion or after.is_over or after.actor is None:
+            return False
+        return after.actor not in game.bots_seated and (
+            before.actor != after.actor or tell.turn_begins(before, after)
+        )
 
     def _after_change(self) -> None:
         """Ask for the bot's step when one is due (once a state), and in companion mode the advice."""
@@ -288,15 +316,27 @@ class Controller:
         self._toggle(state, tile)
 
     def confirm(self) -> None:
-        """Enter or Space: roll, or shut (open) the picked tiles if they match the roll. After a
-        person's turn the first press only hands over, unless it comes within ``handover_delay``."""
+        """Enter or Space: roll, or shut (open) the picked tiles if they match the roll.
+
+        There is no key-up in a terminal: a held key comes as a burst of presses, told from a fresh one
+        by the gap since the press before (``repeat_gap``). After a person's turn the board it ended on
+        stays until a fresh press at least ``handover_delay`` after the end, which only hands over; and
+        when a turn has changed hands, only a fresh press acts for the new player. So neither a held
+        nor a doubled Enter ever plays for the next player."""
+        now = self.clock()
+        before, self._pressed = self._pressed, now
+        fresh = before is None or now - before >= self.repeat_gap
         if self.handover is not None:
-            if time.monotonic() - self.handover.at >= self.handover_delay:
+            if fresh and now - self.handover.at >= self.handover_delay:
                 self.handover = None
+                self._fresh = True  # the handover's own press, doubled, rolls nothing either
             return
         state = self._person_to_act()
         if state is None:
             return
+        if self._fresh and not fresh:
+            return  # a repeat of the key pressed for the seat before
+        self._fresh = False
         if state.is_chance:
             if self.companion:
                 self.message = _("Type the faces of the dice you rolled (1 to 6).")

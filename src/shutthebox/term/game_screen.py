@@ -7,6 +7,7 @@ knows no rule and no key; it only draws, and fits the terminal (see `view.fit`).
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.reactive import reactive
@@ -19,6 +20,10 @@ from shutthebox.term.model import Scene
 from shutthebox.term.widgets import DiceView, GameLog, KeyBar, Scoreboard, TileRow
 
 __all__ = ["GameScreen"]
+
+_WRAPPED = ("#status", "#message")
+"""The lines under the tiles whose words may wrap onto more rows in a narrow terminal."""
+_MOST_ROWS = 3
 
 
 class GameScreen(Screen[None]):
@@ -43,7 +48,7 @@ class GameScreen(Screen[None]):
         yield Static(id="status", markup=False)
         yield Static(id="message", markup=False)
         yield Static(id="hint", markup=False)
-        yield GameLog(id="log", wrap=True, markup=False)
+        yield GameLog(id="log")
         yield KeyBar(id="keys")
         yield Static(id="too-small", markup=False)
 
@@ -78,6 +83,9 @@ class GameScreen(Screen[None]):
                 size=f"{width}x{height}", least=least
             ) + "\n" + _("Enlarge the window, or press q to quit.")
         self._show("#too-small", notice)
+        for selector in _WRAPPED:  # the same words may take more rows, or fewer, at the new width
+            if selector in self._shown:
+                self._fit_height(self.query_one(selector, Static), self._shown[selector])
 
     def watch_scene(self, scene: Scene | None) -> None:
         """Hand every widget its part of the scene."""
@@ -105,14 +113,27 @@ class GameScreen(Screen[None]):
         log = self.query_one(GameLog)
         log_id, written = self._logged
         if scene.log_id != log_id:
-            log.clear()
+            log.forget()
             written = 0
         for line in scene.log[written:]:
-            log.write(line)
+            log.say(line)
         self._logged = (scene.log_id, len(scene.log))
 
     def _show(self, selector: str, content: str) -> None:
-        """Update a line only when its words change: each update costs a new layout."""
+        """Update a line only when its words change: each update costs a new layout. The status
+        and the message take the lines their words wrap to, so that none is cut."""
         if self._shown.get(selector) != content:
             self._shown[selector] = content
-            self.query_one(selector, Static).update(content, layout=False)
+            widget = self.query_one(selector, Static)
+            widget.update(content, layout=False)
+            if selector in _WRAPPED:
+                self._fit_height(widget, content)
+
+    def _fit_height(self, widget: Static, content: str) -> None:
+        """Give a line the rows its words wrap to at its width now (one at least, three at most);
+        its height is set only when it changes, the one time a new layout is due."""
+        width = self.app.size.width - 2  # the line's padding
+        rows = len(Text(content).wrap(self.app.console, max(width, 1))) if content else 1
+        rows = min(max(rows, 1), _MOST_ROWS)
+        if widget.styles.height is None or widget.styles.height.value != rows:
+            widget.styles.height = rows

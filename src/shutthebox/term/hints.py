@@ -13,7 +13,7 @@ from shutthebox.i18n import _, ngettext
 from shutthebox.i18n.words import OBJECTIVE_VALUES, action_words
 from shutthebox.strategy.advice import advise
 
-__all__ = ["advice_lines", "hint_lines", "hint_text"]
+__all__ = ["advice_lines", "hint_lines", "hint_text", "loss_number", "loss_words"]
 
 SHOWN = 3
 """How many choices a hint lists."""
@@ -26,6 +26,26 @@ def _number(objective: str, value: float) -> str:
     if objective == "stake":
         return f"{value:+.3f}"
     return f"{value * 100:.1f}%"
+
+
+def loss_number(objective: str, loss: float) -> str:
+    """What a choice gave up against the best, as a number in its unit: points of expected score,
+    stakes, or percentage points of a chance (45 % where 50 % was possible loses 5)."""
+    if objective == "score":
+        return f"{loss:.2f}"
+    if objective == "stake":
+        return f"{loss:.3f}"
+    return f"{loss * 100:.1f}"
+
+
+def loss_words(objective: str, loss: float) -> str:
+    """What a choice gave up, with its unit, in the web review's words: ``0.42 points lost``."""
+    number = loss_number(objective, loss)
+    if objective == "score":
+        return _("{points} points lost").format(points=number)
+    if objective == "stake":
+        return _("{stakes} stakes lost").format(stakes=number)
+    return _("{pct} percentage points lost").format(pct=number)
 
 
 def _value(objective: str, target: int | None, value: float) -> str:

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -34,7 +37,9 @@ from shutthebox.i18n.words import (
     strength_name,
     verdict_name,
 )
-from shutthebox.strategy.review import Review
+from shutthebox.strategy.names import Objective
+from shutthebox.strategy.review import Decision, Review
+from shutthebox.term.hints import loss_number, loss_words
 from shutthebox.term.session import STRENGTH_KEYS, PlaySetup, mode_for
 from shutthebox.term.widgets import KeyList
 
@@ -265,7 +270,8 @@ class SetupScreen(Screen[PlaySetup | None]):
 
 
 class ReviewScreen(ModalScreen[None]):
-    """Each decision of the finished game beside the best one, and each player's accuracy."""
+    """Each decision of the finished game beside the best one, what the choice cost, and each
+    player's accuracy: a table where it fits, one block a decision where it does not."""
 
     CSS = """
     ReviewScreen { align: center middle; }
@@ -283,34 +289,105 @@ class ReviewScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="review"):
-            yield Static(self.table(), id="review-table")
+            yield Static(_FittedReview(self), id="review-table")
+
+    def _caption(self) -> str:
+        accuracy = ", ".join(f"{name} {value:.0f}%" for name, value in self.review.accuracy.items())
+        return _("Accuracy: {accuracy}").format(accuracy=accuracy or "—") + "   " + _("Esc closes")
+
+    def _loss_header(self) -> str:
+        """The cost column's name: its unit when every decision has the same, as the web review."""
+        units = {_unit(d.objective) for d in self.review.decisions}
+        if len(units) != 1:
+            return _("Loss")
+        named = {"points": _("Points lost"), "stakes": _("Stakes lost")}
+        return named.get(units.pop(), _("Percentage points lost"))
+
+    def _loss_cell(self, decision: Decision) -> str:
+        if decision.loss <= _EXACT:
+            return "0"
+        if len({_unit(d.objective) for d in self.review.decisions}) != 1:
+            return loss_words(decision.objective, decision.loss)
+        return loss_number(decision.objective, decision.loss)
 
     def table(self) -> Table:
-        """The decisions, best beside chosen, with the accuracy of each player."""
-        result = self.review
-        accuracy = ", ".join(f"{name} {value:.0f}%" for name, value in result.accuracy.items())
-        caption = _("Accuracy: {accuracy}").format(accuracy=accuracy or "—") + "   " + _("Esc closes")
+        """The decisions, best beside chosen, with what each cost and the accuracy of each player."""
         table = Table(
             title=_("Review of the game"),
-            caption=Text(caption),  # it names the players: text, not markup
+            caption=Text(self._caption()),  # it names the players: text, not markup
             expand=True,
             box=None,
         )
-        for header in (_("Player"), _("Board"), _("Roll"), _("Chosen"), _("Best"), _("Verdict")):
+        loss = self._loss_header()
+        for header in (_("Player"), _("Board"), _("Roll"), _("Chosen"), _("Best"), loss, _("Verdict")):
             table.add_column(header, no_wrap=True)
-        for d in result.decisions:
+        for d in self.review.decisions:
             roll = "" if d.roll is None else f"{d.roll.total}"
             chosen, best = self._short(d.chosen), self._short(d.best)
-            style = "" if d.chosen == d.best else ("yellow" if d.verdict != "blunder" else "red")
-            cells = (d.player, str(d.board), roll, chosen, best, verdict_name(d.verdict))
-            table.add_row(*map(Text, cells), style=style)  # a player's name is text, never markup
+            cells = (d.player, str(d.board), roll, chosen, best, self._loss_cell(d), verdict_name(d.verdict))
+            table.add_row(*map(Text, cells), style=_verdict_style(d))  # a name is text, never markup
         return table
+
+    def blocks(self) -> Group:
+        """The review for a narrow terminal: each decision in a few short lines, wrapped under their
+        own indent."""
+        parts: list[RenderableType] = [Text(_("Review of the game"), style="bold")]
+        for number, d in enumerate(self.review.decisions, start=1):
+            where = f"[{d.board}]" + (_(" roll {roll}").format(roll=d.roll.total) if d.roll else "")
+            head = Text(f"{number}. ")
+            head.append(d.player, style="bold")  # a name is text, never markup
+            head.append(f" {where}")
+            chosen = self._short(d.chosen)
+            if d.loss <= _EXACT:
+                said = _("chose {chosen}: {verdict}").format(chosen=chosen, verdict=verdict_name(d.verdict))
+            else:
+                said = _("chose {chosen}: {verdict}, {loss}; best {best}").format(
+                    chosen=chosen, verdict=verdict_name(d.verdict), loss=loss_words(d.objective, d.loss),
+                    best=self._short(d.best),
+                )
+            parts += [head, Padding(Text(said, style=_verdict_style(d)), (0, 0, 0, 3))]
+        parts += [Text(""), Text(self._caption())]
+        return Group(*parts)
 
     def _short(self, action: DiceChoice | Move) -> str:
         return dice_word(action.count) if isinstance(action, DiceChoice) else str(action)
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+_EXACT = 1e-9
+"""A loss this small is none: the best choice."""
+REVIEW_TABLE_WIDTH = 76
+"""The narrowest the review's table reads at; narrower, or too narrow for its words (a longer
+language, long names), each decision is a block of lines."""
+
+
+def _unit(objective: Objective) -> str:
+    return {Objective.SCORE: "points", Objective.STAKE: "stakes"}.get(objective, "chance")
+
+
+def _verdict_style(decision: Decision) -> str:
+    if decision.chosen == decision.best or decision.loss <= _EXACT:
+        return ""
+    return "yellow" if decision.verdict != "blunder" else "red"
+
+
+class _FittedReview:
+    """The review at the width it is given: the table when it fits, else the blocks."""
+
+    def __init__(self, screen: ReviewScreen) -> None:
+        self.screen = screen
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        table = self.screen.table()
+        table.expand = False  # measured at its natural width: the widest cell of each column
+        fits = Measurement.get(console, options.update_width(10_000), table).maximum <= options.max_width
+        table.expand = True
+        yield table if fits and options.max_width >= REVIEW_TABLE_WIDTH else self.screen.blocks()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(1, options.max_width)
 
 
 class ConfirmScreen(ModalScreen[bool]):

@@ -5,11 +5,12 @@ scoreboard and dice) or ``-tall`` (big tiles), or ``-too-small`` (only a notice)
 the tile row is ``-big``, ``-compact`` or ``-tiny`` so that every tile fits.
 
 The box is wood and the tiles cream, with the tiles that can make the roll in gold; Textual
-brings the colours down to 256 or 16 where the terminal has no more, and drops them under
-``NO_COLOR``, where bold still marks those tiles and reverse the picked ones.
+brings the colours down to 256 or 16 where the terminal has no more, and drops them all under
+``NO_COLOR`` (greys too), where bold and a double frame mark those tiles and reverse the picked ones.
 
 The lines under the tiles have fixed heights, so a change of words redraws
-them without a new layout of the whole screen.
+them without a new layout of the whole screen; the status and the message grow
+to the lines their words wrap to (the game screen sets their heights), never cut.
 """
 
 __all__ = ["GAME_CSS", "PALETTE"]
@@ -95,6 +96,7 @@ TileRow {
     padding: 0 1;
     border-top: hkey $panel-lighten-1;
     scrollbar-size-vertical: 1;
+    scrollbar-gutter: stable;  /* the lines keep their width when the scrollbar comes */
 }
 #keys {
     height: auto;

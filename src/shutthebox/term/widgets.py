@@ -10,6 +10,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 from textual import events
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -21,7 +22,9 @@ __all__ = ["DiceView", "GameLog", "KeyBar", "KeyList", "PlayerRow", "Scoreboard"
 
 
 class Tile(Widget):
-    """One tile of the box, drawn by hand with its key under it; a click asks to pick it."""
+    """One tile of the box, drawn by hand with its key under it; a click asks to pick it. Under
+    ``NO_COLOR`` a tile that can make the roll is framed double (underlined when tiny), besides bold:
+    many terminals draw bold no differently."""
 
     view: reactive[TileView] = reactive(TileView(1, True))
 
@@ -41,11 +44,16 @@ class Tile(Widget):
         width, height = self.size.width, self.size.height
         face = str(self.view.number) if self.view.is_open else "··"
         key = KEY_OF_TILE[self.view.number]
-        if width < 4:  # tiny: the number over its key
-            return Text(f"{face:^{width}}\n{key:^{width}}")
+        if width < 4:  # tiny: the number over its key (underlined, without colour, if it makes the roll)
+            marked = "underline" if self.view.usable and self.app.no_color else ""
+            return Text.assemble((f"{face:^{width}}", marked), f"\n{key:^{width}}")
         inner = width - 2
-        heavy = self.view.selected
-        top, side, bottom = ("┏┓━", "┃", "┗┛━") if heavy else ("╭╮─", "│", "╰╯─")
+        if self.view.selected:
+            top, side, bottom = "┏┓━", "┃", "┗┛━"
+        elif self.view.usable and self.app.no_color:  # without colour, more than bold tells them
+            top, side, bottom = "╔╗═", "║", "╚╝═"
+        else:
+            top, side, bottom = "╭╮─", "│", "╰╯─"
         pad = max(0, height - 4) // 2  # a tall tile keeps its number in the middle
         blank = [f"{side}{' ' * inner}{side}"] * pad
         lines = [
@@ -128,15 +136,7 @@ class Scoreboard(Static):
 
     def render(self) -> Table | Text:
         if self.has_class("-inline"):  # a short terminal: the players wrap along a few lines
-            out = Text()
-            for i, row in enumerate(self.rows):
-                if i:
-                    out.append("  ")
-                style = "bold reverse" if row.to_act else ("dim strike" if row.out else "")
-                score = " ".join(cell for cell in row.cells if cell)
-                mark = "▶" if row.to_act else ""
-                out.append(f"{mark}{row.name}{' ' + score if score else ''}", style=style)
-            return out
+            return self._inline(self.size.width or 80)
         table = Table(box=None, padding=(0, 1), expand=False, show_edge=False)
         table.add_column("", width=1)
         for header in self.headers:
@@ -146,6 +146,32 @@ class Scoreboard(Static):
             cells = (Text(row.name), *map(Text, row.cells))  # a name is text, never markup
             table.add_row("▶" if row.to_act else "", *cells, style=style)
         return table
+
+
+    def _inline(self, width: int) -> Text:
+        """The players along lines of ``width``, each with their score on the same line: a line
+        breaks between two players, never inside one (a name longer than the line is cut last)."""
+        out = Text()
+        used = 0
+        for row in self.rows:
+            style = "bold reverse" if row.to_act else ("dim strike" if row.out else "")
+            score = " ".join(cell for cell in row.cells if cell)
+            entry = Text(f"{'▶' if row.to_act else ''}{row.name}{' ' + score if score else ''}", style=style)
+            entry.truncate(width, overflow="ellipsis")
+            if used and used + 2 + entry.cell_len > width:
+                out.append("\n")
+                used = 0
+            elif used:
+                out.append("  ")
+                used += 2
+            out.append_text(entry)
+            used += entry.cell_len
+        return out
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if self.has_class("-inline"):
+            return len(self._inline(width).plain.splitlines()) or 1
+        return super().get_content_height(container, viewport, width)
 
 
 class KeyBar(Static):
@@ -183,6 +209,37 @@ class KeyList(Static):
 
 
 class GameLog(RichLog):
-    """What happened so far, newest at the bottom; never takes the keyboard."""
+    """What happened so far, newest at the bottom, each line wrapped to the log's width (never cut);
+    never takes the keyboard.
+
+    A `RichLog` renders a line once, when written, at no less than its ``min_width``: so this one has
+    none, keeps the words it was given, and writes them anew at a new width; after any resize it
+    shows its end, the newest line."""
 
     can_focus = False
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, wrap=True, markup=False, min_width=1)
+        self.said: list[str] = []
+        self._width = 0  # the width the lines were written at
+
+    def say(self, line: str) -> None:
+        """Write ``line`` at the bottom (and keep it, to write it anew at another width)."""
+        self.said.append(line)
+        self.write(line)
+
+    def forget(self) -> None:
+        """Clear the log, for a new game."""
+        self.said.clear()
+        self.clear()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Written anew at a new width (the `RichLog` writes the lines said before its size was
+        known), and scrolled to the end."""
+        width = self.scrollable_content_region.width
+        if self._size_known and width != self._width and self.said:
+            self.clear()
+            for line in self.said:
+                self.write(line, scroll_end=False)
+        self._width = width
+        self.scroll_end(animate=False, immediate=False, x_axis=False)
