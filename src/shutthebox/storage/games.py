@@ -10,15 +10,13 @@ Only the score a turn counts for in the rankings counts (``turns.ranked_score``,
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, case, func, insert, select, true
+from sqlalchemy import Connection, bindparam, case, func, insert, select, true
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.match import Match
@@ -30,8 +28,12 @@ from shutthebox.storage.models import KEY_LENGTH, NAME_LENGTH, GameRow, ProfileR
 from shutthebox.storage.profiles import Profile, ProfileRepository, as_kept
 from shutthebox.storage.values import Best, GameSummary, LeaderboardEntry, StoredGame, TurnEntry
 
-__all__ = ["SCORE_NEUTRAL_OPTIONS", "GameRepository", "SealedError", "rules_key"]
+__all__ = [
+    "SCORE_NEUTRAL_OPTIONS", "FinishedGame", "GameRepository", "SealedError", "best_scores_on", "rules_key",
+    "write_game",
+]
 
+Result = TypeVar("Result")
 SCORE_NEUTRAL_OPTIONS = frozenset({"mode", "shut_wins", "stake", "limit"})
 """Rule options that never change the score of one turn, left out of `rules_key`."""
 
@@ -76,19 +78,44 @@ class GameRepository:
         room's, after a crash or a failed write) is not stored twice: the id of the one kept is
         answered. A game ``sealed_until`` a moment (a daily
         challenge's, whose dice everyone of that day shares) gives its record to nobody until then."""
+        game = self.finished(
+            record, source=source, finished_at=finished_at, profiles=profiles, origin=origin,
+            sealed_until=sealed_until, ended=ended,
+        )
+        try:  # a locked database delays a save
+            return self._database.write(lambda session: write_game(session.connection(), game))
+        except IntegrityError:
+            if origin is None:
+                raise
+            # another process saved it meanwhile: its id
+            return self._database.write(lambda session: write_game(session.connection(), game))
+
+    def within(self, work: Callable[[Connection], Result]) -> Result:
+        """``work`` in one write transaction of the games' database, committed on return (a save
+        with what goes with it: `finished`, `write_game`, `best_scores_on`)."""
+        return self._database.write_core(work)
+
+    def finished(
+        self,
+        record: GameRecord,
+        *,
+        source: str,
+        finished_at: datetime | None = None,
+        profiles: Mapping[int, int] | None = None,
+        origin: str | None = None,
+        sealed_until: datetime | None = None,
+        ended: Match | None = None,
+    ) -> FinishedGame:
+        """A finished game checked and made ready to write (`save`'s checks), for `write_game` to
+        write in whichever transaction keeps it (a room's last action's); `StorageError` if it
+        cannot be kept."""
         seats = dict(profiles or {})
         state = _checked(record, source, seats, ended)
-        game = _Finished(
+        return FinishedGame(
             record=record if record.result is not None else replace(record, result=outcome_of(state)),
             state=state, source=source, finished_at=finished_at or datetime.now(UTC), seats=seats,
             origin=origin, sealed_until=sealed_until,
         )
-        try:
-            return self._database.write(partial(_write, game=game))  # a locked database delays a save
-        except IntegrityError:
-            if origin is None:
-                raise
-            return self._database.write(partial(_write, game=game))  # another process saved it meanwhile
 
     # -- reading ---------------------------------------------------------------
     def game(self, game_id: int, *, now: datetime | None = None) -> StoredGame:
@@ -161,15 +188,8 @@ class GameRepository:
         """Each person's best ranked score under ``rules`` in the games of ``source`` (None: none
         yet), by name: a profile's (``(name, profile id)``) or a guest's (``(name, None)``). What a
         finished game compares with (`bests` tells more, and costs a window over every turn)."""
-        key = rules_key(rules)
         with self._database.session() as session:
-            return {
-                name: session.scalar(
-                    _BEST_OF_PROFILE if profile is not None else _BEST_OF_GUEST,
-                    {"profile": profile, "player": as_kept(name), "key": key, "source": source},
-                )
-                for name, profile in people
-            }
+            return best_scores_on(session.connection(), people, rules=rules, source=source)
 
     def bests(
         self,
@@ -273,8 +293,8 @@ class GameRepository:
 
 
 @dataclass(frozen=True, slots=True)
-class _Finished:
-    """A checked game as it is to be kept: what its rows are made of."""
+class FinishedGame:
+    """A checked game as it is to be kept: what its rows are made of (`GameRepository.finished`)."""
 
     record: GameRecord  # with its result
     state: Match  # where it ended
@@ -314,20 +334,34 @@ def _checked(record: GameRecord, source: str, seats: Mapping[int, int], ended: M
     return state
 
 
-def _write(session: Session, *, game: _Finished) -> int:
-    """Add the game's rows (unless a game of its origin is kept already: that one's id); its id.
-    Core statements, not the ORM's unit of work: a game and its turns are two inserts."""
+def best_scores_on(
+    connection: Connection, people: Sequence[tuple[str, int | None]], *, rules: Rules, source: str
+) -> dict[str, int | None]:
+    """`GameRepository.best_scores`, read in ``connection``'s transaction."""
+    key = rules_key(rules)
+    return {
+        name: connection.scalar(
+            _BEST_OF_PROFILE if profile is not None else _BEST_OF_GUEST,
+            {"profile": profile, "player": as_kept(name), "key": key, "source": source},
+        )
+        for name, profile in people
+    }
+
+
+def write_game(connection: Connection, game: FinishedGame) -> int:
+    """Add the game's rows in ``connection``'s transaction (unless a game of its origin is kept
+    already: that one's id); its id. Core statements, not the ORM's unit of work: a game and its
+    turns are two inserts."""
     if game.origin is not None:
-        kept_id = session.scalar(select(GameRow.id).where(GameRow.origin == game.origin))
+        kept_id: int | None = connection.scalar(select(GameRow.id).where(GameRow.origin == game.origin))
         if kept_id is not None:
             return kept_id
     wanted = set(game.seats.values())
     if wanted:
-        known = set(session.scalars(select(ProfileRow.id).where(ProfileRow.id.in_(wanted))))
+        known = set(connection.scalars(select(ProfileRow.id).where(ProfileRow.id.in_(wanted))))
         if known != wanted:
             raise StorageError("there is no profile {ids}", ids=sorted(wanted - known))
     record, state, key = game.record, game.state, rules_key(game.record.rules)
-    connection = session.connection()
     game_id: int = connection.execute(_INSERT_GAME, {
         "finished_at": game.finished_at, "source": game.source, "mode": str(record.rules.mode),
         "tiles": record.rules.tiles, "rules_key": key, "players": list(record.players),

@@ -14,7 +14,7 @@ means is the web layer's business.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -23,7 +23,7 @@ from sqlalchemy import Connection, bindparam, delete, func, insert, select, upda
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
-from shutthebox.storage.database import Database, StorageBusyError
+from shutthebox.storage.database import Database, StorageBusyError, StorageError
 from shutthebox.storage.models import CommitmentRow, RoomEventRow, RoomRow
 
 __all__ = ["ConflictError", "KeptRoom", "RoomRepository", "Write", "token_hash"]
@@ -70,6 +70,10 @@ class KeptRoom:
     """The place of ``events[0]`` in the room's history (a read of the actions after a point)."""
     settled: frozenset[str] = frozenset()
     """Which of `SETTLED` the store holds as they are here (a write leaves them alone)."""
+    then: Callable[[Connection], dict[str, Any]] | None = field(default=None, repr=False, compare=False)
+    """Work of the write's own transaction, after the room's row and actions (the save of the game its
+    last action finished): the columns it answers are written over the row too, and kept here. Work
+    that fails has the write made again without it (`RoomRepository.keep_group`)."""
 
     def settled_since(self, before: KeptRoom | None) -> KeptRoom:
         """This room, knowing which of `SETTLED` are as in ``before`` (the room as last kept)."""
@@ -119,6 +123,11 @@ def _write(connection: Connection, room: KeptRoom, new_events: Sequence[tuple[in
         connection.execute(
             _INSERT_EVENTS, [{"room_code": room.code, "seq": seq, "body": body} for seq, body in new_events]
         )
+    if room.then is not None:
+        changes = room.then(connection)
+        connection.execute(_UPDATE_ROOM, {**changes, "at_code": room.code, "at_version": room.version + 1})
+        for column, value in changes.items():
+            setattr(room, column, value)
     return room.version + 1
 
 
@@ -161,7 +170,8 @@ class RoomRepository:
         """`keep` each of ``writes`` (one room each), all in one transaction committed once (a group
         commit: one wait for the disk for the lot); each write's new version, or its `ConflictError`,
         which left the others alone. A write refused by the database itself (a place another writer
-        took: the whole transaction is void on PostgreSQL) has the group written again one by one."""
+        took: the whole transaction is void on PostgreSQL), or work of its own (`KeptRoom.then`) that
+        fails, has the group written again one by one, without that work."""
 
         def work(connection: Connection) -> list[int | ConflictError]:
             done: list[int | ConflictError] = []
@@ -174,10 +184,11 @@ class RoomRepository:
 
         try:
             return self._database.write_core(work)
-        except IntegrityError:
+        except (IntegrityError, StorageError):
             pass
         alone: list[int | ConflictError] = []
         for room, new_events in writes:
+            room.then = None  # its own work failed, or another's did: the room is kept without it
             try:
                 alone.append(self.keep(room, new_events))
             except ConflictError as error:

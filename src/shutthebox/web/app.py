@@ -115,6 +115,7 @@ def assemble(settings: Settings, database: Database, *, clock: Callable[[], floa
         settings=settings, games=games, kept=kept, copies=copies, fanout=fanout, herald=herald,
         cluster=cluster, bots=bots, hub=hub, clock=clock,
     )
+    copies.finish = worker.finish  # a game's last action keeps the game in its own transaction
     profile_repository = ProfileRepository(database)
     profiles = ProfileDesk(profile_repository)
     metrics.read(Readings(

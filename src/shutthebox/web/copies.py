@@ -19,9 +19,10 @@ import logging
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from anyio import to_thread
+from sqlalchemy import Connection
 
 from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomRepository
 from shutthebox.web.grouped import GroupCommit
@@ -36,6 +37,8 @@ __all__ = ["CHANGE_TRIES", "Copies", "Held", "Tell"]
 log = logging.getLogger(__name__)
 Changed = TypeVar("Changed")
 Tell = Callable[[News], Awaitable[None]]
+Finish = Callable[[Room, KeptRoom], Callable[[Connection], dict[str, Any]] | None]
+"""What else a room's write does in its transaction (`KeptRoom.then`), if anything."""
 """How a change is told to the other processes (`web.news.Herald.tell`)."""
 CHANGE_TRIES = 5
 """How often a change is made again over a room another process changed first."""
@@ -69,6 +72,9 @@ class Copies:
         self.kept = kept
         self.writes = writes or GroupCommit(kept)
         """Where a change is kept: with the others of its moment, in one commit."""
+        self.finish: Finish = lambda _room, _row: None
+        """The save of the game a change finished, made in the change's own transaction (the
+        worker's `Worker.finish`)."""
         self.hub = hub
         self.clock = clock
         self.idle_seconds = idle_seconds
@@ -236,6 +242,7 @@ class Copies:
         changed the room first): nothing of a refused change was told to anyone."""
         held.room.touched = self.clock()
         row = self.snapshot(held).settled_since(held.last)
+        row.then = self.finish(held.room, row)
         try:
             version = await self.writes.keep(row, entries(held.room, held.kept_events))
         except DATABASE_ERRORS as error:
@@ -244,6 +251,9 @@ class Copies:
             await self.reload(held)
             raise
         self._kept(held, version, row)
+        game = held.room.game
+        if row.then is not None and row.game_id is not None and game is not None:  # saved with it
+            game.saved_id, held.room.results = row.game_id, row.extra.get("results")
         newer = self._held.get(held.code)
         if newer is not None and newer is not held:
             newer.behind = True  # another copy here (read while this one was busy) is behind now

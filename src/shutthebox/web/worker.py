@@ -17,20 +17,26 @@ from datetime import UTC, datetime
 from typing import Any
 
 from anyio import to_thread
+from sqlalchemy import Connection
 
 from shutthebox.storage import GameRepository, RoomRepository
+from shutthebox.storage.games import best_scores_on, write_game
+from shutthebox.storage.rooms import KeptRoom
 from shutthebox.web.botplay import LEASE_SECONDS, BotPlayer
 from shutthebox.web.copies import Copies, Held
 from shutthebox.web.fanout import Fanout
 from shutthebox.web.hub import Hub, News
 from shutthebox.web.news import Cluster, Herald
 from shutthebox.web.refusals import DATABASE_ERRORS, RefusedError
+from shutthebox.web.room import Room
 from shutthebox.web.settings import Settings
 from shutthebox.web.tables import rematch_room
 
 __all__ = ["SWEEP_SECONDS", "TICKET_SECONDS", "Worker"]
 
 log = logging.getLogger(__name__)
+Saving = Callable[[Connection], tuple[int, list[dict[str, Any]]]]
+"""A finished game's save in a given transaction: its id, and each person's result."""
 SWEEP_SECONDS = 30.0
 """How often idle copies of rooms leave memory, and unclaimed commitments are dropped."""
 TICKET_SECONDS = 15 * 60.0
@@ -207,30 +213,53 @@ class Worker:
         return held
 
     # -- saving and closing ------------------------------------------------------------
-    async def save_if_over(self, held: Held) -> Held:
-        """Keep a finished game in the store; a locked database delays it (the room's log holds the
-        game meanwhile, and the room stays due), never drops it. The save is keyed by the room's
-        origin, so two processes saving it keep it once."""
-        room = held.room
+    def saving(self, room: Room) -> Saving | None:
+        """The save of ``room``'s finished game, to run in a write's transaction: its id and each
+        person's result against their best before (`core.ranking.Result`); None when there is no
+        game to save. Keyed by the room's origin, so two processes saving it keep it once."""
         game = room.game
         if game is None or not game.state.is_over or game.saved_id is not None:
-            return held
+            return None
+        record = game.record()  # one record: its replay serves the save and the results
         profiles = {seat.index: seat.profile for seat in room.seats if seat.profile is not None}
         sealed = None if room.reveal_at is None else datetime.fromtimestamp(room.reveal_at, UTC)
         people = [(seat.name, seat.profile) for seat in room.seats if seat.human and seat.name]
+        origin, ended = room.origin, game.state
 
-        def keep() -> tuple[int, list[dict[str, Any]]]:
-            record = game.record()  # one record: its replay serves the save and the results
-            before = self.games.best_scores(people, rules=game.rules, source="web")
-            kept = self.games.save(
-                record, source="web", profiles=profiles, origin=room.origin, sealed_until=sealed,
-                ended=game.state,
+        def save(connection: Connection) -> tuple[int, list[dict[str, Any]]]:
+            finished = self.games.finished(
+                record, source="web", profiles=profiles, origin=origin, sealed_until=sealed, ended=ended,
             )
+            before = best_scores_on(connection, people, rules=record.rules, source="web")
+            kept = write_game(connection, finished)
             results = record.results([name for name, _profile in people], before)
             return kept, [result.to_json() for result in results]
 
+        return save
+
+    def finish(self, room: Room, row: KeptRoom) -> Callable[[Connection], dict[str, Any]] | None:
+        """The save of the game ``room``'s change finished, in the very transaction that keeps the
+        change (`Copies`: ``row.then``): the row takes the game's id and the results."""
+        save = self.saving(room)
+        if save is None:
+            return None
+
+        def then(connection: Connection) -> dict[str, Any]:
+            game_id, results = save(connection)
+            return {"game_id": game_id, "extra": {**row.extra, "results": results}}
+
+        return then
+
+    async def save_if_over(self, held: Held) -> Held:
+        """Keep a finished game its last change did not keep (that write failed, or it is older): a
+        locked database delays it (the room's log holds the game meanwhile, and the room stays due),
+        never drops it."""
+        room = held.room
+        save = self.saving(room)
+        if save is None:
+            return held
         try:
-            saved, results = await to_thread.run_sync(keep)
+            saved, results = await to_thread.run_sync(self.games.within, save)
         except DATABASE_ERRORS:
             log.exception("room %s: the finished game could not be saved yet; retried later", room.code)
             return held
