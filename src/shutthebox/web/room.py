@@ -347,9 +347,10 @@ class Room(TurnClock):
             and now - self.touched >= idle_seconds
         )
 
-    def due_at(self, idle_seconds: float) -> float:
-        """When a server must next look at the room: now for a bot to play or a game to save, its
-        clock, its rematch, its closing, else when it will have been idle ``idle_seconds``."""
+    def due_at(self, idle_seconds: float, *, saved: bool = False) -> float:
+        """When a server must next look at the room: now for a bot to play or a game to save (unless
+        ``saved``: the write that says when keeps the game too), its clock, its rematch, its closing,
+        else when it will have been idle ``idle_seconds``."""
         times = [self.touched + idle_seconds]
         if self.deadline is not None:
             times.append(self.deadline)
@@ -360,7 +361,7 @@ class Room(TurnClock):
             times.append(0.0)
         if game is not None and not game.state.is_over and self.closes_at is not None:
             times.append(self.closes_at)
-        if game is not None and game.state.is_over and game.saved_id is None:
+        if game is not None and game.state.is_over and game.saved_id is None and not saved:
             times.append(0.0)
         return min(times)
 

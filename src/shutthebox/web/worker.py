@@ -243,10 +243,11 @@ class Worker:
         save = self.saving(room)
         if save is None:
             return None
+        due_at = room.due_at(self.settings.room_idle_seconds, saved=True)  # its game kept: not due for it
 
         def then(connection: Connection) -> dict[str, Any]:
             game_id, results = save(connection)
-            return {"game_id": game_id, "extra": {**row.extra, "results": results}}
+            return {"game_id": game_id, "extra": {**row.extra, "results": results}, "due_at": due_at}
 
         return then
 
