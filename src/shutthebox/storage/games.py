@@ -13,6 +13,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, bindparam, case, func, insert, select, true
@@ -42,6 +43,7 @@ class SealedError(StorageError):
     """A stored game whose record nobody may read yet (a daily challenge's, while its day lasts)."""
 
 
+@lru_cache(maxsize=1024)  # drawn in every state a server sends: a rule set's key is made once
 def rules_key(rules: Rules) -> str:
     """A stable text naming the options that decide a turn's score, e.g. ``tiles=9,…``.
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from functools import lru_cache
 from typing import Any
 
 from shutthebox.core.game import Due
@@ -74,8 +75,10 @@ RECENT_FIELDS = {"roll": "dice", "dice": "count", "move": "tiles"}
 """What the page calls the value of each kind of event (the record's ``roll`` is its ``dice``…)."""
 
 
+@lru_cache(maxsize=8192)  # each state sends the last 16 events: each is drawn once, then shared
 def event_json(seq: int, event: Event, by_clock: bool) -> dict[str, Any]:
-    """One of the room's recent events as the page reads it, from the record's own `Event`."""
+    """One of the room's recent events as the page reads it, from the record's own `Event` (the
+    same dict for every state that shows it: read, never changed)."""
     kind, value = next((key, value) for key, value in event.to_json().items() if key in RECENT_FIELDS)
     shown: dict[str, Any] = {"seq": seq, "player": event.player, "kind": kind, RECENT_FIELDS[kind]: value}
     if kind == "move":
