@@ -20,7 +20,7 @@ opens, extra turns on doubles).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
@@ -96,6 +96,14 @@ class Match:
     round_winners: tuple[int, ...] = ()
     history: tuple[TurnResult, ...] = ()
     winner: int | None = None
+
+    def _but(self, **changes: object) -> Match:
+        """This state with ``changes``: `dataclasses.replace` without running ``__init__`` again (a
+        state is made several times in each action; its fields are values, checked as they were
+        made)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__, **changes)
+        return new
 
     # -- creation ----------------------------------------------------------
     @classmethod
@@ -283,7 +291,7 @@ class Match:
             raise IllegalActionError(
                 "{choice}: choose one die or two; {state}", choice=choice, state=self.describe()
             )
-        return replace(self, phase=Phase.ROLL, dice_count=choice.count)
+        return self._but(phase=Phase.ROLL, dice_count=choice.count)
 
     def _rolled(self, roll: Roll) -> Match:
         if self.phase is Phase.ROLL_OFF:
@@ -306,12 +314,12 @@ class Match:
                 roll=roll, shown=DiceChoice(len(roll.dice)), due=DiceChoice(self.dice_due),
                 state=self.describe(),
             )
-        rolled = replace(self, roll=roll, dice_count=None)
+        rolled = self._but(roll=roll, dice_count=None)
         if legal_moves(self.rules, self.target, roll.total):
-            return replace(rolled, phase=Phase.MOVE)
+            return rolled._but(phase=Phase.MOVE)
         extra = self.extra_turns + int(self.rules.doubles_extra_turn and roll.is_double)
         if extra > 0:
-            return replace(rolled, extra_turns=extra - 1)._await_roll()
+            return rolled._but(extra_turns=extra - 1)._await_roll()
         return rolled._end_turn()
 
     def _moved(self, move: Move) -> Match:
@@ -322,7 +330,7 @@ class Match:
         self._check_move(move, self.roll)
         board = self.board.reopen(move) if self.opening else self.board.shut(move)
         extra = self.extra_turns + int(self.rules.doubles_extra_turn and self.roll.is_double)
-        moved = replace(self, board=board, extra_turns=extra)
+        moved = self._but(board=board, extra_turns=extra)
         if moved.target == 0 and self.rules.mode is Mode.LONG:
             assert self.actor is not None
             return moved._record_long_turn()._finish(self.actor)  # §5.4: shut or opened all
@@ -360,18 +368,15 @@ class Match:
     def _await_roll(self) -> Match:
         options = self.rules.dice_options(self.target)
         if len(options) == 1:
-            return replace(self, phase=Phase.ROLL, dice_count=options[0])
-        return replace(self, phase=Phase.CHOOSE, dice_count=None)
+            return self._but(phase=Phase.ROLL, dice_count=options[0])
+        return self._but(phase=Phase.CHOOSE, dice_count=None)
 
     def _start_turn(self, player: int, board: Board, *, opening: bool = False) -> Match:
-        return replace(
-            self, actor=player, board=board, opening=opening, roll=None, extra_turns=0
+        return self._but(actor=player, board=board, opening=opening, roll=None, extra_turns=0
         )._await_roll()
 
     def _roll_off(self, contenders: tuple[int, ...]) -> Match:
-        return replace(
-            self,
-            phase=Phase.ROLL_OFF,
+        return self._but(phase=Phase.ROLL_OFF,
             actor=contenders[0],
             contenders=contenders,
             rolloff_faces=(),
@@ -381,10 +386,10 @@ class Match:
     def _rolled_off(self, face: int) -> Match:
         faces = (*self.rolloff_faces, face)
         if len(faces) < len(self.contenders):
-            return replace(self, rolloff_faces=faces, actor=self.contenders[len(faces)])
+            return self._but(rolloff_faces=faces, actor=self.contenders[len(faces)])
         best = max(faces)
         tied = tuple(p for p, f in zip(self.contenders, faces, strict=True) if f == best)
-        settled = replace(self, rolloff_faces=faces)
+        settled = self._but(rolloff_faces=faces)
         if len(tied) > 1:
             return settled._roll_off(tied)
         starter = tied[0]
@@ -399,10 +404,10 @@ class Match:
         ledger = list(self.ledger)
         for p in players:
             ledger[p] -= stake
-        return replace(self, ledger=tuple(ledger), pot=self.pot + stake * len(players))
+        return self._but(ledger=tuple(ledger), pot=self.pot + stake * len(players))
 
     def _start_round(self, order: tuple[int, ...]) -> Match:
-        started = replace(self, order=order, position=0, round_scores=())
+        started = self._but(order=order, position=0, round_scores=())
         if self.rules.mode is Mode.ROUND and self.tiebreak == 0:
             started = started._ante(order)
         return started._start_turn(order[0], Board.full(self.rules.tiles))
@@ -416,9 +421,7 @@ class Match:
             return passed._start_turn(1 - actor, self.board, opening=not self.opening)
         score = self.rules.score(self.board.mask, last.total if last else 0)
         result = TurnResult(actor, self.round, self.tiebreak, self.board, last, score)
-        ended = replace(
-            self,
-            history=(*self.history, result),
+        ended = self._but(history=(*self.history, result),
             round_scores=(*self.round_scores, (actor, score)),
             roll=None,
             phase=Phase.ROLL,
@@ -428,14 +431,14 @@ class Match:
             if self.rules.shut_wins:
                 return ended._win_round(actor)
         if self.position + 1 < len(self.order):
-            nxt = replace(ended, position=self.position + 1)
+            nxt = ended._but(position=self.position + 1)
             return nxt._start_turn(self.order[self.position + 1], Board.full(self.rules.tiles))
         return ended._settle_round()
 
     def _record_long_turn(self) -> Match:
         assert self.actor is not None
         result = TurnResult(self.actor, self.round, 0, self.board, self.roll, None, self.opening)
-        return replace(self, history=(*self.history, result))
+        return self._but(history=(*self.history, result))
 
     def _pay_shut_box(self, shutter: int) -> Match:
         """Every other player of the round pays the shutter double the stake (§5.2)."""
@@ -447,7 +450,7 @@ class Match:
             if p != shutter:
                 ledger[p] -= double
                 ledger[shutter] += double
-        return replace(self, ledger=tuple(ledger))
+        return self._but(ledger=tuple(ledger))
 
     def _settle_round(self) -> Match:
         scores = dict(self.round_scores)
@@ -457,32 +460,32 @@ class Match:
         tied = tuple(p for p in self.order if scores[p] == best)
         if len(tied) == 1:
             return self._win_round(tied[0])
-        return replace(self, tiebreak=self.tiebreak + 1)._start_round(tied)
+        return self._but(tiebreak=self.tiebreak + 1)._start_round(tied)
 
     def _settle_elimination(self, scores: dict[int, int]) -> Match:
         totals = list(self.totals)
         for p, score in scores.items():
             totals[p] += score
         alive = tuple(a and totals[p] < self.rules.limit for p, a in enumerate(self.alive))
-        settled = replace(self, totals=tuple(totals), alive=alive)
+        settled = self._but(totals=tuple(totals), alive=alive)
         survivors = [p for p in self.order if alive[p]]
         if len(survivors) == 1:
             return settled._finish(survivors[0])
         if survivors:
-            return replace(settled, round=self.round + 1)._start_round(tuple(survivors))
+            return settled._but(round=self.round + 1)._start_round(tuple(survivors))
         best = min(totals[p] for p in self.order)
         tied = tuple(p for p in self.order if totals[p] == best)
         if len(tied) == 1:
             return settled._finish(tied[0])
-        return replace(settled, tiebreak=1)._start_round(tied)
+        return settled._but(tiebreak=1)._start_round(tied)
 
     def _win_round(self, winner: int) -> Match:
         if self.rules.mode is Mode.ELIMINATION:
             return self._finish(winner)
-        won = replace(self, round_winners=(*self.round_winners, winner))._collect(winner)
+        won = self._but(round_winners=(*self.round_winners, winner))._collect(winner)
         if self.round >= self.rounds:
             return won._over(won._match_winner())
-        return replace(won, round=self.round + 1, tiebreak=0)._roll_off(self._seated())
+        return won._but(round=self.round + 1, tiebreak=0)._roll_off(self._seated())
 
     def _seated(self) -> tuple[int, ...]:
         return tuple(range(len(self.players)))
@@ -492,14 +495,14 @@ class Match:
             return self
         ledger = list(self.ledger)
         ledger[winner] += self.pot
-        return replace(self, ledger=tuple(ledger), pot=0)
+        return self._but(ledger=tuple(ledger), pot=0)
 
     def _finish(self, winner: int) -> Match:
-        won = replace(self, round_winners=(*self.round_winners, winner))._collect(winner)
+        won = self._but(round_winners=(*self.round_winners, winner))._collect(winner)
         return won._over(winner)
 
     def _over(self, winner: int | None) -> Match:
-        return replace(self, phase=Phase.OVER, winner=winner, actor=None, dice_count=None)
+        return self._but(phase=Phase.OVER, winner=winner, actor=None, dice_count=None)
 
     def _match_winner(self) -> int | None:
         """Most rounds won; a tie for most leaves the match drawn (None)."""
