@@ -1,7 +1,7 @@
 // Offline: the page, its modules (every one, listed here: tests/js checks the list) and its words come
 // from the network, and from the cache when offline. Of the API only the catalogs are kept (/api/i18n,
 // /api/i18n/{lang}); games never are.
-const CACHE = "shutthebox-v9"; // a new name when the page's files change: the old cache goes
+const CACHE = "shutthebox-v10"; // a new name when the page's files change: the old cache goes
 const PAGE = [
   "/",
   "/static/style.css",
@@ -11,6 +11,7 @@ const PAGE = [
   "/static/demo.js",
   "/static/dice.js",
   "/static/dom.js",
+  "/static/engine.js",
   "/static/fair-view.js",
   "/static/feel.js",
   "/static/focus.js",
