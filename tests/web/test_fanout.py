@@ -5,6 +5,7 @@ language, so a room watched by many costs a join what an empty room costs."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -55,7 +56,7 @@ def test_a_socket_that_does_not_read_is_dropped_and_the_game_goes_on(client: Tes
     assert not reading.dropped.is_set()
     listeners = fanout_of(client).listeners.get(table.code, set())
     assert stuck not in listeners
-    pushed = [reading.queue.get_nowait() for _ in range(reading.queue.qsize())]
+    pushed = [json.loads(reading.queue.get_nowait()) for _ in range(reading.queue.qsize())]
     assert pushed[-1]["state"]["version"] == state["version"]  # the one that reads saw it all
 
 
