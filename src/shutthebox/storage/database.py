@@ -127,6 +127,12 @@ class Database:
         in its busy handler, which sleeps up to 100 ms between tries (seconds of latency under load);
         queued on this lock they go in turn at once. Other databases: nothing."""
 
+    @property
+    def local(self) -> bool:
+        """Whether a read answers from a file of this machine (SQLite) in microseconds: less than the
+        hop to a worker thread costs, so a server may read it in its own thread (`web.reads`)."""
+        return self.engine.dialect.name == "sqlite"
+
     # -- opening -----------------------------------------------------------
     @classmethod
     def open(cls, url: str | None = None) -> Database:

@@ -59,6 +59,11 @@ class ProfileRepository:
     def __init__(self, database: Database) -> None:
         self._database = database
 
+    @property
+    def local(self) -> bool:
+        """Its reads answer from a file of this machine (`Database.local`)."""
+        return self._database.local
+
     def create(self, name: str, *, key: str | None = None) -> tuple[Profile, str]:
         """A new profile named ``name``, and its secret key (``key``, or a new one): only its hash is kept."""
         name = _profile_name(name)

@@ -146,6 +146,11 @@ class RoomRepository:
     def __init__(self, database: Database) -> None:
         self._database = database
 
+    @property
+    def local(self) -> bool:
+        """Its reads answer from a file of this machine (`Database.local`)."""
+        return self._database.local
+
     # -- rooms -------------------------------------------------------------------
     def keep(self, room: KeptRoom, new_events: Sequence[tuple[int, dict[str, Any]]] = ()) -> int:
         """Write the room over its ``version`` and its ``new_events`` (seq, body), in one transaction

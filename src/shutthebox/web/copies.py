@@ -28,6 +28,7 @@ from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomRepository
 from shutthebox.web.grouped import GroupCommit
 from shutthebox.web.hub import Hub, News
 from shutthebox.web.keeping import caught_up, entries, kept, restore
+from shutthebox.web.reads import read
 from shutthebox.web.refusals import DATABASE_ERRORS, Refusal, RefusedError
 from shutthebox.web.room import Room
 from shutthebox.web.tables import new_code, well_formed
@@ -148,7 +149,7 @@ class Copies:
         return held
 
     async def _load(self, code: str) -> Held:
-        row = await to_thread.run_sync(self.kept.get, well_formed(code))
+        row = await read(self.kept, self.kept.get, well_formed(code))
         if row is None:
             raise RefusedError(Refusal.NOT_FOUND, "there is no room {code!r}", code=well_formed(code))
         room = self._restored(row)

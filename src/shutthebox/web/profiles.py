@@ -10,6 +10,7 @@ from anyio import to_thread
 
 from shutthebox.core.names import clean_name
 from shutthebox.storage import Profile, ProfileRepository
+from shutthebox.web.reads import read
 from shutthebox.web.refusals import Refusal, RefusedError
 
 __all__ = ["ProfileDesk"]
@@ -25,7 +26,7 @@ class ProfileDesk:
         """The profile whose secret key is ``key`` (None for no key); an unknown key is refused."""
         if not key:
             return None
-        found = await to_thread.run_sync(self.kept.by_key, key)
+        found = await read(self.kept, self.kept.by_key, key)
         if found is None:
             raise RefusedError(Refusal.NO_PROFILE, "no player profile has this key; create one first")
         return found
@@ -51,7 +52,7 @@ class ProfileDesk:
         a player with an identity."""
         if not name:
             return
-        holder = await to_thread.run_sync(self.kept.holder, name)
+        holder = await read(self.kept, self.kept.holder, name)
         if holder is not None:
             raise RefusedError(
                 Refusal.NAME_TAKEN, "the name {name!r} is a player's profile ({held!r}): play under another",

@@ -31,6 +31,7 @@ from shutthebox.web.fanout import Fanout
 from shutthebox.web.metrics import Metrics
 from shutthebox.web.players import guest_name, player_of
 from shutthebox.web.profiles import ProfileDesk
+from shutthebox.web.reads import read
 from shutthebox.web.refusals import REFUSED, Refusal, RefusedError, within
 from shutthebox.web.room import ClientAction, OnLeave, Room
 from shutthebox.web.schemas import ActionIn, CreateRoom, DiceIn, JoinRoom, MoveIn
@@ -204,8 +205,8 @@ class RoomDesk:
         from an address that holds `Settings.max_rooms_per_client` (in every process: the store counts
         them); a player with no key is their address."""
         player = player if player is not None else player_of(None, None, owner)
-        by_player, by_owner = await to_thread.run_sync(
-            self.kept.held, token_hash(player) if player is not None else None,
+        by_player, by_owner = await read(
+            self.kept, self.kept.held, token_hash(player) if player is not None else None,
             token_hash(owner) if owner is not None else None,
         )
         if by_player >= self.settings.max_rooms_per_player:
