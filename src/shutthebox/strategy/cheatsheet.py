@@ -15,6 +15,7 @@ from shutthebox.core.dice import Roll
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.strategy.advice import solution_for
 from shutthebox.strategy.names import Objective
+from shutthebox.strategy.ties import tie_level
 from shutthebox.strategy.trainer import Goal, reach
 
 __all__ = ["ROWS", "Row", "Sheet", "cheatsheet"]
@@ -48,7 +49,8 @@ def cheatsheet(rules: Rules, rows: int = ROWS) -> Sheet:
     goal = Goal(Objective.SCORE)
     solution = solution_for(rules, goal.objective)
     met = reach(rules, goal)
-    boards = sorted((b for b in met if b), key=lambda board: (-met[board], -board))[:rows]  # 0: shut
+    chance_first = lambda board: (-tie_level(met[board]), -board)  # noqa: E731 - equal chances: higher board
+    boards = sorted((b for b in met if b), key=chance_first)[:rows]  # 0: shut
     made = []
     for board in boards:
         options = rules.dice_options(board)

@@ -18,6 +18,7 @@ from shutthebox.core.errors import IllegalActionError
 from shutthebox.core.rules import Rules
 from shutthebox.strategy.names import ROUND_OBJECTIVES, Objective
 from shutthebox.strategy.plain import PlainTurn, plain_fits
+from shutthebox.strategy.ties import tie_level
 
 __all__ = ["Advice", "Choice", "Seat", "SolvedTurn", "plain_advice", "ranked"]
 
@@ -142,7 +143,7 @@ def ranked(
     if roll is None:
         options = sorted(
             solution.dice_values(target_mask, extra).items(),
-            key=lambda kv: (kv[1] if lower else -kv[1], -kv[0]),
+            key=lambda kv: (tie_level(kv[1] if lower else -kv[1]), -kv[0]),  # a tie: two dice
         )
         choices = [(DiceChoice(count), _dice_label(count), v) for count, v in options]
     else:

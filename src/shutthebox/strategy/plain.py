@@ -25,6 +25,7 @@ from shutthebox.core.dice import Roll
 from shutthebox.core.errors import RulesError
 from shutthebox.core.rules import Rules
 from shutthebox.strategy.names import Objective
+from shutthebox.strategy.ties import tie_level
 
 __all__ = ["PLAIN_MOST_TILES", "TURN_OBJECTIVES", "PlainTurn", "plain_fits"]
 
@@ -85,7 +86,7 @@ class PlainTurn:
         """Every legal move for ``roll`` with the value it leads to, best first (as `Solution`)."""
         up = extra + int(self._doubles and roll.is_double)
         scored = [(Move(m), self._out(self._raw(target ^ m, up))) for m in self._fitting(target, roll.total)]
-        scored.sort(key=lambda mv: (mv[1] if self.lower_is_better else -mv[1], -mv[0].mask))
+        scored.sort(key=lambda mv: (tie_level(mv[1] if self.lower_is_better else -mv[1]), -mv[0].mask))
         return scored
 
     # -- the recursion ---------------------------------------------------------------

@@ -30,6 +30,7 @@ from shutthebox.strategy.matches import MatchStats, simulate_matches
 from shutthebox.strategy.names import STRATEGIES, Objective
 from shutthebox.strategy.solver import TurnKey, allow_one_die, score_table, solve
 from shutthebox.strategy.solver.topology import TOTALS, topology
+from shutthebox.strategy.ties import TIE_RELATIVE
 
 __all__ = [
     "STRATEGIES",
@@ -177,8 +178,11 @@ def compile_strategy(rules: Rules, name: str, target: int | None = None) -> Stra
                 keyed = np.where(level.moves > 0, values[e][level.children], -np.inf)
             else:
                 keyed = np.where(level.moves > 0, order(level.moves, level.children), -(1 << 40))
-            # Moves are packed in ascending mask order: on equal values take the last, the
-            # highest tiles, as `Solution.move_values` and the Python bots do.
+            # Moves are packed in ascending mask order: on equal values (beyond float noise, see
+            # `strategy.ties`) take the last, the highest tiles, as `Solution.move_values` does.
+            if values is not None:
+                best = keyed.max(axis=1, keepdims=True)
+                keyed = (keyed >= best - TIE_RELATIVE * np.maximum(1.0, np.abs(best))).astype(np.int64)
             pick = keyed.shape[1] - 1 - keyed[:, ::-1].argmax(axis=1)
             best_child[e, boards, totals] = np.take_along_axis(level.children, pick[:, None], 1)[:, 0]
             if values is None:

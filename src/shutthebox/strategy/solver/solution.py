@@ -16,6 +16,7 @@ from shutthebox.core.errors import RulesError
 from shutthebox.strategy.names import Objective
 from shutthebox.strategy.solver.topology import TOTALS
 from shutthebox.strategy.solver.turn import ONE_DIE, TWO_DICE_DOUBLE, TWO_DICE_PLAIN, TurnValues
+from shutthebox.strategy.ties import tie_level
 
 __all__ = ["Objective", "Solution"]
 
@@ -83,7 +84,7 @@ class Solution:
             (Move(m), self._out(self._raw(target ^ m, up)))
             for m in self._moves(target, roll.total)
         ]
-        scored.sort(key=lambda mv: (mv[1] if self.lower_is_better else -mv[1], -mv[0].mask))
+        scored.sort(key=lambda mv: (tie_level(mv[1] if self.lower_is_better else -mv[1]), -mv[0].mask))
         return scored
 
     def best_move(self, target: int, roll: Roll, extra: int = 0) -> Move | None:

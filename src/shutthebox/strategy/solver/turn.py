@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from shutthebox.strategy.solver.topology import TOTALS, WIDE, Level, Topology
+from shutthebox.strategy.ties import TIE_RELATIVE
 
 __all__ = ["ONE_DIE", "TWO_DICE", "TWO_DICE_DOUBLE", "TWO_DICE_PLAIN", "Payoffs", "TurnValues", "solve_turn"]
 
@@ -41,6 +42,11 @@ def _probabilities() -> tuple[FloatArray, FloatArray, FloatArray]:
 
 ONE_DIE, TWO_DICE_PLAIN, TWO_DICE_DOUBLE = _probabilities()
 TWO_DICE = TWO_DICE_PLAIN + TWO_DICE_DOUBLE
+
+
+def _better(one: FloatArray, two: FloatArray) -> BoolArray:
+    """Where one die is worth more than two beyond float noise (`strategy.ties`: a tie takes two)."""
+    return np.asarray(one - two > TIE_RELATIVE * np.maximum(1.0, np.abs(two)))
 
 
 def best_children(values: FloatArray, level: Level, group: int = 1) -> FloatArray:
@@ -179,9 +185,9 @@ def solve_turn(
             if forced:
                 pick_one = np.broadcast_to(allow, one.shape)
             elif group == 1:
-                pick_one = allow & (one > two)
+                pick_one = allow & _better(one, two)
             else:  # the first column of each group chooses for the group
-                pick_one = allow & np.repeat(one[:, ::group] > two[:, ::group], group, axis=1)
+                pick_one = allow & np.repeat(_better(one[:, ::group], two[:, ::group]), group, axis=1)
             one_die[e, boards] = pick_one
             values[e, boards] = np.where(pick_one, one, two)
         if reachable < extras:

@@ -336,6 +336,15 @@ function lossOf(lower, v, best) {
 }
 
 /**
+ * A value as ties are judged: to 12 significant digits (shutthebox.strategy.ties), so two choices
+ * whose values differ only by float noise tie, and the rule decides: two dice, the highest move.
+ * @param {number} value
+ */
+function tie(value) {
+  return Number(value.toPrecision(12));
+}
+
+/**
  * The dice counts allowed before the next roll, each with its value from `table`, best first
  * (equal values: two dice first), with what each loses against the best.
  * @param {Table} table @param {Rules} rules @param {Turn} turn @returns {RankedDice[]}
@@ -344,7 +353,7 @@ export function rankDice(table, rules, turn) {
   if (turn.phase !== "dice" && turn.phase !== "roll") throw new Error(`engine: no dice to choose (phase ${turn.phase})`);
   const r = reader(table, rules);
   const options = diceChoices(rules, turn.mask).map((count) => ({ count, value: r.out(rollValue(r, rules, turn.mask, turn.extra, count)) }));
-  options.sort((a, b) => (r.lower ? a.value - b.value : b.value - a.value) || b.count - a.count);
+  options.sort((a, b) => (r.lower ? tie(a.value) - tie(b.value) : tie(b.value) - tie(a.value)) || b.count - a.count);
   const best = options.length ? options[0].value : 0;
   return options.map(({ count, value }) => ({ count, value, loss: lossOf(r.lower, value, best) }));
 }
@@ -359,7 +368,7 @@ export function rankMoves(table, rules, turn) {
   const r = reader(table, rules);
   const up = turn.extra + (rules.doubles_extra_turn && isDouble(turn.dice) ? 1 : 0);
   const moves = moveMasks(rules, turn.mask, totalOf(turn.dice)).map((m) => ({ m, value: r.out(r.at(turn.mask ^ m, up)) }));
-  moves.sort((a, b) => (r.lower ? a.value - b.value : b.value - a.value) || b.m - a.m);
+  moves.sort((a, b) => (r.lower ? tie(a.value) - tie(b.value) : tie(b.value) - tie(a.value)) || b.m - a.m);
   const best = moves.length ? moves[0].value : 0;
   return moves.map(({ m, value }) => ({ tiles: tilesOf(m), value, loss: lossOf(r.lower, value, best) }));
 }
