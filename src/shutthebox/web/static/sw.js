@@ -1,16 +1,19 @@
 // Offline: the page, its modules (every one, listed here: tests/js checks the list) and its words come
 // from the network, and from the cache when offline. Of the API only the catalogs are kept (/api/i18n,
-// /api/i18n/{lang}); games never are.
-const CACHE = "shutthebox-v9"; // a new name when the page's files change: the old cache goes
+// /api/i18n/{lang}) and the solver's tables the page asked for (/api/tables), for the companion; games
+// never are. The prebuilt tables (/static/tables) are kept at once, for practice and the companion.
+const CACHE = "shutthebox-v10"; // a new name when the page's files change: the old cache goes
 const PAGE = [
   "/",
   "/static/style.css",
   "/static/app.js",
   "/static/clock.js",
+  "/static/companion.js",
   "/static/daily.js",
   "/static/demo.js",
   "/static/dice.js",
   "/static/dom.js",
+  "/static/engine.js",
   "/static/fair-view.js",
   "/static/feel.js",
   "/static/focus.js",
@@ -23,9 +26,12 @@ const PAGE = [
   "/static/language.js",
   "/static/narration.js",
   "/static/net.js",
+  "/static/offline.js",
   "/static/play.js",
+  "/static/practice.js",
   "/static/privacy.js",
   "/static/profile.js",
+  "/static/reach.js",
   "/static/rematch.js",
   "/static/result.js",
   "/static/review.js",
@@ -72,7 +78,7 @@ self.addEventListener("activate", (event) => {
 });
 
 function isCatalog(url) {
-  return url.pathname === "/api/i18n" || url.pathname.startsWith("/api/i18n/");
+  return url.pathname === "/api/i18n" || url.pathname.startsWith("/api/i18n/") || url.pathname === "/api/tables";
 }
 
 self.addEventListener("fetch", (event) => {
