@@ -27,6 +27,7 @@ from shutthebox.strategy.daily import Outcome, optimal_outcome
 from shutthebox.strategy.names import Objective
 from shutthebox.strategy.review import Review, review
 from shutthebox.strategy.solver import keep_rounds_in
+from shutthebox.strategy.tables import table_text
 from shutthebox.strategy.trainer import Goal, Puzzle, explain, puzzles
 
 __all__ = [
@@ -75,6 +76,11 @@ def reviewed(record: GameRecord, max_cells: int, max_bytes: int) -> Review:
 
 def cheatsheet(rules: Rules) -> Sheet:
     return sheet_of(rules)
+
+
+def value_table(rules: Rules, objective: Objective) -> str:
+    """The value table's JSON (`strategy.tables`): a text, cheap to send back and to keep."""
+    return table_text(rules, objective)
 
 
 def trainer_pool(rules: Rules, goal: Goal) -> tuple[tuple[Puzzle, ...], dict[str, Any]]:

@@ -118,6 +118,15 @@ class AdviceDesk:
         found: Sheet = await self.door.run(requester, ("sheet", rules), price, jobs.cheatsheet, rules)
         return found
 
+    async def table(self, rules: Rules, objective: Objective, requester: str) -> str:
+        """The value table of ``rules`` and ``objective`` as JSON (`strategy.tables`), through the
+        solver's door (kept per rule set and objective)."""
+        price = cost_of(rules, objective).cells
+        found: str = await self.door.run(
+            requester, ("table", rules, objective), price, jobs.value_table, rules, objective
+        )
+        return found
+
 
 def _assisted(game: Game, seat: int) -> Callable[[Room], None]:
     """The change that notes the hint given to ``seat`` at ``game``'s state, if the game is still there."""

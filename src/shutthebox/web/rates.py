@@ -36,7 +36,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 _ROOM_PATH = re.compile(r"/api/rooms/(?P<code>[^/]+)(?:/|$)")
-_SOLVER_PATH = re.compile(r"/api/(?:cheatsheet|train|games/[^/]+/review|players/.+/stats)")
+_SOLVER_PATH = re.compile(r"/api/(?:cheatsheet|tables|train|games/[^/]+/review|players/.+/stats)")
 """Requests that ask the solver for work (a room's hints and reviews spend the room's budget)."""
 
 

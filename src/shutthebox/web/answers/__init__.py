@@ -9,7 +9,7 @@ other (`Number`).
 
 from __future__ import annotations
 
-from shutthebox.web.answers.advice import Advice, Review
+from shutthebox.web.answers.advice import Advice, Review, ValueTable
 from shutthebox.web.answers.daily import DailyAttempt, DailyBoard, DailyCalendar, DailyMine, DailyResult
 from shutthebox.web.answers.games import Games, History, Leaderboard, PlayerBests, PlayerStats, StoredGame
 from shutthebox.web.answers.record import Commitment, GameRecord
@@ -46,4 +46,5 @@ __all__ = [
     "RoomState",
     "RulesCatalog",
     "StoredGame",
+    "ValueTable",
 ]

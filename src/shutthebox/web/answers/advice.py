@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from shutthebox.web.answers.base import Answer, Number
+from shutthebox.web.answers.base import Answer, Number, RuleValues
 
-__all__ = ["Action", "Advice", "Bounded", "Choice", "Cost", "Decision", "Limit", "Review", "RoundSeat"]
+__all__ = [
+    "Action", "Advice", "Bounded", "Choice", "Cost", "Decision", "Limit", "Review", "RoundSeat", "ValueTable",
+]
 
 
 class Choice(Answer):
@@ -82,3 +84,15 @@ class Review(Answer):
 
     decisions: list[Decision]
     accuracy: dict[str, Number]
+
+
+class ValueTable(Answer):
+    """A solved turn for the page to rank the dice and the moves itself (`strategy.tables`):
+    ``values[e][mask]``, the value before the dice are chosen with ``mask`` open and ``e`` extra turns
+    held, in the objective's units (expected score, or chance to shut)."""
+
+    format: int
+    rules: RuleValues
+    objective: str
+    extras: int
+    values: list[list[float]]

@@ -1,15 +1,17 @@
-"""The trainer's puzzles and answers (`web.trainer`), and the cheat sheet to print."""
+"""The trainer's puzzles and answers (`web.trainer`), the cheat sheet to print, and the value tables
+the page ranks its own hints by (`strategy.tables`)."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
 from fastapi import Query
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import language
 from shutthebox.reports.cheatsheet import STYLE, sheet_html
+from shutthebox.strategy.tables import objective_of
 from shutthebox.web import answers
 from shutthebox.web.api.deps import ERRORS, AddressDep, ServerDep, TokenDep, answering
 from shutthebox.web.headers import policy
@@ -68,3 +70,19 @@ async def get_cheatsheet(
     sheet = await server.advice.sheet(Rules.preset(preset, tiles=tiles).but(mode=Mode.SOLO), address)
     own_style = {"Content-Security-Policy": policy(styles=[STYLE])}  # the page's style is inline
     return HTMLResponse(sheet_html(sheet, language()), headers=own_style)
+
+
+@router.get(
+    "/tables", response_model=answers.ValueTable, responses=ERRORS,
+    summary="The value of every position of a solo turn, for the page to rank dice and moves offline",
+)
+async def get_table(
+    server: ServerDep, address: AddressDep, preset: Preset = "web",
+    tiles: Annotated[int, Query(ge=1, le=12)] = 9,
+    objective: Annotated[str, Query(max_length=16, description="score or shut")] = "score",
+) -> Response:
+    """The preset's rules at ``tiles``, solved for the lowest expected score or the best chance to shut
+    the box: the same bytes as the page's prebuilt tables (``/static/tables/``), and as lasting."""
+    rules = Rules.preset(preset, tiles=tiles)
+    text = await server.advice.table(rules, objective_of(objective), address)
+    return Response(text, media_type="application/json", headers={"Cache-Control": "public, max-age=86400"})
