@@ -100,12 +100,12 @@ function renderSetupForm() {
   form.replaceChildren(
     el("h3", { text: _("Who plays at the box?") }),
     names,
-    table.players.length < MAX_PLAYERS ? el("button", { type: "button", id: "companion-add", class: "small", text: _("Add a player"), onclick: () => {
+    el("button", { type: "button", id: "companion-add", class: "small", text: _("Add a player"), disabled: table.players.length >= MAX_PLAYERS, onclick: () => {
       table.players.push(_("Player {number}", { number: table.players.length + 1 }));
       keep();
       renderSetupForm();
       $(`#companion-name-${table.players.length - 1}`).focus();
-    } }) : null,
+    } }),
     el("div", { class: "rule-fields" },
       field(_("Rules of your box"), select("companion-preset", Object.keys(PRESETS), table.preset, (v) => optionLabel("preset", v), (v) => {
         table.preset = v;

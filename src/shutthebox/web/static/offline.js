@@ -12,7 +12,7 @@ import { diceCount } from "./narration.js";
 
 /** @typedef {import("./engine.js").Rules} Rules */
 /** @typedef {import("./engine.js").Turn} Turn */
-/** @typedef {{ objective: string, values: number[][] }} Table */
+/** @typedef {import("./engine.js").Table} Table */
 
 /** The solo rule sets a real box is played by (the server's presets: core/rules.py PRESETS). */
 /** @type {Record<string, Partial<Rules>>} */
