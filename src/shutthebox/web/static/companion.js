@@ -183,7 +183,9 @@ export function tapFace(face) {
   sound.tile();
   step(() => {
     table.faces = [...table.faces, face];
-    if (table.faces.length === turn.count) table.turn = engine.rollWith(rules(), turn, table.faces);
+    if (table.faces.length !== turn.count) return;
+    table.turn = engine.rollWith(rules(), turn, table.faces);
+    if (table.turn.phase === "dice" || table.turn.phase === "roll") table.faces = []; // a double missed: its extra turn
   });
   if (table.turn?.phase === "over") $maybe("#companion-next")?.focus();
   speak(statusText());
@@ -270,6 +272,12 @@ function roundWords(round) {
   return ngettext("{names} wins the round.", "{names} tie the round.", round.winners.length, { names });
 }
 
+/** The turn as it stands, as a key: the advice drawn says which turn it was drawn for. */
+function turnKey() {
+  const turn = table.turn;
+  return turn ? [turn.phase, turn.mask, turn.extra, turn.count, table.faces.join("-"), table.undo.length].join(":") : "none";
+}
+
 function renderPlay() {
   const turn = table.turn;
   const r = rules();
@@ -277,6 +285,7 @@ function renderPlay() {
   renderPlayers();
   const box = $("#companion-box");
   box.dataset.phase = turn ? turn.phase : "over";
+  box.dataset.turn = turnKey();
   box.dataset.mine = "true";
   const open = turn ? engine.tilesOf(turn.mask) : [];
   const legal = turn?.phase === "move" && turn.dice ? engine.legalMoves(r, turn.mask, turn.dice) : [];
@@ -311,6 +320,7 @@ function renderPad() {
   const pad = $("#companion-pad");
   const turn = table.turn;
   pad.hidden = !turn || turn.phase !== "roll";
+  pad.dataset.left = turn && turn.phase === "roll" ? String((turn.count ?? 0) - table.faces.length) : "0";
   if (pad.hidden) return;
   pad.replaceChildren(...[1, 2, 3, 4, 5, 6].map((face) => {
     const button = el("button", { type: "button", class: "face", "data-face": String(face), "aria-label": _("Die showing {face}", { face }), onclick: () => tapFace(face) }, dieFace(face));
@@ -343,9 +353,11 @@ let adviceAsked = 0;
 async function renderAdvice() {
   const box = $("#companion-advice");
   const turn = table.turn;
+  const key = turnKey();
   if (!turn || (turn.phase !== "dice" && turn.phase !== "move")) {
     box.hidden = true;
     box.replaceChildren();
+    box.dataset.for = key;
     return;
   }
   const asked = ++adviceAsked;
@@ -353,6 +365,7 @@ async function renderAdvice() {
   if (asked !== adviceAsked) return; // a later tap has drawn its own
   box.hidden = false;
   if (!solved) {
+    box.dataset.for = key;
     box.replaceChildren(el("p", { id: "companion-no-table", text: _("The advice for these rules is not on this device yet: open the companion once with the server reachable. The board still keeps your game.") }));
     return;
   }
@@ -379,7 +392,7 @@ async function renderAdvice() {
     for (const tile of /** @type {HTMLElement[]} */ ([...$("#companion-tiles").children])) tile.classList.toggle("hinted", best.has(Number(tile.dataset.tile)));
   }
   box.replaceChildren(el("h3", { text: _("Best first: {objective}", { objective: objectiveWords(objective) }) }), list);
-  box.dataset.ready = String(asked);
+  box.dataset.for = key;
 }
 
 function renderResult() {

@@ -113,7 +113,7 @@ export function drawTiles(holder, view) {
   const hinted = view.hinted ?? new Set();
   if (holder.children.length !== view.tiles) {
     holder.replaceChildren();
-    for (let n = 1; n <= view.tiles; n += 1) holder.append(el("button", { type: "button", class: "tile", "data-tile": String(n), onclick: () => view.onTap?.(n) }, el("span", { class: "num", text: String(n) })));
+    for (let n = 1; n <= view.tiles; n += 1) holder.append(el("button", { type: "button", class: "tile", "data-tile": String(n) }, el("span", { class: "num", text: String(n) })));
   }
   holder.dataset.n = String(view.tiles);
   for (const tile of /** @type {HTMLButtonElement[]} */ ([...holder.children])) {

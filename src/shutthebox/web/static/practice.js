@@ -190,7 +190,7 @@ function roll() {
   const landed = () => {
     game.rolling = false;
     const next = engine.rollWith(game.rules, turn, faces);
-    game.extra = next.extra > turn.extra;
+    game.extra = next.phase === "dice" || next.phase === "roll"; // a double missed: its extra turn
     game.turn = next;
     game.selected = new Set();
     drawDice($("#practice-dice"), faces);
