@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import statistics
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,7 +32,9 @@ AXE = Axe()
 
 
 @contextmanager
-def offline_page(browser: Browser, server: str, locale: str = "en-US") -> Iterator[tuple[BrowserContext, Page]]:
+def offline_page(
+    browser: Browser, server: str, locale: str = "en-US"
+) -> Iterator[tuple[BrowserContext, Page]]:
     """A phone's page that visited once online (the service worker took the page and the tables),
     then lost the network; any script error fails the test, and no game ever goes to the server."""
     context = browser.new_context(base_url=server, locale=locale, reduced_motion="reduce", **PHONE)  # type: ignore[arg-type]
@@ -54,7 +57,18 @@ def offline_page(browser: Browser, server: str, locale: str = "en-US") -> Iterat
 
 
 def open_tiles(page: Page, board: str) -> list[int]:
-    return [int(n) for n in page.locator(f"{board} .tile:not(.shut)").evaluate_all("(ts) => ts.map((t) => t.dataset.tile)")]
+    tiles = page.locator(f"{board} .tile:not(.shut)")
+    return [int(n) for n in tiles.evaluate_all("(ts) => ts.map((t) => t.dataset.tile)")]
+
+
+def faces_of(page: Page, tray: str) -> list[int]:
+    """The faces a tray of dice shows."""
+    return [int(f) for f in (page.locator(tray).get_attribute("data-faces") or "").split(",")]
+
+
+def phase_changes(page: Page, box: str, phase: str | None) -> None:
+    """Wait until the box is past ``phase``."""
+    page.wait_for_function(f"(p) => document.querySelector('{box}').dataset.phase !== p", arg=phase)
 
 
 def a_move(open_: list[int], total: int) -> list[int]:
@@ -81,16 +95,17 @@ def play_practice(page: Page, tiles: int) -> str:
         elif phase == "roll":
             page.click("#practice-roll")
         elif phase == "move":
-            faces = [int(f) for f in (page.locator("#practice-dice").get_attribute("data-faces") or "").split(",")]
-            for tile in a_move(open_tiles(page, "#practice-tiles"), sum(faces)):
+            for tile in a_move(open_tiles(page, "#practice-tiles"), sum(faces_of(page, "#practice-dice"))):
                 page.click(f"#practice-tiles .tile[data-tile='{tile}']")
             page.click("#practice-shut")
-        page.wait_for_function("(phase) => document.querySelector('#practice-box').dataset.phase !== phase", arg=phase)
+        phase_changes(page, "#practice-box", phase)
     expect(page.locator("#practice-result")).to_be_visible()
     return page.locator("#practice-result").inner_text()
 
 
-def test_offline_practice_plays_a_whole_9_and_12_tile_game_marked_practice(browser: Browser, server: str) -> None:
+def test_offline_practice_plays_a_whole_9_and_12_tile_game_marked_practice(
+    browser: Browser, server: str
+) -> None:
     with offline_page(browser, server) as (_context, page):
         expect(page.locator("#reach")).to_be_visible()
         expect(page.locator("#reach")).to_contain_text("Offline")
@@ -128,14 +143,14 @@ def test_practice_takes_every_solo_option(browser: Browser, server: str) -> None
             if phase == "roll":
                 page.click("#practice-roll")
             else:
-                faces = [int(f) for f in (page.locator("#practice-dice").get_attribute("data-faces") or "").split(",")]
-                move = a_move(open_tiles(page, "#practice-tiles"), sum(faces))
-                if len(move) > 2:  # the page offers only moves of two tiles at most
-                    move = next(list(m) for n in (1, 2) for m in combinations(open_tiles(page, "#practice-tiles"), n) if sum(m) == sum(faces))
+                total = sum(faces_of(page, "#practice-dice"))
+                open_ = open_tiles(page, "#practice-tiles")
+                # the page offers only moves of two tiles at most
+                move = next(m for n in (1, 2) for m in combinations(open_, n) if sum(m) == total)
                 for tile in move:
                     page.click(f"#practice-tiles .tile[data-tile='{tile}']")
                 page.click("#practice-shut")
-            page.wait_for_function("(phase) => document.querySelector('#practice-box').dataset.phase !== phase", arg=phase)
+            phase_changes(page, "#practice-box", phase)
         expect(page.locator("#practice-result")).to_contain_text("Practice")
 
 
@@ -144,7 +159,8 @@ def test_offline_the_ranked_game_says_it_needs_the_server(browser: Browser, serv
         expect(page.locator("#reach")).to_contain_text("ranked and online games")
         expect(page.locator("#offline")).to_be_visible()
         page.click("#quick-9")
-        expect(page.locator("#quick-error")).to_contain_text("The server cannot be reached: a game needs it to roll the dice.")
+        said = "The server cannot be reached: a game needs it to roll the dice."
+        expect(page.locator("#quick-error")).to_contain_text(said)
         assert page.locator("#view-setup").is_visible()  # no game began, silently or not
         page.click("#offline-companion")
         expect(page.locator("#view-companion")).to_be_visible()
@@ -205,10 +221,12 @@ def play_companion(page: Page, preset: str, tiles: int, objective: str, seed: in
                 page.click(f"#companion-pad .face[data-face='{dice_roller.randint(1, 6)}']")
         elif phase == "move":
             advice_for(page)
-            faces = [int(f) for f in (page.locator("#companion-dice").get_attribute("data-faces") or "").split(",")]
-            first = [int(t) for t in (page.locator("#companion-choices li").first.get_attribute("data-tiles") or "").split(",")]
+            faces = faces_of(page, "#companion-dice")
+            best = page.locator("#companion-choices li").first.get_attribute("data-tiles") or ""
+            first = [int(t) for t in best.split(",")]
             assert first == hint_of(preset, tiles, objective, open_, faces), f"move for {faces} on {open_}"
-            expect(page.locator("#companion-tiles .tile.hinted")).to_have_count(len(first))  # the best, marked on the box
+            # the best, marked on the box
+            expect(page.locator("#companion-tiles .tile.hinted")).to_have_count(len(first))
             checked += 1
             if not undone and len(page.locator("#companion-choices li").all()) > 1:
                 page.locator("#companion-choices li").nth(1).locator("button").click()  # a wrong tap…
@@ -230,9 +248,14 @@ def play_companion(page: Page, preset: str, tiles: int, objective: str, seed: in
 
 @pytest.mark.parametrize(
     ("preset", "tiles", "objective"),
-    [("web", 9, "score"), ("web", 9, "shut"), ("web", 12, "score"), ("web", 10, "shut"), ("pub", 9, "score"), ("classic", 9, "shut")],
+    [
+        ("web", 9, "score"), ("web", 9, "shut"), ("web", 12, "score"), ("web", 10, "shut"),
+        ("pub", 9, "score"), ("classic", 9, "shut"),
+    ],
 )
-def test_the_companion_ranks_as_shutthebox_hint_does(browser: Browser, server: str, preset: str, tiles: int, objective: str) -> None:
+def test_the_companion_ranks_as_shutthebox_hint_does(
+    browser: Browser, server: str, preset: str, tiles: int, objective: str
+) -> None:
     with offline_page(browser, server) as (_context, page):
         start_companion(page, preset, tiles, objective)
         checked = 0
@@ -262,8 +285,11 @@ def test_the_companion_keeps_a_table_of_two_and_its_rounds(browser: Browser, ser
 
 
 @pytest.mark.parametrize("locale", ["en-US", "es-ES"])
-def test_the_companion_on_a_phone_advises_at_once_and_passes_an_audit(browser: Browser, server: str, locale: str) -> None:
+def test_the_companion_on_a_phone_advises_at_once_and_passes_an_audit(
+    browser: Browser, server: str, locale: str
+) -> None:
     with offline_page(browser, server, locale=locale) as (_context, page):
+        screenshot(page, f"offline-first-{locale[:2]}")
         start_companion(page, "web", 9, "score")
         page.click("#companion-dice-2") if page.locator("#companion-dice-2").is_visible() else None
         timings = []
@@ -274,8 +300,10 @@ def test_the_companion_on_a_phone_advises_at_once_and_passes_an_audit(browser: B
                 """(face) => new Promise((done) => {
                   const start = performance.now();
                   document.querySelector(`#companion-pad .face[data-face="${face}"]`).click();
-                  const drawn = () => document.querySelector('#companion-advice').dataset.for === document.querySelector('#companion-box').dataset.turn;
-                  const wait = () => (drawn() ? requestAnimationFrame(() => done(performance.now() - start)) : requestAnimationFrame(wait));
+                  const drawn = () => document.querySelector('#companion-advice').dataset.for
+                    === document.querySelector('#companion-box').dataset.turn;
+                  const shown = () => done(performance.now() - start);
+                  const wait = () => requestAnimationFrame(drawn() ? shown : wait);
                   wait();
                 })""",
                 second,
@@ -285,7 +313,8 @@ def test_the_companion_on_a_phone_advises_at_once_and_passes_an_audit(browser: B
             page.click("#companion-undo")
         median = statistics.median(timings)
         Path("test-results").mkdir(exist_ok=True)
-        Path(f"test-results/companion-advice-ms-{locale}.json").write_text(json.dumps({"timings_ms": timings, "median_ms": median}))
+        kept = {"timings_ms": timings, "median_ms": median}
+        Path(f"test-results/companion-advice-ms-{locale}.json").write_text(json.dumps(kept))
         assert median < 250, timings
         page.click("#companion-pad .face[data-face='6']")
         page.click("#companion-pad .face[data-face='3']")
@@ -298,6 +327,8 @@ def test_the_companion_on_a_phone_advises_at_once_and_passes_an_audit(browser: B
         assert not found, found
         page.goto("/#/practice")
         page.click("#practice-quick-9")
-        page.click("#practice-roll") if page.locator("#practice-roll").is_visible() else page.locator("#practice-two:visible").click()
+        page.locator("#practice-roll:visible, #practice-two:visible").first.click()
+        expect(page.locator("#practice-box")).to_have_attribute("data-phase", re.compile("move|over|roll"))
+        screenshot(page, f"practice-{locale[:2]}")
         found = [v for v in AXE.run(page).response["violations"] if v["impact"] in {"serious", "critical"}]
         assert not found, found

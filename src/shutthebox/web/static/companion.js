@@ -27,7 +27,7 @@ const MAX_PLAYERS = 8;
 
 /** @returns {Table} */
 function fresh() {
-  return { preset: "web", tiles: 9, objective: "score", players: [_("Player {number}", { number: 1 })], round: 1, seat: 0, results: [], turn: null, faces: [], selected: [], undo: [], rounds: [] };
+  return { preset: "web", tiles: 9, objective: "score", players: [], round: 1, seat: 0, results: [], turn: null, faces: [], selected: [], undo: [], rounds: [] };
 }
 
 /** @type {Table} */
@@ -50,8 +50,10 @@ function values() {
 /** The companion's screen: its setup, or the table in play. */
 export function renderCompanion() {
   const view = $("#view-companion");
+  if (!table.players.length) table.players = [_("Player {number}", { number: 1 })]; // in the reader's language
   if (!$maybe("#companion-setup")) drawShell(view);
   $("#companion-setup").hidden = started;
+  $("#companion-lead").hidden = started; // at the box, the board comes first
   $("#companion-play").hidden = !started;
   if (started) renderPlay();
   else renderSetupForm();
@@ -61,7 +63,7 @@ export function renderCompanion() {
 function drawShell(view) {
   view.replaceChildren(
     el("h2", { id: "companion-title", text: _("Companion") }),
-    el("p", { class: "muted", id: "companion-lead", text: _("Beside a real wooden box: roll your own dice, tap what they show, and see the best move. Works offline; nothing is sent.") }),
+    el("p", { class: "lead", id: "companion-lead", text: _("Beside a real wooden box: roll your own dice, tap what they show, and see the best move. Works offline; nothing is sent.") }),
     el("form", { id: "companion-setup", class: "card setup", novalidate: true, onsubmit: (/** @type {Event} */ event) => {
       event.preventDefault();
       startTable();
@@ -414,7 +416,7 @@ function renderResult() {
         } }),
         el("button", { type: "button", id: "companion-new", text: _("New table"), onclick: () => {
           started = false;
-          table = { ...fresh(), players: table.players, preset: table.preset, tiles: table.tiles, objective: table.objective };
+          table = { ...fresh(), players: [...table.players], preset: table.preset, tiles: table.tiles, objective: table.objective };
           keep();
           renderCompanion();
         } })),

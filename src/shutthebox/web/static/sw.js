@@ -89,8 +89,18 @@ const PAGE = [
   "/api/i18n",
 ];
 
+// Every language's catalog too: the page's first load came before this worker, so the reader's
+// catalog fetched then is not in the cache, and the first offline visit would read English.
+async function keepPage() {
+  const cache = await caches.open(CACHE);
+  await cache.addAll(PAGE);
+  const list = await cache.match("/api/i18n");
+  const known = list ? (await list.json()).languages ?? [] : [];
+  await cache.addAll(known.filter((language) => language.code !== "en").map((language) => `/api/i18n/${encodeURIComponent(language.code)}`)).catch(() => {});
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PAGE)).then(() => self.skipWaiting()));
+  event.waitUntil(keepPage().then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
