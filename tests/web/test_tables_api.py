@@ -34,6 +34,8 @@ def test_what_is_not_a_table_is_refused_in_words(client: TestClient) -> None:
     assert preset.status_code == 422 and "nope" in preset.json()["detail"]
     objective = client.get("/api/tables", params={"objective": "win"})
     assert objective.status_code == 422 and "score or shut" in objective.json()["detail"]
+    spanish = client.get("/api/tables", params={"objective": "win", "lang": "es"})
+    assert "una tabla de valores es para el objetivo score o shut" in spanish.json()["detail"]
     unknown = client.get("/api/tables", params={"objective": "most"})
     assert unknown.status_code == 422 and "most" in unknown.json()["detail"]
     tiles = client.get("/api/tables", params={"tiles": 13})
