@@ -66,9 +66,13 @@ def faces_of(page: Page, tray: str) -> list[int]:
     return [int(f) for f in (page.locator(tray).get_attribute("data-faces") or "").split(",")]
 
 
-def phase_changes(page: Page, box: str, phase: str | None) -> None:
-    """Wait until the box is past ``phase``."""
-    page.wait_for_function(f"(p) => document.querySelector('{box}').dataset.phase !== p", arg=phase)
+def phase_changes(page: Page, box: str, step: str | None) -> None:
+    """Wait until the practice box is past ``step`` (a roll landed, a move made) and still."""
+    page.wait_for_function(
+        f"(s) => {{ const b = document.querySelector('{box}');"
+        " return b.dataset.step !== s && b.dataset.phase !== 'rolling'; }",
+        arg=step,
+    )
 
 
 def a_move(open_: list[int], total: int) -> list[int]:
@@ -88,6 +92,7 @@ def play_practice(page: Page, tiles: int) -> str:
     box = page.locator("#practice-box")
     for _ in range(200):
         phase = box.get_attribute("data-phase")
+        step = box.get_attribute("data-step")
         if phase == "over":
             break
         if phase == "dice":
@@ -98,7 +103,7 @@ def play_practice(page: Page, tiles: int) -> str:
             for tile in a_move(open_tiles(page, "#practice-tiles"), sum(faces_of(page, "#practice-dice"))):
                 page.click(f"#practice-tiles .tile[data-tile='{tile}']")
             page.click("#practice-shut")
-        phase_changes(page, "#practice-box", phase)
+        phase_changes(page, "#practice-box", step)
     expect(page.locator("#practice-result")).to_be_visible()
     return page.locator("#practice-result").inner_text()
 
@@ -136,6 +141,7 @@ def test_practice_takes_every_solo_option(browser: Browser, server: str) -> None
         box = page.locator("#practice-box")
         for _ in range(200):
             phase = box.get_attribute("data-phase")
+            step = box.get_attribute("data-step")
             if phase == "over":
                 break
             if phase == "dice":
@@ -150,8 +156,53 @@ def test_practice_takes_every_solo_option(browser: Browser, server: str) -> None
                 for tile in move:
                     page.click(f"#practice-tiles .tile[data-tile='{tile}']")
                 page.click("#practice-shut")
-            phase_changes(page, "#practice-box", phase)
+            phase_changes(page, "#practice-box", step)
         expect(page.locator("#practice-result")).to_contain_text("Practice")
+
+
+def test_offline_a_round_passes_the_device_and_a_computer_plays_from_the_score_table(
+    browser: Browser, server: str
+) -> None:
+    with offline_page(browser, server) as (_context, page):
+        page.goto("/#/practice")
+        page.click("#practice-add-seat")
+        page.fill("#practice-seat-0", "Ana")
+        page.fill("#practice-seat-1", "Luis")
+        page.click("#practice-add-bot")
+        page.select_option("#practice-tiles-count", "9")
+        page.click("#practice-start")
+        expect(page.locator("#practice-players li")).to_have_count(3)
+        box = page.locator("#practice-box")
+        for _ in range(300):
+            if page.locator("#practice-round").is_visible():
+                break
+            if page.locator("#practice-next").is_visible():
+                page.click("#practice-next")
+                continue
+            active = page.locator("#practice-players li.active")
+            if active.count() and active.get_attribute("data-seat") == "2":  # the computer plays alone
+                if page.locator("#practice-roll").is_visible():
+                    expect(page.locator("#practice-roll")).to_be_disabled()
+                page.wait_for_timeout(200)
+                continue
+            phase = box.get_attribute("data-phase")
+            step = box.get_attribute("data-step")
+            if phase == "dice":
+                page.locator("#practice-two:visible, #practice-one:visible").first.click()
+            elif phase == "roll":
+                page.click("#practice-roll")
+            elif phase == "move":
+                total = sum(faces_of(page, "#practice-dice"))
+                for tile in a_move(open_tiles(page, "#practice-tiles"), total):
+                    page.click(f"#practice-tiles .tile[data-tile='{tile}']")
+                page.click("#practice-shut")
+            else:
+                page.wait_for_timeout(100)
+                continue
+            phase_changes(page, "#practice-box", step)
+        expect(page.locator("#practice-score")).to_contain_text("the round")
+        expect(page.locator("#practice-mark")).to_have_text("Practice: not ranked, never sent to the server.")
+        expect(page.locator("#practice-round li")).to_have_count(3)
 
 
 def test_offline_the_ranked_game_says_it_needs_the_server(browser: Browser, server: str) -> None:
