@@ -160,6 +160,8 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "rules": routed("rules", "#rules-text"),
     "scores": routed("scores", "#leaderboard table, #leaderboard p"),
     "stats": routed("stats", "#view-stats"),
+    "practice setup": routed("practice", "#practice-setup"),
+    "companion setup": routed("companion", "#companion-setup"),
 }
 
 

@@ -17,6 +17,9 @@ import { askHint } from "./hints.js";
 import { renderScores } from "./scores.js";
 import { renderLanguages } from "./language.js";
 import { switchPrivacy } from "./privacy.js";
+import { practiceKey } from "./practice.js";
+import { companionKey } from "./companion.js";
+import { setReach, watchReach } from "./reach.js";
 
 /** @param {string} selector @param {(event: Event) => void} handler @param {string} [type] */
 function on(selector, handler, type = "click") {
@@ -61,6 +64,8 @@ function wireGame() {
     if (gameInPlay()) event.preventDefault(); // the game waits on the server, but leaving is asked first
   });
   document.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", practiceKey);
+  document.addEventListener("keydown", companionKey);
 }
 
 async function main() {
@@ -73,7 +78,8 @@ async function main() {
   checkProfile();
   wireGame();
   window.addEventListener("hashchange", route);
-  await loadCatalog(); // offline: the rules page still reads, and every Play button says why it cannot start
+  watchReach(loadCatalog);
+  setReach(await loadCatalog()); // offline: the rules page still reads, and every Play button says why it cannot start
   renderSetup();
   route();
   startDemo({ asked: false }); // the first visit: the box shows how to play, once

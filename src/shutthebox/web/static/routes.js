@@ -16,9 +16,11 @@ import { renderLocalBests } from "./setup.js";
 import { openProfileForm, profileRefused } from "./profile.js";
 import { renderScores } from "./scores.js";
 import { loadInPlay } from "./inplay.js";
+import { renderPractice } from "./practice.js";
+import { renderCompanion } from "./companion.js";
 
 /** @type {Record<string, string>} */
-const NAV = { setup: "#nav-play", invite: "#nav-play", game: "#nav-play", daily: "#nav-daily", train: "#nav-train", rules: "#nav-rules", scores: "#nav-scores", stats: "#nav-stats" };
+const NAV = { practice: "#nav-play", companion: "#nav-companion", setup: "#nav-play", invite: "#nav-play", game: "#nav-play", daily: "#nav-daily", train: "#nav-train", rules: "#nav-rules", scores: "#nav-scores", stats: "#nav-stats" };
 
 /** @param {string} name */
 export function showView(name) {
@@ -54,7 +56,13 @@ export function route() {
     openRoom(hash.slice(5).toUpperCase());
     return;
   }
-  if (hash === "rules") {
+  if (hash === "practice") {
+    showView("practice");
+    renderPractice();
+  } else if (hash === "companion") {
+    showView("companion");
+    renderCompanion();
+  } else if (hash === "rules") {
     showView("rules");
   } else if (hash === "scores") {
     showView("scores");

@@ -1,12 +1,14 @@
 // Offline: the page, its modules (every one, listed here: tests/js checks the list) and its words come
 // from the network, and from the cache when offline. Of the API only the catalogs are kept (/api/i18n,
-// /api/i18n/{lang}); games never are.
+// /api/i18n/{lang}) and the solver's tables the page asked for (/api/tables), for the companion; games
+// never are. The prebuilt tables (/static/tables) are kept at once, for practice and the companion.
 const CACHE = "shutthebox-v10"; // a new name when the page's files change: the old cache goes
 const PAGE = [
   "/",
   "/static/style.css",
   "/static/app.js",
   "/static/clock.js",
+  "/static/companion.js",
   "/static/daily.js",
   "/static/demo.js",
   "/static/dice.js",
@@ -24,9 +26,12 @@ const PAGE = [
   "/static/language.js",
   "/static/narration.js",
   "/static/net.js",
+  "/static/offline.js",
   "/static/play.js",
+  "/static/practice.js",
   "/static/privacy.js",
   "/static/profile.js",
+  "/static/reach.js",
   "/static/rematch.js",
   "/static/result.js",
   "/static/review.js",
@@ -57,11 +62,45 @@ const PAGE = [
   "/static/icon-512.png",
   "/static/icon-maskable-512.png",
   "/static/manifest.webmanifest",
+  "/static/tables/classic-9-score.json",
+  "/static/tables/classic-9-shut.json",
+  "/static/tables/digits-9-score.json",
+  "/static/tables/digits-9-shut.json",
+  "/static/tables/elimination-9-score.json",
+  "/static/tables/elimination-9-shut.json",
+  "/static/tables/long-9-score.json",
+  "/static/tables/long-9-shut.json",
+  "/static/tables/pub-9-score.json",
+  "/static/tables/pub-9-shut.json",
+  "/static/tables/sailors-9-score.json",
+  "/static/tables/sailors-9-shut.json",
+  "/static/tables/two-dice-9-score.json",
+  "/static/tables/two-dice-9-shut.json",
+  "/static/tables/web-10-10-score.json",
+  "/static/tables/web-10-10-shut.json",
+  "/static/tables/web-10-score.json",
+  "/static/tables/web-10-shut.json",
+  "/static/tables/web-12-12-score.json",
+  "/static/tables/web-12-12-shut.json",
+  "/static/tables/web-12-score.json",
+  "/static/tables/web-12-shut.json",
+  "/static/tables/web-9-score.json",
+  "/static/tables/web-9-shut.json",
   "/api/i18n",
 ];
 
+// Every language's catalog too: the page's first load came before this worker, so the reader's
+// catalog fetched then is not in the cache, and the first offline visit would read English.
+async function keepPage() {
+  const cache = await caches.open(CACHE);
+  await cache.addAll(PAGE);
+  const list = await cache.match("/api/i18n");
+  const known = list ? (await list.json()).languages ?? [] : [];
+  await cache.addAll(known.filter((language) => language.code !== "en").map((language) => `/api/i18n/${encodeURIComponent(language.code)}`)).catch(() => {});
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PAGE)).then(() => self.skipWaiting()));
+  event.waitUntil(keepPage().then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -73,7 +112,7 @@ self.addEventListener("activate", (event) => {
 });
 
 function isCatalog(url) {
-  return url.pathname === "/api/i18n" || url.pathname.startsWith("/api/i18n/");
+  return url.pathname === "/api/i18n" || url.pathname.startsWith("/api/i18n/") || url.pathname === "/api/tables";
 }
 
 self.addEventListener("fetch", (event) => {
