@@ -211,7 +211,8 @@ def rankings(rng: random.Random) -> list[dict[str, Any]]:
                  c.loss]
                 for c in advice.choices
             ]
-            tied = len(ranked) > 1 and tie_level(ranked[0][1]) == tie_level(ranked[1][1])  # noise too
+            values = [choice.value for choice in advice.choices]
+            tied = len(values) > 1 and tie_level(values[0]) == tie_level(values[1])  # noise ties too
             if hunting and not tied:
                 continue
             cases.append({"mask": mask, "extra": extra, "dice": dice, "ranked": ranked})
