@@ -8,6 +8,7 @@ are checked before it plays, simulates or solves, so nothing computed is lost.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -62,10 +63,13 @@ CASES: dict[str, list[tuple[list[str], dict[str, str], int, tuple[str, ...]]]] =
         (["play", "Ana", "--plain"], {"SHUTTHEBOX_DB": "sqlite:///missing/history.db"}, 2,
          ("history", "does not exist")),
         (["play", "Ana", "--plain"], {"SHUTTHEBOX_DB": "sqlite:///a-file/history.db"}, 2, ("not a folder",)),
+        (["play", "Ana", "--plain"], {"SHUTTHEBOX_DB": "sqlite:///a-file"}, 2, ("a-file", "not a database")),
+        (["play", "Ana", "--plain"], {"SHUTTHEBOX_DB": "sqlite:///a-folder"}, 2, ("a-folder", "a folder")),
     ],
     "atlas": [
         (["atlas", "out", "--tiles", "13"], {}, 2, ("2 to 12 tiles",)),
         (["atlas", "a-file", "--tiles", "3", "--games", "10"], {}, 2, ("not a folder",)),
+        (["atlas", "out", "--seed", "-1"], {}, 2, ("--seed", "0 or more")),
     ],
     "cheatsheet": [
         (["cheatsheet", "--tiles", "13"], {}, 2, ("13",)),
@@ -81,10 +85,18 @@ CASES: dict[str, list[tuple[list[str], dict[str, str], int, tuple[str, ...]]]] =
         (["daily", "--tiles", "11"], {}, 2, ("9, 10, 12 tiles", "not 11")),
         (["daily", "--day", "31/12/2026"], {}, 2, ("YYYY-MM-DD",)),
         (["daily", "--json"], {"SHUTTHEBOX_DB": "sqlite:///a-file/history.db"}, 2, ("not a folder",)),
+        (["daily", "Ana", "--server", "notaurl"], {}, 2, ("--server", "not a web address")),
+        (["daily", "Ana", "--server", "http://[::1"], {}, 2, ("--server", "not a web address")),
+        (["daily", "Ana", "--server", "http://host:port"], {}, 2, ("--server", "not a web address")),
     ],
     "scores": [
         (["scores"], {"SHUTTHEBOX_DB": "", "XDG_DATA_HOME": "a-file"}, 2, ("history", "cannot be created")),
         (["scores", "--json"], {"SHUTTHEBOX_DB": "sqlite:///a-file/history.db"}, 2, ("not a folder",)),
+        (["scores", "--limit", "99999999999999999999"], {}, 2, ("--limit", "between 1 and")),
+        (["scores"], {"SHUTTHEBOX_DB": "sqlite:///a-file"}, 2, ("a-file", "not a database")),
+        (["scores", "--json"], {"SHUTTHEBOX_DB": "sqlite:///a-file"}, 2, ("a-file", "not a database")),
+        (["scores"], {"SHUTTHEBOX_DB": "sqlite:///a-folder"}, 2, ("a-folder", "a folder")),
+        (["scores"], {"SHUTTHEBOX_DB": "postgresql://u@127.0.0.1:1/x"}, 2, ("history cannot be read",)),
     ],
     "stats": [
         (["stats", "Ana"], {"SHUTTHEBOX_DB": "", "XDG_DATA_HOME": "a-file"}, 2, ()),
@@ -113,6 +125,7 @@ CASES: dict[str, list[tuple[list[str], dict[str, str], int, tuple[str, ...]]]] =
         (["hint", "--open", "1,2,x"], {}, 2, ()),
     ],
     "simulate": [
+        (["simulate", "--tiles", "4", "--games", "10", "--seed", "-1"], {}, 2, ("--seed", "0 or more")),
         (["simulate", "--tiles", "4", "--games", "10", "--plot", "missing/plot.png"], {}, 2,
          ("--plot", "does not exist")),
         (["simulate", "--tiles", "4", "--games", "10", "--plot", "a-file/plot.svg"], {}, 2,
@@ -150,3 +163,15 @@ def test_nothing_is_written_when_the_save_path_is_refused(place: Path) -> None:
     done = run(place, "play", "Ana", "--plain", "--seed", "1", "--save", "missing/game.json")
     refused(done, 2)
     assert "rolls" not in done.stdout and done.stdout == ""
+
+
+def test_scores_of_a_history_not_there_says_so_and_makes_nothing(place: Path) -> None:
+    """Reading the scores of a database file that does not exist says so (exit 0: no game saved yet)
+    and leaves no file behind."""
+    done = run(place, "scores", env={"SHUTTHEBOX_DB": "sqlite:///nothing-here.db"})
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "nothing-here.db" in done.stdout and "no game has been saved there" in done.stdout
+    assert not (place / "nothing-here.db").exists()
+    listed = run(place, "scores", "--json", env={"SHUTTHEBOX_DB": "sqlite:///nothing-here.db"})
+    assert listed.returncode == 0 and json.loads(listed.stdout) == {"bests": [], "games": []}
+    assert not (place / "nothing-here.db").exists()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from shutthebox.cli.parser import add_rules_options, number_type, whole
+from shutthebox.cli.parser import add_rules_options, natural, number_type, whole
 from shutthebox.i18n import _
 from shutthebox.strategy.names import STRATEGIES
 
@@ -20,7 +20,7 @@ def simulate_arguments(simulate: argparse.ArgumentParser) -> None:
     simulate.epilog = _strategies()
     simulate.add_argument("--strategy", choices=list(STRATEGIES), default="optimal", help=_("strategy"))
     simulate.add_argument("--games", type=_count, default=100_000, help=_("number of games (100000)"))
-    simulate.add_argument("--seed", type=whole, default=0, help=_("seed of the dice (0)"))
+    simulate.add_argument("--seed", type=natural, default=0, help=_("seed of the dice (0)"))
     simulate.add_argument("--target", type=whole, help=_("also report P(score < K); optimal-beat aims at it"))
     simulate.add_argument("--vs", metavar="BOT", help=_("play matches against this bot instead"))
     simulate.add_argument("--plot", metavar="FILE", help=_("plot the score distribution (.png or .svg)"))
