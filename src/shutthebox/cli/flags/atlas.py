@@ -19,3 +19,4 @@ def atlas_arguments(atlas: argparse.ArgumentParser) -> None:
         "--games", type=positive, default=200_000, help=_("games simulated for each bot (200000)")
     )
     atlas.add_argument("--seed", type=natural, default=0, help=_("seed of the bots' dice (0)"))
+    atlas.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
