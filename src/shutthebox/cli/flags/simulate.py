@@ -8,7 +8,7 @@ from shutthebox.cli.parser import add_rules_options, natural, number_type, whole
 from shutthebox.i18n import _
 from shutthebox.strategy.names import STRATEGIES
 
-__all__ = ["simulate_arguments"]
+__all__ = ["MOST_GAMES", "simulate_arguments"]
 
 
 def _strategies() -> str:
@@ -34,4 +34,6 @@ def _games(text: str) -> int:
     return int(float(text)) if "e" in text.lower() else int(text.replace("_", ""))
 
 
-_count = number_type(_games, 1)
+MOST_GAMES = 10**9
+"""The most games one run simulates: minutes of work at the fastest strategy, not centuries."""
+_count = number_type(_games, 1, MOST_GAMES)
