@@ -97,6 +97,7 @@ CASES: dict[str, list[tuple[list[str], dict[str, str], int, tuple[str, ...]]]] =
         (["daily", "--day", "31/12/2026"], {}, 2, ("YYYY-MM-DD",)),
         (["daily", "--json"], {"SHUTTHEBOX_DB": "sqlite:///a-file/history.db"}, 2, ("not a folder",)),
         (["daily", "Ana", "--server", "notaurl"], {}, 2, ("--server", "not a web address")),
+        (["daily", "Bot (hard)"], {}, 2, ("'Bot (hard)' is a bot's name",)),
         (["daily", "Ana", "--server", "http://[::1"], {}, 2, ("--server", "not a web address")),
         (["daily", "Ana", "--server", "http://host:port"], {}, 2, ("--server", "not a web address")),
     ],
