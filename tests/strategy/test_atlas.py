@@ -87,7 +87,7 @@ def test_the_stakes_are_the_rounds_money_on_the_board_they_name(tmp_path: Path) 
         assert f"<td>{row['preset']}</td><td>4</td><td>{row['first_player']:.6f}</td>" in page
 
 
-def test_the_atlas_says_each_step_as_it_ends() -> None:
+def test_the_atlas_says_each_step_as_it_starts() -> None:
     """Progress for the shell: one call per step, `atlas_steps` of them, the parts in order."""
     said: list[str] = []
     atlas(tiles=3, games=100, step=said.append)

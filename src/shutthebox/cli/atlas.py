@@ -42,13 +42,23 @@ def run_atlas(args: argparse.Namespace) -> int:
     # Translators: the unit of the atlas's progress bar, as in "12/40 step".
     bar = progress.counter(atlas_steps(args.tiles), _("step"), args.no_progress)
 
+    started = 0
+
     def step(part: str) -> None:
-        if bar is not None:
-            bar.set_description_str(_(PART_WORDS[part]), refresh=False)
+        """A step starts: the one before it is done; the bar names the part now computed."""
+        nonlocal started
+        if bar is None:
+            return
+        if started:
             bar.update(1)
+        started += 1
+        if bar.desc != _(PART_WORDS[part]):  # drawn as each part starts, however quick its steps
+            bar.set_description_str(_(PART_WORDS[part]))
 
     try:
         made = atlas(args.tiles, args.games, args.seed, step=step)
+        if bar is not None:
+            bar.update(1)  # the last step
     finally:
         if bar is not None:
             bar.close()
