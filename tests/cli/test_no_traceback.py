@@ -8,6 +8,7 @@ are checked before it plays, simulates or solves, so nothing computed is lost.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -62,29 +63,52 @@ CASES: dict[str, list[tuple[list[str], dict[str, str], int, tuple[str, ...]]]] =
         (["play", "Ana", "--plain"], {"SHUTTHEBOX_DB": "sqlite:///missing/history.db"}, 2,
          ("history", "does not exist")),
         (["play", "Ana", "--plain"], {"SHUTTHEBOX_DB": "sqlite:///a-file/history.db"}, 2, ("not a folder",)),
+        (["play", "Ana", "--plain"], {"SHUTTHEBOX_DB": "sqlite:///a-file"}, 2, ("a-file", "not a database")),
+        (["play", "Ana", "--plain"], {"SHUTTHEBOX_DB": "sqlite:///a-folder"}, 2, ("a-folder", "a folder")),
+        (["play", "Ana", "--plain", "--stake", "1"], {}, 2, ("--stake 1", "solo")),
+        (["play", "Ana", "--plain", "--rounds", "100000000000"], {}, 2, ("from 1 to 20 rounds",)),
+        (["play", "--plain", "--companion", "--seed", "3"], {}, 2, ("--seed", "companion")),
+        (["play", "--plain", *(f"P{n}" for n in range(30))], {}, 2, ("at most 8 players, not 30",)),
+        (["play", "--plain", "Ana", *(f"P{n}" for n in range(6)), "--bot", "easy", "--bot", "hard"], {}, 2,
+         ("at most 8 players, not 9",)),
+        (["play", "--plain", "Bot (easy)"], {}, 2, ("'Bot (easy)' is a bot's name",)),
+        (["play", "--plain", "Ana", "robot (difícil) 2"], {}, 2, ("a bot's name",)),
     ],
     "atlas": [
         (["atlas", "out", "--tiles", "13"], {}, 2, ("2 to 12 tiles",)),
         (["atlas", "a-file", "--tiles", "3", "--games", "10"], {}, 2, ("not a folder",)),
+        (["atlas", "out", "--seed", "-1"], {}, 2, ("--seed", "0 or more")),
     ],
     "cheatsheet": [
         (["cheatsheet", "--tiles", "13"], {}, 2, ("13",)),
         (["cheatsheet", "missing/sheet.html"], {}, 2, ("does not exist",)),
         (["cheatsheet", "a-file/sheet.html"], {}, 2, ("not a folder",)),
+        (["cheatsheet", "--mode", "long"], {}, 2, ("cheat sheet", "long mode is not supported")),
+        (["cheatsheet", "--preset", "elimination"], {}, 2, ("cheat sheet", "elimination mode is not")),
     ],
     "train": [
         (["train", "--goal", "win"], {}, 2, ("beat-10", "not 'win'")),
         (["train", "--tiles", "13"], {}, 2, ("13",)),
+        (["train", "--count", "100000"], {}, 2, ("--count", "between 1 and 100")),
         (["train"], {"SHUTTHEBOX_DB": "sqlite:///a-file/history.db"}, 2, ("not a folder",)),
     ],
     "daily": [
         (["daily", "--tiles", "11"], {}, 2, ("9, 10, 12 tiles", "not 11")),
         (["daily", "--day", "31/12/2026"], {}, 2, ("YYYY-MM-DD",)),
         (["daily", "--json"], {"SHUTTHEBOX_DB": "sqlite:///a-file/history.db"}, 2, ("not a folder",)),
+        (["daily", "Ana", "--server", "notaurl"], {}, 2, ("--server", "not a web address")),
+        (["daily", "Bot (hard)"], {}, 2, ("'Bot (hard)' is a bot's name",)),
+        (["daily", "Ana", "--server", "http://[::1"], {}, 2, ("--server", "not a web address")),
+        (["daily", "Ana", "--server", "http://host:port"], {}, 2, ("--server", "not a web address")),
     ],
     "scores": [
         (["scores"], {"SHUTTHEBOX_DB": "", "XDG_DATA_HOME": "a-file"}, 2, ("history", "cannot be created")),
         (["scores", "--json"], {"SHUTTHEBOX_DB": "sqlite:///a-file/history.db"}, 2, ("not a folder",)),
+        (["scores", "--limit", "99999999999999999999"], {}, 2, ("--limit", "between 1 and")),
+        (["scores"], {"SHUTTHEBOX_DB": "sqlite:///a-file"}, 2, ("a-file", "not a database")),
+        (["scores", "--json"], {"SHUTTHEBOX_DB": "sqlite:///a-file"}, 2, ("a-file", "not a database")),
+        (["scores"], {"SHUTTHEBOX_DB": "sqlite:///a-folder"}, 2, ("a-folder", "a folder")),
+        (["scores"], {"SHUTTHEBOX_DB": "postgresql://u@127.0.0.1:1/x"}, 2, ("history cannot be read",)),
     ],
     "stats": [
         (["stats", "Ana"], {"SHUTTHEBOX_DB": "", "XDG_DATA_HOME": "a-file"}, 2, ()),
@@ -108,11 +132,22 @@ CASES: dict[str, list[tuple[list[str], dict[str, str], int, tuple[str, ...]]]] =
         (["solve", "--tiles", "4", "--mode", "long", "--objective", "long", "--table", "missing/p.csv"], {},
          2, ("--table", "does not exist")),
         (["solve", "--tiles", "4", "--table", "a-folder"], {}, 2, ("--table", "a folder")),
+        (["solve", "--objective", "beat", "--target", "-5"], {}, 2, ("--target -5", "1 or more")),
+        (["solve", "--objective", "tie-or-beat", "--target", "-1"], {}, 2, ("--target -1", "0 or more")),
     ],
     "hint": [
         (["hint", "--open", "1,2,x"], {}, 2, ()),
+        (["hint", "--open", "1,2,3", "--dice", "2,3", "--one-die", "sum-le-6", "--one-die-forced"], {}, 2,
+         ("one die must be rolled",)),
+        (["hint", "--open", "1,7,9", "--dice", "5"], {}, 2, ("one die may not be rolled", "high-shut")),
+        (["hint", "--open", "1,7,9", "--roll", "5", "--one-die-roll"], {}, 2, ("one die may not be rolled",)),
+        (["hint", "--open", "1,2", "--dice", "1,2", "--extra", "1"], {}, 2, ("--extra 1", "doubles")),
+        (["hint", "--open", "1,2", "--dice", "1,2", "--opening"], {}, 2, ("--opening", "long")),
+        (["hint", "--open", "1,2", "--objective", "beat", "--target", "0"], {}, 2, ("--target 0",)),
     ],
     "simulate": [
+        (["simulate", "--games", "1e23"], {}, 2, ("--games", "between 1 and 1000000000")),
+        (["simulate", "--tiles", "4", "--games", "10", "--seed", "-1"], {}, 2, ("--seed", "0 or more")),
         (["simulate", "--tiles", "4", "--games", "10", "--plot", "missing/plot.png"], {}, 2,
          ("--plot", "does not exist")),
         (["simulate", "--tiles", "4", "--games", "10", "--plot", "a-file/plot.svg"], {}, 2,
@@ -150,3 +185,15 @@ def test_nothing_is_written_when_the_save_path_is_refused(place: Path) -> None:
     done = run(place, "play", "Ana", "--plain", "--seed", "1", "--save", "missing/game.json")
     refused(done, 2)
     assert "rolls" not in done.stdout and done.stdout == ""
+
+
+def test_scores_of_a_history_not_there_says_so_and_makes_nothing(place: Path) -> None:
+    """Reading the scores of a database file that does not exist says so (exit 0: no game saved yet)
+    and leaves no file behind."""
+    done = run(place, "scores", env={"SHUTTHEBOX_DB": "sqlite:///nothing-here.db"})
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "nothing-here.db" in done.stdout and "no game has been saved there" in done.stdout
+    assert not (place / "nothing-here.db").exists()
+    listed = run(place, "scores", "--json", env={"SHUTTHEBOX_DB": "sqlite:///nothing-here.db"})
+    assert listed.returncode == 0 and json.loads(listed.stdout) == {"bests": [], "games": []}
+    assert not (place / "nothing-here.db").exists()

@@ -394,7 +394,7 @@ def test_every_output_is_in_the_pseudo_language(
 ) -> None:
     ran = shutthebox(locales, tmp_path / "db.sqlite", *argv)
     assert ran.status == 0 and ran.err == "", ran.err
-    assert_all_marked(f"{argv}", ran.out.splitlines(), data)
+    assert_all_marked(f"{argv}", ran.out.splitlines(), (*data, str(tmp_path / "db.sqlite")))
 
 
 TQDM_FIGURES = re.compile(r"(?<=\d)[kMGT]|/s\]")

@@ -4,6 +4,7 @@ file, at the newest migration (`test_reader_schema`: at which older ones it read
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import sqlite3
 import sys
@@ -130,6 +131,28 @@ def test_the_store_on_postgresql_answers_as_the_reader_of_the_same_games_in_sqli
     quick = read_scores(str(history), players, limit=limit)
     assert quick is not None and quick["bests"] and quick["games"]
     assert stored_scores(postgres_history, players, limit=limit) == quick
+
+
+@pytest.mark.parametrize(
+    ("players", "limit"), [(("Luis",), 3), (("Luis",), 12), (("Eva", "Luis"), 7), (("AC/DC",), 4)]
+)
+def test_the_games_of_the_players_asked_for_are_found_before_the_limit(
+    history: Path, players: tuple[str, ...], limit: int
+) -> None:
+    """``scores Luis --limit 3`` lists Luis's newest three games, not those of the newest three games
+    he sat in: the filter before the limit, in both readers (issue 30). The expected ids come from the
+    raw rows, filtered and sorted here."""
+    with sqlite3.connect(history) as raw:
+        rows = raw.execute("SELECT id, finished_at, players FROM games").fetchall()
+    theirs = [(datetime.fromisoformat(when), game_id) for game_id, when, seated in rows
+              if set(players) & set(json.loads(seated))]
+    expected = [game_id for _, game_id in sorted(theirs, reverse=True)][:limit]
+    assert len(expected) == limit  # the history holds more of their games than the limit
+    quick = read_scores(str(history), players, limit=limit)
+    assert quick is not None
+    assert [game["id"] for game in quick["games"]] == expected
+    stored = stored_scores(f"sqlite:///{history}", players, limit=limit)
+    assert [game["id"] for game in stored["games"]] == expected
 
 
 @pytest.mark.parametrize("name", ["Ana", "AC/DC", FAMILY, "Eva M", "Eva", "Luis"])

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from shutthebox.core.rules import OneDie, Rules
-from shutthebox.strategy.atlas import BOTS, atlas
+from shutthebox.strategy.atlas import BOTS, PARTS, STAKE_PRESETS, atlas, atlas_steps
 from shutthebox.strategy.solver import solve, solve_duel
 from tests.support.oracle import TurnOracle, TurnRules
 from tests.support.round_oracle import round_oracle
@@ -58,3 +58,38 @@ def test_the_report_writes_the_same_numbers(tmp_path: Path) -> None:
         for win, stake in zip(row["win"], row["stake"], strict=True):
             assert f"{win:.6f}" in page and f"{stake:.6f}" in page
     assert {p.name for p in index.parent.iterdir()} >= {"index.html", "boards.png", "edges.png", "bots.png"}
+
+
+ORACLE_RULES = {  # each stake preset as the suite's brute force reads it
+    "classic": TurnRules(4),
+    "web": TurnRules(4, "sum-le-6"),
+    "two-dice": TurnRules(4, "never"),
+    "pub": TurnRules(4, "sum-le-6", forced=True, max_tiles=2),
+}
+
+
+def test_the_stakes_are_the_rounds_money_on_the_board_they_name(tmp_path: Path) -> None:
+    """The Stakes table is the rounds' money (a pot each, a shut box paid double by the other, ties
+    played again), not its own: its classic row is the two-player round's first seat, every row is the
+    brute force's round for two played for stakes on that preset's rules, and each row names its board."""
+    from shutthebox.reports.atlas import write_atlas
+
+    made = atlas(tiles=4, games=200)
+    assert [s["preset"] for s in made.stakes] == list(STAKE_PRESETS) == list(ORACLE_RULES)
+    classic = next(s for s in made.stakes if s["preset"] == "classic")
+    assert classic["first_player"] == made.rounds[0]["stake"][0]
+    for row in made.stakes:
+        assert row["tiles"] == 4
+        brute = round_oracle(ORACLE_RULES[row["preset"]], 2, "stake")
+        assert row["first_player"] == pytest.approx(float(brute.seats[0]), abs=1e-12), row
+    page = write_atlas(made, tmp_path / "atlas").read_text(encoding="utf-8")
+    for row in made.stakes:
+        assert f"<td>{row['preset']}</td><td>4</td><td>{row['first_player']:.6f}</td>" in page
+
+
+def test_the_atlas_says_each_step_as_it_starts() -> None:
+    """Progress for the shell: one call per step, `atlas_steps` of them, the parts in order."""
+    said: list[str] = []
+    atlas(tiles=3, games=100, step=said.append)
+    assert len(said) == atlas_steps(3)
+    assert list(dict.fromkeys(said)) == list(PARTS)

@@ -27,3 +27,13 @@ def test_the_page_fits_a_phone_and_writes_decimals_as_its_language(client: TestC
     assert "<main>" in spanish and 'role="region"' in spanish and 'tabindex="0"' in spanish
     assert f"{sheet.expected:.2f}".replace(".", ",") in spanish
     assert f"<td>{sheet.rows[0].expected:.1f}</td>".replace(".", ",") in spanish
+
+
+def test_a_preset_a_sheet_cannot_describe_is_refused_in_words(client: TestClient) -> None:
+    """The long game and elimination are not one turn played for the lowest score: refused (422) with
+    the reason, as the command line refuses them, never served as the solo sheet."""
+    for preset, mode in (("long", "long"), ("elimination", "elimination")):
+        refused = client.get("/api/cheatsheet", params={"preset": preset, "tiles": 5})
+        assert refused.status_code == 422, refused.text
+        detail = refused.json()["detail"]
+        assert "cheat sheet" in detail and f"the {mode} mode is not supported" in detail

@@ -22,6 +22,7 @@ from shutthebox.cli.parser import CliError
 from shutthebox.cli.paths import check_database
 from shutthebox.cli.play import play_setup
 from shutthebox.cli.remote import play_daily
+from shutthebox.cli.table import check_table
 from shutthebox.core.daily import DAILY_TILES, Challenge, PracticeDice, today
 from shutthebox.core.errors import ParseError
 from shutthebox.i18n import _
@@ -41,6 +42,8 @@ def run_daily(args: argparse.Namespace) -> int:
         challenge = Challenge.parse(args.day, args.tiles) if args.day else Challenge(now, args.tiles)
     except ParseError as error:
         raise CliError("{error}", error=error) from None
+    if args.player is not None:
+        check_table(challenge.rules, (args.player,), (), rounds=1, companion=False, seed=None)
     check_database(create=True)
     with Database.open() as database:
         day = [Challenge(challenge.day, tiles) for tiles in DAILY_TILES]

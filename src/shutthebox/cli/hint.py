@@ -6,11 +6,11 @@ import argparse
 from typing import Any
 
 from shutthebox.cli.parser import rules_from_args
-from shutthebox.cli.solving import emit, seat_of, two_dice
+from shutthebox.cli.solving import check_target, emit, seat_of, two_dice
 from shutthebox.core.board import Board
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import ParseError, RulesError
-from shutthebox.core.rules import Mode, grade
+from shutthebox.core.rules import Mode, Rules, grade
 from shutthebox.i18n import _
 from shutthebox.i18n.words import action_words, rules_line
 from shutthebox.strategy.choices import plain_advice
@@ -24,12 +24,20 @@ def run_hint(args: argparse.Namespace) -> int:
     objective = Objective.parse(args.objective)
     if objective is Objective.SCORE and rules.mode is Mode.LONG:
         objective = Objective.LONG
-    if objective in (Objective.BEAT, Objective.TIE_OR_BEAT) and args.target is None:
-        raise RulesError("objective {objective} needs --target K", objective=str(objective))
+    check_target(objective, args.target)
+    if args.opening and rules.mode is not Mode.LONG:
+        raise RulesError("--opening is the long game's: give --mode long (or --preset long)")
+    if args.extra and not rules.doubles_extra_turn:
+        raise RulesError(
+            "--extra {extra}: extra turns come from doubles, which these rules do not give "
+            "(--doubles-extra-turn, on in the long game)", extra=args.extra,
+        )
     board = Board.parse(args.open, rules.tiles)
     opening = args.opening
     target_mask = board.shut_mask if opening else board.mask
     roll = _roll_of(args)
+    if roll is not None:
+        _check_dice(rules, target_mask, len(roll.dice))
     seat = seat_of(args, objective)
     advice = plain_advice(  # a few open tiles: answered in plain Python, at once
         rules, target_mask, roll, objective=objective, target=args.target,
@@ -90,6 +98,20 @@ def run_hint(args: argparse.Namespace) -> int:
         for i, c in enumerate(advice.choices, start=1)
     ]
     return emit(args, data, lines)
+
+
+def _check_dice(rules: Rules, target: int, count: int) -> None:
+    """Refuse a roll of ``count`` dice the rules forbid on the tiles worked on (§3): one die where it is
+    not allowed, two where one is forced. A hint for a roll that cannot happen would mislead."""
+    allowed = rules.dice_options(target)
+    if count in allowed:
+        return
+    if count == 1:
+        raise RulesError(
+            "one die may not be rolled with these tiles under these rules (one die: {rule}): roll two",
+            rule=str(rules.one_die),
+        )
+    raise RulesError("one die must be rolled here (--one-die-forced): two dice may not be")
 
 
 def _roll_of(args: argparse.Namespace) -> Roll | None:

@@ -35,7 +35,25 @@ def writable_file(text: str, flag: str) -> Path:
     target = path if path.exists() else folder
     if not os.access(target, os.W_OK):
         raise CliError("{flag} {path!r}: no permission to write there", flag=flag, path=text)
+    _probe(path, flag, text)
     return path
+
+
+def _probe(path: Path, flag: str, text: str) -> None:
+    """Open ``path`` for writing now, as the write will (a file there: kept as it is; none: made and
+    removed): what permissions do not tell (a read-only file system, /proc, root's rights) fails here,
+    not after the work."""
+    try:
+        if path.exists():
+            with path.open("r+b"):
+                pass
+        else:
+            with path.open("xb"):
+                pass
+            path.unlink()
+    except OSError as error:
+        raise CliError("{flag} {path!r}: cannot be written: {error}",
+                       flag=flag, path=text, error=error.strerror or error) from None
 
 
 def numbered(path: Path, number: int) -> Path:

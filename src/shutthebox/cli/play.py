@@ -14,6 +14,7 @@ from pathlib import Path
 
 from shutthebox.cli.parser import RULE_FLAGS, rules_from_args
 from shutthebox.cli.paths import check_database, numbered, writable_file
+from shutthebox.cli.table import check_table
 from shutthebox.core.game import Game
 from shutthebox.core.record import GameRecord
 from shutthebox.core.rules import Mode
@@ -34,6 +35,7 @@ def _setup_from_args(args: argparse.Namespace) -> PlaySetup:
     rules = rules_from_args(args)
     if args.mode is None and rules.mode is Mode.ROUND:
         rules = rules.but(mode=mode_for(len(humans) + len(bots), None))
+    check_table(rules, humans, bots, rounds=args.rounds, companion=args.companion, seed=args.seed)
     setup = PlaySetup(
         rules=rules,
         humans=humans,

@@ -10,7 +10,7 @@ from typing import Any
 from shutthebox.cli.parser import CliError, rules_from_args
 from shutthebox.cli.paths import writable_file
 from shutthebox.cli.progress import working
-from shutthebox.cli.solving import emit, pct, seat_of, two_dice
+from shutthebox.cli.solving import check_target, emit, pct, seat_of, two_dice
 from shutthebox.core.board import Board
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import RulesError
@@ -35,8 +35,7 @@ def run_solve(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     # Translators: shown on standard error, followed by the seconds spent, while a solve runs.
     busy = _("solving…")
-    if objective in (Objective.BEAT, Objective.TIE_OR_BEAT) and args.target is None:
-        raise RulesError("objective {objective} needs --target K", objective=str(objective))
+    check_target(objective, args.target)
     data: dict[str, Any] = {
         "tiles": rules.tiles,
         "one_die": str(rules.one_die),

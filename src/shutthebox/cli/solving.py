@@ -29,6 +29,21 @@ def pct(p: float) -> str:
     return f"{100 * p:.4f} %"
 
 
+def check_target(objective: Objective, target: int | None) -> None:
+    """Refuse an objective that needs ``--target K`` without one, or with a K no score can meet: every
+    score is 0 or more, so scoring under K < 1 (or at most K < 0) has no chance to compute."""
+    if objective not in (Objective.BEAT, Objective.TIE_OR_BEAT):
+        return
+    if target is None:
+        raise RulesError("objective {objective} needs --target K", objective=str(objective))
+    lowest = 1 if objective is Objective.BEAT else 0
+    if target < lowest:
+        raise RulesError(
+            "--target {target}: no score is {relation} {target}, a score is 0 or more; give {lowest} or more",
+            target=target, relation="<" if objective is Objective.BEAT else "<=", lowest=lowest,
+        )
+
+
 def objective_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--objective", choices=[o.value for o in Objective], default="score", help=_(
         "what to optimize (score): lowest expected score, shut the box, score below / at most a "

@@ -114,10 +114,12 @@ def write_atlas(atlas: Atlas, folder: Path) -> Path:
         _table([_("tiles"), _("round"), _("long game")],
                [[e["tiles"], e["round"], e["long"]] for e in atlas.edges]),
         _tag("h2", _("Stakes")),
-        _tag("p", _("The first player of a two-player round, a stake of 1: a shut box pays double, a tie "
-                    "pushes.")),
-        _table([_("rules"), _("first player's expected result")],
-               [[s["preset"], s["first_player"]] for s in atlas.stakes]),
+        _tag("p", _("The first player of a two-player round played for the money, on {tiles} tiles: each"
+                    " puts one stake in the pot, the winner takes it, a shut box is paid double the stake"
+                    " by the other player, a tie is played again (the money of the rounds below)."
+                    ).format(tiles=atlas.tiles)),
+        _table([_("rules"), _("tiles"), _("first player's expected result in stakes")],
+               [[s["preset"], s["tiles"], s["first_player"]] for s in atlas.stakes]),
         _tag("h2", _("Rounds of two to eight")),
         _tag("p", _("Each seat in the order of play, on {tiles} tiles: its chance to win when every seat"
                     " plays to win, and its expected result in stakes when every seat plays for the money"

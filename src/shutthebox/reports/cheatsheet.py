@@ -70,6 +70,11 @@ def sheet_html(sheet: Sheet, lang: str) -> str:
         "from the full board. The rows are the {rows} positions optimal play meets most often; "
         "the third column is the expected score from each."
     ).format(expected=decimal(sheet.expected, 2, lang), rows=len(sheet.rows))
+    if sheet.rules.doubles_extra_turn:
+        how += " " + _(
+            "A double earns an extra roll after a miss: after a double with no move, roll again. The "
+            "moves are for a roll that is not a double where the total allows one."
+        )
     caption = escape(_("The best move for every roll"))
     return (
         f'<!doctype html><html lang="{escape(lang)}"><head><meta charset="utf-8">'

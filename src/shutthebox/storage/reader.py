@@ -40,8 +40,10 @@ READS = {
 
 _GAMES = """
     SELECT id, finished_at, source, mode, tiles, rules_key, winner, typed, kind
-    FROM games ORDER BY finished_at DESC, id DESC LIMIT ?
+    FROM games {whose} ORDER BY finished_at DESC, id DESC LIMIT ?
 """
+_SEATED = "WHERE EXISTS (SELECT 1 FROM json_each(games.players) AS seat WHERE seat.value IN ({marks}))"
+"""Only the games one of the players asked for sat in: filtered before the limit, not after it."""
 _TURNS = "SELECT game_id, player, score FROM turns WHERE game_id IN ({marks}) ORDER BY game_id, seq"
 _PLAYERS = """
     SELECT games.id, seat.value FROM games, json_each(games.players) AS seat
@@ -100,12 +102,29 @@ def stored_scores(url: str, players: Sequence[str] = (), *, limit: int = 10) -> 
         games = GameRepository(database)
         names = _players(games, players, 50)
         bests = [b.to_json() for name in names for b in games.bests(name)]
-        recent = [
-            g.to_json()
-            for g in games.games(limit=limit)
-            if not players or set(players) & set(g.players)
-        ]
+        recent = _recent_games(games, players, limit)
     return {"bests": bests, "games": recent}
+
+
+_PAGE = 200
+"""Games read at a time by `_recent_games` while it looks for the players' own."""
+
+
+def _recent_games(games: Any, players: Sequence[str], limit: int) -> list[dict[str, Any]]:
+    """The newest ``limit`` games ``players`` sat in (any game when none is named): filtered before the
+    limit, a page at a time, as the reader's query does."""
+    if not players:
+        return [g.to_json() for g in games.games(limit=limit)]
+    asked = {_as_kept(name) for name in players}
+    found: list[dict[str, Any]] = []
+    offset = 0
+    while len(found) < limit:
+        page = games.games(limit=_PAGE, offset=offset)
+        found.extend(g.to_json() for g in page if asked & set(g.players))
+        if len(page) < _PAGE:
+            break
+        offset += _PAGE
+    return found[:limit]
 
 
 def read_scores(path: str, players: Sequence[str] = (), *, limit: int = 10) -> dict[str, Any] | None:
@@ -120,9 +139,7 @@ def read_scores(path: str, players: Sequence[str] = (), *, limit: int = 10) -> d
             return None
         names = list(players) or _recent_players(connection, 50)
         bests = [best for name in names for best in _bests(connection, name)]
-        games = [
-            game for game in _games(connection, limit) if not players or set(players) & set(game["players"])
-        ]
+        games = _games(connection, limit, players)
     finally:
         connection.close()
     return {"bests": bests, "games": games}
@@ -144,8 +161,11 @@ def _moment(stored: str) -> str:
     return moment.isoformat()
 
 
-def _games(connection: sqlite3.Connection, limit: int) -> list[dict[str, Any]]:
-    rows = connection.execute(_GAMES, (limit,)).fetchall()
+def _games(connection: sqlite3.Connection, limit: int, players: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """The newest ``limit`` games (of those ``players`` sat in, when named)."""
+    names = list(dict.fromkeys(_as_kept(name) for name in players))
+    whose = _SEATED.format(marks=",".join("?" * len(names))) if names else ""
+    rows = connection.execute(_GAMES.format(whose=whose), (*names, limit)).fetchall()
     scores: dict[int, list[dict[str, Any]]] = {row[0]: [] for row in rows}
     seated: dict[int, list[str]] = {row[0]: [] for row in rows}
     if rows:  # the players' JSON read by SQLite itself (json_each): Python's json costs a start-up
@@ -182,10 +202,15 @@ def _recent_players(connection: sqlite3.Connection, games: int) -> list[str]:
     return seen
 
 
+def _as_kept(name: str) -> str:
+    """A name as names are kept (`profiles.as_kept`): NFC, spaces collapsed."""
+    return unicodedata.normalize("NFC", " ".join(name.split()))
+
+
 def _bests(connection: sqlite3.Connection, player: str) -> list[dict[str, Any]]:
     """The player's (a profile's, else a guest's) best ranked turn per board size and rules key, the
     earliest of equals; with the count."""
-    player = unicodedata.normalize("NFC", " ".join(player.split()))  # as names are kept (`profiles.as_kept`)
+    player = _as_kept(player)
     profile = connection.execute(_PROFILE, (player,)).fetchone()
     turns = connection.execute(*((_OF_PROFILE, (profile[0],)) if profile else (_OF_GUEST, (player,))))
     return [

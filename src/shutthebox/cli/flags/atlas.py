@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from shutthebox.cli.parser import positive, whole
+from shutthebox.cli.parser import natural, positive, whole
 from shutthebox.i18n import _
 
 __all__ = ["atlas_arguments"]
@@ -18,4 +18,5 @@ def atlas_arguments(atlas: argparse.ArgumentParser) -> None:
     atlas.add_argument(
         "--games", type=positive, default=200_000, help=_("games simulated for each bot (200000)")
     )
-    atlas.add_argument("--seed", type=whole, default=0, help=_("seed of the bots' dice (0)"))
+    atlas.add_argument("--seed", type=natural, default=0, help=_("seed of the bots' dice (0)"))
+    atlas.add_argument("--no-progress", action="store_true", help=_("no progress bar"))

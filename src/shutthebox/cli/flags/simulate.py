@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from shutthebox.cli.parser import add_rules_options, number_type, whole
+from shutthebox.cli.parser import add_rules_options, natural, number_type, whole
 from shutthebox.i18n import _
 from shutthebox.strategy.names import STRATEGIES
 
-__all__ = ["simulate_arguments"]
+__all__ = ["MOST_GAMES", "simulate_arguments"]
 
 
 def _strategies() -> str:
@@ -20,7 +20,7 @@ def simulate_arguments(simulate: argparse.ArgumentParser) -> None:
     simulate.epilog = _strategies()
     simulate.add_argument("--strategy", choices=list(STRATEGIES), default="optimal", help=_("strategy"))
     simulate.add_argument("--games", type=_count, default=100_000, help=_("number of games (100000)"))
-    simulate.add_argument("--seed", type=whole, default=0, help=_("seed of the dice (0)"))
+    simulate.add_argument("--seed", type=natural, default=0, help=_("seed of the dice (0)"))
     simulate.add_argument("--target", type=whole, help=_("also report P(score < K); optimal-beat aims at it"))
     simulate.add_argument("--vs", metavar="BOT", help=_("play matches against this bot instead"))
     simulate.add_argument("--plot", metavar="FILE", help=_("plot the score distribution (.png or .svg)"))
@@ -34,4 +34,6 @@ def _games(text: str) -> int:
     return int(float(text)) if "e" in text.lower() else int(text.replace("_", ""))
 
 
-_count = number_type(_games, 1)
+MOST_GAMES = 10**9
+"""The most games one run simulates: minutes of work at the fastest strategy, not centuries."""
+_count = number_type(_games, 1, MOST_GAMES)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from shutthebox.cli.parser import positive, whole
+from shutthebox.cli.parser import number_type, whole
 from shutthebox.i18n import _
 
-__all__ = ["train_arguments"]
+__all__ = ["MOST_PUZZLES", "train_arguments"]
+
+MOST_PUZZLES = 100
+"""The most puzzles of one session: more than anyone solves at a sitting."""
 
 
 def train_arguments(train: argparse.ArgumentParser) -> None:
@@ -17,4 +20,6 @@ def train_arguments(train: argparse.ArgumentParser) -> None:
     train.add_argument("--goal", default="score", help=_("score, shut, beat-10 or long (score)"))
     train.add_argument("--preset", default="web", help=_("the rule set (web)"))
     train.add_argument("--tiles", type=whole, default=9, help=_("tiles on the board (9)"))
-    train.add_argument("--count", type=positive, default=10, help=_("puzzles in the session (10)"))
+    train.add_argument(
+        "--count", type=number_type(int, 1, MOST_PUZZLES), default=10, help=_("puzzles in the session (10)")
+    )

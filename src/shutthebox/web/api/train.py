@@ -8,9 +8,10 @@ from typing import Annotated, Any
 from fastapi import Query
 from fastapi.responses import HTMLResponse, Response
 
-from shutthebox.core.rules import Mode, Rules
+from shutthebox.core.rules import Rules
 from shutthebox.i18n import language
 from shutthebox.reports.cheatsheet import STYLE, sheet_html
+from shutthebox.strategy.cheatsheet import sheet_rules
 from shutthebox.strategy.tables import objective_of
 from shutthebox.web import answers
 from shutthebox.web.api.deps import ERRORS, AddressDep, ServerDep, TokenDep, answering
@@ -66,8 +67,9 @@ async def get_cheatsheet(
     server: ServerDep, address: AddressDep, preset: Preset = "web",
     tiles: Annotated[int, Query(ge=3, le=12)] = 9,
 ) -> HTMLResponse:
-    """One rule set, played for the lowest expected score, in the reader's language (``?lang=``)."""
-    sheet = await server.advice.sheet(Rules.preset(preset, tiles=tiles).but(mode=Mode.SOLO), address)
+    """One rule set, played for the lowest expected score, in the reader's language (``?lang=``); a
+    preset whose turns a sheet cannot describe (the long game, elimination) is refused (422) in words."""
+    sheet = await server.advice.sheet(sheet_rules(Rules.preset(preset, tiles=tiles)), address)
     own_style = {"Content-Security-Policy": policy(styles=[STYLE])}  # the page's style is inline
     return HTMLResponse(sheet_html(sheet, language()), headers=own_style)
 
