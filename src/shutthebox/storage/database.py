@@ -191,6 +191,12 @@ class Database:
         with self._sessions() as session, session.begin():
             yield session
 
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        """A Core connection for a read (no ORM session: a tenth of the cost of one for a small query)."""
+        with self.engine.connect() as connection:
+            yield connection
+
     def write(self, work: Callable[[Session], Result]) -> Result:
         """``work(session)`` in a transaction committed on return, as the one writer, tried again
         while the database is locked (`StorageBusyError` once it stays locked)."""

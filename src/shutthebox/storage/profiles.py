@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Connection, bindparam, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -107,17 +107,21 @@ class ProfileRepository:
 
     def holder(self, name: str) -> Profile | None:
         """The profile holding ``name`` or a name that looks like it, if any."""
-        with self._database.session() as session:
-            return _holder(session, name)
+        with self._database.reading() as connection:
+            return _holder(connection, name)
 
 
-def _holder(session: Session, name: str) -> Profile | None:
-    row = session.execute(
-        select(ProfileRow.id, ProfileRow.name)
-        .join(ProfileNameRow, ProfileNameRow.profile_id == ProfileRow.id)
-        .where(ProfileNameRow.key.in_(look_alike_keys(name)))
-        .limit(1)
-    ).first()
+_HOLDER = (
+    select(ProfileRow.id, ProfileRow.name)
+    .join(ProfileNameRow, ProfileNameRow.profile_id == ProfileRow.id)
+    .where(ProfileNameRow.key.in_(bindparam("keys", expanding=True)))
+    .limit(1)
+)
+"""Built once: asked of every name a new room seats."""
+
+
+def _holder(reader: Session | Connection, name: str) -> Profile | None:
+    row = reader.execute(_HOLDER, {"keys": list(look_alike_keys(name))}).first()
     return Profile(row[0], row[1]) if row is not None else None
 
 

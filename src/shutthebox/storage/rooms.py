@@ -96,6 +96,9 @@ _UPDATE_ROOM = update(RoomRow).where(
     RoomRow.code == bindparam("at_code"), RoomRow.version == bindparam("at_version")
 )
 _INSERT_EVENTS = insert(RoomEventRow)
+_NOT_OVER = RoomRow.status.not_in(("over", "left"))
+_HELD_BY = select(func.count()).select_from(RoomRow).where(RoomRow.player == bindparam("who"), _NOT_OVER)
+_IN_PLAY_BY = select(func.count()).select_from(RoomRow).where(RoomRow.owner == bindparam("who"), _NOT_OVER)
 """Statements built once: each write only binds its values (the SET clause is the values given)."""
 
 
@@ -256,14 +259,10 @@ class RoomRepository:
         """How many rooms whose games are not over were created by ``player`` (a player key's hash)
         and from ``owner`` (an address hash), each 0 for None, in one read: what a new room is
         checked against. A game every player left counts no more (bots play it out)."""
-        with self._database.session() as session:
-            counted = []
-            for column, value in ((RoomRow.player, player), (RoomRow.owner, owner)):
-                counted.append(0 if value is None else session.scalar(
-                    select(func.count()).select_from(RoomRow)
-                    .where(column == value, RoomRow.status.not_in(("over", "left")))
-                ) or 0)
-            return counted[0], counted[1]
+        with self._database.reading() as connection:
+            by_player = connection.scalar(_HELD_BY, {"who": player}) if player is not None else 0
+            by_owner = connection.scalar(_IN_PLAY_BY, {"who": owner}) if owner is not None else 0
+            return by_player or 0, by_owner or 0
 
     def in_play_of(self, player: str, limit: int = 100) -> list[KeptRoom]:
         """The rooms ``player`` created whose games are not over, newest first (without their
