@@ -61,8 +61,13 @@ _context_language: ContextVar[Lang | None] = ContextVar("shutthebox_language", d
 
 
 def _folders() -> tuple[str, ...]:
-    extra = tuple(folder for folder in os.environ.get(LOCALES_VAR, "").split(os.pathsep) if folder)
-    return (*extra, LOCALE_DIR)
+    return _folders_of(os.environ.get(LOCALES_VAR, ""))  # read each time: a test may set it
+
+
+@cache
+def _folders_of(extra: str) -> tuple[str, ...]:
+    """The catalog folders for ``$SHUTTHEBOX_LOCALES``'s value: made once, as every message asks."""
+    return (*(folder for folder in extra.split(os.pathsep) if folder), LOCALE_DIR)
 
 
 def catalog_file(lang: Lang) -> str | None:
