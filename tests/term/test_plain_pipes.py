@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from shutthebox import Game, Mode, Phase, Rules
+from shutthebox.storage import Database
 from shutthebox.term.hints import hint_text
 from shutthebox.term.plain import PlainGame
 from shutthebox.term.session import PlaySetup
@@ -154,7 +155,15 @@ def test_spanish_from_the_locale_and_from_lang(db: Path) -> None:
     assert "Mejores marcas (por tamaño de tablero y reglas):" in scores.stdout
 
 
+def test_scores_with_no_history_yet_says_so_and_makes_none(db: Path) -> None:
+    run = shutthebox(["scores"], [], db)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == [f"No history at {db} yet: no game has been saved there."]
+    assert not db.exists()
+
+
 def test_scores_with_an_empty_history(db: Path) -> None:
+    Database.open(f"sqlite:///{db}").close()  # a history made, with no game in it
     run = shutthebox(["scores"], [], db)
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines() == [
