@@ -17,6 +17,7 @@ from rich.measure import Measurement
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -27,7 +28,7 @@ from shutthebox.core.board import Move
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.match import DiceChoice
 from shutthebox.core.rules import PRESETS, Mode, OneDie, Rules, Scoring
-from shutthebox.i18n import N_, Lang, _, language_name, languages, say
+from shutthebox.i18n import N_, Lang, _, language_name, languages, percent, pgettext, say
 from shutthebox.i18n.words import (
     ONE_DIE_WHEN,
     SCORINGS,
@@ -292,7 +293,8 @@ class ReviewScreen(ModalScreen[None]):
             yield Static(_FittedReview(self), id="review-table")
 
     def _caption(self) -> str:
-        accuracy = ", ".join(f"{name} {value:.0f}%" for name, value in self.review.accuracy.items())
+        shares = self.review.accuracy.items()
+        accuracy = ", ".join(f"{name} {percent(value / 100, 0)}" for name, value in shares)
         return _("Accuracy: {accuracy}").format(accuracy=accuracy or "—") + "   " + _("Esc closes")
 
     def _loss_header(self) -> str:
@@ -398,18 +400,28 @@ class ConfirmScreen(ModalScreen[bool]):
     #confirm { width: auto; max-width: 90%; height: auto; border: heavy $warning; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", show=False),
-        Binding("n", "answer(False)", show=False),
         Binding("escape", "answer(False)", show=False),
     ]
 
     def __init__(self, question: str) -> None:
         super().__init__()
         self.question = question
+        self.yes_key = pgettext("the key that answers yes", "y")  # s (sí) in Spanish
+        self.no_key = pgettext("the key that answers no", "n")
 
     def compose(self) -> ComposeResult:
-        legend = _("y: yes · n or Esc: no")
+        legend = _("{yes}: yes · {no} or Esc: no").format(yes=self.yes_key, no=self.no_key)
         yield Static(f"{self.question}\n{legend}", id="confirm", markup=False)
+
+    def on_key(self, event: events.Key) -> None:
+        """The language's yes and no letters, either case (y and n answer in every language too)."""
+        letter = (event.character or "").lower()
+        if letter in {self.yes_key, "y"}:
+            event.stop()
+            self.dismiss(True)
+        elif letter in {self.no_key, "n"}:
+            event.stop()
+            self.dismiss(False)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

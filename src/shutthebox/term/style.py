@@ -71,6 +71,9 @@ TileRow {
 .tile.-shut {
     color: $stb-shut;
 }
+.tile.-cursor {
+    background: $stb-frame;
+}
 .tile.-selected {
     color: $stb-selected;
     text-style: bold reverse;

@@ -57,9 +57,9 @@ def fit(width: int, height: int, tiles: int, players: int) -> Fit:
     return Fit(too_small=False, short=short, tall=tall, tiles=size)
 
 
-def tile_views(state: Match, selected: int) -> tuple[TileView, ...]:
+def tile_views(state: Match, selected: int, cursor: int | None = None) -> tuple[TileView, ...]:
     """Each tile of the board: open or shut, picked, whether it can be picked now, and whether
-    some move that makes the roll uses it."""
+    some move that makes the roll uses it; the arrows' ``cursor`` shows while there is a roll to match."""
     working = state.target if state.phase is Phase.MOVE else 0
     usable = 0
     if state.phase is Phase.MOVE:
@@ -72,6 +72,7 @@ def tile_views(state: Match, selected: int) -> tuple[TileView, ...]:
             selected=bool(selected >> (tile - 1) & 1),
             active=bool(working >> (tile - 1) & 1),
             usable=bool(usable >> (tile - 1) & 1),
+            cursor=tile == cursor and state.phase is Phase.MOVE,
         )
         for tile in range(1, state.rules.tiles + 1)
     )
@@ -214,6 +215,7 @@ def key_bar(
 _ALL_KEYS: tuple[tuple[str, str], ...] = (
     ("? F1", N_("this help")),
     ("1-9 0 - =", N_("pick tiles")),
+    ("← → ␣", N_("move over the tiles; Space picks the one under the cursor")),
     ("1 2", N_("one die or two, when asked")),
     ("⏎", N_("roll, or shut the picked tiles")),
     ("⌫", N_("clear")),
@@ -272,13 +274,13 @@ def handover_line(before: Match, after: Match) -> str:
 
 def table(
     state: Match, *, bots: set[int], selected: int, typed: tuple[int, ...], companion: bool, bot: bool,
-    last_roll: Roll | None, handover: Handover | None, hint: tuple[str, ...],
+    last_roll: Roll | None, handover: Handover | None, hint: tuple[str, ...], cursor: int | None = None,
 ) -> Table:
     """Everything the game screen shows of ``state``: at a turn's end between two people (``handover``),
     the board that turn ended on and its score, until the next player presses Enter."""
     pot = " · " + _("pot {pot}").format(pot=state.pot) if state.pot else ""
     headers, rows = scoreboard(state, bots)
-    tiles = tile_views(state, selected)
+    tiles = tile_views(state, selected, None if bot else cursor)
     faces: tuple[int | None, ...] = ()
     caption = ""
     if state.phase is Phase.MOVE and state.roll is not None:
