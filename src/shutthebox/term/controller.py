@@ -25,6 +25,7 @@ from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.game import ROLL, Due, Game, Step, Wait
 from shutthebox.core.match import DiceChoice, Match, Phase
 from shutthebox.core.record import GameRecord
+from shutthebox.core.rules import Mode
 from shutthebox.i18n import N_, SOURCE, Lang, _, activate, say
 from shutthebox.i18n.words import rules_line
 from shutthebox.term import narrate as tell
@@ -87,6 +88,7 @@ class Controller:
         self.saved: list[GameRecord] = []
         self.selected = 0
         self.cursor: int | None = None  # the tile the arrows are on (None: no cursor shown)
+        self.kept_lines: tuple[str, ...] = ()  # what keeping the finished game said
         self.typed: tuple[int, ...] = ()
         self.message = ""
         self.hint: tuple[str, ...] = ()
@@ -124,7 +126,7 @@ class Controller:
         seed = setup.seed + self.games_played if setup.seed is not None else None
         self.game = game = setup.new_game(seed, self._dice)
         self.hint, self.typed, self.selected, self.message = (), (), 0, ""
-        self.cursor = None
+        self.cursor, self.kept_lines = None, ()
         self.handover, self.last_roll, self._warned = None, None, None
         self._fresh = False
         self.log, self._log_id = [], self._log_id + 1
@@ -187,8 +189,10 @@ class Controller:
             self._after_change()
 
     def kept(self, lines: Sequence[str]) -> None:
-        """The finished game was kept: what the keeper said (saved, a new best, why it counts for none)."""
+        """The finished game was kept: what the keeper said (saved, a new best, why it counts for none),
+        in the log and in the panel at the end of the game."""
         self.log.extend(lines)
+        self.kept_lines = (*self.kept_lines, *lines)
 
     def _played(self, before: Match) -> None:
         """Tell what the last step did, hand over between two people, and see what is due next."""
@@ -215,14 +219,16 @@ class Controller:
         self._after_change()
 
     def _hands_over(self, before: Match, after: Match) -> bool:
-        """Whether a person's turn ended and another person is to play: they take over with a fresh key."""
+        """Whether a turn (a person's or a bot's) ended and a person is to play next: the board it
+        ended on stays, and they take over with a fresh key."""
         game = self.game
         if game is None or self.companion or not tell.turn_begins(before, after):
             return False
         if before.phase is Phase.ROLL_OFF or before.actor is None or after.actor is None:
             return False
-        people = before.actor not in game.bots_seated and after.actor not in game.bots_seated
-        return people and before.actor != after.actor
+        if before.actor in game.bots_seated and before.rules.mode is Mode.LONG:
+            return False  # one board for both: the bot's last board is the one the person plays on
+        return after.actor not in game.bots_seated and before.actor != after.actor
 
     def _changes_hands(self, before: Match, after: Match) -> bool:
         """Whether a person is to act after another seat acted (a turn or a die of the roll-off): the
@@ -492,7 +498,7 @@ class Controller:
         table = view.table(
             state, bots=set(game.bots), selected=self.selected, typed=self.typed, companion=self.companion,
             bot=self.bot_to_act, last_roll=self.last_roll, handover=self.handover, hint=self.hint,
-            cursor=self.cursor,
+            cursor=self.cursor, kept=self.kept_lines,
         )
         return Scene(
             self.keys_now(), self.message, table, log, self._log_id, state.rules.tiles, len(state.players)

@@ -73,6 +73,7 @@ class Table:
     caption: str
     status: str
     hint: str
+    summary: tuple[str, ...] = ()  # the game is over: who won, each score, a new best
 
 
 @dataclass(frozen=True, slots=True)
