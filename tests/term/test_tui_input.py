@@ -10,7 +10,7 @@ from shutthebox.core.record import GameRecord
 from shutthebox.term.app import ShutTheBoxApp
 from shutthebox.term.screens import ConfirmScreen, ReviewScreen, SetupScreen
 from shutthebox.term.session import PlaySetup
-from tests.support.tui import SIZE, click, dice, log_text, make_app, press, shown, state
+from tests.support.tui import SIZE, dice, log_text, make_app, press, shown, state
 
 SOLO = Rules(mode=Mode.SOLO)
 REFUSED_TYPED_DICE = "Typed dice are for companion mode (--companion) only: press Enter to roll."
@@ -89,18 +89,6 @@ async def test_the_setup_screen_starts_the_game_it_describes() -> None:
         assert state(app).players == ("Ana", "Luis") and state(app).ledger == (-2, -2)
         await press(pilot, "enter", "enter")
         assert state(app).order == (1, 0)  # Luis rolled 5 to Ana's 3
-
-
-async def test_escape_on_the_first_setup_goes_back_rather_than_quitting() -> None:
-    app = ShutTheBoxApp(None, bot_delay=0, handover_delay=0, repeat_gap=0)
-    async with app.run_test(size=SIZE) as pilot:
-        await press(pilot, "escape")
-        await pilot.pause()
-        assert app.is_running and isinstance(app.screen, SetupScreen)
-        assert str(app.screen.query_one("#setup-error").render()) == "No game to go back to: Cancel quits."
-        await click(pilot, "#cancel")
-        await pilot.pause()
-    assert app.return_value is None
 
 
 @pytest.mark.slow

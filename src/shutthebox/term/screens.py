@@ -144,15 +144,18 @@ class SetupScreen(Screen[PlaySetup | None]):
             seed = "" if cur is None or cur.seed is None else str(cur.seed)
             yield _row(_("Practice seed"), Input(
                 seed, id="seed", compact=True, type="integer",
-                placeholder=_("blank: fair dice, ranked; a number: practice, unranked")))
+                placeholder=_("blank: fair dice, ranked · a number: practice")))
             yield _row(_("Language"), Select([(language_name(lang), lang) for lang in languages()],
                                              value=self.lang, allow_blank=False, compact=True, id="lang"))
         yield Static(id="setup-error", markup=False)  # it quotes the names typed: text, not markup
-        yield Static(
-            _("Tab, Shift+Tab: next, previous field · Enter: open a list, choose · "
-              "Ctrl+S: start · Esc: back"),
-            id="setup-keys", markup=False,
+        legend = (  # with no game under the form, Esc quits as Cancel does
+            _("Tab, Shift+Tab: next, previous field · Enter: open a list, choose · Ctrl+S: start · "
+              "Esc: back")
+            if self.back
+            else _("Tab, Shift+Tab: next, previous field · Enter: open a list, choose · Ctrl+S: start · "
+                   "Esc: quit")
         )
+        yield Static(legend, id="setup-keys", markup=False)
         with Horizontal(id="setup-buttons"):
             yield Button(_("Start"), id="start", variant="primary", compact=True)
             yield Button(_("Cancel"), id="cancel", compact=True)
@@ -263,11 +266,8 @@ class SetupScreen(Screen[PlaySetup | None]):
         self.dismiss(None)
 
     def action_back(self) -> None:
-        """Esc: back to the game under the form; with none, it says how to leave instead of quitting."""
-        if self.back:
-            self.dismiss(None)
-        else:
-            self.query_one("#setup-error", Static).update(_("No game to go back to: Cancel quits."))
+        """Esc: back to the game under the form; with none, it quits (as its legend says), as Cancel."""
+        self.dismiss(None)
 
 
 class ReviewScreen(ModalScreen[None]):
