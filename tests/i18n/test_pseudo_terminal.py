@@ -415,9 +415,9 @@ KEY_OF = {tile: key for key, tile in TILE_OF_KEY.items()}
 """Tile -> the Textual key that picks it."""
 LETTER_KEYS = {binding.key for binding in BINDINGS if isinstance(binding, Binding) and binding.key.isalpha()}
 """The letters bound to the game screen's actions (``h``, ``v``, ``n``, ``s``, ``q``)."""
-KEY_CAP = re.compile(r"[0-9⏎⌫=\- ]+|\?( F1)?")
+KEY_CAP = re.compile(r"[0-9⏎⌫=\- ]+|\?( F1)?|← → ␣")
 """The other key caps of the key bar and the help: digits and ranges of them (``1-9 0 - =``), ⏎, ⌫,
-and the help's own keys (``?`` in the bar, ``? F1`` in the help)."""
+and the help's own keys (``?`` in the bar, ``? F1`` in the help), the arrows and Space (``← → ␣``)."""
 AppPilot = Pilot[GameRecord | None]
 
 

@@ -175,7 +175,8 @@ def test_the_dice_choice_prompt() -> None:
 def test_input_running_out_abandons_the_game() -> None:
     final, game, out = run(TO_1_5_9[:4])
     assert final is None and not game.state.is_over
-    assert out.rstrip().endswith("Game abandoned.")
+    unfinished = "The game was left unfinished: the input ended before it was over."
+    assert out.rstrip().endswith(f"Game abandoned.\n{unfinished}")
     assert game.state.board.open_tiles == (1, 2, 3, 4, 5, 6, 9)
 
 

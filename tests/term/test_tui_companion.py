@@ -82,7 +82,7 @@ async def test_a_key_without_a_use_says_so_and_the_game_keys_still_work() -> Non
         start = state(app)
         await press(pilot, "k")
         assert state(app) is start
-        assert shown(app, "#message") == "The key k does nothing here: ? shows the keys."
+        assert shown(app, "#message").startswith("The key k does nothing here. Keys now: ⏎ roll · ? help")
         await press(pilot, "enter", "7")
         assert state(app).roll is not None and app.controller.selected == 1 << 6
         assert shown(app, "#message") == ""

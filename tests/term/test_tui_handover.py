@@ -103,8 +103,8 @@ async def test_a_burst_after_a_pause_hands_over_once_and_rolls_after_the_next_pa
 
 
 async def test_a_held_enter_does_not_roll_for_the_person_after_a_bot() -> None:
-    """No handover is shown between a person and a bot, but the key held for Luis still rolls
-    nothing for Ana once the bot between them has played."""
+    """The key held for Luis rolls nothing for Ana once the bot between them has played: the bot's
+    last board is held until Ana's own fresh press, and only her next one rolls."""
     setup = PlaySetup(rules=THREE_TILES, humans=("Ana", "Luis"), bots=("easy",), seed=5, lang="en")
     # the start: Ana 2, Luis 5, the bot 3 (Luis, the bot, then Ana); Luis 6+6, the bot 6+5
     app = ShutTheBoxApp(setup, dice=dice("2", "5", "3", "6,6", "6,5", "1,2"), bot_delay=0)
@@ -117,8 +117,10 @@ async def test_a_held_enter_does_not_roll_for_the_person_after_a_bot() -> None:
         await enter(pilot, clock, REPEAT, times=29)  # ...and holds: his turn, then the bot's, end
         now = state(app)
         assert [result.player for result in now.history] == [1, 2]
-        assert now.actor == 0 and now.roll is None and app.controller.handover is None
-        await enter(pilot, clock, PAUSE)  # Ana's own press rolls 1+2
+        assert now.actor == 0 and now.roll is None and app.controller.handover is not None
+        await enter(pilot, clock, PAUSE)  # Ana's own press takes over from the bot's last board...
+        assert app.controller.handover is None and state(app).roll is None
+        await enter(pilot, clock, PAUSE)  # ...and her next rolls 1+2
         assert state(app).phase is Phase.MOVE
 
 

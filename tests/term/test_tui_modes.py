@@ -23,6 +23,8 @@ async def test_a_round_against_a_bot_with_a_stake() -> None:
         assert after_bot.actor == 0 and after_bot.phase is Phase.ROLL
         assert after_bot.history[0].score == 30
         assert "Bot (greedy) shuts 9+3." in log_text(app)
+        assert app.controller.handover is not None  # the bot's last board stays until Ana presses
+        await press(pilot, "enter")
         await press(pilot, "enter", "9", "enter", "enter", "2", "enter", "enter", "7", "5", "enter", "enter")
         final = state(app)
         script = "r2 r5 r6,6 m9+3 r1,2 m2+1 r1,1 r4,5 m9 r1,1 m2 r6,6 m7+5 r1,1"

@@ -84,7 +84,7 @@ def play_setup(setup: PlaySetup, args: argparse.Namespace, save_to: Path | None,
     records: list[GameRecord] = []
     status = 0  # 143 when the full-screen game ended on a SIGTERM
     if plain:
-        record = _play_plain(setup)
+        record, status = _play_plain(setup)
         records = [record] if record is not None else []
     else:
         def keep(game: Game, played: PlaySetup) -> list[str]:
@@ -129,12 +129,13 @@ def _saved(game: Game, humans: Sequence[str]) -> list[str]:
     return save_finished(game, humans)
 
 
-def _play_plain(setup: PlaySetup) -> GameRecord | None:
-    """The line-by-line game on standard input and output; the record if it began."""
+def _play_plain(setup: PlaySetup) -> tuple[GameRecord | None, int]:
+    """The line-by-line game on standard input and output; the record if it began, and the exit
+    status (1 when the input ended in the middle of the game)."""
 
     game = setup.new_game()
-    final = PlainGame(game, stdin=sys.stdin, stdout=sys.stdout, hint=hint_text).run()
-    if final is not None:
+    plain = PlainGame(game, stdin=sys.stdin, stdout=sys.stdout, hint=hint_text)
+    if plain.run() is not None:
         for line in _saved(game, setup.humans):
             print(line)
-    return game.record() if game.events else None
+    return (game.record() if game.events else None), plain.status

@@ -35,11 +35,13 @@ __all__ = [
     "accepted_language",
     "activate",
     "catalog_file",
+    "decimal",
     "detect_language",
     "language",
     "language_name",
     "languages",
     "ngettext",
+    "percent",
     "pgettext",
     "say",
     "translations",
@@ -169,6 +171,19 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """``message`` in the language in use, where the same English means different things."""
     return translations(language()).pgettext(context, message)
+
+
+def decimal(value: float, digits: int, *, signed: bool = False) -> str:
+    """``value`` with ``digits`` decimals as the language in use writes it: 4.23, 4,23 (``signed``: +4,23)."""
+    written = f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}"
+    # Translators: the decimal separator of your language: "," for 4,23
+    return written.replace(".", pgettext("decimal separator", "."))
+
+
+def percent(value: float, digits: int = 1) -> str:
+    """The fraction ``value`` as a percentage the language in use writes: 54.2%, 54,2 % (a no-break space)."""
+    # Translators: a percentage, {n} its number: "{n}\u00a0%" where a space (no-break) comes before %
+    return pgettext("percentage", "{n}%").format(n=decimal(value * 100, digits))
 
 
 def language_name(lang: Lang) -> str:

@@ -85,6 +85,18 @@ class Reviewed(Message):
 
 
 _BOUND_KEYS = frozenset(binding.key for binding in keys.BINDINGS if isinstance(binding, Binding))
+_TEXTUAL_KEYS = frozenset({"tab", "shift+tab", "ctrl+c", "ctrl+q", "ctrl+p", "ctrl+z"})
+"""Keys Textual itself answers (focus, quit, the palette, suspend): no word from the game on them."""
+_ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
+
+
+def _key_name(event: events.Key) -> str:
+    """A key as the player knows it: its character, an arrow, F5, PageDown, Ctrl+X."""
+    if event.is_printable and event.character:
+        return event.character
+    if event.key in _ARROWS:
+        return _ARROWS[event.key]
+    return "+".join(part[:1].upper() + part[1:] for part in event.key.split("+"))
 
 
 class ShutTheBoxApp(App[GameRecord | None]):
@@ -279,6 +291,18 @@ class ShutTheBoxApp(App[GameRecord | None]):
             self.controller.confirm()
             self._refresh()
 
+    def action_space(self) -> None:
+        """Space: pick the tile under the arrows' cursor, or as Enter when there is none."""
+        if not self._covered():
+            self.controller.space()
+            self._refresh()
+
+    def action_arrow(self, step: int) -> None:
+        """Left or right: the cursor to the next tile that can be picked, that way."""
+        if not self._covered():
+            self.controller.arrow(step)
+            self._refresh()
+
     def action_clear(self) -> None:
         """Backspace or Escape: forget the picked tiles and the typed faces."""
         if not self._covered():
@@ -356,10 +380,11 @@ class ShutTheBoxApp(App[GameRecord | None]):
         self.push_screen(current, chosen)
 
     def on_key(self, event: events.Key) -> None:
-        """A printable key the game screen has no use for says so, rather than nothing at all."""
-        if self._covered() or event.key in _BOUND_KEYS or not event.is_printable:
+        """A key the game screen has no use for (a letter, up, a function key) says so, with the keys
+        that work, rather than nothing at all; Tab and the modifiers' own keys stay Textual's."""
+        if self._covered() or event.key in _BOUND_KEYS or event.key in _TEXTUAL_KEYS:
             return
-        self.controller.key_unused(event.character or event.key)
+        self.controller.key_unused(_key_name(event))
         self._refresh()
 
     def action_help(self) -> None:
@@ -371,7 +396,14 @@ class ShutTheBoxApp(App[GameRecord | None]):
 
     async def action_quit(self) -> None:
         """Leave, handing back the record of the game played (finished or not); a game in play asks first."""
+        self._quit()
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C: the quit key, as q (asked first in a game in play, in the player's language),
+        not Textual's English toast that says which key quits."""
+        self._quit()
+
+    def _quit(self) -> None:
         if isinstance(self.screen, ConfirmScreen | HelpScreen):  # they answer q themselves
             return
         if self.game is not None and self.game.events and self.controller.in_play:

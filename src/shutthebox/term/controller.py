@@ -25,6 +25,7 @@ from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.game import ROLL, Due, Game, Step, Wait
 from shutthebox.core.match import DiceChoice, Match, Phase
 from shutthebox.core.record import GameRecord
+from shutthebox.core.rules import Mode
 from shutthebox.i18n import N_, SOURCE, Lang, _, activate, say
 from shutthebox.i18n.words import rules_line
 from shutthebox.term import narrate as tell
@@ -86,6 +87,8 @@ class Controller:
         self.games_played = 0
         self.saved: list[GameRecord] = []
         self.selected = 0
+        self.cursor: int | None = None  # the tile the arrows are on (None: no cursor shown)
+        self.kept_lines: tuple[str, ...] = ()  # what keeping the finished game said
         self.typed: tuple[int, ...] = ()
         self.message = ""
         self.hint: tuple[str, ...] = ()
@@ -123,6 +126,7 @@ class Controller:
         seed = setup.seed + self.games_played if setup.seed is not None else None
         self.game = game = setup.new_game(seed, self._dice)
         self.hint, self.typed, self.selected, self.message = (), (), 0, ""
+        self.cursor, self.kept_lines = None, ()
         self.handover, self.last_roll, self._warned = None, None, None
         self._fresh = False
         self.log, self._log_id = [], self._log_id + 1
@@ -185,8 +189,10 @@ class Controller:
             self._after_change()
 
     def kept(self, lines: Sequence[str]) -> None:
-        """The finished game was kept: what the keeper said (saved, a new best, why it counts for none)."""
+        """The finished game was kept: what the keeper said (saved, a new best, why it counts for none),
+        in the log and in the panel at the end of the game."""
         self.log.extend(lines)
+        self.kept_lines = (*self.kept_lines, *lines)
 
     def _played(self, before: Match) -> None:
         """Tell what the last step did, hand over between two people, and see what is due next."""
@@ -203,6 +209,8 @@ class Controller:
         if tell.turn_begins(before, after):
             self.log.append(tell.turn_header(after))
         self.message, self.selected, self.typed, self.hint = "", 0, (), ()
+        if after.is_over or tell.turn_begins(before, after):
+            self.cursor = None  # the arrows start again for the next turn
         if after.is_over:
             self.games_played += 1
             self.saved.append(game.record())
@@ -211,14 +219,16 @@ class Controller:
         self._after_change()
 
     def _hands_over(self, before: Match, after: Match) -> bool:
-        """Whether a person's turn ended and another person is to play: they take over with a fresh key."""
+        """Whether a turn (a person's or a bot's) ended and a person is to play next: the board it
+        ended on stays, and they take over with a fresh key."""
         game = self.game
         if game is None or self.companion or not tell.turn_begins(before, after):
             return False
         if before.phase is Phase.ROLL_OFF or before.actor is None or after.actor is None:
             return False
-        people = before.actor not in game.bots_seated and after.actor not in game.bots_seated
-        return people and before.actor != after.actor
+        if before.actor in game.bots_seated and before.rules.mode is Mode.LONG:
+            return False  # one board for both: the bot's last board is the one the person plays on
+        return after.actor not in game.bots_seated and before.actor != after.actor
 
     def _changes_hands(self, before: Match, after: Match) -> bool:
         """Whether a person is to act after another seat acted (a turn or a die of the roll-off): the
@@ -349,6 +359,9 @@ class Controller:
 
     def _confirm_move(self, state: Match) -> None:
         assert state.roll is not None
+        if self.cursor is not None and (not self.selected or Move(self.selected) not in state.legal_moves):
+            self._toggle(state, self.cursor)  # the picked tiles do not make the roll: pick the cursor's
+            return
         if not self.selected:
             self.message = _("Pick tiles that make {total}.").format(total=state.roll.total)
             return
@@ -362,6 +375,36 @@ class Controller:
                 )
             return
         self.act(move)
+
+    def arrow(self, step: int) -> None:
+        """An arrow key: the cursor moves ``step`` tiles (-1 left, +1 right) over the tiles that can be
+        picked now (the open ones; the shut ones when reopening), round from one end to the other."""
+        state = self.state
+        if state is None or state.phase is not Phase.MOVE:
+            self.key_unused("←" if step < 0 else "→")
+            return
+        if self._person_to_act() is None:  # a bot's turn, or the last turn's board held: says why
+            return
+        pickable = [t for t in range(1, state.rules.tiles + 1) if state.target >> (t - 1) & 1]
+        if not pickable:
+            return
+        if self.cursor in pickable:
+            self.cursor = pickable[(pickable.index(self.cursor) + step) % len(pickable)]
+        elif self.cursor is None:
+            self.cursor = pickable[0] if step > 0 else pickable[-1]
+        else:  # its tile was shut: the next one that can be picked that way, else round
+            ahead = [t for t in pickable if (t - self.cursor) * step > 0] or pickable
+            self.cursor = ahead[0] if step > 0 else ahead[-1]
+        self.message = ""
+
+    def space(self) -> None:
+        """Space: with the cursor on a tile, pick it or put it back; otherwise as Enter."""
+        state = self.state
+        if self.cursor is not None and state is not None and state.phase is Phase.MOVE:
+            if self._person_to_act() is not None:
+                self._toggle(state, self.cursor)
+            return
+        self.confirm()
 
     def clear(self) -> None:
         """Backspace or Escape: forget the picked tiles and the typed faces."""
@@ -417,13 +460,15 @@ class Controller:
         self.message = ""
 
     def key_unused(self, key: str) -> None:
-        """A printable key with no use on the game screen says so, rather than nothing at all."""
+        """A key with no use on the game screen (a letter, an arrow, a function key) says so in the
+        message line, with the keys that work now, rather than nothing at all."""
         state = self.state
         if self.companion and state is not None and state.is_chance and not state.is_over:
             unused = N_("Type the faces of the dice you rolled as digits 1 to 6, not {key}.")
         else:
-            unused = N_("The key {key} does nothing here: ? shows the keys.")
-        self.message = _(unused).format(key=key)
+            unused = N_("The key {key} does nothing here. Keys now: {keys}")
+        working = " · ".join(f"{name} {label}" for name, label in self.keys_now())
+        self.message = _(unused).format(key=key, keys=working)
 
     def leave(self) -> GameRecord | None:
         """What the game hands back on leaving: the game played (finished or not), else the last kept."""
@@ -453,6 +498,7 @@ class Controller:
         table = view.table(
             state, bots=set(game.bots), selected=self.selected, typed=self.typed, companion=self.companion,
             bot=self.bot_to_act, last_roll=self.last_roll, handover=self.handover, hint=self.hint,
+            cursor=self.cursor, kept=self.kept_lines,
         )
         return Scene(
             self.keys_now(), self.message, table, log, self._log_id, state.rules.tiles, len(state.players)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.containers import Center, Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
@@ -41,13 +41,16 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         # plain text, never markup: the lines hold players' names, and "[/]" is a name like another
         yield Static(id="title", markup=False)
-        with Horizontal(id="top"):
+        with Center(id="top-row"), Horizontal(id="top"):  # together in the middle of a wide window
             yield Scoreboard(id="scores")
             yield DiceView(id="dice")
-        yield TileRow(id="tiles")
+        with Horizontal(id="board"):  # the box in the middle of the window, as wide as its tiles
+            yield TileRow(id="tiles")
         yield Static(id="status", markup=False)
         yield Static(id="message", markup=False)
-        yield Static(id="hint", markup=False)
+        with Center(id="summary-row"):  # the end of a game: who won, each score, a new best
+            yield Static(id="summary", markup=False)
+        yield Static(id="hint", markup=False, classes="-empty")
         yield GameLog(id="log")
         yield KeyBar(id="keys")
         yield Static(id="too-small", markup=False)
@@ -72,7 +75,7 @@ class GameScreen(Screen[None]):
         self.set_class(fit.short, "-short")
         self.set_class(fit.tall, "-tall")
         row = self.query_one(TileRow)
-        for size in ("big", "compact", "tiny"):
+        for size in ("giant", "huge", "big", "compact", "tiny"):
             row.set_class(fit.tiles == size, f"-{size}")
         self.query_one(Scoreboard).set_class(fit.short, "-inline")
         self.query_one(DiceView).set_class(fit.short, "-inline").set_class(fit.tall, "-big")
@@ -107,6 +110,11 @@ class GameScreen(Screen[None]):
         dice.faces, dice.caption = table.faces, table.caption
         self._show("#status", table.status)
         self._show("#hint", table.hint)
+        self.query_one("#hint").set_class(not table.hint, "-empty")  # no rows kept for no advice
+        self.set_class(bool(table.summary), "-over")
+        self._show("#summary", "\n".join(table.summary))
+        if table.summary:
+            self.query_one("#summary").border_title = _("Game over")
 
     def _write_log(self, scene: Scene) -> None:
         """Write the lines of the log not yet written (all of them, anew, for a new game)."""

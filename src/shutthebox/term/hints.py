@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.match import Match
-from shutthebox.i18n import _, ngettext
+from shutthebox.i18n import _, decimal, ngettext, percent
 from shutthebox.i18n.words import OBJECTIVE_VALUES, action_words
 from shutthebox.strategy.advice import advise
 
@@ -22,20 +22,20 @@ SHOWN = 3
 def _number(objective: str, value: float) -> str:
     """A value alone: points of score, stakes (signed), or a percentage."""
     if objective == "score":
-        return f"{value:.2f}"
+        return decimal(value, 2)
     if objective == "stake":
-        return f"{value:+.3f}"
-    return f"{value * 100:.1f}%"
+        return decimal(value, 3, signed=True)
+    return percent(value)
 
 
 def loss_number(objective: str, loss: float) -> str:
     """What a choice gave up against the best, as a number in its unit: points of expected score,
     stakes, or percentage points of a chance (45 % where 50 % was possible loses 5)."""
     if objective == "score":
-        return f"{loss:.2f}"
+        return decimal(loss, 2)
     if objective == "stake":
-        return f"{loss:.3f}"
-    return f"{loss * 100:.1f}"
+        return decimal(loss, 3)
+    return decimal(loss * 100, 1)
 
 
 def loss_words(objective: str, loss: float) -> str:

@@ -30,14 +30,15 @@ KEY_OF_TILE: dict[int, str] = {tile: label for _, label, tile in TILE_KEYS}
 
 @dataclass(frozen=True, slots=True)
 class TileView:
-    """How one tile looks: its number, whether it is open, picked, in play now, and part of a move
-    that makes the roll (highlighted)."""
+    """How one tile looks: its number, whether it is open, picked, in play now, part of a move
+    that makes the roll (highlighted), and under the arrows' cursor."""
 
     number: int
     is_open: bool
     selected: bool = False
     active: bool = False
     usable: bool = False
+    cursor: bool = False  # the arrows are on it (Space picks it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,7 @@ class Table:
     caption: str
     status: str
     hint: str
+    summary: tuple[str, ...] = ()  # the game is over: who won, each score, a new best
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from shutthebox.core.dice import Roll
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.game import ROLL, Due, Game, Step, Wait
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
-from shutthebox.i18n import N_, _, say
+from shutthebox.i18n import N_, _, ngettext, pgettext, say
 from shutthebox.i18n.words import dice_word, rules_line
 from shutthebox.term.narrate import (
     assisted_line,
@@ -41,6 +41,11 @@ __all__ = ["HintFn", "PlainGame"]
 
 HintFn = Callable[[Match], str | None]
 """Advice for a state, in words, or None."""
+
+QUIT_WORDS = frozenset({"q", "quit", "salir"})
+"""What leaves the game at any prompt (besides the language's own word for "quit")."""
+YES_WORDS = frozenset({"y", "yes", "s", "si", "sí"})
+"""What answers yes to "Quit this game?" (the language's own yes letter too)."""
 
 
 def patient_choice(game: Game, due: Due) -> DiceChoice | Move:
@@ -81,11 +86,28 @@ class PlainGame:
         self.companion = game.by_hand
         self._advised: Match | None = None
         self._warned: Match | None = None  # the position where the first hint's price was said
+        self._quit = False  # the player chose to leave (not the input running out)
+        self.status = 0
+        """The command's exit status: 1 when the input ran out in the middle of a game."""
 
     def line(self, line: str) -> None:
         print(line, file=self.stdout, flush=True)
 
     def ask(self, prompt: str) -> str | None:
+        """The answer to ``prompt``; None when the input ran out, or the player quit (q, quit, salir:
+        asked first once something was played)."""
+        answer = self._read(prompt)
+        if answer is None or answer.lower() not in QUIT_WORDS | {_("quit")}:
+            return answer
+        if self.game.events and not self.game.state.is_over:
+            sure = self._read(_("Quit this game? It is not over. [y/n] "))
+            yes = YES_WORDS | {pgettext("the key that answers yes", "y")}
+            if sure is not None and sure.lower() not in yes:
+                return self.ask(prompt)  # not leaving: the same prompt again
+        self._quit = True
+        return None
+
+    def _read(self, prompt: str) -> str | None:
         self.stdout.write(prompt)
         self.stdout.flush()
         line = self.stdin.readline()
@@ -111,6 +133,9 @@ class PlainGame:
             if due.wait is Wait.PERSON:
                 if not self._human_step(due):
                     self.line(_("Game abandoned."))
+                    if self.game.events and not self._quit:  # the input ran out in the middle of it
+                        self.line(_("The game was left unfinished: the input ended before it was over."))
+                        self.status = 1
                     return None
                 continue
             if due.wait is Wait.CHANCE:
@@ -199,6 +224,14 @@ class PlainGame:
         answer = self.ask(_(prompt).format(player=who, dice=dice_word(count)))
         if answer is None:
             return False
+        if answer == "?":  # about this prompt
+            about = (
+                N_("Type the faces you rolled, as digits 1 to 6 (e.g. 3 5); q quits.")
+                if self.companion
+                else N_("Press Enter to roll: the game rolls the dice; q quits.")
+            )
+            self.line(_(about))
+            return True
         if not self.companion:
             if answer:  # the game rolls here: typed faces would make its dice the player's
                 refusal = _(
@@ -246,6 +279,16 @@ class PlainGame:
             move = Move.parse(answer)
         except ShutTheBoxError:
             move = None
+        limit = state.rules.max_tiles
+        if move is not None and move not in moves and limit is not None and move.total == state.roll.total:
+            options = ", ".join(str(m) for m in moves)
+            refusal = ngettext(
+                "{answer!r}: at most {n} tile a roll; legal moves: {moves}",
+                "{answer!r}: at most {n} tiles a roll; legal moves: {moves}",
+                limit,
+            )
+            self.line(refusal.format(answer=answer, n=limit, moves=options))
+            return True
         if move is None or move not in moves:
             options = ", ".join(str(m) for m in moves)
             refusal = _("{answer!r} is not a move for {total} here; legal moves: {moves}")

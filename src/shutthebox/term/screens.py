@@ -17,6 +17,7 @@ from rich.measure import Measurement
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -27,7 +28,7 @@ from shutthebox.core.board import Move
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.match import DiceChoice
 from shutthebox.core.rules import PRESETS, Mode, OneDie, Rules, Scoring
-from shutthebox.i18n import N_, Lang, _, language_name, languages, say
+from shutthebox.i18n import N_, Lang, _, language_name, languages, percent, pgettext, say
 from shutthebox.i18n.words import (
     ONE_DIE_WHEN,
     SCORINGS,
@@ -143,15 +144,18 @@ class SetupScreen(Screen[PlaySetup | None]):
             seed = "" if cur is None or cur.seed is None else str(cur.seed)
             yield _row(_("Practice seed"), Input(
                 seed, id="seed", compact=True, type="integer",
-                placeholder=_("blank: fair dice, ranked; a number: practice, unranked")))
+                placeholder=_("blank: fair dice, ranked · a number: practice")))
             yield _row(_("Language"), Select([(language_name(lang), lang) for lang in languages()],
                                              value=self.lang, allow_blank=False, compact=True, id="lang"))
         yield Static(id="setup-error", markup=False)  # it quotes the names typed: text, not markup
-        yield Static(
-            _("Tab, Shift+Tab: next, previous field · Enter: open a list, choose · "
-              "Ctrl+S: start · Esc: back"),
-            id="setup-keys", markup=False,
+        legend = (  # with no game under the form, Esc quits as Cancel does
+            _("Tab, Shift+Tab: next, previous field · Enter: open a list, choose · Ctrl+S: start · "
+              "Esc: back")
+            if self.back
+            else _("Tab, Shift+Tab: next, previous field · Enter: open a list, choose · Ctrl+S: start · "
+                   "Esc: quit")
         )
+        yield Static(legend, id="setup-keys", markup=False)
         with Horizontal(id="setup-buttons"):
             yield Button(_("Start"), id="start", variant="primary", compact=True)
             yield Button(_("Cancel"), id="cancel", compact=True)
@@ -262,11 +266,8 @@ class SetupScreen(Screen[PlaySetup | None]):
         self.dismiss(None)
 
     def action_back(self) -> None:
-        """Esc: back to the game under the form; with none, it says how to leave instead of quitting."""
-        if self.back:
-            self.dismiss(None)
-        else:
-            self.query_one("#setup-error", Static).update(_("No game to go back to: Cancel quits."))
+        """Esc: back to the game under the form; with none, it quits (as its legend says), as Cancel."""
+        self.dismiss(None)
 
 
 class ReviewScreen(ModalScreen[None]):
@@ -292,7 +293,8 @@ class ReviewScreen(ModalScreen[None]):
             yield Static(_FittedReview(self), id="review-table")
 
     def _caption(self) -> str:
-        accuracy = ", ".join(f"{name} {value:.0f}%" for name, value in self.review.accuracy.items())
+        shares = self.review.accuracy.items()
+        accuracy = ", ".join(f"{name} {percent(value / 100, 0)}" for name, value in shares)
         return _("Accuracy: {accuracy}").format(accuracy=accuracy or "—") + "   " + _("Esc closes")
 
     def _loss_header(self) -> str:
@@ -398,18 +400,28 @@ class ConfirmScreen(ModalScreen[bool]):
     #confirm { width: auto; max-width: 90%; height: auto; border: heavy $warning; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", show=False),
-        Binding("n", "answer(False)", show=False),
         Binding("escape", "answer(False)", show=False),
     ]
 
     def __init__(self, question: str) -> None:
         super().__init__()
         self.question = question
+        self.yes_key = pgettext("the key that answers yes", "y")  # s (sí) in Spanish
+        self.no_key = pgettext("the key that answers no", "n")
 
     def compose(self) -> ComposeResult:
-        legend = _("y: yes · n or Esc: no")
+        legend = _("{yes}: yes · {no} or Esc: no").format(yes=self.yes_key, no=self.no_key)
         yield Static(f"{self.question}\n{legend}", id="confirm", markup=False)
+
+    def on_key(self, event: events.Key) -> None:
+        """The language's yes and no letters, either case (y and n answer in every language too)."""
+        letter = (event.character or "").lower()
+        if letter in {self.yes_key, "y"}:
+            event.stop()
+            self.dismiss(True)
+        elif letter in {self.no_key, "n"}:
+            event.stop()
+            self.dismiss(False)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

@@ -28,6 +28,7 @@ PALETTE = {  # each stays distinct from the others and from the box when brought
 GAME_CSS = "".join(f"$stb-{name}: {value};\n" for name, value in PALETTE.items()) + """
 Screen {
     layout: vertical;
+    align: center middle;  /* on a big window the game sits in its middle, not in a corner */
 }
 #title {
     height: auto;
@@ -36,8 +37,13 @@ Screen {
     text-style: bold;
     padding: 0 1;
 }
+#top-row {
+    height: auto;
+}
 #top {
     height: auto;
+    width: 100%;
+    max-width: 110;  /* the scores and the dice stay together over the box on a wide window */
 }
 #scores {
     width: 1fr;
@@ -50,8 +56,13 @@ Screen {
     width: 22;
     height: 3;
 }
+#board {
+    height: auto;
+    align: center top;
+}
 TileRow {
     layout: horizontal;
+    width: auto;
     height: 4;
     padding: 0 1;
     background: $stb-box;
@@ -71,6 +82,9 @@ TileRow {
 .tile.-shut {
     color: $stb-shut;
 }
+.tile.-cursor {
+    background: $stb-frame;
+}
 .tile.-selected {
     color: $stb-selected;
     text-style: bold reverse;
@@ -86,9 +100,32 @@ TileRow {
     color: $error;
 }
 #hint {
-    height: 4;
+    height: auto;
+    max-height: 4;
     padding: 0 1;
     color: $success;
+}
+#hint.-empty {
+    display: none;
+}
+#summary {
+    display: none;
+    height: auto;
+    width: auto;
+    min-width: 40;
+    max-width: 100%;
+    border: round $success;
+    padding: 0 2;
+}
+#summary-row {
+    height: auto;
+    align: center top;
+}
+Screen.-over #summary {
+    display: block;
+}
+Screen.-short #summary {
+    display: none;  /* a short terminal: the status line says who won, the log the rest */
 }
 #log {
     height: 1fr;
@@ -127,6 +164,24 @@ TileRow.-big .tile {
     width: 8;
     height: 6;
 }
+TileRow.-huge {
+    height: 12;
+    padding: 1 2 0 2;
+    border: heavy $stb-frame;
+}
+TileRow.-huge .tile {
+    width: 11;
+    height: 9;
+}
+TileRow.-giant {
+    height: 16;
+    padding: 1 3 0 3;
+    border: heavy $stb-frame;
+}
+TileRow.-giant .tile {
+    width: 15;
+    height: 13;
+}
 TileRow.-compact .tile {
     width: 4;
 }
@@ -145,7 +200,6 @@ Screen.-short #scores {
     max-height: 3;
 }
 Screen.-short #hint {
-    height: auto;
     max-height: 2;
 }
 Screen.-short #log {
@@ -158,5 +212,8 @@ Screen.-short #log {
 }
 Screen.-tall #log {
     max-height: 16;
+}
+Screen.-tall #dice {
+    margin-right: 2;
 }
 """

@@ -34,19 +34,34 @@ class Fit:
     too_small: bool
     short: bool
     tall: bool
-    tiles: str  # "big", "normal", "compact" or "tiny"
+    tiles: str  # "giant", "huge", "big", "normal", "compact" or "tiny"
+
+
+_BIG_ROWS = 5 + 2
+"""Rows the framed box of big tiles takes besides the normal row's four (frame, padding, taller
+tiles); the pip dice take five rows beside the scoreboard."""
+HUGE_WIDTH, GIANT_WIDTH = 11, 15
+"""A tile's width on a wide and tall window, and on a wider and taller one still (big: 8, normal: 6,
+compact: 4, tiny: 3)."""
 
 
 def fit(width: int, height: int, tiles: int, players: int) -> Fit:
     """The layout for a terminal of ``width`` x ``height``: the widest tiles that all fit a row,
-    and the one-line scoreboard when its table would crowd the board out."""
+    and the one-line scoreboard when its table would crowd the board out. The pip dice and the
+    framed box come as soon as their rows fit (30 rows for two players), huge tiles when the
+    window is wide and taller still."""
     if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
         return Fit(too_small=True, short=False, tall=False, tiles="tiny")
     short = height < _FIXED_ROWS + players + 1
-    tall = not short and height >= 36
+    big_rows = _FIXED_ROWS + max(players + 1, 5) + _BIG_ROWS
+    tall = not short and height >= big_rows
     room = width - 2  # the row's padding
     boxed = not short or height >= 16  # a boxed tile takes four rows
-    if tall and 8 * tiles <= room - 2:  # big tiles come in a framed box
+    if tall and GIANT_WIDTH * tiles <= room - 4 and height >= big_rows + 14:  # a window to fill
+        size = "giant"
+    elif tall and HUGE_WIDTH * tiles <= room - 4 and height >= big_rows + 8:
+        size = "huge"
+    elif tall and 8 * tiles <= room - 2:  # big tiles come in a framed box
         size = "big"
     elif 6 * tiles <= room and boxed:
         size = "normal"
@@ -57,9 +72,9 @@ def fit(width: int, height: int, tiles: int, players: int) -> Fit:
     return Fit(too_small=False, short=short, tall=tall, tiles=size)
 
 
-def tile_views(state: Match, selected: int) -> tuple[TileView, ...]:
+def tile_views(state: Match, selected: int, cursor: int | None = None) -> tuple[TileView, ...]:
     """Each tile of the board: open or shut, picked, whether it can be picked now, and whether
-    some move that makes the roll uses it."""
+    some move that makes the roll uses it; the arrows' ``cursor`` shows while there is a roll to match."""
     working = state.target if state.phase is Phase.MOVE else 0
     usable = 0
     if state.phase is Phase.MOVE:
@@ -72,6 +87,7 @@ def tile_views(state: Match, selected: int) -> tuple[TileView, ...]:
             selected=bool(selected >> (tile - 1) & 1),
             active=bool(working >> (tile - 1) & 1),
             usable=bool(usable >> (tile - 1) & 1),
+            cursor=tile == cursor and state.phase is Phase.MOVE,
         )
         for tile in range(1, state.rules.tiles + 1)
     )
@@ -214,6 +230,7 @@ def key_bar(
 _ALL_KEYS: tuple[tuple[str, str], ...] = (
     ("? F1", N_("this help")),
     ("1-9 0 - =", N_("pick tiles")),
+    ("← → ␣", N_("move over the tiles; Space picks the one under the cursor")),
     ("1 2", N_("one die or two, when asked")),
     ("⏎", N_("roll, or shut the picked tiles")),
     ("⌫", N_("clear")),
@@ -272,13 +289,14 @@ def handover_line(before: Match, after: Match) -> str:
 
 def table(
     state: Match, *, bots: set[int], selected: int, typed: tuple[int, ...], companion: bool, bot: bool,
-    last_roll: Roll | None, handover: Handover | None, hint: tuple[str, ...],
+    last_roll: Roll | None, handover: Handover | None, hint: tuple[str, ...], cursor: int | None = None,
+    kept: tuple[str, ...] = (),
 ) -> Table:
     """Everything the game screen shows of ``state``: at a turn's end between two people (``handover``),
     the board that turn ended on and its score, until the next player presses Enter."""
     pot = " · " + _("pot {pot}").format(pot=state.pot) if state.pot else ""
     headers, rows = scoreboard(state, bots)
-    tiles = tile_views(state, selected)
+    tiles = tile_views(state, selected, None if bot else cursor)
     faces: tuple[int | None, ...] = ()
     caption = ""
     if state.phase is Phase.MOVE and state.roll is not None:
@@ -300,4 +318,26 @@ def table(
     return Table(
         title=_("Shut the Box") + " · " + rules_line(state.rules) + pot, headers=headers, rows=rows,
         tiles=tiles, faces=faces, caption=caption, status=status, hint="\n".join(hint),
+        summary=summary(state, headers, rows, kept) if state.is_over else (),
     )
+
+
+def summary(
+    state: Match, headers: tuple[str, ...], rows: tuple[PlayerRow, ...], kept: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The panel at the end of a game: how it ended, each player's line of the scoreboard, and what
+    keeping it said (saved, a new best, why it counts for none)."""
+    width = max(len(row.name) for row in rows)
+    lines = [*outcome_lines(state), ""]
+    for row in rows:
+        named = zip(headers[1:], row.cells, strict=False)
+        cells = " · ".join(f"{header} {cell}" for header, cell in named if cell)
+        star = "★" if _won(state, row) else " "
+        lines.append(f"{star} {row.name:<{width}}  {cells}".rstrip())
+    if kept:
+        lines += ["", *kept]
+    return tuple(lines)
+
+
+def _won(state: Match, row: PlayerRow) -> bool:
+    return state.winner is not None and state.players[state.winner] == row.name.removesuffix(" ⚙")

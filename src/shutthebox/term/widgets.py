@@ -38,6 +38,7 @@ class Tile(Widget):
         self.set_class(view.selected, "-selected")
         self.set_class(view.active, "-active")
         self.set_class(view.usable, "-usable")
+        self.set_class(view.cursor, "-cursor")
 
     def render(self) -> Text:
         """The tile at the size the layout gave it: boxed when there is room, bare when narrow."""
@@ -46,19 +47,23 @@ class Tile(Widget):
         key = KEY_OF_TILE[self.view.number]
         if width < 4:  # tiny: the number over its key (underlined, without colour, if it makes the roll)
             marked = "underline" if self.view.usable and self.app.no_color else ""
-            return Text.assemble((f"{face:^{width}}", marked), f"\n{key:^{width}}")
+            under = "▔" * width if self.view.cursor else f"{key:^{width}}"  # the cursor under the face
+            return Text.assemble((f"{face:^{width}}", marked), f"\n{under}")
         inner = width - 2
         if self.view.selected:
             top, side, bottom = "┏┓━", "┃", "┗┛━"
+        elif self.view.cursor:  # the arrows are on it: a frame of its own, colour or not
+            top, side, bottom = "┏┓╍", "╏", "┗┛╍"
         elif self.view.usable and self.app.no_color:  # without colour, more than bold tells them
             top, side, bottom = "╔╗═", "║", "╚╝═"
         else:
             top, side, bottom = "╭╮─", "│", "╰╯─"
         pad = max(0, height - 4) // 2  # a tall tile keeps its number in the middle
         blank = [f"{side}{' ' * inner}{side}"] * pad
+        under = f"{'▲':^{width}}" if self.view.cursor else f"{key:^{width}}"
         lines = [
             f"{top[0]}{top[2] * inner}{top[1]}", *blank, f"{side}{face:^{inner}}{side}", *blank,
-            f"{bottom[0]}{bottom[2] * inner}{bottom[1]}", f"{key:^{width}}",
+            f"{bottom[0]}{bottom[2] * inner}{bottom[1]}", under,
         ]
         return Text("\n".join(lines))
 
