@@ -129,6 +129,7 @@ def test_practice_takes_every_solo_option(browser: Browser, server: str) -> None
     and doubles' extra turns: the game is played to its end by those rules."""
     with offline_page(browser, server) as (_context, page):
         page.goto("/#/practice")
+        page.click("#practice-more > summary")  # a first visit: the options folded under one tap
         page.select_option("#practice-tiles-count", "7")
         page.select_option("#practice-one_die", "sum-lt-6")
         page.select_option("#practice-scoring", "sum-plus-roll")
@@ -165,6 +166,7 @@ def test_offline_a_round_passes_the_device_and_a_computer_plays_from_the_score_t
 ) -> None:
     with offline_page(browser, server) as (_context, page):
         page.goto("/#/practice")
+        page.click("#practice-more > summary")
         page.click("#practice-add-seat")
         page.fill("#practice-seat-0", "Ana")
         page.fill("#practice-seat-1", "Luis")

@@ -88,6 +88,13 @@ function setRule(change) {
   saved.set("practiceRules", game.rules);
 }
 
+/** Whether the rules or the players differ from a first visit's (the options then show unfolded). */
+function customised() {
+  const r = game.rules;
+  return seats().length > 1 || r.tiles !== 9 || r.one_die !== "sum-le-6" || r.scoring !== "sum" || r.max_tiles !== null
+    || r.one_die_forced || r.doubles_extra_turn;
+}
+
 function renderSetupFields() {
   const form = $("#practice-setup");
   const r = game.rules;
@@ -99,15 +106,18 @@ function renderSetupFields() {
         setRule({ tiles: n });
         startPractice();
       } }, el("span", { class: "quick-n", text: String(n) }), " ", el("span", { class: "quick-words", text: tilesCount(n) })))),
-    el("div", { class: "rule-fields" },
-      field(_("Tiles"), select("practice-tiles-count", boards, r.tiles, (v) => tilesCount(Number(v)), (v) => setRule({ tiles: Number(v) }))),
-      field(_("One die allowed when"), select("practice-one_die", ["high-shut", "sum-le-6", "sum-lt-6", "never"], r.one_die, (v) => optionLabel("one_die", v), (v) => setRule({ one_die: v }))),
-      field(_("Scoring"), select("practice-scoring", ["sum", "sum-plus-roll", "digits", "count"], r.scoring, (v) => optionLabel("scoring", v), (v) => setRule({ scoring: v }))),
-      field(_("Most tiles shut per roll"), select("practice-max_tiles", ["", 1, 2, 3, 4, 5, 6], r.max_tiles ?? "", (v) => (v === "" ? _("no limit") : String(v)), (v) => setRule({ max_tiles: v === "" ? null : Number(v) }))),
-      checkbox("practice-forced", r.one_die_forced, _("One die is compulsory when allowed"), (v) => setRule({ one_die_forced: v })),
-      checkbox("practice-doubles", r.doubles_extra_turn, _("A double earns an extra turn"), (v) => setRule({ doubles_extra_turn: v }))),
-    seatsEditor(),
-    el("button", { type: "submit", id: "practice-start", class: "primary", text: _("Start the practice game") }),
+    // One tap plays (the buttons above); the rules and the players wait folded, open once changed.
+    el("details", { id: "practice-more", class: "more-options", open: customised() },
+      el("summary", { text: _("Rules and players") }),
+      el("div", { class: "rule-fields" },
+        field(_("Tiles"), select("practice-tiles-count", boards, r.tiles, (v) => tilesCount(Number(v)), (v) => setRule({ tiles: Number(v) }))),
+        field(_("One die allowed when"), select("practice-one_die", ["high-shut", "sum-le-6", "sum-lt-6", "never"], r.one_die, (v) => optionLabel("one_die", v), (v) => setRule({ one_die: v }))),
+        field(_("Scoring"), select("practice-scoring", ["sum", "sum-plus-roll", "digits", "count"], r.scoring, (v) => optionLabel("scoring", v), (v) => setRule({ scoring: v }))),
+        field(_("Most tiles shut per roll"), select("practice-max_tiles", ["", 1, 2, 3, 4, 5, 6], r.max_tiles ?? "", (v) => (v === "" ? _("no limit") : String(v)), (v) => setRule({ max_tiles: v === "" ? null : Number(v) }))),
+        checkbox("practice-forced", r.one_die_forced, _("One die is compulsory when allowed"), (v) => setRule({ one_die_forced: v })),
+        checkbox("practice-doubles", r.doubles_extra_turn, _("A double earns an extra turn"), (v) => setRule({ doubles_extra_turn: v }))),
+      seatsEditor(),
+      el("button", { type: "submit", id: "practice-start", class: "primary", text: _("Start the practice game") })),
   );
 }
 
