@@ -68,3 +68,91 @@ def test_hint_for_the_score_says_points(capsys: pytest.CaptureFixture[str]) -> N
 def test_review_says_the_unit_of_a_loss(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = run_text(capsys, "en", "review", str(solo_record(tmp_path)))
     assert "14.71 points lost" in out and "loss 14." not in out
+
+
+# -- 2. words --------------------------------------------------------------------------------------
+
+
+def test_recent_games_say_each_way_of_playing_plainly() -> None:
+    import random
+
+    from shutthebox import Mode
+    from shutthebox.storage import Database, GameRepository
+    from shutthebox.term.scores import scores_lines
+    from tests.support.drive import finish
+
+    with Database.open() as database:
+        games = GameRepository(database)
+        for mode, players, seed in ((Mode.SOLO, ["Ana"], 1), (Mode.ELIMINATION, ["Ana", "Luis"], 3),
+                                    (Mode.LONG, ["Ana", "Luis"], 5)):
+            game = Game(Rules(mode=mode), players, seed=seed)
+            finish(game, random.Random(seed))
+            games.save(game.record(), source="terminal")
+        lines = scores_lines(["Ana"])
+    solo = next(line for line in lines if "· solo," in line)
+    assert "won by" not in solo and "Ana: " in solo, solo
+    elimination = next(line for line in lines if "elimination" in line)
+    assert "Ana: total " in elimination and "Luis: total " in elimination, elimination
+    long = next(line for line in lines if "long game" in line)
+    assert "no score" not in long and long.count("Ana") == 1 + ("won by Ana" in long), long
+
+
+def test_a_board_of_one_tile_is_said_in_the_singular() -> None:
+    import random
+
+    from shutthebox.term.saving import save_finished
+    from tests.support.drive import finish
+
+    game = Game(Rules(tiles=1, mode="solo"), ["Ana"])  # fair dice: the turn counts for a best
+    finish(game, random.Random(1))
+    text = "\n".join(save_finished(game, ["Ana"]))
+    assert "on 1 tile:" in text and "1 tiles" not in text, text
+
+
+@pytest.mark.parametrize(
+    ("change", "words", "not_said"),
+    [
+        ({"format": None}, 'its format is null, not "shutthebox-record"', "None"),
+        ({"events": None}, "events must be a list of actions, not nothing (null)", "NoneType"),
+        ({"events": [{"player": 0, "roll": [4, 5], "x": {"a": 1}}]}, '{"player": 0', "{'player'"),
+        ({"seed": 10 ** 400}, "(401 digits)", "9" * 30),
+    ],
+)
+def test_record_errors_say_what_is_wrong_in_words(
+    tmp_path: Path, change: dict[str, object], words: str, not_said: str
+) -> None:
+    data = json.loads(solo_record(tmp_path).read_text(encoding="utf-8"))
+    data.update(change)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    for command in ("replay", "review"):
+        err = one_line_error(cli(command, str(path)))
+        assert words in err and not_said not in err and len(err) < 300, err
+    said = cli("verify", str(path))
+    assert said.returncode == 1 and words in said.stdout and not_said not in said.stdout, said.stdout
+
+
+def test_a_daily_practice_is_said_to_be_one() -> None:
+    import random
+    from datetime import date
+
+    from shutthebox.core.daily import Challenge, PracticeDice
+    from shutthebox.term.saving import save_finished
+    from tests.support.drive import finish
+
+    challenge = Challenge(date(2026, 1, 2), 9)
+    game = Game(challenge.rules, ["Ana"], dice=PracticeDice(challenge.dice(b"s" * 32)))
+    finish(game, random.Random(2))
+    text = "\n".join(save_finished(game, ["Ana"]))
+    assert "fair scheme" not in text and "practice of the day's challenge" in text, text
+
+
+def test_train_asks_in_plain_words(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    assert main(["--lang", "en", "train", "Ana", "--count", "1", "--goal", "long", "--tiles", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "playing for winning" not in out and "(goal: winning the long game)" in out, out

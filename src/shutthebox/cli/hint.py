@@ -89,7 +89,9 @@ def run_hint(args: argparse.Namespace) -> int:
     return emit(args, data, lines)
 
 
-def _ranked(choices: Sequence[Choice], objective: Objective, target: int | None, *, opening: bool) -> list[str]:
+def _ranked(
+    choices: Sequence[Choice], objective: Objective, target: int | None, *, opening: bool
+) -> list[str]:
     """The choices as a ranking, best first: each with its value in its unit and what it gives up
     against the best one (the list is no plan: one of them is played)."""
     what = _(OBJECTIVE_VALUES[str(objective)]).format(target=target)
@@ -97,8 +99,8 @@ def _ranked(choices: Sequence[Choice], objective: Objective, target: int | None,
     for i, c in enumerate(choices, start=1):
         lost = _("best") if i == 1 else loss_words(objective, c.loss)
         lines.append(f"  {i}. " + _("{label} {value}  ({loss})").format(
-            label=f"{action_words(c.action, opening=opening):15}", value=f"{value_words(objective, c.value):>7}",
-            loss=lost,
+            label=f"{action_words(c.action, opening=opening):15}",
+            value=f"{value_words(objective, c.value):>7}", loss=lost,
         ))
     return lines
 

@@ -69,7 +69,9 @@ def stats_lines(found: dict[str, Any], *, colour: bool = False, glyph: str = "#"
         lines.append("")
         key = group["rules_key"]
         rules = rules_words(key)  # its words name the board size, unless the key is unknown
-        unknown = _("{tiles} tiles, {rules}").format(tiles=group["tiles"], rules=key)
+        unknown = ngettext("{tiles} tile, {rules}", "{tiles} tiles, {rules}", group["tiles"]).format(
+            tiles=group["tiles"], rules=key
+        )
         lines.append(rules if rules != key else unknown)
         lines.append("  " + _("games {games} · turns {turns} · average {average} · lowest {lowest} · "
                               "highest {highest}").format(

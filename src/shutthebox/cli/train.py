@@ -87,9 +87,9 @@ def _ask(puzzle: Puzzle, goal: Goal) -> DiceChoice | Move | None:
     print(_("Board: {tiles}").format(tiles=board))
     aim = goal_words(goal)
     if puzzle.roll is None:
-        print(_("Before the roll: one die or two, playing for {goal}?").format(goal=aim))
+        print(_("Before the roll: one die or two? (goal: {goal})").format(goal=aim))
     else:
-        print(_("You rolled {roll}. Which tiles do you shut, playing for {goal}?").format(
+        print(_("You rolled {roll}. Which tiles do you shut? (goal: {goal})").format(
             roll=" + ".join(map(str, puzzle.roll.dice)), goal=aim))
     answers = puzzle.answers
     print("  ".join(f"{i}) {say(a) if puzzle.roll is None else a}" for i, a in enumerate(answers, start=1)))
@@ -133,6 +133,6 @@ def goal_words(goal: Goal) -> str:
     return {
         Objective.SCORE: _("the lowest score"),
         Objective.SHUT: _("shutting the box"),
-        Objective.BEAT: _("scoring under {target}").format(target=goal.target),
+        Objective.BEAT: _("a score under {target}").format(target=goal.target),
         Objective.LONG: _("winning the long game"),
     }[goal.objective]

@@ -7,7 +7,8 @@ finished game, which needs SQLAlchemy, is `term.saving`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from shutthebox.i18n import N_, _, ngettext
 from shutthebox.i18n.rulewords import mode_name, options_line
@@ -82,16 +83,17 @@ def scores_lines(players: Sequence[str] = (), *, limit: int = 10) -> list[str]:
     if not data["games"]:
         lines.append("  " + _("none yet"))
     for game in data["games"]:
-        scores = ", ".join(  # a seat with no score (a long game, a turn not played) says so
-            _("{player}: {score}").format(player=s["player"], score=s["score"]) if s["score"] is not None
-            else _("{player}: no score").format(player=s["player"])
-            for s in game["scores"]
-        )
+        scores = _seats_words(game)
         mode = mode_name(game["mode"])
-        winner = _(" · won by {player}").format(player=game["winner"]) if game["winner"] else ""
+        solo = game["mode"] == "solo"  # one player: the score says how it went, not a "won by"
+        winner = _(" · won by {player}").format(player=game["winner"]) if game["winner"] and not solo else ""
         lines.append(
             "  "
-            + _("#{id} {date} · {mode}, {tiles} tiles · {scores}{winner}").format(
+            + ngettext(
+                "#{id} {date} · {mode}, {tiles} tile · {scores}{winner}",
+                "#{id} {date} · {mode}, {tiles} tiles · {scores}{winner}",
+                game["tiles"],
+            ).format(
                 id=game["id"],
                 date=game["finished_at"][:16].replace("T", " "),
                 mode=mode,
@@ -102,3 +104,23 @@ def scores_lines(players: Sequence[str] = (), *, limit: int = 10) -> list[str]:
             + _kind_words(game.get("kind"))
         )
     return lines
+
+
+def _seats_words(game: Mapping[str, Any]) -> str:
+    """Each seat of a recent game with what it scored: a round's and a solo game's score; an
+    elimination's total over its rounds; a long game, which keeps no score, its players once."""
+    turns = game["scores"]
+    order = list(dict.fromkeys([s["player"] for s in turns] + list(game.get("players") or [])))
+    if game["mode"] == "long" or all(s["score"] is None for s in turns):
+        return ", ".join(order)
+    if game["mode"] == "elimination":
+        totals = {p: sum(s["score"] for s in turns if s["player"] == p and s["score"] is not None)
+                  for p in order}
+        return ", ".join(
+            _("{player}: total {total}").format(player=p, total=total) for p, total in totals.items()
+        )
+    return ", ".join(
+        _("{player}: {score}").format(player=s["player"], score=s["score"]) if s["score"] is not None
+        else _("{player}: no score").format(player=s["player"])
+        for s in turns
+    )
