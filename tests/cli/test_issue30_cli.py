@@ -156,3 +156,20 @@ def test_train_asks_in_plain_words(
     assert main(["--lang", "en", "train", "Ana", "--count", "1", "--goal", "long", "--tiles", "6"]) == 0
     out = capsys.readouterr().out
     assert "playing for winning" not in out and "(goal: winning the long game)" in out, out
+
+
+# -- 3. review checks a record as replay does ------------------------------------------------------
+
+
+@pytest.mark.parametrize("edit", ["winner", "cut"])
+def test_review_refuses_what_replay_refuses(tmp_path: Path, edit: str) -> None:
+    data = json.loads(solo_record(tmp_path).read_text(encoding="utf-8"))
+    if edit == "winner":
+        data["result"]["winner"] = "Luis"
+    else:
+        data["events"] = data["events"][:2]  # the game stops before its end, its result kept
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    replayed = one_line_error(cli("replay", str(path)))
+    reviewed = one_line_error(cli("review", str(path)))
+    assert reviewed == replayed and "differs" in reviewed, reviewed

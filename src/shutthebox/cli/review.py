@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from shutthebox.cli.solving import emit
-from shutthebox.core.record import GameRecord
+from shutthebox.core.record import GameRecord, replay
 from shutthebox.i18n import _
 from shutthebox.i18n.words import action_words, loss_words, rules_line, value_words, verdict_name
 from shutthebox.strategy.review import review
@@ -16,6 +16,7 @@ __all__ = ["run_review"]
 
 def run_review(args: argparse.Namespace) -> int:
     record = GameRecord.load(Path(args.file))
+    replay(record)  # checked as `replay` and `verify` check it: a result edited, events cut short are refused
     result = review(record)
     data = result.to_json()
     lines = [_("Review of {file}: {rules}").format(file=args.file, rules=rules_line(record.rules))]
