@@ -173,3 +173,13 @@ def test_review_refuses_what_replay_refuses(tmp_path: Path, edit: str) -> None:
     replayed = one_line_error(cli("replay", str(path)))
     reviewed = one_line_error(cli("review", str(path)))
     assert reviewed == replayed and "differs" in reviewed, reviewed
+
+
+# -- 4. replay tells each turn's rolls and moves ---------------------------------------------------
+
+
+def test_replay_tells_rolls_moves_and_labels_the_open_tiles(tmp_path: Path) -> None:
+    done = cli("replay", str(solo_record(tmp_path)))
+    assert done.returncode == 0, done.stderr
+    told = "round 1: Ana: rolled 4+5, shut 6+2+1, rolled 1+1; open: 3 4 5 7 8 9 -> 36"
+    assert told in done.stdout, done.stdout
