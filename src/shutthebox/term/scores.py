@@ -7,8 +7,7 @@ finished game, which needs SQLAlchemy, is `term.saving`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from shutthebox.i18n import N_, _, ngettext
 from shutthebox.i18n.rulewords import mode_name, options_line
@@ -83,7 +82,20 @@ def scores_lines(players: Sequence[str] = (), *, limit: int = 10) -> list[str]:
     if not data["games"]:
         lines.append("  " + _("none yet"))
     for game in data["games"]:
-        scores = _seats_words(game)
+        turns = game["scores"]  # a round's and a solo game's score; an elimination's total over its rounds;
+        order = list(dict.fromkeys([t["player"] for t in turns] + list(game.get("players") or [])))
+        if game["mode"] == "long" or all(t["score"] is None for t in turns):  # a long game keeps none
+            scores = ", ".join(order)
+        elif game["mode"] == "elimination":
+            totals = {p: sum(t["score"] or 0 for t in turns if t["player"] == p) for p in order}
+            total = _("{player}: total {total}")
+            scores = ", ".join(total.format(player=p, total=n) for p, n in totals.items())
+        else:  # a seat with no score (a turn not played) says so
+            scores = ", ".join(
+                _("{player}: {score}").format(player=t["player"], score=t["score"]) if t["score"] is not None
+                else _("{player}: no score").format(player=t["player"])
+                for t in turns
+            )
         mode = mode_name(game["mode"])
         solo = game["mode"] == "solo"  # one player: the score says how it went, not a "won by"
         winner = _(" · won by {player}").format(player=game["winner"]) if game["winner"] and not solo else ""
@@ -105,22 +117,3 @@ def scores_lines(players: Sequence[str] = (), *, limit: int = 10) -> list[str]:
         )
     return lines
 
-
-def _seats_words(game: Mapping[str, Any]) -> str:
-    """Each seat of a recent game with what it scored: a round's and a solo game's score; an
-    elimination's total over its rounds; a long game, which keeps no score, its players once."""
-    turns = game["scores"]
-    order = list(dict.fromkeys([s["player"] for s in turns] + list(game.get("players") or [])))
-    if game["mode"] == "long" or all(s["score"] is None for s in turns):
-        return ", ".join(order)
-    if game["mode"] == "elimination":
-        totals = {p: sum(s["score"] for s in turns if s["player"] == p and s["score"] is not None)
-                  for p in order}
-        return ", ".join(
-            _("{player}: total {total}").format(player=p, total=total) for p, total in totals.items()
-        )
-    return ", ".join(
-        _("{player}: {score}").format(player=s["player"], score=s["score"]) if s["score"] is not None
-        else _("{player}: no score").format(player=s["player"])
-        for s in turns
-    )
