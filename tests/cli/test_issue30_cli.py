@@ -183,3 +183,30 @@ def test_replay_tells_rolls_moves_and_labels_the_open_tiles(tmp_path: Path) -> N
     assert done.returncode == 0, done.stderr
     told = "round 1: Ana: rolled 4+5, shut 6+2+1, rolled 1+1; open: 3 4 5 7 8 9 -> 36"
     assert told in done.stdout, done.stdout
+
+
+# -- 6. a profile file that cannot be read ---------------------------------------------------------
+
+
+def test_an_unreadable_profile_file_is_said_and_the_best_agrees_with_scores() -> None:
+    import random
+
+    from shutthebox.term.profile import profile_path
+    from shutthebox.term.saving import save_finished
+    from shutthebox.term.scores import scores_lines
+    from tests.support.drive import finish
+
+    first = Game(Rules(mode="solo"), ["Ana"])
+    finish(first, random.Random(1))
+    save_finished(first, ["Ana"])  # Ana's profile is made, its key kept in profile.json
+    profile_path().write_text("{not json", encoding="utf-8")
+    bests = [line for line in scores_lines(["Ana"]) if line.startswith("  Ana: best ")]
+    for seed in range(2, 12):  # a game that would have been a guest's first best
+        again = Game(Rules(mode="solo"), ["Ana"])
+        finish(again, random.Random(seed))
+        text = "\n".join(save_finished(again, ["Ana"]))
+        assert text.count("could not be read") == (seed == 2), text
+        assert "New personal best" not in text, text
+        if seed == 2:
+            assert "profile.json" in text and "set aside" in text, text
+    assert [line for line in scores_lines(["Ana"]) if line.startswith("  Ana: best ")] == bests

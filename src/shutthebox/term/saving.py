@@ -42,8 +42,12 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
             games = GameRepository(database)
             profiles, news = link_profile(ProfileRepository(database), record.players, humans)
             linked = {record.players[seat] for seat in profiles}
+            held = {  # a seat kept as a guest's under a profile's name: the history shows the profile's
+                name for name in humans if name not in linked and ProfileRepository(database).named(name)
+            }
             before = {  # a guest's best is a guest's: never a profile's that has the same name
-                name: games.best(name, record.rules, guest=name not in linked) for name in humans
+                name: games.best(name, record.rules, guest=name not in linked and name not in held)
+                for name in humans
             }
             game_id = game.save(games, source=source, profiles=profiles)
     except (ShutTheBoxError, ImportError, OSError) as error:
@@ -66,7 +70,12 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
     for result in results:
         if result.counted is None:
             continue
-        if result.new_best:
+        if result.player in held:  # a guest's turns: the profile's best, as `scores` shows, stands
+            lines.append(_(
+                "This game is kept as a guest's: the profile {player} is not this machine's, "
+                "so its best stays {best}."
+            ).format(player=result.player, best="-" if result.best_before is None else result.best_before))
+        elif result.new_best:
             lines.append(ngettext(
                 "New personal best for {player} on {tiles} tile: {score}!",
                 "New personal best for {player} on {tiles} tiles: {score}!", record.rules.tiles,
