@@ -46,8 +46,7 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
                 name for name in humans if name not in linked and ProfileRepository(database).named(name)
             }
             before = {  # a guest's best is a guest's: never a profile's that has the same name
-                name: games.best(name, record.rules, guest=name not in linked and name not in held)
-                for name in humans
+                name: games.best(name, record.rules, guest=name not in linked) for name in humans
             }
             game_id = game.save(games, source=source, profiles=profiles)
     except (ShutTheBoxError, ImportError, OSError) as error:
@@ -70,12 +69,7 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
     for result in results:
         if result.counted is None:
             continue
-        if result.player in held:  # a guest's turns: the profile's best, as `scores` shows, stands
-            lines.append(_(
-                "This game is kept as a guest's: the profile {player} is not this machine's, "
-                "so its best stays {best}."
-            ).format(player=result.player, best="-" if result.best_before is None else result.best_before))
-        elif result.new_best:
+        if result.new_best:
             lines.append(ngettext(
                 "New personal best for {player} on {tiles} tile: {score}!",
                 "New personal best for {player} on {tiles} tiles: {score}!", record.rules.tiles,
@@ -91,6 +85,11 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
                     player=result.player, best=result.best_before, tiles=record.rules.tiles
                 )
             )
+        if result.player in held:  # the history names the profile's best under that name, not the guest's
+            lines.append(_(
+                "This game is kept as a guest's: shutthebox scores shows the best of the profile {player}, "
+                "which is not this machine's."
+            ).format(player=result.player))
     helped = [result.player for result in results if result.helped]
     if helped:
         lines.append(ngettext(
