@@ -24,8 +24,9 @@ def run_text(capsys: pytest.CaptureFixture[str], lang: str, *argv: str) -> str:
 def cli(*argv: str, home: Path | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:
     """The command as a person runs it: its own process, its exit status, its two streams."""
     env = {**os.environ, "PYTHONPATH": SRC, "SHUTTHEBOX_LANG": "en"}
-    if home is not None:
-        env["SHUTTHEBOX_HOME"] = str(home)
+    if home is not None:  # a machine of its own: its data folder and its history
+        home.mkdir(parents=True, exist_ok=True)
+        env.update(XDG_DATA_HOME=str(home), SHUTTHEBOX_DB=f"sqlite:///{home / 'games.db'}")
     return subprocess.run(
         [sys.executable, "-m", "shutthebox", "--lang", "en", *argv],
         capture_output=True, text=True, env=env, input=stdin, timeout=120, check=False,
@@ -208,3 +209,31 @@ def test_an_unreadable_profile_file_is_said_and_the_best_agrees_with_scores() ->
     # a guest's first best, where scores goes on showing the profile's: the line says whose it is
     assert "New personal best for Ana" in text and "kept as a guest's" in text, text
     assert [line for line in scores_lines(["Ana"]) if line.startswith("  Ana: best ")] == bests
+
+
+# -- 7. train --------------------------------------------------------------------------------------
+
+
+def first_puzzle(out: str) -> str:
+    return out.split("Puzzle 1 of", 1)[1].split("Your answer", 1)[0].split("\n", 1)[1]
+
+
+def test_train_deals_the_first_puzzle_by_chance_and_sums_up_at_the_end_of_input(
+    tmp_path: Path
+) -> None:
+    firsts = set()
+    for n in range(4):  # a new player each time: every puzzle is as near their rating
+        done = cli("train", "Ana", "--count", "3", "--tiles", "6", home=tmp_path / str(n), stdin="1\n")
+        assert done.returncode == 0, done.stderr
+        firsts.add(first_puzzle(done.stdout))
+        assert "Session over: " in done.stdout and " of 1 right." in done.stdout, done.stdout  # input ended
+    assert len(firsts) > 1, firsts  # the same four times: one chance in tens of thousands
+
+
+def test_train_seed_deals_the_same_puzzles(tmp_path: Path) -> None:
+    dealt = [
+        first_puzzle(cli("train", "Ana", "--count", "1", "--tiles", "6", "--seed", "7",
+                         home=tmp_path / str(n), stdin="1\n").stdout)
+        for n in range(2)
+    ]
+    assert dealt[0] == dealt[1]

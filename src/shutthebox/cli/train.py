@@ -9,6 +9,7 @@ shares the database.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from datetime import UTC, datetime
 
@@ -59,12 +60,13 @@ def run_train(args: argparse.Namespace) -> int:
         if 0 not in seats:
             raise CliError("the trainer keeps a rating: it needs this machine's profile")
         profile_id, kept = seats[0], TrainerRepository(database)
-        right = 0
+        right = answered = 0
+        chance = random.Random(args.seed)  # deals among the puzzles as near the rating: not always the first
         for number in range(1, args.count + 1):
             standing = kept.standing(profile_id)
             seen = kept.reviews(profile_id, pool_key(rules, goal))
             difficulty = kept.difficulties([p.key for p in pool])
-            puzzle, again = pick(pool, seen, difficulty, standing.rating, datetime.now(UTC))
+            puzzle, again = pick(pool, seen, difficulty, standing.rating, datetime.now(UTC), chance=chance)
             kept.deal(profile_id, puzzle.key, datetime.now(UTC))  # the trainer rates the puzzles it dealt
             print()
             print(_("Puzzle {n} of {of} · your rating {rating}").format(
@@ -72,12 +74,15 @@ def run_train(args: argparse.Namespace) -> int:
             if again:
                 print(_("You missed this one before: here it is again."))
             chosen = _ask(puzzle, goal)
-            if chosen is None:
+            if chosen is None:  # the end of input ends the session: what was answered is summed up
                 break
             right += _answered(kept, profile_id, puzzle, chosen)
+            answered += 1
+        print()
+        if answered:
+            print(_("Session over: {right} of {of} right.").format(right=right, of=answered))
         else:
-            print()
-            print(_("Session over: {right} of {of} right.").format(right=right, of=args.count))
+            print(_("Session over: no puzzle answered."))
     return 0
 
 
