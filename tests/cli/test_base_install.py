@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCE = Path(shutthebox.__file__).resolve().parents[1]
 EXTRAS = ("fastapi", "uvicorn", "sqlalchemy", "textual", "matplotlib", "httpx", "websockets")
 """Libraries of the extras: none may be importable in the base venv, else it proves nothing."""
-REFUSAL = re.compile(r"^shutthebox: error: .* pip install 'shutthebox\[(\w+)\]'")
+REFUSAL = re.compile(r"^shutthebox [a-z]+: error: .* pip install 'shutthebox\[(\w+)\]'")
 
 WORK = "work"
 CASES: list[tuple[list[str], str]] = [

@@ -247,9 +247,9 @@ def test_play_refuses_a_player_name_the_history_would_refuse(
     path = tmp_path / "game.json"
     status, out, err = cli(capsys, "--lang", "en", "play", "--plain", "Luis", name, "--save", str(path))
     assert status == 2 and out == "" and not path.exists()
-    assert err == f"shutthebox: error: {why}\n"
+    assert err == f"shutthebox play: error: {why}\n"
     status, _, err = cli(capsys, "--lang", "es", "play", "--plain", name)
-    assert status == 2 and err.startswith("shutthebox: error: ") and len(err.splitlines()) == 1
+    assert status == 2 and err.startswith("shutthebox play: error: ") and len(err.splitlines()) == 1
     assert "\x1b" not in err and "\u202e" not in err and "\u2066" not in err  # quoted, never drawn
 
 

@@ -101,7 +101,7 @@ def test_hint_before_rolling_values_one_die_against_two(capsys: pytest.CaptureFi
     assert dice[0]["dice"] == 1 and dice[0]["value"] == pytest.approx(float(Fraction(23, 12)))
     assert dice[1]["dice"] == 2 and dice[1]["loss"] > 0
     out = run_text(capsys, "es", "hint", "--open", "1,4,5,8", "--dice", "3,6")
-    assert "cerrar 5+4" in out and "pérdida" in out
+    assert "cerrar 5+4" in out and "puntos perdidos" in out
 
 
 def test_simulate_json_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

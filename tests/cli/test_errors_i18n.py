@@ -183,9 +183,10 @@ def test_cli_errors_speak_spanish(
     status, err = cli(capsys, "--lang", "es", *argv)
     assert status == 2
     assert len(err.splitlines()) == 1, err
-    assert err.startswith("shutthebox: error: ") and spanish in err
+    prefix = f"shutthebox {argv[0]}: error: "  # issue 30: each error named by its command, as the parser does
+    assert err.startswith(prefix) and spanish in err
     assert english not in err
-    message = re.sub(r"--[a-z-]+", "", err.removeprefix("shutthebox: error: "))  # flags are flags
+    message = re.sub(r"--[a-z-]+", "", err.removeprefix(prefix))  # flags are flags
     leftovers = ENGLISH & {word.lower() for word in re.findall(r"[A-Za-z]+", message)}
     assert not leftovers, err
 
@@ -197,7 +198,7 @@ def test_cli_errors_in_english_are_unchanged(
     _write_records(tmp_path)
     status, err = cli(capsys, "--lang", "en", *argv)
     assert status == 2
-    assert err == f"shutthebox: error: {english}\n"
+    assert err == f"shutthebox {argv[0]}: error: {english}\n"
 
 
 # -- every keyed error has its templates ------------------------------------------------

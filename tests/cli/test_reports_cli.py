@@ -115,6 +115,6 @@ def test_the_cheatsheet_refuses_a_way_to_play_it_cannot_describe(
     status, out, err = cli(capsys, "cheatsheet", "--mode", mode, "--tiles", "4")
     assert status == 2 and out == ""
     assert err.strip() == (
-        f"shutthebox: error: a cheat sheet is for one turn played for the lowest score; the {mode} mode is "
-        "not supported"
+        "shutthebox cheatsheet: error: a cheat sheet is for one turn played for the lowest score; "
+        f"the {mode} mode is not supported"
     )

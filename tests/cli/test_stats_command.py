@@ -154,7 +154,8 @@ def test_colour_only_when_asked() -> None:
     }
     plain = stats_lines(found)
     assert not any("\x1b[" in line for line in plain)
-    assert "    2 " + "#" * 30 + " 1" in plain and "    0  0" in plain
+    assert "    2 " + "#" * 30 + " 1" in plain
+    assert "    0  0" not in plain  # issue 30: no rows before the lowest score
     assert any("\x1b[" in line for line in stats_lines(found, colour=True))
 
 
@@ -180,3 +181,35 @@ def test_colour_on_a_terminal_unless_no_color(
     status, plain, _ = run(capsys, "stats", "Ana", "--db", url, "--tiles", "12")
     assert status == 0 and "\x1b[" not in plain
     assert plain.splitlines() == [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in coloured.splitlines()]
+
+
+# -- issue 30 --------------------------------------------------------------------------------------
+
+
+def test_a_name_is_found_in_any_case(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    saved(url)
+    status, out, err = run(capsys, "--lang", "en", "stats", "ana", "--db", url)
+    assert status == 0, err
+    assert out.startswith("Statistics of Ana: 10 games")
+
+
+def test_the_histogram_shows_the_rows_with_scores() -> None:
+    bars = [{"low": 3 * i, "high": 3 * i + 2, "count": int(i == 15)} for i in range(16)]  # one 47
+    found = {
+        "player": "Ana", "games": 1, "turns": 1, "truncated": False,
+        "groups": [{
+            "tiles": 9, "rules_key": "unknown", "games": 1, "turns": 1, "average": 47.0, "lowest": 47,
+            "highest": 47, "histogram": bars,
+            "grades": [{"grade": g, "count": int(g == "F")} for g in GRADES], "best": None,
+        }],
+        "accuracy": {"games": [], "mean": None, "decisions": 0, "best": 0},
+    }
+    lines = stats_lines(found)
+    start = lines.index("  Scores") + 1
+    assert lines[start:lines.index("  Grades")] == ["    45-47 " + "#" * 30 + " 1"]
+    spread = [{"low": i, "high": i, "count": int(i in (2, 9))} for i in range(10)]
+    found["groups"][0]["histogram"] = spread  # type: ignore[index]
+    lines = stats_lines(found)
+    rows = lines[lines.index("  Scores") + 1:lines.index("  Grades")]
+    assert [row.split()[0] for row in rows] == ["2", "3-8", "9"]  # the empty run between made one row

@@ -227,7 +227,7 @@ def test_no_file_or_a_folder_is_a_one_line_error(capsys: pytest.CaptureFixture[s
         for argv in ([str(path)], ["--json", str(path)]):
             status, out, err = verify(capsys, *argv)
             assert status == 2 and out == ""
-            assert err == f"shutthebox: error: cannot read record {str(path)!r}: {why}\n"
+            assert err == f"shutthebox verify: error: cannot read record {str(path)!r}: {why}\n"
 
 
 def test_the_installed_command_answers_with_its_exit_status(tmp_path: Path) -> None:

@@ -140,16 +140,16 @@ def refused(data: Any, *needles: str) -> None:
 def test_malformed_json() -> None:
     refused("{not json", "not valid JSON")
     refused("", "not valid JSON")
-    refused("[1, 2]", "JSON object, not list")
+    refused("[1, 2]", "JSON object, not a list")
 
 
 def test_wrong_format_or_version() -> None:
-    refused({**good(), "format": "chess-pgn"}, "not a game record", "'chess-pgn'")
+    refused({**good(), "format": "chess-pgn"}, "not a game record", '"chess-pgn"')
     refused({**good(), "version": 5}, "version 5 is not supported (1, 2, 3, 4)")
     refused({**good(), "version": 3}, "version 3 has no helped: it came in version 4")
     data = good()
     del data["version"]
-    refused(data, "version None")
+    refused(data, "has no version (1, 2, 3, 4)")
 
 
 @pytest.mark.parametrize(
@@ -161,9 +161,9 @@ def test_wrong_format_or_version() -> None:
         ("rules", "classic", ("record rules",)),
         ("players", "Ana", ("players",)),
         ("players", ["Ana", 3], ("players",)),
-        ("seed", "abc", ("seed", "'abc'")),
+        ("seed", "abc", ("seed", '"abc"')),
         ("seed", True, ("seed",)),
-        ("rounds", "two", ("rounds", "'two'")),
+        ("rounds", "two", ("rounds", '"two"')),
         ("events", {"0": 1}, ("events must be a list",)),
         ("result", [1], ("result must be an object",)),
         ("helped", [[0]], ("helped must be a list of [player, event] pairs",)),
@@ -196,7 +196,7 @@ def test_a_record_that_cannot_start() -> None:
         ({"player": 0, "roll": [1], "move": [1]}, ("event 3", "one of roll, dice, move")),
         ({"player": 0, "roll": [7]}, ("event 3", "7")),
         ({"player": 0, "roll": [1, 2, 3]}, ("event 3", "3")),
-        ({"player": 0, "roll": "3,1"}, ("'3,1'", "list of whole numbers")),
+        ({"player": 0, "roll": "3,1"}, ('"3,1"', "list of whole numbers")),
         ({"player": 0, "dice": 3}, ("event 3", "dice is 1 or 2")),
         ({"player": 0, "move": []}, ("event 3",)),
         ({"player": 0, "move": [13]}, ("event 3", "13")),

@@ -321,5 +321,6 @@ def test_a_spawned_server_that_does_not_start_shows_its_log(
     assert status == 2 and out == ""
     assert "no database here" in err
     assert err.splitlines()[-1] == (
-        "shutthebox: error: the server stopped as it started (exit status 3); the end of its log is above"
+        "shutthebox loadtest: error: the server stopped as it started (exit status 3); "
+        "the end of its log is above"
     )

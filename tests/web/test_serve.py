@@ -75,7 +75,7 @@ def test_postgresql_without_its_driver_is_reported_before_serving(
     assert main(["serve", "--db", "postgresql://user@host/games"]) == 2
     err = capsys.readouterr().err
     needs = "PostgreSQL needs the psycopg driver: pip install 'shutthebox[postgres]'"
-    assert err == f"shutthebox: error: {needs}\n"
+    assert err == f"shutthebox serve: error: {needs}\n"
 
 
 def test_several_workers_need_redis_and_a_sane_count(capsys: pytest.CaptureFixture[str]) -> None:
@@ -126,4 +126,5 @@ def test_an_unreachable_redis_or_database_is_reported_before_serving(
     nowhere = "postgresql://nobody@127.0.0.1:1/x"
     assert main(["serve", "--workers", "2", "--redis", redis_url, "--db", nowhere]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("shutthebox: error: the database cannot be opened:") and "Traceback" not in err
+    assert err.startswith("shutthebox serve: error: the database cannot be opened:"), err
+    assert "Traceback" not in err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import Any
 
 from shutthebox.cli.parser import rules_from_args
@@ -12,8 +13,8 @@ from shutthebox.core.dice import Roll
 from shutthebox.core.errors import ParseError, RulesError
 from shutthebox.core.rules import Mode, Rules, grade
 from shutthebox.i18n import _
-from shutthebox.i18n.words import action_words, rules_line
-from shutthebox.strategy.choices import plain_advice
+from shutthebox.i18n.words import OBJECTIVE_VALUES, action_words, loss_words, rules_line, value_words
+from shutthebox.strategy.choices import Choice, plain_advice
 from shutthebox.strategy.names import Objective
 
 __all__ = ["run_hint"]
@@ -70,12 +71,7 @@ def run_hint(args: argparse.Namespace) -> int:
             for c in advice.choices
         ]
         lines.append(_("Before rolling:"))
-        lines += [
-            "  " + _("{label} {value}  (loss {loss})").format(
-                label=f"{action_words(c.action):9}", value=f"{c.value:.6f}", loss=f"{c.loss:.6f}"
-            )
-            for c in advice.choices
-        ]
+        lines += _ranked(advice.choices, objective, args.target, opening=False)
         return emit(args, data, lines)
     lines[0] += _("; roll {roll} = {total}").format(roll=roll, total=roll.total)
     if not advice.choices:
@@ -89,15 +85,24 @@ def run_hint(args: argparse.Namespace) -> int:
         {"shut": list(c.action.tiles), "value": c.value, "loss": c.loss}  # type: ignore[union-attr]
         for c in advice.choices
     ]
-    lines += [
-        f"  {i}. " + _("{label} {value}  (loss {loss})").format(
-            label=f"{action_words(c.action, opening=opening):15}",
-            value=f"{c.value:.6f}",
-            loss=f"{c.loss:.6f}",
-        )
-        for i, c in enumerate(advice.choices, start=1)
-    ]
+    lines += _ranked(advice.choices, objective, args.target, opening=opening)
     return emit(args, data, lines)
+
+
+def _ranked(
+    choices: Sequence[Choice], objective: Objective, target: int | None, *, opening: bool
+) -> list[str]:
+    """The choices as a ranking, best first: each with its value in its unit and what it gives up
+    against the best one (the list is no plan: one of them is played)."""
+    what = _(OBJECTIVE_VALUES[str(objective)]).format(target=target)
+    lines = [_("Ranked best first, by {what}:").format(what=what)]
+    for i, c in enumerate(choices, start=1):
+        lost = _("best") if i == 1 else loss_words(objective, c.loss)
+        lines.append(f"  {i}. " + _("{label} {value}  ({loss})").format(
+            label=f"{action_words(c.action, opening=opening):15}",
+            value=f"{value_words(objective, c.value):>7}", loss=lost,
+        ))
+    return lines
 
 
 def _check_dice(rules: Rules, target: int, count: int) -> None:

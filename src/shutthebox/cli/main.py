@@ -281,10 +281,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     args.lang = detect_language(getattr(args, "lang", None))
     activate(args.lang)
+    prog = error_prog(args)  # the parser's style: every error of a command is named by it
     try:
         return int(args.run(args))
     except ShutTheBoxError as error:
-        print(_("shutthebox: error: {reason}").format(reason=say(error)), file=sys.stderr)
+        print(_("{prog}: error: {reason}").format(prog=prog, reason=say(error)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)
@@ -294,8 +295,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:  # a file or folder that failed after the checks: one line, no traceback
         where = f"{error.filename!r}: " if error.filename is not None else ""
         reason = f"{where}{error.strerror or error}"
-        print(_("shutthebox: error: {reason}").format(reason=reason), file=sys.stderr)
+        print(_("{prog}: error: {reason}").format(prog=prog, reason=reason), file=sys.stderr)
         return 2
+
+
+def error_prog(args: argparse.Namespace) -> str:
+    """The name an error of a command starts with, as its parser says it: ``shutthebox solve``."""
+    return f"shutthebox {args.command}" if getattr(args, "command", None) else "shutthebox"
 
 
 if __name__ == "__main__":

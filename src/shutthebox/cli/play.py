@@ -78,7 +78,7 @@ def play_setup(setup: PlaySetup, args: argparse.Namespace, save_to: Path | None,
             warning = _(
                 "the full-screen game needs Textual: pip install 'shutthebox[tui]'; playing line by line"
             )
-            print(f"shutthebox: {warning}", file=sys.stderr)
+            print(f"shutthebox {args.command}: {warning}", file=sys.stderr)
             plain = True
     files = RecordFiles(partial(numbered, save_to)) if save_to is not None else None
     records: list[GameRecord] = []
@@ -110,7 +110,7 @@ def _say_written(files: RecordFiles) -> None:
     """Each game's file, once the screen is gone: where it was written, or why it could not be."""
     for written in files.written:
         if written.error is not None:
-            print(_("shutthebox: error: {reason}").format(reason=_(
+            print(_("{prog}: error: {reason}").format(prog="shutthebox play", reason=_(
                 "the game record could not be written to {path!r}: {error}"
             ).format(path=str(written.path), error=written.error)), file=sys.stderr)
             continue

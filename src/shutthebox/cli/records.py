@@ -12,8 +12,8 @@ from pathlib import Path
 
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import RecordError
-from shutthebox.core.match import DiceChoice
-from shutthebox.core.record import Event, GameRecord, replay, result_of
+from shutthebox.core.match import DiceChoice, Phase
+from shutthebox.core.record import Event, GameRecord, replay, replay_states, result_of
 from shutthebox.core.verify import Verdict, verify
 from shutthebox.i18n import _, say
 from shutthebox.i18n.words import dice_word, rules_line
@@ -42,12 +42,18 @@ def run_replay(args: argparse.Namespace) -> int:
         print(_("Players: {players}; dice typed in; {actions} actions").format(
             players=players, actions=len(record.events)
         ))
-    for turn in result["turns"]:
-        shown = ", ".join(map(str, turn["open"])) or _("box shut")
+    roll_off, plays = _turn_plays(record)
+    if roll_off:
+        print("  " + _("roll-off for the starting order: {rolls}").format(rolls=roll_off))
+    for number, turn in enumerate(result["turns"]):
+        tiles = " ".join(map(str, turn["open"]))
+        shown = _("open: {tiles}").format(tiles=tiles) if tiles else _("box shut")
         score = "" if turn["score"] is None else f" -> {turn['score']}"
         tiebreak = _(" (tie-break {n})").format(n=turn["tiebreak"]) if turn["tiebreak"] else ""
-        line = _("round {round}{tiebreak}: {player}: {open}{score}").format(
-            round=turn["round"], tiebreak=tiebreak, player=turn["player"], open=shown, score=score
+        played = plays[number] if number < len(plays) else ""
+        line = _("round {round}{tiebreak}: {player}: {plays}; {open}{score}").format(
+            round=turn["round"], tiebreak=tiebreak, player=turn["player"], plays=played or _("no play"),
+            open=shown, score=score,
         )
         print("  " + line)
     if state.is_over:
@@ -59,6 +65,33 @@ def run_replay(args: argparse.Namespace) -> int:
         print(_("Ledger: {ledger}").format(ledger=ledger))
     print(_("Replay matches the record."))
     return 0
+
+
+def _turn_plays(record: GameRecord) -> tuple[str, list[str]]:
+    """The roll-off in words (``Ana 5, Luis 3``; empty without one), then each finished turn's rolls
+    and moves, in order: ``rolled 4+5, shut 9, rolled 1+2``."""
+    roll_off: list[str] = []
+    plays: list[str] = []
+    said: list[str] = []
+    before = None
+    for event, state in replay_states(record):
+        if event is not None and before is not None:
+            action = event.action
+            if before.phase is Phase.ROLL_OFF:
+                roll_off.append(f"{record.players[event.player]} {action}")
+            elif isinstance(action, Roll):
+                said.append(_("rolled {roll}").format(roll=action))
+            elif isinstance(action, DiceChoice):
+                said.append(_("chose {dice}").format(dice=dice_word(action.count)))
+            elif before.opening:  # the long game's opener opens tiles
+                said.append(_("opened {tiles}").format(tiles=action))
+            else:
+                said.append(_("shut {tiles}").format(tiles=action))
+            if len(state.history) > len(before.history):  # a turn is over
+                plays.append(", ".join(said))
+                said = []
+        before = state
+    return ", ".join(roll_off), plays
 
 
 # -- verify ----------------------------------------------------------------------------------------

@@ -6,9 +6,9 @@ import argparse
 from pathlib import Path
 
 from shutthebox.cli.solving import emit
-from shutthebox.core.record import GameRecord
+from shutthebox.core.record import GameRecord, replay
 from shutthebox.i18n import _
-from shutthebox.i18n.words import action_words, rules_line, verdict_name
+from shutthebox.i18n.words import action_words, loss_words, rules_line, value_words, verdict_name
 from shutthebox.strategy.review import review
 
 __all__ = ["run_review"]
@@ -16,6 +16,7 @@ __all__ = ["run_review"]
 
 def run_review(args: argparse.Namespace) -> int:
     record = GameRecord.load(Path(args.file))
+    replay(record)  # checked as `replay` and `verify` check it: a result edited, events cut short are refused
     result = review(record)
     data = result.to_json()
     lines = [_("Review of {file}: {rules}").format(file=args.file, rules=rules_line(record.rules))]
@@ -23,10 +24,12 @@ def run_review(args: argparse.Namespace) -> int:
         where = f"[{d.board}]" + (_(" roll {roll}").format(roll=d.roll) if d.roll else "")
         chosen = action_words(d.chosen, opening=d.opening)
         verdict = verdict_name(d.verdict)
-        note = "" if d.verdict == "best" else _("; best {best} ({value}), loss {loss}").format(
-            best=action_words(d.best, opening=d.opening), value=f"{d.value_best:.4f}", loss=f"{d.loss:.4f}"
+        note = "" if d.verdict == "best" else _("; best {best} ({value}): {loss}").format(
+            best=action_words(d.best, opening=d.opening), value=value_words(d.objective, d.value_best),
+            loss=loss_words(d.objective, d.loss),
         )
-        lines.append(f"  {d.player:10} {where:34} {chosen:12} {verdict:12} {d.value_chosen:.4f}{note}")
+        value = value_words(d.objective, d.value_chosen)
+        lines.append(f"  {d.player:10} {where:34} {chosen:12} {verdict:12} {value:>7}{note}")
     for player, accuracy in result.accuracy.items():
         lines.append(_("Accuracy of {player}: {accuracy} %").format(
             player=player, accuracy=f"{accuracy:.1f}"

@@ -50,6 +50,21 @@ def _number(value: object) -> str:
     return "—" if value is None else str(value)
 
 
+def _trimmed(bars: list[dict[str, int]]) -> list[dict[str, int]]:
+    """The bars of a histogram from the first score to the last, each run of empty bars between made one
+    (one score of 47 is one row, not sixteen)."""
+    full = [i for i, bar in enumerate(bars) if bar["count"]]
+    if not full:
+        return []
+    rows: list[dict[str, int]] = []
+    for bar in bars[full[0]:full[-1] + 1]:
+        if not bar["count"] and rows and not rows[-1]["count"]:
+            rows[-1] = {**rows[-1], "high": bar["high"]}
+        else:
+            rows.append(dict(bar))
+    return rows
+
+
 def stats_lines(found: dict[str, Any], *, colour: bool = False, glyph: str = "#") -> list[str]:
     """The statistics object of `storage.stats.player_stats` as lines of plain text: per board and
     rules the games, average, lowest and highest, a bar chart of the scores and of the grades, the
@@ -69,7 +84,9 @@ def stats_lines(found: dict[str, Any], *, colour: bool = False, glyph: str = "#"
         lines.append("")
         key = group["rules_key"]
         rules = rules_words(key)  # its words name the board size, unless the key is unknown
-        unknown = _("{tiles} tiles, {rules}").format(tiles=group["tiles"], rules=key)
+        unknown = ngettext("{tiles} tile, {rules}", "{tiles} tiles, {rules}", group["tiles"]).format(
+            tiles=group["tiles"], rules=key
+        )
         lines.append(rules if rules != key else unknown)
         lines.append("  " + _("games {games} · turns {turns} · average {average} · lowest {lowest} · "
                               "highest {highest}").format(
@@ -81,7 +98,7 @@ def stats_lines(found: dict[str, Any], *, colour: bool = False, glyph: str = "#"
             lines.append("  " + _("best {score} ({grade}) on {date}").format(
                 score=best["score"], grade=best["grade"], date=best["finished_at"][:10],
             ))
-        bars = group["histogram"]
+        bars = _trimmed(group["histogram"])
         if bars:
             lines.append("  " + _("Scores"))
             most = max(bar["count"] for bar in bars)

@@ -9,6 +9,7 @@ shares the database.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from datetime import UTC, datetime
 
@@ -59,12 +60,13 @@ def run_train(args: argparse.Namespace) -> int:
         if 0 not in seats:
             raise CliError("the trainer keeps a rating: it needs this machine's profile")
         profile_id, kept = seats[0], TrainerRepository(database)
-        right = 0
+        right = answered = 0
+        chance = random.Random(args.seed)  # deals among the puzzles as near the rating: not always the first
         for number in range(1, args.count + 1):
             standing = kept.standing(profile_id)
             seen = kept.reviews(profile_id, pool_key(rules, goal))
             difficulty = kept.difficulties([p.key for p in pool])
-            puzzle, again = pick(pool, seen, difficulty, standing.rating, datetime.now(UTC))
+            puzzle, again = pick(pool, seen, difficulty, standing.rating, datetime.now(UTC), chance=chance)
             kept.deal(profile_id, puzzle.key, datetime.now(UTC))  # the trainer rates the puzzles it dealt
             print()
             print(_("Puzzle {n} of {of} · your rating {rating}").format(
@@ -72,12 +74,15 @@ def run_train(args: argparse.Namespace) -> int:
             if again:
                 print(_("You missed this one before: here it is again."))
             chosen = _ask(puzzle, goal)
-            if chosen is None:
+            if chosen is None:  # the end of input ends the session: what was answered is summed up
                 break
             right += _answered(kept, profile_id, puzzle, chosen)
+            answered += 1
+        print()
+        if answered:
+            print(_("Session over: {right} of {of} right.").format(right=right, of=answered))
         else:
-            print()
-            print(_("Session over: {right} of {of} right.").format(right=right, of=args.count))
+            print(_("Session over: no puzzle answered."))
     return 0
 
 
@@ -87,9 +92,9 @@ def _ask(puzzle: Puzzle, goal: Goal) -> DiceChoice | Move | None:
     print(_("Board: {tiles}").format(tiles=board))
     aim = goal_words(goal)
     if puzzle.roll is None:
-        print(_("Before the roll: one die or two, playing for {goal}?").format(goal=aim))
+        print(_("Before the roll: one die or two? (goal: {goal})").format(goal=aim))
     else:
-        print(_("You rolled {roll}. Which tiles do you shut, playing for {goal}?").format(
+        print(_("You rolled {roll}. Which tiles do you shut? (goal: {goal})").format(
             roll=" + ".join(map(str, puzzle.roll.dice)), goal=aim))
     answers = puzzle.answers
     print("  ".join(f"{i}) {say(a) if puzzle.roll is None else a}" for i, a in enumerate(answers, start=1)))
@@ -133,6 +138,6 @@ def goal_words(goal: Goal) -> str:
     return {
         Objective.SCORE: _("the lowest score"),
         Objective.SHUT: _("shutting the box"),
-        Objective.BEAT: _("scoring under {target}").format(target=goal.target),
+        Objective.BEAT: _("a score under {target}").format(target=goal.target),
         Objective.LONG: _("winning the long game"),
     }[goal.objective]

@@ -17,6 +17,7 @@ ranked, and each turn counts as played, or as it stood when help came (`core.ran
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -26,14 +27,14 @@ from typing import Any
 from shutthebox.core.board import Move
 from shutthebox.core.chance import DiceSource, SeededDice
 from shutthebox.core.dice import Roll
-from shutthebox.core.errors import RecordError, ShutTheBoxError
+from shutthebox.core.errors import N_, Phrase, RecordError, ShutTheBoxError, plural_phrase
 from shutthebox.core.fair import Fairness
 from shutthebox.core.match import Action, DiceChoice, Match
 from shutthebox.core.outcome import Outcome, outcome_of, result_of
 from shutthebox.core.ranking import Help, Result, turns_counted, why_unranked
 from shutthebox.core.rules import Rules
 
-__all__ = ["FORMAT", "Event", "GameRecord", "Outcome", "outcome_of", "replay", "result_of"]
+__all__ = ["FORMAT", "Event", "GameRecord", "Outcome", "outcome_of", "replay", "result_of", "shown", "what"]
 
 FORMAT = "shutthebox-record"
 VERSION = 4
@@ -41,6 +42,46 @@ READABLE = (1, 2, 3, 4)
 """Version 1 had no ``typed`` mark: its rolls were typed exactly when its seed was null.
 Version 3 added ``fairness`` and ``assisted`` (whose every turn then counted for no best);
 version 4 ``helped``, where each help came (a turn counts as it stood then)."""
+
+
+_SHOWN = 40
+"""The longest value a message quotes whole; a longer one is cut (a record may hold anything)."""
+
+_KINDS = (
+    (bool, N_("true or false")), (int, N_("a number")), (float, N_("a number")), (str, N_("text")),
+    (list, N_("a list")), (dict, N_("an object")),
+)
+
+
+def what(value: Any) -> Phrase:
+    """What kind of JSON value ``value`` is, in words (``a number``, ``nothing (null)``), for a message
+    that says what was found where something else was due."""
+    if value is None:
+        return Phrase(N_("nothing (null)"))
+    return next((Phrase(word) for kind, word in _KINDS if isinstance(value, kind)), Phrase(N_("a value")))
+
+
+def shown(value: Any) -> str | Phrase:
+    """A value of a record as its JSON says it, cut when long: ``{"player": 0, "rol…``; a long number
+    by its first digits and its length (``12345678… (400 digits)``), never whole."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        digits = str(value)
+        if len(digits) <= 20:
+            return digits
+        return plural_phrase("{start}… ({count} digit)", "{start}… ({count} digits)",
+                             len(digits.lstrip("-")), start=digits[:12])
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = str(value)
+    if len(text) > _SHOWN:
+        text = _cut_numbers(text)
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
+
+
+def _cut_numbers(text: str) -> str:
+    """Long runs of digits cut to their first ones (a value quoted in part may hold a long number)."""
+    return re.sub(r"\d{21,}", lambda m: m.group()[:12] + "…", text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,15 +107,15 @@ class Event:
         player = data.get("player") if isinstance(data, dict) else None
         if not isinstance(player, int) or isinstance(player, bool):
             raise RecordError(
-                "event {index}: {data!r} is not an object with a player number", index=index, data=data
+                "event {index}: {data} is not an object with a player number", index=index, data=shown(data)
             )
         kinds = [key for key in ("roll", "dice", "move") if key in data]
         typed = data.get("typed", False)
         allowed = {"player", *kinds[:1], *(("typed",) if kinds[:1] == ["roll"] else ())}
         if len(kinds) != 1 or not set(data) <= allowed or not isinstance(typed, bool):
             raise RecordError(
-                "event {index}: {data!r} needs a player and one of roll, dice, move (a roll may be typed)",
-                index=index, data=data,
+                "event {index}: {data} needs a player and one of roll, dice, move (a roll may be typed)",
+                index=index, data=shown(data),
             )
         value = data[kinds[0]]
         try:
@@ -83,8 +124,8 @@ class Event:
             if kinds[0] == "dice":
                 if not isinstance(value, int) or value not in (1, 2):
                     raise RecordError(
-                        "event {index}: dice is 1 or 2, not {value!r}",
-                        index=index, value=value,
+                        "event {index}: dice is 1 or 2, not {value}",
+                        index=index, value=shown(value),
                     )
                 return cls(data["player"], DiceChoice(value))
             return cls(data["player"], Move.of(_ints(value)))
@@ -98,7 +139,7 @@ def _ints(value: Any) -> list[int]:
     if not isinstance(value, list) or not all(
         isinstance(v, int) and not isinstance(v, bool) for v in value
     ):
-        raise RecordError("{value!r} is not a list of whole numbers", value=value)
+        raise RecordError("{value} is not a list of whole numbers", value=shown(value))
     return value
 
 
@@ -198,11 +239,13 @@ class GameRecord:
     def from_json(cls, data: Any) -> GameRecord:
         """Read a record, checking its shape (not yet its play: see `replay`)."""
         if not isinstance(data, dict):
-            raise RecordError("a record is a JSON object, not {type}", type=type(data).__name__)
+            raise RecordError("a record is a JSON object, not {type}", type=what(data))
         if data.get("format") != FORMAT:
+            if "format" not in data:
+                raise RecordError('not a game record: it has no "format": "{expected}"', expected=FORMAT)
             raise RecordError(
-                "not a game record: format is {format!r}, not {expected!r}",
-                format=data.get("format"), expected=FORMAT,
+                'not a game record: its format is {format}, not "{expected}"',
+                format=shown(data["format"]), expected=FORMAT,
             )
         version = data.get("version")
         if version in READABLE and version < 3 and ({"fairness", "assisted"} & set(data)):
@@ -212,9 +255,11 @@ class GameRecord:
             raise RecordError("record version {version} has no helped: it came in version 4", version=version)
         if version not in READABLE:
             supported = ", ".join(map(str, READABLE))
+            if "version" not in data:
+                raise RecordError("record has no version ({supported})", supported=supported)
             raise RecordError(
-                "record version {version!r} is not supported ({supported})",
-                version=version, supported=supported,
+                "record version {version} is not supported ({supported})",
+                version=shown(version), supported=supported,
             )
         missing = {"rules", "players", "events"} - set(data)
         if missing:
@@ -222,16 +267,16 @@ class GameRecord:
             raise RecordError("record lacks {keys}", keys=lacking)
         players = data["players"]
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise RecordError("players must be a list of names, not {players!r}", players=players)
+            raise RecordError("players must be a list of names, not {players}", players=shown(players))
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RecordError("seed must be a whole number or null, not {seed!r}", seed=seed)
+            raise RecordError("seed must be a whole number or null, not {seed}", seed=shown(seed))
         rounds = data.get("rounds", 1)
         if not isinstance(rounds, int) or isinstance(rounds, bool):
-            raise RecordError("rounds must be a whole number, not {rounds!r}", rounds=rounds)
+            raise RecordError("rounds must be a whole number, not {rounds}", rounds=shown(rounds))
         events = data["events"]
         if not isinstance(events, list):
-            raise RecordError("events must be a list, not {type}", type=type(events).__name__)
+            raise RecordError("events must be a list of actions, not {type}", type=what(events))
         result = None if data.get("result") is None else Outcome.from_json(data["result"])
         try:
             rules = Rules.from_dict(data["rules"])
@@ -249,12 +294,12 @@ class GameRecord:
         if not isinstance(assisted, list) or not all(
             isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(players) for p in assisted
         ):
-            raise RecordError("assisted must be a list of player numbers, not {value!r}", value=assisted)
+            raise RecordError("assisted must be a list of player numbers, not {value}", value=shown(assisted))
         read = [Event.from_json(e, i) for i, e in enumerate(events)]
         helped = _helped(data.get("helped", []), len(players), len(read))
         if helped and set(assisted) != {h.player for h in helped}:
-            raise RecordError("assisted must list the players helped, {players}, not {value!r}",
-                              players=sorted({h.player for h in helped}), value=assisted)
+            raise RecordError("assisted must list the players helped, {players}, not {value}",
+                              players=shown(sorted({h.player for h in helped})), value=shown(assisted))
         if version == 1 and seed is None:
             read = [Event(e.player, e.action, typed=isinstance(e.action, Roll)) for e in read]
         return cls(
@@ -309,7 +354,7 @@ def _helped(value: Any, players: int, events: int) -> tuple[Help, ...]:
         for mark in value
     ):
         raise RecordError(
-            "helped must be a list of [player, event] pairs within the game, not {value!r}", value=value
+            "helped must be a list of [player, event] pairs within the game, not {value}", value=shown(value)
         )
     return tuple(Help(player, event) for player, event in value)
 
@@ -350,7 +395,7 @@ def replay_states(record: GameRecord) -> Iterable[tuple[Event | None, Match]]:
                     )
                 raise RecordError(
                     "event {index}: roll {roll} is not what seed {seed} gives ({expected})",
-                    index=index, roll=event.action, seed=record.seed, expected=expected,
+                    index=index, roll=event.action, seed=shown(record.seed), expected=expected,
                 )
         try:
             state = state.apply(event.action, event.player)

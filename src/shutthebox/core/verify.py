@@ -14,7 +14,7 @@ from typing import Any
 
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import Phrase, RecordError, ShutTheBoxError
-from shutthebox.core.record import GameRecord, outcome_of, replay_states
+from shutthebox.core.record import GameRecord, outcome_of, replay_states, shown
 
 __all__ = ["Verdict", "verify"]
 
@@ -49,7 +49,7 @@ def verify(record: GameRecord) -> Verdict:
     if fairness is None:
         if record.seed is not None:
             return _refused("the dice come from seed {seed}, chosen for practice: nothing proves them",
-                            seed=record.seed)
+                            seed=shown(record.seed))
         return _refused("the record has no fair dice to verify (typed in by hand)")
     if not fairness.revealed:
         return _refused("the server seed is not revealed yet: the game is not over")

@@ -31,9 +31,11 @@ __all__ = [
     "VERDICTS",
     "action_words",
     "dice_word",
+    "loss_words",
     "mode_name",
     "rules_line",
     "strength_name",
+    "value_words",
     "verdict_name",
 ]
 
@@ -108,3 +110,23 @@ def rules_line(rules: Rules | Mapping[str, object], *, with_mode: bool = True) -
     ``rules`` is a `Rules`, or its options as `Rules.to_dict` gives them (or a stored rules key, read back).
     """
     return options_line(rules.to_dict() if isinstance(rules, Rules) else rules, with_mode=with_mode)
+
+
+def value_words(objective: object, value: float) -> str:
+    """A value of the solver in its unit: expected points (``6.89``), stakes (``+0.125``), or a chance
+    as a percentage (``50.2 %``)."""
+    if str(objective) == "score":
+        return f"{value:.2f}"
+    if str(objective) == "stake":
+        return f"{value:+.3f}"
+    return _("{pct} %").format(pct=f"{100 * value:.1f}")
+
+
+def loss_words(objective: object, loss: float) -> str:
+    """What a choice gives up against the best one, with its unit, in the words of the web review and
+    the hints: ``0.42 points lost`` of expected score, ``1.2 percentage points lost`` of a chance."""
+    if str(objective) == "score":
+        return _("{points} points lost").format(points=f"{loss:.2f}")
+    if str(objective) == "stake":
+        return _("{stakes} stakes lost").format(stakes=f"{loss:.3f}")
+    return _("{pct} percentage points lost").format(pct=f"{100 * loss:.1f}")

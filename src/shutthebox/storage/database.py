@@ -16,13 +16,9 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
@@ -33,7 +29,8 @@ from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.storage.location import default_url
 
 __all__ = [
-    "MIGRATION_LOCK", "RETRY_DELAYS", "Database", "StorageBusyError", "StorageError", "alembic_config",
+    "MIGRATION_LOCK", "RETRY_DELAYS", "SCHEMA_HEAD", "Database", "StorageBusyError", "StorageError",
+    "alembic_config",
     "engine_url", "retrying",
 ]
 
@@ -75,13 +72,23 @@ def engine_url(url: str) -> URL:
     return parsed
 
 
+SCHEMA_HEAD = "0009"
+"""The newest migration's revision (tests/storage/test_schema_head.py checks it against Alembic's
+head): a database found at it is opened with one query, without importing Alembic."""
+
+
 def alembic_config(connection: Connection | None) -> Any:
     """The Alembic configuration of the storage's migrations, run on ``connection``."""
-    config = Config()
-    location = resources.files("shutthebox.storage") / "migrations"
-    config.set_main_option("script_location", str(location))
-    config.attributes["connection"] = connection
-    return config
+    from shutthebox.storage.migrating import alembic_config as config  # Alembic: only to migrate
+
+    return config(connection)
+
+
+def _revision(connection: Connection) -> str | None:
+    """The revision recorded in the database (Alembic's table, read in plain SQL), None if none."""
+    if not connection.dialect.has_table(connection, "alembic_version"):
+        return None
+    return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
 def _locked(error: OperationalError) -> bool:
@@ -159,16 +166,21 @@ class Database:
         the others find the schema at head (the DDL of two at once would clash).
         """
 
+        with self.engine.connect() as connection:  # at head, the common case: nothing to do
+            if _revision(connection) == SCHEMA_HEAD:
+                return
+        from shutthebox.storage.migrating import upgrade  # Alembic: only to migrate
+
         with self.engine.begin() as connection:
             if connection.dialect.name == "postgresql":
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
-            command.upgrade(alembic_config(connection), "head")
+            upgrade(connection)
 
     def schema_version(self) -> str | None:
         """The Alembic revision the database is at."""
 
         with self.engine.connect() as connection:
-            return MigrationContext.configure(connection).get_current_revision()
+            return _revision(connection)
 
     def ping(self) -> None:
         """Ask the database a trivial query (``SELECT 1``): its error if it does not answer."""

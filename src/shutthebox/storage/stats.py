@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from shutthebox.storage.games import GameRepository
+from shutthebox.storage.names import look_alike_keys
 from shutthebox.storage.profiles import ProfileRepository
 from shutthebox.storage.values import Best, GameSummary, TurnEntry
 
@@ -184,6 +185,20 @@ def player_stats(
     }
 
 
+GUESTS_SEARCHED = 200
+"""The newest games searched for a guest's name typed in another case (``ana`` for ``Ana``)."""
+
+
+def _guest_named(games: GameRepository, name: str) -> str:
+    """The seat name of the newest games that is ``name`` but for case (and look-alikes), else ``name``."""
+    keys = look_alike_keys(name)
+    for game in games.games(limit=GUESTS_SEARCHED):
+        for seat in game.players:
+            if look_alike_keys(seat) & keys:
+                return seat
+    return name
+
+
 def collect(
     games: GameRepository,
     profiles: ProfileRepository,
@@ -197,8 +212,13 @@ def collect(
     games of ``source`` only (None: every source); ``mark_of(game_id, seat)`` is the review mark of
     that seat in that game, or None when it has none. None when no profile has that name and no game
     that player."""
-    profile = profiles.named(name)
+    profile = profiles.named(name) or profiles.holder(name)  # "ana" finds Ana, as names are told apart
+    if profile is not None:
+        name = profile.name
     turns = games.history(name, limit=TURNS_READ)
+    if profile is None and not turns:  # a guest: the name as a recent game spells it, in any case
+        name = _guest_named(games, name)
+        turns = games.history(name, limit=TURNS_READ)
     if profile is None and not turns:
         return None
     recent = games.games(player=name, limit=max(last, REVIEWED_GAMES))

@@ -16,6 +16,7 @@ a missed puzzle comes back soon, a solved one later and later (`schedule`).
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -283,12 +284,13 @@ def schedule(streak: int, correct: bool, now: datetime) -> tuple[int, datetime]:
 
 def pick(
     pool: tuple[Puzzle, ...], seen: dict[str, datetime], difficulty: dict[str, Rating], player: Rating,
-    now: datetime, *, own: tuple[Puzzle, ...] = (),
+    now: datetime, *, own: tuple[Puzzle, ...] = (), chance: random.Random | None = None,
 ) -> tuple[Puzzle, bool]:
     """The next puzzle, and whether it is one seen before: the one due longest (a miss comes back
     soon), else a mistake of the player's own games not asked yet (``own``), else the unseen one
     whose ``difficulty`` is nearest the ``player``'s rating (when every one is seen, any of the
-    pool). ``seen`` gives when each answered puzzle comes back."""
+    pool). ``seen`` gives when each answered puzzle comes back. Of unseen ones as near as each
+    other (a new player's: every one), ``chance`` deals one (without it, the first of the pool)."""
     due = sorted((when, key) for key, when in seen.items() if when <= now)
     if due:
         return Puzzle.from_key(due[0][1]), True
@@ -296,8 +298,12 @@ def pick(
     if fresh:
         return fresh[0], False
     unseen = [p for p in pool if p.key not in seen] or list(pool)
-    nearest = min(unseen, key=lambda p: abs(difficulty.get(p.key, Rating()).rating - player.rating))
-    return nearest, False
+    def distance(p: Puzzle) -> float:
+        return abs(difficulty.get(p.key, Rating()).rating - player.rating)
+
+    least = min(map(distance, unseen))
+    nearest = [p for p in unseen if distance(p) - least < 1e-9]
+    return (chance.choice(nearest) if chance is not None else nearest[0]), False
 
 
 def rate(player: Rating, puzzle: Rating, right: bool) -> tuple[Rating, Rating]:

@@ -65,18 +65,37 @@ def link_profile(
     if not humans:
         return {}, None
     local = read_profile()
+    aside = _set_aside() if local is None else None
+    said = "" if aside is None else _(
+        "Your profile file {path} could not be read: it is set aside as {aside} and not used."
+    ).format(path=profile_path(), aside=aside.name)
     try:
         if local is None:
             made, key = profiles.create(humans[0])
             write_profile(LocalProfile(made.name, key))
             news = _("Your player profile {name} was created; its secret key stays in your data folder.")
-            return _seats(players, humans, made), news.format(name=made.name)
+            return _seats(players, humans, made), " ".join(filter(None, [said, news.format(name=made.name)]))
         found = profiles.by_key(local.key)
         if found is None:  # another database: the profile is made there with the same key
             found, _key = profiles.create(local.name, key=local.key)
         return _seats(players, humans, found), None
     except ShutTheBoxError as error:
-        return {}, _("The game is kept without a profile: {reason}").format(reason=say(error))
+        kept = _("The game is kept without a profile: {reason}").format(reason=say(error))
+        return {}, " ".join(filter(None, [said, kept]))
+
+
+def _set_aside() -> Path | None:
+    """A profile file that is there but cannot be read, renamed out of the way (``profile.json.unreadable``)
+    so that a new one can be kept; None when there is no such file."""
+    path = profile_path()
+    if not path.exists():
+        return None
+    aside = path.with_name(path.name + ".unreadable")
+    try:
+        path.replace(aside)
+    except OSError:
+        return path  # left where it is: still not used
+    return aside
 
 
 def _seats(players: Sequence[str], humans: Sequence[str], profile: Any) -> dict[int, int]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from shutthebox.core.daily import PracticeDice
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.game import Game
 from shutthebox.core.ranking import Unranked
@@ -41,6 +42,9 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
             games = GameRepository(database)
             profiles, news = link_profile(ProfileRepository(database), record.players, humans)
             linked = {record.players[seat] for seat in profiles}
+            held = {  # a seat kept as a guest's under a profile's name: the history shows the profile's
+                name for name in humans if name not in linked and ProfileRepository(database).named(name)
+            }
             before = {  # a guest's best is a guest's: never a profile's that has the same name
                 name: games.best(name, record.rules, guest=name not in linked) for name in humans
             }
@@ -55,20 +59,37 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
     results = record.results(humans, {name: best.score for name, best in before.items() if best is not None})
     unranked = next((result.unranked for result in results), None)
     if unranked is not None:
+        if isinstance(game.dice, PracticeDice):  # the day's dice, not revealed: a practice, not unfair
+            said = _(
+                "A practice of the day's challenge (its dice, not its ranked attempt), "
+                "so it counts for no best."
+            )
+            return [*lines, said, *told]
         return [*lines, unranked_line(unranked, record.seed), *told]
     for result in results:
         if result.counted is None:
             continue
         if result.new_best:
-            lines.append(_("New personal best for {player} on {tiles} tiles: {score}!").format(
+            lines.append(ngettext(
+                "New personal best for {player} on {tiles} tile: {score}!",
+                "New personal best for {player} on {tiles} tiles: {score}!", record.rules.tiles,
+            ).format(
                 player=result.player, score=result.counted, tiles=record.rules.tiles
             ))
         else:
             lines.append(
-                _("{player}'s best on {tiles} tiles with these rules: {best}.").format(
+                ngettext(
+                    "{player}'s best on {tiles} tile with these rules: {best}.",
+                    "{player}'s best on {tiles} tiles with these rules: {best}.", record.rules.tiles,
+                ).format(
                     player=result.player, best=result.best_before, tiles=record.rules.tiles
                 )
             )
+        if result.player in held:  # the history names the profile's best under that name, not the guest's
+            lines.append(_(
+                "This game is kept as a guest's: shutthebox scores shows the best of the profile {player}, "
+                "which is not this machine's."
+            ).format(player=result.player))
     helped = [result.player for result in results if result.helped]
     if helped:
         lines.append(ngettext(

@@ -82,16 +82,30 @@ def scores_lines(players: Sequence[str] = (), *, limit: int = 10) -> list[str]:
     if not data["games"]:
         lines.append("  " + _("none yet"))
     for game in data["games"]:
-        scores = ", ".join(  # a seat with no score (a long game, a turn not played) says so
-            _("{player}: {score}").format(player=s["player"], score=s["score"]) if s["score"] is not None
-            else _("{player}: no score").format(player=s["player"])
-            for s in game["scores"]
-        )
+        turns = game["scores"]  # a round's and a solo game's score; an elimination's total over its rounds;
+        order = list(dict.fromkeys([t["player"] for t in turns] + list(game.get("players") or [])))
+        if game["mode"] == "long" or all(t["score"] is None for t in turns):  # a long game keeps none
+            scores = ", ".join(order)
+        elif game["mode"] == "elimination":
+            totals = {p: sum(t["score"] or 0 for t in turns if t["player"] == p) for p in order}
+            total = _("{player}: total {total}")
+            scores = ", ".join(total.format(player=p, total=n) for p, n in totals.items())
+        else:  # a seat with no score (a turn not played) says so
+            scores = ", ".join(
+                _("{player}: {score}").format(player=t["player"], score=t["score"]) if t["score"] is not None
+                else _("{player}: no score").format(player=t["player"])
+                for t in turns
+            )
         mode = mode_name(game["mode"])
-        winner = _(" · won by {player}").format(player=game["winner"]) if game["winner"] else ""
+        solo = game["mode"] == "solo"  # one player: the score says how it went, not a "won by"
+        winner = _(" · won by {player}").format(player=game["winner"]) if game["winner"] and not solo else ""
         lines.append(
             "  "
-            + _("#{id} {date} · {mode}, {tiles} tiles · {scores}{winner}").format(
+            + ngettext(
+                "#{id} {date} · {mode}, {tiles} tile · {scores}{winner}",
+                "#{id} {date} · {mode}, {tiles} tiles · {scores}{winner}",
+                game["tiles"],
+            ).format(
                 id=game["id"],
                 date=game["finished_at"][:16].replace("T", " "),
                 mode=mode,
@@ -102,3 +116,4 @@ def scores_lines(players: Sequence[str] = (), *, limit: int = 10) -> list[str]:
             + _kind_words(game.get("kind"))
         )
     return lines
+

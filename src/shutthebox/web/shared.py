@@ -12,7 +12,7 @@ from io import BytesIO
 from typing import Any
 
 from shutthebox.core.tiles import grade
-from shutthebox.i18n import _, language
+from shutthebox.i18n import _, language, ngettext
 
 __all__ = ["board_png", "board_svg", "result_html"]
 
@@ -98,7 +98,10 @@ def result_html(game: dict[str, Any], *, base: str) -> str:
     server's own address (``https://example.com``)."""
     game_id, tiles = game["id"], game["tiles"]
     turn = _last_turn(game)
-    title = _("Shut the Box: {name} scored {score} on {tiles} tiles").format(
+    title = ngettext(
+        "Shut the Box: {name} scored {score} on {tiles} tile",
+        "Shut the Box: {name} scored {score} on {tiles} tiles", tiles,
+    ).format(
         name=turn["player"], score=turn["score"], tiles=tiles,
     )
     rows = "".join(

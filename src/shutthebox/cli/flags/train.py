@@ -20,6 +20,9 @@ def train_arguments(train: argparse.ArgumentParser) -> None:
     train.add_argument("--goal", default="score", help=_("score, shut, beat-10 or long (score)"))
     train.add_argument("--preset", default="web", help=_("the rule set (web)"))
     train.add_argument("--tiles", type=whole, default=9, help=_("tiles on the board (9)"))
+    train.add_argument("--seed", type=whole, default=None, help=_(
+        "seed of the puzzles dealt among those as near your rating (a new one each session)"
+    ))
     train.add_argument(
         "--count", type=number_type(int, 1, MOST_PUZZLES), default=10, help=_("puzzles in the session (10)")
     )
