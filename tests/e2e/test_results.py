@@ -106,7 +106,6 @@ def test_elimination_crowns_its_winner_and_marks_the_others_out(page: Page) -> N
 @pytest.mark.parametrize("page", [("en-US", DESKTOP), ("es-ES", DESKTOP)], indirect=True)
 def test_the_long_games_opening_turns_speak_of_opening_and_its_end_says_how(page: Page) -> None:
     spanish = page.get_attribute("html", "lang") == "es"
-    table_room(page, {"mode": "long"})
     seen: dict[str, bool] = {"opening": False, "press": False}
 
     def look() -> None:
@@ -120,8 +119,12 @@ def test_the_long_games_opening_turns_speak_of_opening_and_its_end_says_how(page
         else:
             assert label == ("Cerrar" if spanish else "Shut"), label  # never "Cerrar / Shut"
 
-    play_to_the_end(page, look)
-    assert seen["opening"], "no opening turn was seen"
+    for _game in range(4):  # the dice are fair: a first turn that shuts every tile ends it unopened
+        table_room(page, {"mode": "long"})
+        play_to_the_end(page, look)
+        if seen["opening"]:
+            break
+    assert seen["opening"], "no opening turn was seen in four games"
     ended = page.locator("#winner").inner_text()
     how = (r"Gana (Ana|Luis): (abrió|cerró) todas las fichas\." if spanish
            else r"(Ana|Luis) (opened|shut) every tile and wins\.")

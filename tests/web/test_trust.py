@@ -280,7 +280,10 @@ def test_a_flood_of_solver_work_from_one_address_waits_behind_itself(tmp_path: P
     flood goes on."""
     with running(tmp_path) as server:
         url = server.url
-        presets = list(httpx.get(f"{url}/api/rules").json()["presets"])
+        presets = [  # every preset a sheet describes (the long game and elimination are refused: 422)
+            name for name, rules in httpx.get(f"{url}/api/rules").json()["presets"].items()
+            if rules["mode"] not in ("long", "elimination")
+        ]
         sheets = [(preset, tiles) for tiles in range(12, 2, -1) for preset in presets]
         answers: list[int] = []
         stop, turns, taking = threading.Event(), itertools.cycle(sheets), threading.Lock()

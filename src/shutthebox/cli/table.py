@@ -9,6 +9,7 @@ person whose name reads as a bot's seat (``Bot (easy)``, ``Robot (fácil) 2``) i
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 from shutthebox.cli.parser import CliError
@@ -30,13 +31,22 @@ _NUMBERED = re.compile(r"^(.*\S)\s+\d+$")
 """A seat name with a number after it, as a second bot of the same strength is named."""
 
 
+def _keys(name: str) -> frozenset[str]:
+    """``name``'s look-alike keys (`storage.names`); on the base install, without the confusables'
+    table (the tui extra's), its case and width folded only: the game is played all the same."""
+    try:
+        return frozenset(look_alike_keys(name))
+    except ModuleNotFoundError:
+        return frozenset({unicodedata.normalize("NFKC", name).casefold()})
+
+
 def _bot_keys() -> frozenset[str]:
     """The look-alike keys of every name a bot's seat takes, in every language."""
     keys: set[str] = set()
     for lang in languages():
         with using(lang):
             for bot in (*STRENGTHS, *BOT_NAMES):
-                keys |= look_alike_keys(bot_label(bot))
+                keys |= _keys(bot_label(bot))
     return frozenset(keys)
 
 
@@ -46,7 +56,7 @@ def bot_like(name: str) -> bool:
     numbered = _NUMBERED.match(cleaned)
     forms = (cleaned, numbered.group(1)) if numbered else (cleaned,)
     keys = _bot_keys()
-    return any(look_alike_keys(form) & keys for form in forms)
+    return any(_keys(form) & keys for form in forms)
 
 
 def check_table(
