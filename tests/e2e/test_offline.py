@@ -301,9 +301,10 @@ def play_companion(page: Page, preset: str, tiles: int, objective: str, seed: in
 
 @pytest.mark.parametrize(
     ("preset", "tiles", "objective"),
-    [
-        ("web", 9, "score"), ("web", 9, "shut"), ("web", 12, "score"), ("web", 10, "shut"),
-        ("pub", 9, "score"), ("classic", 9, "shut"),
+    [  # every preset the companion offers, both objectives; web on every prebuilt board
+        *((preset, 9, objective) for preset in ("web", "classic", "two-dice", "digits", "sailors", "pub")
+          for objective in ("score", "shut")),
+        ("web", 12, "score"), ("web", 10, "shut"),
     ],
 )
 def test_the_companion_ranks_as_shutthebox_hint_does(
