@@ -70,10 +70,10 @@ def hint_lines(state: Match) -> list[str]:
         else:
             worth = _number(advice.objective, choice.value)
             loss = _number(advice.objective, choice.loss).lstrip("+")
-            then = _("then {choice} ({worth}, gives away {loss})").format(
+            instead = _("or {choice} ({worth}, gives away {loss})").format(  # the next best, not a plan
                 choice=words, worth=worth, loss=loss
             )
-            lines.append("  " + then)
+            lines.append("  " + instead)
     rest = len(advice.choices) - SHOWN
     if rest > 0:
         lines.append("  " + ngettext("and {n} more", "and {n} more", rest).format(n=rest))
