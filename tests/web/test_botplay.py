@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import time
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -97,18 +97,26 @@ def test_a_bot_that_fails_or_runs_out_of_patience_is_played_by_its_fallback(
     assert final["status"] == "over"  # the fallback chose every time
     assert "fallback plays" in caplog.text
 
-    def slow(self: Seated, state: Any) -> DiceChoice | Move:
-        time.sleep(0.5)
+    release = threading.Event()
+    asked: list[int] = []
+    returned: list[int] = []
+
+    def stuck(self: Seated, state: Any) -> DiceChoice | Move:
+        asked.append(1)
+        release.wait(10)  # thinks until the test is over: only the fallback can have chosen
+        returned.append(1)
         return self.fallback.think(state)
 
-    monkeypatch.setattr(Seated, "think", slow)
+    monkeypatch.setattr(Seated, "think", stuck)
     monkeypatch.setattr(Game, "patience", lambda self, due: 0.01)
-    started = time.perf_counter()
-    table, _ = create(client, seats=BOT_SEATS, seed=8)
-    state = table.play_while_mine()
-    while state["status"] == "playing" and state["events"] < 30:
+    try:
+        table, _ = create(client, seats=BOT_SEATS, seed=8)
         state = table.play_while_mine()
-    assert state["events"] >= 2 and time.perf_counter() - started < 0.5 * state["events"]
+        while state["status"] == "playing" and state["events"] < 30:
+            state = table.play_while_mine()
+        assert asked and not returned and state["events"] >= 2  # played on, no thinking ever done
+    finally:
+        release.set()
 
 
 def test_a_copy_read_back_after_a_failed_write_is_a_new_one_with_the_same_lock(
