@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from shutthebox.web import Settings, create_app
 from shutthebox.web import fanout as fanout_module
 from shutthebox.web.fanout import Fanout, Listener
+from shutthebox.web.hub import News
 from shutthebox.web.server import Server
 from tests.support.web import create
 
@@ -86,3 +87,21 @@ def test_joining_a_watched_room_draws_the_state_as_often_as_joining_an_empty_one
     assert watched <= empty + 1  # the spectators' view, drawn once for all of them
     spectators = fanout_of(client).listeners[host.code]
     assert len(spectators) == 300 and all(s.queue.qsize() == 2 for s in spectators)  # each told once
+
+
+def test_news_of_a_version_the_sockets_were_pushed_already_pushes_nothing_again(client: TestClient) -> None:
+    """Before, news of version N pushed the room again when this copy had caught up to N already (news
+    of N-1 arriving after N was kept): the sockets got version N twice (seen with two processes)."""
+    host, _ = create(client, seats=[{"name": "Ana"}, {"kind": "remote"}])
+    server: Server = client.app.state.server  # type: ignore[attr-defined]
+    assert client.portal is not None
+    listener = Listener(host.token, seats=(0,), queue=asyncio.Queue(64))
+    watch(client, host.code, listener)
+    pushed = listener.queue.qsize()
+    held = client.portal.call(server.copies.fresh, host.code)
+    client.portal.call(server.cluster.hear, News(host.code, "other", version=held.version))
+    assert listener.queue.qsize() == pushed  # the sockets have this version
+    client.portal.call(server.cluster.hear, News(host.code, "other", seats=(1,)))
+    assert listener.queue.qsize() == pushed + 1  # a seat come online elsewhere is news to them
+    last = [json.loads(listener.queue.get_nowait()) for _ in range(pushed + 1)][-1]
+    assert last["state"]["seats"][1]["connected"] is True

@@ -81,6 +81,8 @@ class Fanout:
         self.listeners: dict[str, set[Listener]] = {}
         self.elsewhere: dict[str, dict[str, tuple[tuple[int, ...], float]]] = {}
         """Seats with a socket in other processes: room code → process → (seats, when heard)."""
+        self.pushed: dict[str, int] = {}
+        """The version of each watched room last pushed to its sockets here."""
 
     def watched(self, code: str) -> bool:
         """Some socket of this process listens to the room."""
@@ -120,6 +122,7 @@ class Fanout:
         if listener.queue.empty():  # nobody else was told: tell it
             with using(listener.lang):
                 listener.push({"type": "state", "state": self.view(held, listener.token)})
+            self.pushed.setdefault(held.code, held.version)
 
     async def leave(self, code: str, listener: Listener) -> None:
         """A socket stops listening; a finished room nobody watches here leaves memory."""
@@ -128,6 +131,7 @@ class Fanout:
         listeners.discard(listener)
         if not listeners:
             self.listeners.pop(code, None)
+            self.pushed.pop(code, None)
         held = self.copies.find(code)
         if held is not None:
             await self._presence(held, before)
@@ -161,6 +165,7 @@ class Fanout:
             for listener in [listener for listener in listeners if not listener.seats]:
                 listeners.discard(listener)
                 listener.dropped.set()
+        self.pushed[held.code] = held.version
         watchers = self.watchers(held.code)
         drawn: dict[tuple[str | None, str], str] = {}
         for listener in list(listeners):

@@ -65,12 +65,15 @@ class Cluster:
         held = self.copies.find(news.code)
         if held is None:
             return
-        if news.version is not None and news.version > held.version:
-            if not self.fanout.watched(held.code):
-                held.behind = True  # caught up when someone asks for it
-                return
-            async with held.lock:
-                held = await self.copies.catch_up(held)
+        if news.version is not None:
+            if news.version > held.version:
+                if not self.fanout.watched(held.code):
+                    held.behind = True  # caught up when someone asks for it
+                    return
+                async with held.lock:
+                    held = await self.copies.catch_up(held)
+            if self.fanout.pushed.get(held.code, -1) >= held.version:
+                return  # the sockets here have it: the copy had caught up past this news already
         self.fanout.broadcast(held)
 
     async def missed(self) -> None:
