@@ -26,6 +26,7 @@ from shutthebox.core.rules import Rules
 from shutthebox.core.tiles import counted_grade, grade
 from shutthebox.storage.database import Database, StorageError
 from shutthebox.storage.models import KEY_LENGTH, NAME_LENGTH, GameRow, ProfileRow, TurnRow
+from shutthebox.storage.prepared import Prepared
 from shutthebox.storage.profiles import Profile, ProfileRepository, as_kept
 from shutthebox.storage.values import Best, GameSummary, LeaderboardEntry, StoredGame, TurnEntry
 
@@ -342,9 +343,8 @@ def best_scores_on(
     """`GameRepository.best_scores`, read in ``connection``'s transaction."""
     key = rules_key(rules)
     return {
-        name: connection.scalar(
-            _BEST_OF_PROFILE if profile is not None else _BEST_OF_GUEST,
-            {"profile": profile, "player": as_kept(name), "key": key, "source": source},
+        name: (_BEST_OF_PROFILE if profile is not None else _BEST_OF_GUEST).scalar(
+            connection, {"profile": profile, "player": as_kept(name), "key": key, "source": source}
         )
         for name, profile in people
     }
@@ -355,7 +355,7 @@ def write_game(connection: Connection, game: FinishedGame) -> int:
     already: that one's id); its id. Core statements, not the ORM's unit of work: a game and its
     turns are two inserts."""
     if game.origin is not None:
-        kept_id: int | None = connection.scalar(select(GameRow.id).where(GameRow.origin == game.origin))
+        kept_id: int | None = _OF_ORIGIN.scalar(connection, {"origin": game.origin})
         if kept_id is not None:
             return kept_id
     wanted = set(game.seats.values())
@@ -364,13 +364,13 @@ def write_game(connection: Connection, game: FinishedGame) -> int:
         if known != wanted:
             raise StorageError("there is no profile {ids}", ids=sorted(wanted - known))
     record, state, key = game.record, game.state, rules_key(game.record.rules)
-    game_id: int = connection.execute(_INSERT_GAME, {
+    game_id: int = _INSERT_GAME.scalar(connection, {
         "finished_at": game.finished_at, "source": game.source, "mode": str(record.rules.mode),
         "tiles": record.rules.tiles, "rules_key": key, "players": list(record.players),
         "winner": record.players[state.winner] if state.winner is not None else None,
         "record": record.dumps(), "typed": record.typed, "kind": record.kind, "origin": game.origin,
         "sealed_until": game.sealed_until,
-    }).scalar_one()
+    })
     counted = record.counted()
     turns = [
         {
@@ -384,21 +384,22 @@ def write_game(connection: Connection, game: FinishedGame) -> int:
         for seq, turn in enumerate(state.history)
     ]
     if turns:
-        connection.execute(_INSERT_TURNS, turns)
+        _INSERT_TURNS.run_many(connection, turns)
     return game_id
 
 
 _OF_SOURCE = TurnRow.game_id.in_(select(GameRow.id).where(GameRow.source == bindparam("source")))
 _RANKED_UNDER = (TurnRow.rules_key == bindparam("key"), TurnRow.ranked_score.is_not(None), _OF_SOURCE)
-_BEST_OF_PROFILE = select(func.min(TurnRow.ranked_score)).where(
+_BEST_OF_PROFILE = Prepared(select(func.min(TurnRow.ranked_score)).where(
     TurnRow.profile_id == bindparam("profile"), *_RANKED_UNDER
-)
-_BEST_OF_GUEST = select(func.min(TurnRow.ranked_score)).where(
+))
+_BEST_OF_GUEST = Prepared(select(func.min(TurnRow.ranked_score)).where(
     TurnRow.player == bindparam("player"), TurnRow.profile_id.is_(None), *_RANKED_UNDER
-)
-_INSERT_GAME = insert(GameRow).returning(GameRow.id)
-_INSERT_TURNS = insert(TurnRow)
-"""Built once: each save binds its values."""
+))
+_OF_ORIGIN = Prepared(select(GameRow.id).where(GameRow.origin == bindparam("origin")))
+_INSERT_GAME = Prepared(insert(GameRow).returning(GameRow.id))
+_INSERT_TURNS = Prepared(insert(TurnRow))
+"""Built once: each save binds its values (a game is saved in its last action's transaction)."""
 
 
 def _summary(row: GameRow) -> GameSummary:

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from shutthebox.storage.database import Database, StorageBusyError, StorageError
 from shutthebox.storage.models import CommitmentRow, RoomEventRow, RoomRow
+from shutthebox.storage.prepared import Prepared
 
 __all__ = ["ConflictError", "KeptRoom", "RoomRepository", "Write", "token_hash"]
 
@@ -91,11 +92,11 @@ Write = tuple[KeptRoom, Sequence[tuple[int, dict[str, Any]]]]
 SETTLED = ("setup", "dice", "seats")
 """The columns of a room that play does not change (only joining, starting, a rematch): written only
 when they differ from what the store holds (`KeptRoom.settled`)."""
-_INSERT_ROOM = insert(RoomRow)
-_UPDATE_ROOM = update(RoomRow).where(
+_INSERT_ROOM = Prepared(insert(RoomRow))
+_UPDATE_ROOM = Prepared(update(RoomRow).where(
     RoomRow.code == bindparam("at_code"), RoomRow.version == bindparam("at_version")
-)
-_INSERT_EVENTS = insert(RoomEventRow)
+))
+_INSERT_EVENTS = Prepared(insert(RoomEventRow))
 _NOT_OVER = RoomRow.status.not_in(("over", "left"))
 _HELD_BY = select(func.count()).select_from(RoomRow).where(RoomRow.player == bindparam("who"), _NOT_OVER)
 _IN_PLAY_BY = select(func.count()).select_from(RoomRow).where(RoomRow.owner == bindparam("who"), _NOT_OVER)
@@ -110,7 +111,7 @@ def _write(connection: Connection, room: KeptRoom, new_events: Sequence[tuple[in
         "due_at": room.due_at, "version": room.version + 1,
     }
     if room.version == 0:
-        connection.execute(_INSERT_ROOM, {
+        _INSERT_ROOM.run(connection, {
             **values, "code": room.code, "setup": room.setup, "dice": room.dice, "seats": room.seats,
             "created_at": room.created_at, "owner": room.owner, "player": room.player,
         })
@@ -119,16 +120,15 @@ def _write(connection: Connection, room: KeptRoom, new_events: Sequence[tuple[in
             if column not in room.settled:
                 values[column] = getattr(room, column)
         where = {"at_code": room.code, "at_version": room.version}
-        changed = connection.execute(_UPDATE_ROOM, {**values, **where})
-        if changed.rowcount != 1:
+        if _UPDATE_ROOM.run(connection, {**values, **where}) != 1:
             raise ConflictError(f"room {room.code}: changed by another writer since")
     if new_events:
-        connection.execute(
-            _INSERT_EVENTS, [{"room_code": room.code, "seq": seq, "body": body} for seq, body in new_events]
+        _INSERT_EVENTS.run_many(
+            connection, [{"room_code": room.code, "seq": seq, "body": body} for seq, body in new_events]
         )
     if room.then is not None:
         changes = room.then(connection)
-        connection.execute(_UPDATE_ROOM, {**changes, "at_code": room.code, "at_version": room.version + 1})
+        _UPDATE_ROOM.run(connection, {**changes, "at_code": room.code, "at_version": room.version + 1})
         for column, value in changes.items():
             setattr(room, column, value)
     return room.version + 1
