@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -464,9 +465,9 @@ def test_the_rate_limits_start_no_thread_whatever_the_number_of_clients(
     monkeypatch.setattr(threading.Thread, "start", counted_start)
     limits = RateLimits(Settings(database_url=f"sqlite:///{tmp_path / 'x.db'}"))
     for n in range(300):
-        limits._spend(["room", "misses"], f"10.0.{n // 256}.{n % 256}")
+        asyncio.run(limits.spend(["room", "misses"], f"10.0.{n // 256}.{n % 256}"))
         time.sleep(0.0005)
-    assert limits._wait(["room"], "10.0.0.1") is None
+    assert asyncio.run(limits.take(["room"], [], "10.0.0.1")) is None
     assert started == []
 
 
@@ -499,39 +500,70 @@ class Flaky:
         if not self.answers:
             raise StorageError(ConnectionError("Redis is away"))
 
-    def wait(self, item: RateLimitItem, name: str, address: str) -> float | None:
+    async def wait(self, item: RateLimitItem, name: str, address: str) -> float | None:
         self._call()
         return self._windows.wait(item, name, address)
 
-    def hit(self, item: RateLimitItem, name: str, address: str) -> None:
+    async def hit(self, item: RateLimitItem, name: str, address: str) -> None:
         self._call()
         self._windows.hit(item, name, address)
 
+    async def take(self, item: RateLimitItem, name: str, address: str) -> float | None:
+        self._call()
+        return self._windows.take(item, name, address)
 
-def test_the_rate_limits_go_back_to_the_shared_storage_once_it_answers_and_try_it_seldom_meanwhile(
+    async def close(self) -> None:
+        pass
+
+
+async def test_the_rate_limits_go_back_to_the_shared_storage_once_it_answers_and_try_it_seldom_meanwhile(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     item, clock = parse("2/minute"), FakeClock()
     shared = Flaky(clock)
     windows = SharedOrOwn(shared, MovingWindows(clock), clock)
-    windows.hit(item, "room", "10.0.0.1")
+    await windows.hit(item, "room", "10.0.0.1")
     shared.answers = False
     with caplog.at_level(logging.WARNING, "shutthebox.web.guard"):
         for _ in range(50):  # the first call finds the storage away; the next ones count here
-            windows.hit(item, "room", "10.0.0.2")
+            await windows.hit(item, "room", "10.0.0.2")
         assert shared.calls == 2 and not windows.shared
-        assert windows.wait(item, "room", "10.0.0.2") is not None  # held to the budget here
+        assert await windows.wait(item, "room", "10.0.0.2") is not None  # held to the budget here
         clock.now += SharedOrOwn.RETRY_SECONDS
-        windows.hit(item, "room", "10.0.0.3")  # tried again: still away
+        await windows.hit(item, "room", "10.0.0.3")  # tried again: still away
         assert shared.calls == 3 and not windows.shared
         shared.answers = True
         clock.now += SharedOrOwn.RETRY_SECONDS
-        assert windows.wait(item, "room", "10.0.0.1") is None  # back: what it counted before is there
-        windows.hit(item, "room", "10.0.0.1")
+        assert await windows.wait(item, "room", "10.0.0.1") is None  # back: what it counted before is there
+        await windows.hit(item, "room", "10.0.0.1")
         assert windows.shared and shared.calls == 5
-        assert windows.wait(item, "room", "10.0.0.1") is not None
+        assert await windows.wait(item, "room", "10.0.0.1") is not None
     said = [record.getMessage() for record in caplog.records]
     assert len(said) == 2 and "alone" in said[0] and "shared storage again" in said[1], said
+
+
+@pytest.mark.slow
+async def test_two_processes_spend_one_budget_in_redis_and_a_refusal_says_how_long_to_wait(
+    tmp_path: Path, redis_url: str
+) -> None:
+    """The counts of every process go to one Redis (through the asyncio client, no thread): an
+    address spends one budget whichever process it reaches, and others are not held by it."""
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'x.db'}", rate_limit_storage=redis_url,
+        rate_room_requests="4/minute", rate_room_misses="3/minute",
+    )
+    one, two = RateLimits(settings), RateLimits(settings)
+    taken = [await limits.take(["room"], ["room"], "10.7.0.1") for limits in (one, two, one, two)]
+    assert taken == [None] * 4
+    wait = await one.take(["room"], ["room"], "10.7.0.1")
+    assert wait is not None and 1 <= wait <= 60
+    assert await two.take(["room", "misses"], ["room"], "10.7.0.2") is None  # another address
+    for _ in range(3):
+        await two.spend(["misses"], "10.7.0.3")
+    assert await one.take(["room", "misses"], ["room"], "10.7.0.3") is not None  # misses are checked
+    assert await one.take(["room"], ["room"], "10.7.0.3") is None  # and nothing was spent meanwhile
+    await one.close()
+    await two.close()
 
 
 # -- WebSockets ------------------------------------------------------------------------

@@ -164,6 +164,7 @@ def create_app(
             yield
         finally:
             await server.stop()
+            await limits.close()
             database.close()
 
     app = FastAPI(

@@ -201,12 +201,11 @@ class Guard:
         address = client_address(scope)
         names, names_room = budgets_of(scope["method"], scope["path"])
         checked = [*names, "misses"] if names_room else names
-        wait = await self.limits.wait(checked, address)
+        wait = await self.limits.take(checked, names, address)
         if wait is not None:
             retry = [(b"retry-after", str(wait).encode())]
             await _refuse(scope, receive, send, _too_many(wait), headers=retry)
             return
-        await self.limits.spend(names, address)
         body = await self._body(scope, receive, send)
         if body is None:
             return
@@ -279,11 +278,10 @@ class Guard:
             await _close(receive, send, 4429, error)
             return
         names, names_room = budgets_of("GET", scope["path"])
-        wait = await self.limits.wait([*names, "misses"] if names_room else names, address)
+        wait = await self.limits.take([*names, "misses"] if names_room else names, names, address)
         if wait is not None:
             await _close(receive, send, 4429, _too_many(wait))
             return
-        await self.limits.spend(names, address)
         self.sockets[address] += 1
         try:
             await self.app(scope, *self._socket_channels(receive, send, address))

@@ -13,18 +13,16 @@ import ipaddress
 import logging
 import math
 import re
-import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from limits import RateLimitItem, parse_many
+from limits.aio.strategies import MovingWindowRateLimiter as AsyncMovingWindows
 from limits.errors import StorageError
 from limits.storage import storage_from_string
-from limits.strategies import MovingWindowRateLimiter
-from starlette.concurrency import run_in_threadpool
 from starlette.types import Scope
 
 from shutthebox.web.settings import Settings
@@ -97,6 +95,13 @@ class MovingWindows:
         if len(hits) < item.amount:
             hits.append(now)
 
+    def take(self, item: RateLimitItem, name: str, address: str) -> float | None:
+        """`hit` if the window has room (None), else the seconds until it has."""
+        seconds = self.wait(item, name, address)
+        if seconds is None:
+            self.hit(item, name, address)
+        return seconds
+
     def _recent(self, item: RateLimitItem, name: str, address: str, now: float) -> deque[float] | None:
         hits = self._hits.get((name, address, item.amount, item.get_expiry()))
         if hits is not None:
@@ -113,45 +118,64 @@ class MovingWindows:
 
 
 class Windows(Protocol):
-    """Moving windows: how long an address must wait on a limit, and one spending counted."""
+    """Moving windows a storage holds (`SharedWindows`): how long an address must wait on a limit,
+    one spending counted, and the two at once."""
 
-    def wait(self, item: RateLimitItem, name: str, address: str) -> float | None: ...
-    def hit(self, item: RateLimitItem, name: str, address: str) -> None: ...
+    async def wait(self, item: RateLimitItem, name: str, address: str) -> float | None: ...
+    async def hit(self, item: RateLimitItem, name: str, address: str) -> None: ...
+    async def take(self, item: RateLimitItem, name: str, address: str) -> float | None: ...
+    async def close(self) -> None: ...
 
 
 REDIS_SECONDS = 2.0
 """How long one try of a count may wait for a Redis that does not answer (a network cut)."""
 
 
-def storage_options(uri: str) -> dict[str, Any]:
-    """How the `limits` storage of ``uri`` is reached: its failures raised as `StorageError`; a Redis
-    one gives each try up after `REDIS_SECONDS` and makes it once more at once (over a connection
-    held from before a restart), not ten times with waits between as redis-py does by default: a
-    request counted as Redis goes waits a moment, not seconds."""
-    options: dict[str, Any] = {"wrap_exceptions": True}
-    if uri.split(":", 1)[0] in ("redis", "rediss", "redis+unix"):
-        from redis.backoff import NoBackoff
-        from redis.retry import Retry
-
-        options |= {"socket_connect_timeout": REDIS_SECONDS, "socket_timeout": REDIS_SECONDS,
-                    "retry": Retry(NoBackoff(), 1)}
-    return options
-
-
 class SharedWindows:
-    """Moving windows in a storage several processes share (Redis), through the `limits` library;
-    a storage that cannot be reached raises `limits.errors.StorageError`."""
+    """Moving windows in a storage several processes share (Redis), through the `limits` library's
+    asyncio strategy: no thread per count, one round trip per window (`take` tests and spends in
+    one); a storage that cannot be reached raises `limits.errors.StorageError`.
+
+    A Redis is reached over a pool of redis-py's asyncio connections held here (closed by `close`),
+    each try given up after `REDIS_SECONDS` and made once more at once (over a connection held from
+    before a restart), not ten times with waits between as redis-py does by default: a request
+    counted as Redis goes waits a moment, not seconds."""
 
     def __init__(self, uri: str) -> None:
-        self._limiter = MovingWindowRateLimiter(storage_from_string(uri, **storage_options(uri)))
+        options: dict[str, Any] = {"wrap_exceptions": True}
+        self._pool: Any = None
+        if uri.split(":", 1)[0] in ("redis", "rediss", "redis+unix"):
+            from redis.asyncio import ConnectionPool  # the redis extra, where several processes serve
+            from redis.asyncio.retry import Retry
+            from redis.backoff import NoBackoff
 
-    def wait(self, item: RateLimitItem, name: str, address: str) -> float | None:
-        if self._limiter.test(item, name, address):
+            self._pool = ConnectionPool.from_url(
+                uri.replace("redis+unix", "unix", 1), socket_connect_timeout=REDIS_SECONDS,
+                socket_timeout=REDIS_SECONDS, retry=Retry(NoBackoff(), 1),
+            )
+            options |= {"implementation": "redispy", "connection_pool": self._pool}
+        self._limiter = AsyncMovingWindows(storage_from_string(f"async+{uri}", **options))
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.aclose()
+
+    async def wait(self, item: RateLimitItem, name: str, address: str) -> float | None:
+        if await self._limiter.test(item, name, address):
             return None
-        return self._limiter.get_window_stats(item, name, address).reset_time - time.time()
+        return await self._until_room(item, name, address)
 
-    def hit(self, item: RateLimitItem, name: str, address: str) -> None:
-        self._limiter.hit(item, name, address)
+    async def hit(self, item: RateLimitItem, name: str, address: str) -> None:
+        await self._limiter.hit(item, name, address)
+
+    async def take(self, item: RateLimitItem, name: str, address: str) -> float | None:
+        """`hit` if the window has room (None), else the seconds until it has: one round trip."""
+        if await self._limiter.hit(item, name, address):
+            return None
+        return await self._until_room(item, name, address)
+
+    async def _until_room(self, item: RateLimitItem, name: str, address: str) -> float:
+        return (await self._limiter.get_window_stats(item, name, address)).reset_time - time.time()
 
 
 Counted = TypeVar("Counted")
@@ -165,50 +189,58 @@ class SharedOrOwn:
 
     RETRY_SECONDS = 5.0
 
-    def __init__(self, shared: Windows, own: Windows, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, shared: Windows, own: MovingWindows, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self._shared, self._own, self._clock = shared, own, clock
         self._retry_at: float | None = None
         """None while the shared storage answers; else when to try it again."""
-        self._switching = threading.Lock()  # the calls come from the thread pool
 
     @property
     def shared(self) -> bool:
         """Whether the counts go to the shared storage (as far as the last call knows)."""
         return self._retry_at is None
 
-    def wait(self, item: RateLimitItem, name: str, address: str) -> float | None:
-        return self._count(lambda windows: windows.wait(item, name, address))
+    async def wait(self, item: RateLimitItem, name: str, address: str) -> float | None:
+        return await self._count(self._shared.wait, self._own.wait, item, name, address)
 
-    def hit(self, item: RateLimitItem, name: str, address: str) -> None:
-        self._count(lambda windows: windows.hit(item, name, address))
+    async def hit(self, item: RateLimitItem, name: str, address: str) -> None:
+        await self._count(self._shared.hit, self._own.hit, item, name, address)
 
-    def _count(self, use: Callable[[Windows], Counted]) -> Counted:
+    async def take(self, item: RateLimitItem, name: str, address: str) -> float | None:
+        return await self._count(self._shared.take, self._own.take, item, name, address)
+
+    async def close(self) -> None:
+        await self._shared.close()
+
+    async def _count(
+        self, shared: Callable[[RateLimitItem, str, str], Awaitable[Counted]],
+        own: Callable[[RateLimitItem, str, str], Counted], item: RateLimitItem, name: str, address: str,
+    ) -> Counted:
         retry_at = self._retry_at
         if retry_at is not None and self._clock() < retry_at:
-            return use(self._own)
+            return own(item, name, address)
         try:
-            counted = use(self._shared)
+            counted = await shared(item, name, address)
         except StorageError as error:
             self._away(error)
-            return use(self._own)
+            return own(item, name, address)
         if retry_at is not None:
             self._back()
         return counted
 
     def _away(self, error: StorageError) -> None:
-        with self._switching:
-            if self._retry_at is None:
-                log.warning(
-                    "the rate limits count in this process alone: their shared storage does not answer "
-                    "(%s); tried again every %.0f s", error.storage_error, self.RETRY_SECONDS,
-                )
-            self._retry_at = self._clock() + self.RETRY_SECONDS
+        if self._retry_at is None:
+            log.warning(
+                "the rate limits count in this process alone: their shared storage does not answer "
+                "(%s); tried again every %.0f s", error.storage_error, self.RETRY_SECONDS,
+            )
+        self._retry_at = self._clock() + self.RETRY_SECONDS
 
     def _back(self) -> None:
-        with self._switching:
-            if self._retry_at is not None:
-                log.warning("the rate limits count in their shared storage again")
-            self._retry_at = None
+        if self._retry_at is not None:
+            log.warning("the rate limits count in their shared storage again")
+        self._retry_at = None
 
 
 class RateLimits:
@@ -218,35 +250,52 @@ class RateLimits:
 
     def __init__(self, settings: Settings) -> None:
         self.budgets = budgets(settings)
-        self._inline = settings.rate_limit_storage.startswith("memory:")  # no I/O: no thread needed
-        self._windows: Windows = MovingWindows() if self._inline else SharedOrOwn(
-            SharedWindows(settings.rate_limit_storage), MovingWindows()
-        )
+        inline = settings.rate_limit_storage.startswith("memory:")
+        self._own = MovingWindows()
+        self._shared = None if inline else SharedOrOwn(SharedWindows(settings.rate_limit_storage), self._own)
 
-    async def wait(self, names: Iterable[str], address: str) -> int | None:
-        """Seconds until ``address`` may spend on every budget of ``names`` (None: it may now)."""
-        if self._inline:
-            return self._wait(list(names), address)
-        return await run_in_threadpool(self._wait, list(names), address)
-
-    async def spend(self, names: Iterable[str], address: str) -> None:
-        if self._inline:
-            self._spend(list(names), address)
-        else:
-            await run_in_threadpool(self._spend, list(names), address)
-
-    def _wait(self, names: list[str], address: str) -> int | None:
-        for name in names:
-            for item in self.budgets[name].limits:
-                seconds = self._windows.wait(item, name, address)
-                if seconds is not None:
-                    return max(1, math.ceil(seconds))
+    async def take(self, checked: Iterable[str], spent: Iterable[str], address: str) -> int | None:
+        """Seconds until ``address`` may spend on every budget of ``checked`` (whole seconds, at least
+        one), or None after it spent on each of ``spent`` (budgets of ``checked``): one window of a
+        shared storage is tested and spent in one round trip (a socket's message spends one)."""
+        spent = list(spent)
+        items = [(item, name) for name in checked for item in self.budgets[name].limits]
+        if self._shared is None:
+            seconds = next((s for item, name in items if (s := self._own.wait(item, name, address))), None)
+            if seconds is None:
+                for item, name in items:
+                    if name in spent:
+                        self._own.hit(item, name, address)
+            return _whole(seconds)
+        shared = self._shared
+        last = next(((item, name) for item, name in reversed(items) if name in spent), None)
+        for item, name in items:
+            if (item, name) != last and (seconds := await shared.wait(item, name, address)) is not None:
+                return _whole(seconds)
+        if last is not None and (seconds := await shared.take(*last, address)) is not None:
+            return _whole(seconds)
+        for item, name in items:
+            if name in spent and (item, name) != last:
+                await shared.hit(item, name, address)
         return None
 
-    def _spend(self, names: list[str], address: str) -> None:
+    async def close(self) -> None:
+        """Let the shared storage's connections go (at the server's stop)."""
+        if self._shared is not None:
+            await self._shared.close()
+
+    async def spend(self, names: Iterable[str], address: str) -> None:
+        """Spend once on each budget of ``names``, whatever is left (a miss found after the answer)."""
         for name in names:
             for item in self.budgets[name].limits:
-                self._windows.hit(item, name, address)
+                if self._shared is None:
+                    self._own.hit(item, name, address)
+                else:
+                    await self._shared.hit(item, name, address)
+
+
+def _whole(seconds: float | None) -> int | None:
+    return None if seconds is None else max(1, math.ceil(seconds))
 
 
 def client_address(scope: Scope) -> str:

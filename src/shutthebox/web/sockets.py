@@ -119,10 +119,7 @@ async def spend_a_request(socket: WebSocket) -> int | None:
     a socket is no way around the rate limits); the seconds to wait when none is left."""
     limits: RateLimits = socket.app.state.limits
     address = client_address(socket.scope)
-    wait = await limits.wait(["room"], address)
-    if wait is None:
-        await limits.spend(["room"], address)
-    return wait
+    return await limits.take(["room"], ["room"], address)
 
 
 async def handle(server: Server, code: str, listener: Listener, raw: str) -> dict[str, Any] | None:
