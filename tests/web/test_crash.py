@@ -137,3 +137,40 @@ def test_a_stopped_server_keeps_every_acknowledged_action_and_tells_sockets_to_r
         assert process.wait(20) in (0, -signal.SIGTERM)  # its own stop (uvicorn ends as signalled)
     with server(tmp_path) as (url, _process):
         assert httpx.get(f"{url}/api/rooms/{code}").json()["events"] == told
+
+
+def children_of(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_the_solver_processes_of_a_server_killed_with_9_end_by_themselves(tmp_path: Path) -> None:
+    """Before, a server killed with -9 left its solver worker processes waiting for work forever,
+    each holding its caches: every crash and restart left more of them about."""
+    with running(tmp_path) as server:
+        sheet = httpx.get(f"{server.url}/api/cheatsheet", params={"preset": "web", "tiles": 4}, timeout=60)
+        assert sheet.status_code == 200, sheet.text  # the solver's work ran in a worker process
+        workers = children_of(server.process.pid)
+        assert workers
+        server.process.send_signal(signal.SIGKILL)
+        server.process.wait(10)
+        end = time.monotonic() + 30
+        while any(alive(pid) for pid in workers):
+            assert time.monotonic() < end, "the solver's processes outlived their server"
+            time.sleep(0.1)

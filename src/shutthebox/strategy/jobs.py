@@ -8,6 +8,9 @@ reader's language: jobs give back values, advice, reviews and `Phrase` s.
 
 from __future__ import annotations
 
+import os
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -38,8 +41,22 @@ __all__ = [
 Result = TypeVar("Result")
 
 
-def warm() -> None:
-    """Import what the jobs need once, when a worker process starts (its first job then starts at once)."""
+PARENT_CHECK_SECONDS = 1.0
+"""How often a worker process looks whether the server that started it is still there."""
+
+
+def warm(server: int | None = None) -> None:
+    """Start a worker process: what the jobs need is imported once (its first job then starts at
+    once), and it ends by itself once the ``server`` process that started it is gone (killed with
+    -9, it could not say so): a restarted server never finds the last one's workers still about."""
+    if server is not None:
+        threading.Thread(target=_end_with, args=(server,), name="end-with-server", daemon=True).start()
+
+
+def _end_with(server: int) -> None:
+    while os.getppid() == server:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 def shelved(folder: str | None, job: Callable[..., Result], *args: Any) -> Result:

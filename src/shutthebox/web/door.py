@@ -28,6 +28,7 @@ import copy
 import logging
 import math
 import multiprocessing
+import os
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
@@ -57,7 +58,9 @@ def _pool(processes: int) -> ProcessPoolExecutor:
     pool = _pools.get(processes)
     if pool is None:
         context = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing of the server's state
-        pool = _pools[processes] = ProcessPoolExecutor(processes, mp_context=context, initializer=jobs.warm)
+        pool = _pools[processes] = ProcessPoolExecutor(
+            processes, mp_context=context, initializer=jobs.warm, initargs=(os.getpid(),)
+        )
     return pool
 
 
