@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, insert, literal, select, update
 from sqlalchemy.exc import IntegrityError
 
 from shutthebox.storage.database import Database
@@ -60,3 +60,20 @@ def test_a_place_taken_twice_is_sqlalchemys_integrity_error_and_the_transaction_
         events.run_many(connection, [{"room_code": "PREP1", "seq": 0, "body": {"roll": [3, 4]}}] * 2)
     with database.engine.connect() as connection:
         assert connection.execute(select(RoomEventRow.seq)).all() == []
+
+
+def test_values_a_statement_holds_itself_are_bound_and_an_in_list_of_values_is_refused(
+    database: Database,
+) -> None:
+    with database.engine.begin() as connection:
+        for code, status in (("OVER1", "over"), ("PLAY1", "playing"), ("PLAY2", "playing")):
+            Prepared(insert(RoomRow)).run(connection, {**ROOM, "code": code, "status": status})
+        not_over = RoomRow.status.not_in([literal("over"), literal("left")])
+        first = Prepared(select(RoomRow.code).where(not_over, RoomRow.code > bindparam("after"))
+                         .order_by(RoomRow.code).limit(1))
+        assert first.first(connection, {"after": "A"}) == ("PLAY1",)
+        assert first.first(connection, {"after": "PLAY1"}) == ("PLAY2",)
+        assert first.first(connection, {"after": "PLAY2"}) is None
+        listed = Prepared(select(RoomRow.code).where(RoomRow.status.in_(["over", "left"])))
+        with pytest.raises(ValueError, match="IN list"):
+            listed.first(connection, {})

@@ -25,16 +25,20 @@ __all__ = ["Prepared"]
 
 @dataclass(frozen=True, slots=True)
 class _Form:
-    """A statement as one dialect runs it for one set of columns."""
+    """A statement as one dialect runs it for one set of columns: its SQL, its parameters in order
+    with the conversion of each, and the value of those the statement holds itself (a ``LIMIT``)."""
 
     sql: str
     names: tuple[str, ...]
     convert: tuple[Callable[[Any], Any] | None, ...]
     positional: bool
+    held: Mapping[str, Any]
 
     def bound(self, values: Mapping[str, Any]) -> tuple[Any, ...] | dict[str, Any]:
+        held = self.held
         converted = [
-            values[name] if convert is None else convert(values[name])
+            (values[name] if name not in held else held[name]) if convert is None
+            else convert(values[name] if name not in held else held[name])
             for name, convert in zip(self.names, self.convert, strict=True)
         ]
         return tuple(converted) if self.positional else dict(zip(self.names, converted, strict=True))
@@ -52,11 +56,17 @@ class Prepared:
         if form is None:
             compiled = self._statement.compile(dialect=dialect, column_keys=list(keys))
             assert isinstance(compiled, SQLCompiler)
-            names = tuple(compiled.positiontup or ()) if compiled.positional else tuple(compiled.binds)
-            convert = tuple(
-                compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect) for name in names
-            )
-            form = _Form(compiled.string, names, convert, compiled.positional)
+            if "POSTCOMPILE" in compiled.string:
+                raise ValueError("a prepared statement binds each value of an IN list on its own")
+            by_name = {name: bind for bind, name in compiled.bind_names.items()}
+            names = tuple(compiled.positiontup or ()) if compiled.positional else tuple(by_name)
+            binds = [by_name[name] for name in names]
+            convert = tuple(bind.type.dialect_impl(dialect).bind_processor(dialect) for bind in binds)
+            held = {
+                name: bind.effective_value for name, bind in zip(names, binds, strict=True)
+                if name not in keys and bind.value is not None
+            }
+            form = _Form(compiled.string, names, convert, compiled.positional, held)
             self._forms[dialect.name, keys] = form
         return form
 
@@ -68,6 +78,11 @@ class Prepared:
     def scalar(self, connection: Connection, values: Mapping[str, Any]) -> Any:
         """Run as `run` does; the first column of the first row it returns (None if none)."""
         return self._cursor(connection, values, lambda cursor: (cursor.fetchone() or (None,))[0])
+
+    def first(self, connection: Connection, values: Mapping[str, Any]) -> tuple[Any, ...] | None:
+        """Run as `run` does; the first row it returns (None if none)."""
+        row = self._cursor(connection, values, lambda cursor: cursor.fetchone())
+        return None if row is None else tuple(row)
 
     def _cursor(self, connection: Connection, values: Mapping[str, Any], read: Callable[[Any], Any]) -> Any:
         form = self._form(connection.dialect, tuple(values))

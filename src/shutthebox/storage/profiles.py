@@ -24,6 +24,7 @@ from shutthebox.core.names import clean_name
 from shutthebox.storage.database import Database, StorageError
 from shutthebox.storage.models import ProfileNameRow, ProfileRow
 from shutthebox.storage.names import look_alike_keys
+from shutthebox.storage.prepared import Prepared
 
 __all__ = ["NameTakenError", "Profile", "ProfileRepository", "as_kept"]
 
@@ -108,20 +109,27 @@ class ProfileRepository:
     def holder(self, name: str) -> Profile | None:
         """The profile holding ``name`` or a name that looks like it, if any."""
         with self._database.reading() as connection:
-            return _holder(connection, name)
+            row = _HOLDER_OF_ROOM.first(connection, _holder_keys(name))
+            return Profile(row[0], row[1]) if row is not None else None
 
 
 _HOLDER = (
     select(ProfileRow.id, ProfileRow.name)
     .join(ProfileNameRow, ProfileNameRow.profile_id == ProfileRow.id)
-    .where(ProfileNameRow.key.in_(bindparam("keys", expanding=True)))
+    .where(ProfileNameRow.key.in_([bindparam("key"), bindparam("other")]))  # a name has one or two keys
     .limit(1)
 )
-"""Built once: asked of every name a new room seats."""
+_HOLDER_OF_ROOM = Prepared(_HOLDER)
+"""Built once: asked of every name a new room seats (`ProfileRepository.holder`)."""
+
+
+def _holder_keys(name: str) -> dict[str, str]:
+    key, *others = sorted(look_alike_keys(name))
+    return {"key": key, "other": others[0] if others else key}
 
 
 def _holder(reader: Session | Connection, name: str) -> Profile | None:
-    row = reader.execute(_HOLDER, {"keys": list(look_alike_keys(name))}).first()
+    row = reader.execute(_HOLDER, _holder_keys(name)).first()
     return Profile(row[0], row[1]) if row is not None else None
 
 

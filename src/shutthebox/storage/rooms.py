@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, literal, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
@@ -97,9 +97,13 @@ _UPDATE_ROOM = Prepared(update(RoomRow).where(
     RoomRow.code == bindparam("at_code"), RoomRow.version == bindparam("at_version")
 ))
 _INSERT_EVENTS = Prepared(insert(RoomEventRow))
-_NOT_OVER = RoomRow.status.not_in(("over", "left"))
-_HELD_BY = select(func.count()).select_from(RoomRow).where(RoomRow.player == bindparam("who"), _NOT_OVER)
-_IN_PLAY_BY = select(func.count()).select_from(RoomRow).where(RoomRow.owner == bindparam("who"), _NOT_OVER)
+_NOT_OVER = RoomRow.status.not_in([literal("over"), literal("left")])  # bound each: `Prepared`
+_HELD_BY = Prepared(
+    select(func.count()).select_from(RoomRow).where(RoomRow.player == bindparam("who"), _NOT_OVER)
+)
+_IN_PLAY_BY = Prepared(
+    select(func.count()).select_from(RoomRow).where(RoomRow.owner == bindparam("who"), _NOT_OVER)
+)
 """Statements built once: each write only binds its values (the SET clause is the values given)."""
 
 
@@ -260,8 +264,8 @@ class RoomRepository:
         and from ``owner`` (an address hash), each 0 for None, in one read: what a new room is
         checked against. A game every player left counts no more (bots play it out)."""
         with self._database.reading() as connection:
-            by_player = connection.scalar(_HELD_BY, {"who": player}) if player is not None else 0
-            by_owner = connection.scalar(_IN_PLAY_BY, {"who": owner}) if owner is not None else 0
+            by_player = _HELD_BY.scalar(connection, {"who": player}) if player is not None else 0
+            by_owner = _IN_PLAY_BY.scalar(connection, {"who": owner}) if owner is not None else 0
             return by_player or 0, by_owner or 0
 
     def in_play_of(self, player: str, limit: int = 100) -> list[KeptRoom]:
