@@ -59,7 +59,11 @@ LOCALES_VAR = "SHUTTHEBOX_LOCALES"
 """More folders of catalogs (``<lang>/LC_MESSAGES/shutthebox.po``), separated like ``$PATH``."""
 
 _process_language: Lang = SOURCE
-_context_language: ContextVar[Lang | None] = ContextVar("shutthebox_language", default=None)
+_context_language: ContextVar[tuple[Lang, _gettext.NullTranslations] | None] = ContextVar(
+    "shutthebox_language", default=None
+)
+"""The language of a `using` block and its catalog, found once as the block starts (a state drawn
+for a socket says dozens of messages)."""
 
 
 def _folders() -> tuple[str, ...]:
@@ -144,10 +148,10 @@ class using:  # noqa: N801 - reads as a function: ``with using("es"):``
 
     def __init__(self, lang: Lang) -> None:
         self.lang = lang
-        self._tokens: list[Token[Lang | None]] = []
+        self._tokens: list[Token[tuple[Lang, _gettext.NullTranslations] | None]] = []
 
     def __enter__(self) -> None:
-        self._tokens.append(_context_language.set(self.lang))
+        self._tokens.append(_context_language.set((self.lang, translations(self.lang))))
 
     def __exit__(self, *_exc: object) -> None:
         _context_language.reset(self._tokens.pop())
@@ -155,22 +159,29 @@ class using:  # noqa: N801 - reads as a function: ``with using("es"):``
 
 def language() -> Lang:
     """The language in use."""
-    return _context_language.get() or _process_language
+    spoken = _context_language.get()
+    return spoken[0] if spoken is not None else _process_language
+
+
+def _catalog() -> _gettext.NullTranslations:
+    """The catalog of the language in use."""
+    spoken = _context_language.get()
+    return spoken[1] if spoken is not None else translations(_process_language)
 
 
 def _(message: str) -> str:
     """``message`` in the language in use."""
-    return translations(language()).gettext(message)
+    return _catalog().gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for ``count`` things, in the language in use."""
-    return translations(language()).ngettext(singular, plural, count)
+    return _catalog().ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the language in use, where the same English means different things."""
-    return translations(language()).pgettext(context, message)
+    return _catalog().pgettext(context, message)
 
 
 def decimal(value: float, digits: int, *, signed: bool = False) -> str:
