@@ -129,6 +129,9 @@ class Windows(Protocol):
 
 REDIS_SECONDS = 2.0
 """How long one try of a count may wait for a Redis that does not answer (a network cut)."""
+REDIS_CONNECTIONS = 32
+"""Connections to Redis one process counts over at once (a burst of requests waits for one, rather
+than opening hundreds)."""
 
 
 class SharedWindows:
@@ -136,7 +139,8 @@ class SharedWindows:
     asyncio strategy: no thread per count, one round trip per window (`take` tests and spends in
     one); a storage that cannot be reached raises `limits.errors.StorageError`.
 
-    A Redis is reached over a pool of redis-py's asyncio connections held here (closed by `close`),
+    A Redis is reached over a pool of redis-py's asyncio connections held here (at most
+    `REDIS_CONNECTIONS`, closed by `close`),
     each try given up after `REDIS_SECONDS` and made once more at once (over a connection held from
     before a restart), not ten times with waits between as redis-py does by default: a request
     counted as Redis goes waits a moment, not seconds."""
@@ -145,13 +149,14 @@ class SharedWindows:
         options: dict[str, Any] = {"wrap_exceptions": True}
         self._pool: Any = None
         if uri.split(":", 1)[0] in ("redis", "rediss", "redis+unix"):
-            from redis.asyncio import ConnectionPool  # the redis extra, where several processes serve
+            from redis.asyncio import BlockingConnectionPool  # the redis extra: several processes
             from redis.asyncio.retry import Retry
             from redis.backoff import NoBackoff
 
-            self._pool = ConnectionPool.from_url(
-                uri.replace("redis+unix", "unix", 1), socket_connect_timeout=REDIS_SECONDS,
-                socket_timeout=REDIS_SECONDS, retry=Retry(NoBackoff(), 1),
+            self._pool = BlockingConnectionPool.from_url(
+                uri.replace("redis+unix", "unix", 1), max_connections=REDIS_CONNECTIONS,
+                timeout=REDIS_SECONDS, socket_connect_timeout=REDIS_SECONDS, socket_timeout=REDIS_SECONDS,
+                retry=Retry(NoBackoff(), 1),
             )
             options |= {"implementation": "redispy", "connection_pool": self._pool}
         self._limiter = AsyncMovingWindows(storage_from_string(f"async+{uri}", **options))
