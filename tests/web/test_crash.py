@@ -174,3 +174,20 @@ def test_the_solver_processes_of_a_server_killed_with_9_end_by_themselves(tmp_pa
         while any(alive(pid) for pid in workers):
             assert time.monotonic() < end, "the solver's processes outlived their server"
             time.sleep(0.1)
+
+
+def test_a_server_stopped_ends_its_solver_processes_and_leaves_nothing_behind(tmp_path: Path) -> None:
+    """Before, uvicorn ended a stopped server by the signal that stopped it, so no exit handler shut
+    the solver's pool: its worker stayed behind, waiting for work forever, at every stop."""
+    with running(tmp_path) as server:
+        sheet = httpx.get(f"{server.url}/api/cheatsheet", params={"preset": "web", "tiles": 4}, timeout=60)
+        assert sheet.status_code == 200, sheet.text
+        workers = children_of(server.process.pid)
+        assert workers
+        server.process.send_signal(signal.SIGTERM)
+        server.process.wait(30)
+        end = time.monotonic() + 10  # its resource tracker ends as it reads that the server is gone
+        while [pid for pid in workers if alive(pid)]:
+            assert time.monotonic() < end, f"{[pid for pid in workers if alive(pid)]} outlived the server"
+            time.sleep(0.05)
+    assert "leaked" not in server.log.read_text()  # the pool's queues closed, not left to the tracker

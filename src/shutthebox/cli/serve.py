@@ -127,5 +127,5 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.workers > 1:
         serve_processes(settings, args.workers, options)
     else:
-        uvicorn.run(create_app(settings), **options)
+        uvicorn.run(create_app(settings, own_process=True), **options)
     return 0

@@ -41,7 +41,7 @@ from shutthebox.web.archive import Archive
 from shutthebox.web.botplay import BotPlayer
 from shutthebox.web.copies import Copies
 from shutthebox.web.daily import DailyDesk
-from shutthebox.web.door import SolverDoor
+from shutthebox.web.door import SolverDoor, stop_pools
 from shutthebox.web.fanout import Fanout
 from shutthebox.web.grouped import GroupCommit
 from shutthebox.web.guard import Guard, install_log_filter
@@ -88,7 +88,7 @@ def database_url(settings: Settings) -> str:
 def app_from_environment() -> FastAPI:
     """The app of one worker process of `serve --workers`: the settings the command was given."""
 
-    return create_app(Settings.from_json(os.environ[SETTINGS_VARIABLE]))
+    return create_app(Settings.from_json(os.environ[SETTINGS_VARIABLE]), own_process=True)
 
 
 def assemble(settings: Settings, database: Database, *, clock: Callable[[], float], hub: Hub) -> Server:
@@ -142,10 +142,13 @@ def assemble(settings: Settings, database: Database, *, clock: Callable[[], floa
 
 
 def create_app(
-    settings: Settings | None = None, *, clock: Callable[[], float] = time.time, hub: Hub | None = None
+    settings: Settings | None = None, *, clock: Callable[[], float] = time.time, hub: Hub | None = None,
+    own_process: bool = False,
 ) -> FastAPI:
     """The web app: JSON API under ``/api``, the room WebSocket, and the page at ``/``. ``clock`` is
-    the server's wall clock; ``hub`` what its processes share (by default, as the settings say)."""
+    the server's wall clock; ``hub`` what its processes share (by default, as the settings say);
+    ``own_process``, the app is its process's one server (`shutthebox serve`), whose stop ends the
+    solver's worker processes too (`web.door.stop_pools`)."""
     settings = settings or Settings()
     if settings.redis_url and settings.rate_limit_storage == "memory://":  # every process counts alike
         settings = replace(settings, rate_limit_storage=settings.redis_url)
@@ -166,6 +169,8 @@ def create_app(
             await server.stop()
             await limits.close()
             database.close()
+            if own_process:
+                await to_thread.run_sync(stop_pools)
 
     app = FastAPI(
         title="Shut the Box",

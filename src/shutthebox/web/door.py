@@ -28,6 +28,7 @@ import copy
 import logging
 import math
 import multiprocessing
+import multiprocessing.util
 import os
 import time
 from collections import OrderedDict, deque
@@ -82,6 +83,24 @@ class Solver(Protocol):
 def _stop_pools() -> None:
     for pool in _pools.values():
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+def stop_pools() -> None:
+    """End the solver's worker processes now, their work dropped (the server is stopping), and close
+    their pools' queues. For the process's one server (`shutthebox serve`): uvicorn ends its process
+    by the signal that stopped it, so no exit handler runs, and workers left behind would wait for
+    work forever. Its only multiprocessing children are these workers."""
+    pools = list(_pools.values())
+    _pools.clear()
+    for pool in pools:
+        pool.shutdown(wait=False, cancel_futures=True)
+    for child in multiprocessing.active_children():
+        child.terminate()
+    for pool in pools:
+        pool.shutdown(wait=True)
+    # What the interpreter's exit would do for multiprocessing, which the signal skips: the pools'
+    # semaphores unlinked (else the resource tracker warns of them, "leaked", as the server stops).
+    multiprocessing.util._exit_function()  # type: ignore[attr-defined]
 
 
 class SolverDoor:
