@@ -20,23 +20,15 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
+from shutthebox.ops.procs import processes
+
 ROOMS = 200
 ROUNDS = 10
 
 
 def postgres_cpu() -> float:
     """User + system CPU of every PostgreSQL process on this machine, in seconds."""
-    total = 0.0
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if "(postgres)" in stat:
-                fields = stat.rsplit(")", 1)[1].split()
-                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+    return sum(proc.cpu_seconds for proc in processes().values() if proc.name == "postgres")
 
 
 def measure(postgres: bool) -> dict[str, float]:

@@ -19,6 +19,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from shutthebox.ops.procs import processes
 from tests.support.remote import action_for, headers, socket_step, step
 from tests.support.serving import running
 
@@ -140,24 +141,12 @@ def test_a_stopped_server_keeps_every_acknowledged_action_and_tells_sockets_to_r
 
 
 def children_of(pid: int) -> set[int]:
-    """The processes whose parent is ``pid`` (from /proc)."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.add(int(entry.name))
-    return found
+    return {proc.pid for proc in processes().values() if proc.parent == pid}
 
 
 def alive(pid: int) -> bool:
-    try:
-        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
+    proc = processes().get(pid)
+    return proc is not None and not proc.zombie
 
 
 def test_the_solver_processes_of_a_server_killed_with_9_end_by_themselves(tmp_path: Path) -> None:

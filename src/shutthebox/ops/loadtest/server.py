@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from shutthebox.ops.loadtest.measure import START_SECONDS
+from shutthebox.ops.procs import processes
 from shutthebox.ops.throwaway import free_port, log_tail
 
 __all__ = ["SpawnError", "SpawnedServer", "serve_command", "spawned", "tree_cpu_seconds"]
@@ -47,30 +48,17 @@ def tree_cpu_seconds(pid: int) -> float | None:
     """User + system CPU of process ``pid`` and all its descendants, from /proc (Linux only: None
     elsewhere, or when ``pid`` is gone). A descendant already reaped is in its parent's children
     times, counted too, so a worker that ends between two readings is not lost."""
-    proc = Path("/proc")
-    if not (proc / str(pid) / "stat").exists():
-        return None
-    parents: dict[int, int] = {}
-    ticks: dict[int, int] = {}
-    for entry in proc.iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:  # a process may end while it is read
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        parents[int(entry.name)] = int(fields[1])
-        ticks[int(entry.name)] = sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
-    if pid not in ticks:
+    table = processes()
+    if pid not in table:
         return None
     tree, frontier = {pid}, [pid]
     while frontier:
         parent = frontier.pop()
-        for child, its_parent in parents.items():
-            if its_parent == parent and child not in tree:
-                tree.add(child)
-                frontier.append(child)
-    return sum(ticks[member] for member in tree) / os.sysconf("SC_CLK_TCK")
+        for child in table.values():
+            if child.parent == parent and child.pid not in tree:
+                tree.add(child.pid)
+                frontier.append(child.pid)
+    return sum(table[member].cpu_seconds for member in tree)
 
 
 def serve_command(port: int, database: str, workers: int = 1, redis: str | None = None) -> list[str]:
