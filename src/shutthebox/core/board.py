@@ -28,18 +28,16 @@ def subsets_with_sum(size: int, total: int, max_tiles: int | None = None) -> tup
     """
     limit = size if max_tiles is None else max_tiles
     found: list[int] = []
-
-    def extend(next_tile: int, remaining: int, mask: int, count: int) -> None:
+    pending = [(1, total, 0, 0)] if total > 0 else []  # (next tile, remaining, mask, tiles so far)
+    while pending:  # a stack, not a recursive closure: that one held itself in a cycle at every call
+        next_tile, remaining, mask, count = pending.pop()
         if remaining == 0:
             found.append(mask)
-            return
-        if count == limit:
-            return
-        for tile in range(next_tile, min(size, remaining) + 1):
-            extend(tile + 1, remaining - tile, mask | 1 << (tile - 1), count + 1)
-
-    if total > 0:
-        extend(1, total, 0, 0)
+        elif count < limit:
+            pending.extend(
+                (tile + 1, remaining - tile, mask | 1 << (tile - 1), count + 1)
+                for tile in range(next_tile, min(size, remaining) + 1)
+            )
     return tuple(sorted(found))
 
 

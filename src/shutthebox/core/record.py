@@ -229,7 +229,11 @@ class GameRecord:
             "result": self.result.to_json() if self.result is not None else None,
         }
 
-    def dumps(self) -> str:
+    def dumps(self, *, compact: bool = False) -> str:
+        """The record as JSON text: indented for a person's file; ``compact`` for a store, which only
+        a program reads (a third the size, and written by the C encoder)."""
+        if compact:
+            return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
         return json.dumps(self.to_json(), indent=1, ensure_ascii=False)
 
     def save(self, path: Path) -> None:

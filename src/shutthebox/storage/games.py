@@ -368,8 +368,8 @@ def write_game(connection: Connection, game: FinishedGame) -> int:
         "finished_at": game.finished_at, "source": game.source, "mode": str(record.rules.mode),
         "tiles": record.rules.tiles, "rules_key": key, "players": list(record.players),
         "winner": record.players[state.winner] if state.winner is not None else None,
-        "record": record.dumps(), "typed": record.typed, "kind": record.kind, "origin": game.origin,
-        "sealed_until": game.sealed_until,
+        "record": record.dumps(compact=True), "typed": record.typed, "kind": record.kind,
+        "origin": game.origin, "sealed_until": game.sealed_until,
     })
     counted = record.counted()
     turns = [

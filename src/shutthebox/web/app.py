@@ -3,7 +3,6 @@ builds the services of the process (`assemble`), each handed only what it uses."
 
 from __future__ import annotations
 
-import gc
 import logging
 import os
 import time
@@ -48,6 +47,7 @@ from shutthebox.web.guard import Guard, install_log_filter
 from shutthebox.web.headers import SecurityHeaders, add_security_headers
 from shutthebox.web.hub import Hub, LocalHub
 from shutthebox.web.language import SpeakTheReadersLanguage, language_of
+from shutthebox.web.memory import keep_full_collections_rare, settle
 from shutthebox.web.metrics import Metrics, Readings
 from shutthebox.web.news import Cluster, Herald
 from shutthebox.web.profiles import ProfileDesk
@@ -161,11 +161,15 @@ def create_app(
         shared = hub if hub is not None else hub_for(settings.redis_url)
         server = app.state.server = assemble(settings, database, clock=clock, hub=shared)
         await server.start()  # rooms in play are read back as asked for
-        gc.collect()
-        gc.freeze()  # what start-up built lives as long as the process: no collection walks it again
+        settle()
+        if own_process:
+            keep_full_collections_rare()
+        pauses = server.metrics.pause_timer()
+        pauses.start()
         try:
             yield
         finally:
+            pauses.stop()
             await server.stop()
             await limits.close()
             database.close()

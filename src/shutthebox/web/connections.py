@@ -58,6 +58,10 @@ class HeaderDeadline(HttpToolsProtocol):
         self._disarm()  # the app has the request now (or a WebSocket takes the connection over)
         super().on_headers_complete()
 
+    def handle_websocket_upgrade(self) -> None:
+        super().handle_websocket_upgrade()
+        self.parser = None  # type: ignore[assignment]  # done with: its callbacks held this protocol in a cycle
+
     def _arm(self) -> None:
         if self.header_deadline is None:
             self.header_deadline = self.loop.call_later(self.header_timeout, self._too_slow)

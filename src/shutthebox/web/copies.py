@@ -251,9 +251,10 @@ class Copies:
                 log.exception("room %s: a change could not be kept; it is undone", held.code)
             await self.reload(held)
             raise
+        saved_with_it, row.then = row.then is not None, None  # done: the copy's last row holds no save
         self._kept(held, version, row)
         game = held.room.game
-        if row.then is not None and row.game_id is not None and game is not None:  # saved with it
+        if saved_with_it and row.game_id is not None and game is not None:
             game.saved_id, held.room.results = row.game_id, row.extra.get("results")
         newer = self._held.get(held.code)
         if newer is not None and newer is not held:

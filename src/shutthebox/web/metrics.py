@@ -1,5 +1,6 @@
 """What one server process counts for Prometheus (``GET /metrics``): the players' actions by kind and
-how long each took from receipt to acknowledgement (kept and told), and, read when scraped, the rooms
+how long each took from receipt to acknowledgement (kept and told), the garbage collector's pauses,
+and, read when scraped, the rooms
 held open here, the sockets connected, the solver jobs run and those waiting at the door.
 
 Each app has a registry of its own (`Metrics.registry`), not prometheus-client's global one: several
@@ -15,12 +16,16 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, generate_la
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-__all__ = ["GROUP_BUCKETS", "LATENCY_BUCKETS", "Metrics", "Readings"]
+from shutthebox.web.memory import PauseTimer
+
+__all__ = ["GROUP_BUCKETS", "LATENCY_BUCKETS", "PAUSE_BUCKETS", "Metrics", "Readings"]
 
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 """The action latency's buckets, in seconds: fine below the 50 ms an action is meant to take."""
 GROUP_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128)
 """The sizes of a commit's group: how many actions one wait for the disk served."""
+PAUSE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
+"""A garbage collection's pause, in seconds: every action of the process waits it out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +70,16 @@ class Metrics:
             "shutthebox_commit_group_size", "Room writes kept by one commit (group commit)",
             buckets=GROUP_BUCKETS, registry=self.registry,
         )
+        self.pauses = Histogram(
+            "shutthebox_gc_pause_seconds", "Seconds the process stood still for a garbage collection",
+            ["generation"], buckets=PAUSE_BUCKETS, registry=self.registry,
+        )
+        for generation in range(3):  # each told from the start, none collected yet
+            self.pauses.labels(str(generation))
+        self.garbage = Counter(
+            "shutthebox_gc_collected_objects", "Objects freed by garbage collections (in reference cycles)",
+            registry=self.registry,
+        )
 
     def read(self, readings: Readings) -> None:
         """Report ``readings`` at each scrape (once: the services of a process are built once)."""
@@ -78,6 +93,16 @@ class Metrics:
     def grouped(self, size: int) -> None:
         """A commit kept ``size`` room writes."""
         self.groups.observe(size)
+
+    def pause_timer(self) -> PauseTimer:
+        """What counts the process's garbage collections (`collected`) once started."""
+        return PauseTimer(self.collected)
+
+    def collected(self, generation: int, seconds: float, freed: int) -> None:
+        """A garbage collection of ``generation`` stood the process still ``seconds`` and freed ``freed``
+        objects."""
+        self.pauses.labels(str(generation)).observe(seconds)
+        self.garbage.inc(freed)
 
     def exposition(self) -> bytes:
         """The registry in Prometheus's text format."""

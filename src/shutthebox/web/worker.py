@@ -244,10 +244,11 @@ class Worker:
         if save is None:
             return None
         due_at = room.due_at(self.settings.room_idle_seconds, saved=True)  # its game kept: not due for it
+        extra = row.extra  # not the row, which holds this save: a cycle only a collection would free
 
         def then(connection: Connection) -> dict[str, Any]:
             game_id, results = save(connection)
-            return {"game_id": game_id, "extra": {**row.extra, "results": results}, "due_at": due_at}
+            return {"game_id": game_id, "extra": {**extra, "results": results}, "due_at": due_at}
 
         return then
 

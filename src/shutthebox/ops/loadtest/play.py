@@ -10,6 +10,7 @@ and a large run spreads over several processes (`run_measured`), its own CPU mea
 from __future__ import annotations
 
 import asyncio
+import gc
 import ipaddress
 import json
 import multiprocessing
@@ -17,8 +18,9 @@ import os
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlsplit
@@ -46,6 +48,9 @@ except ImportError:  # pragma: no cover - uvloop comes with the web extra
 __all__ = ["Http", "run_load", "run_measured", "shares"]
 
 READ_BYTES = 65536
+FULL_COLLECTION_EVERY = 1000
+"""As the server's (`shutthebox.web.memory`, which the tester does not import): a full collection
+walks a thousand games' sockets, and a pause of the tester's counts in every latency it times."""
 
 
 class _GameError(Exception):
@@ -193,8 +198,24 @@ def _play_share(settings: LoadSettings, games: range, concurrency: int) -> LoadR
     return _run(lambda: run_load(settings, games, concurrency))
 
 
+@contextmanager
+def _quiet_collector() -> Iterator[None]:
+    """For the run, what is loaded frozen and full collections rare (the tester's pauses are not the
+    server's); as it was after."""
+    before = gc.get_threshold()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(before[0], before[1], FULL_COLLECTION_EVERY)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
+
+
 def _run(main: Callable[[], Coroutine[Any, Any, LoadResult]]) -> LoadResult:
-    with asyncio.Runner(loop_factory=None if uvloop is None else uvloop.new_event_loop) as runner:
+    loop = None if uvloop is None else uvloop.new_event_loop
+    with _quiet_collector(), asyncio.Runner(loop_factory=loop) as runner:
         return runner.run(main())
 
 
