@@ -47,13 +47,13 @@ from shutthebox.web.guard import Guard, install_log_filter
 from shutthebox.web.headers import SecurityHeaders, add_security_headers
 from shutthebox.web.hub import Hub, LocalHub
 from shutthebox.web.language import SpeakTheReadersLanguage, language_of
-from shutthebox.web.memory import keep_full_collections_rare, settle
 from shutthebox.web.metrics import Metrics, Readings
 from shutthebox.web.news import Cluster, Herald
 from shutthebox.web.profiles import ProfileDesk
 from shutthebox.web.rates import RateLimits
 from shutthebox.web.refusals import DATABASE_ERRORS, REFUSED, Refusal, RefusedError, refused
 from shutthebox.web.rooms import RoomDesk
+from shutthebox.web.runtime import settle, tune_for_serving
 from shutthebox.web.server import Server
 from shutthebox.web.settings import Settings
 from shutthebox.web.stats import Reviews
@@ -163,7 +163,7 @@ def create_app(
         await server.start()  # rooms in play are read back as asked for
         settle()
         if own_process:
-            keep_full_collections_rare()
+            tune_for_serving()
         pauses = server.metrics.pause_timer()
         pauses.start()
         try:

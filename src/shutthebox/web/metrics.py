@@ -16,7 +16,7 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, generate_la
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-from shutthebox.web.memory import PauseTimer
+from shutthebox.web.runtime import PauseTimer
 
 __all__ = ["GROUP_BUCKETS", "LATENCY_BUCKETS", "PAUSE_BUCKETS", "Metrics", "Readings"]
 

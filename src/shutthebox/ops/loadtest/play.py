@@ -49,7 +49,7 @@ __all__ = ["Http", "run_load", "run_measured", "shares"]
 
 READ_BYTES = 65536
 FULL_COLLECTION_EVERY = 1000
-"""As the server's (`shutthebox.web.memory`, which the tester does not import): a full collection
+"""As the server's (`shutthebox.web.runtime`, which the tester does not import): a full collection
 walks a thousand games' sockets, and a pause of the tester's counts in every latency it times."""
 
 

@@ -1,4 +1,5 @@
-"""How a server process's cyclic garbage collector runs, and what its pauses cost (issue 29).
+"""How a server process runs: its garbage collector, what its pauses cost, and its threads' turns
+(issue 29).
 
 CPython's collector stops the process while it walks a generation. The youngest two are small and
 cheap to walk; a full collection walks every object the process tracks, and a server holding a
@@ -8,20 +9,29 @@ opened (the young objects that live on, a room's, a socket's, make the full walk
 and those pauses were most of the p99 of `shutthebox loadtest` at 1,000 games (120-290 ms; with no
 full collection 12-20 ms). A server's garbage is rarely cyclic (a finished game's objects are freed
 by their counts), so its full collections are made rare, not gone: what is cyclic is still found.
+
+The threads take turns at the interpreter's lock. The group commit's writer thread needs it back
+after each statement SQLite (or psycopg) ran without it, and a busy event loop gave it up only at
+the end of its 5 ms turn: a flush of a few statements took 25-30 ms for 5 ms of its own CPU, and
+every action of the group waited. Turns of 0.5 ms: p95 8-10 ms where it was 9-28, over four runs
+each, alternated.
 """
 
 from __future__ import annotations
 
 import gc
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["FULL_COLLECTION_EVERY", "PauseTimer", "keep_full_collections_rare", "settle"]
+__all__ = ["FULL_COLLECTION_EVERY", "THREAD_TURN_SECONDS", "PauseTimer", "settle", "tune_for_serving"]
 
 FULL_COLLECTION_EVERY = 1000
 """Collections of the middle generation between two full ones (CPython's own: 10). CPython also
 waits until the objects that survived since the last full one are a quarter of those it found then."""
+THREAD_TURN_SECONDS = 0.0005
+"""How long a thread holds the interpreter while another waits for it (CPython's own: 0.005)."""
 
 
 def settle() -> None:
@@ -31,11 +41,13 @@ def settle() -> None:
     gc.freeze()
 
 
-def keep_full_collections_rare() -> None:
-    """A full collection once per `FULL_COLLECTION_EVERY` of the middle generation's, the young
-    generations' thresholds left as they are. Process-wide: called by the process's one server."""
+def tune_for_serving() -> None:
+    """A full collection once per `FULL_COLLECTION_EVERY` of the middle generation's (the young
+    generations' thresholds left as they are), and turns of `THREAD_TURN_SECONDS`. Process-wide:
+    called by the process's one server."""
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
+    sys.setswitchinterval(THREAD_TURN_SECONDS)
 
 
 class PauseTimer:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import re
+import sys
 import types
 from collections import Counter
 from collections.abc import Iterator
@@ -15,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shutthebox.ops.loadtest import LoadSettings, run_load
-from shutthebox.web.memory import FULL_COLLECTION_EVERY, PauseTimer, keep_full_collections_rare
+from shutthebox.web.runtime import FULL_COLLECTION_EVERY, THREAD_TURN_SECONDS, PauseTimer, tune_for_serving
 from tests.support.serving import running
 from tests.support.web import create
 
@@ -34,16 +35,19 @@ def freed(metrics: str) -> int:
 
 
 @pytest.fixture
-def thresholds() -> Iterator[None]:
-    before = gc.get_threshold()
+def as_it_was() -> Iterator[None]:
+    thresholds, turn = gc.get_threshold(), sys.getswitchinterval()
     yield
-    gc.set_threshold(*before)
+    gc.set_threshold(*thresholds)
+    sys.setswitchinterval(turn)
 
 
-def test_full_collections_come_at_most_once_per_thousand_of_the_middle_generation(thresholds: None) -> None:
+def test_a_serving_process_collects_fully_once_per_thousand_and_turns_threads_fast(as_it_was: None) -> None:
     gc.set_threshold(700, 10, 10)
-    keep_full_collections_rare()
+    sys.setswitchinterval(0.005)
+    tune_for_serving()
     assert gc.get_threshold() == (700, 10, FULL_COLLECTION_EVERY) and FULL_COLLECTION_EVERY == 1000
+    assert sys.getswitchinterval() == pytest.approx(THREAD_TURN_SECONDS) and THREAD_TURN_SECONDS < 0.005
 
 
 def test_each_collection_is_timed_and_counted_into_its_generation() -> None:
