@@ -4,13 +4,17 @@ moment written in another zone, or naive, is kept as the moment it names."""
 from __future__ import annotations
 
 import sqlite3
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, text
 
 from shutthebox.storage import Database
+from shutthebox.storage.database import POOL_KEPT
 from shutthebox.storage.models import CommitmentRow
 
 KATHMANDU = timezone(timedelta(hours=5, minutes=45))
@@ -50,3 +54,42 @@ def test_a_sqlite_file_keeps_the_utc_wall_time(tmp_path: Path) -> None:
         _commit_at(database, MOMENT.astimezone(KATHMANDU))
     with sqlite3.connect(path) as raw:
         assert raw.execute("SELECT created_at FROM commitments").fetchone() == ("2026-03-01 09:30:15.123456",)
+
+
+def test_a_burst_of_reads_on_postgresql_opens_connections_once_and_keeps_them(postgres_database: str) -> None:
+    """Each connection PostgreSQL opens costs it a process: with SQLAlchemy's pool of 5, every burst
+    of reads beyond five at once opened connections and closed them again (412 for 1,000 rooms
+    created over two processes, most of PostgreSQL's CPU)."""
+    database = Database.open(postgres_database)
+    try:
+        def sessions() -> int:
+            with database.engine.connect() as connection:
+                found = connection.execute(
+                    text("SELECT sessions FROM pg_stat_database WHERE datname = current_database()")
+                ).scalar_one()
+                return int(found)
+
+        at_once = 15  # more than SQLAlchemy's own 5 kept; as many as its pool opens at all (5 + 10)
+        assert at_once <= POOL_KEPT
+
+        def burst() -> None:
+            gate = threading.Barrier(at_once)
+
+            def read() -> None:
+                with database.reading() as connection:
+                    gate.wait(10)  # every reader holds its connection at once
+                    connection.execute(text("SELECT 1"))
+
+            with ThreadPoolExecutor(at_once) as pool:
+                for future in [pool.submit(read) for _ in range(at_once)]:
+                    future.result()
+
+        burst()
+        time.sleep(0.5)  # PostgreSQL counts a session once it ends or reports
+        opened = sessions()
+        for _ in range(3):
+            burst()
+        time.sleep(0.5)
+        assert sessions() - opened <= 1  # the bursts after the first reuse what it opened (one to ask)
+    finally:
+        database.close()

@@ -74,8 +74,7 @@ class Metrics:
             "shutthebox_gc_pause_seconds", "Seconds the process stood still for a garbage collection",
             ["generation"], buckets=PAUSE_BUCKETS, registry=self.registry,
         )
-        for generation in range(3):  # each told from the start, none collected yet
-            self.pauses.labels(str(generation))
+        self._pauses = tuple(self.pauses.labels(str(generation)) for generation in range(3))  # each told at 0
         self.garbage = Counter(
             "shutthebox_gc_collected_objects", "Objects freed by garbage collections (in reference cycles)",
             registry=self.registry,
@@ -101,7 +100,7 @@ class Metrics:
     def collected(self, generation: int, seconds: float, freed: int) -> None:
         """A garbage collection of ``generation`` stood the process still ``seconds`` and freed ``freed``
         objects."""
-        self.pauses.labels(str(generation)).observe(seconds)
+        self._pauses[generation].observe(seconds)
         self.garbage.inc(freed)
 
     def exposition(self) -> bytes:
