@@ -31,7 +31,7 @@ from shutthebox.storage.location import default_url
 POOL_KEPT = 20
 """PostgreSQL connections a process keeps open once it has used them (SQLAlchemy's default: 5). A
 connection opened costs PostgreSQL a process of its own and its catalogs read again: with 5 kept,
-1,000 rooms created at once over two processes opened 412 connections, each closed again as soon as
+1,000 rooms created at once over two processes opened about 400 connections, each closed again as soon as
 it was returned, and PostgreSQL spent most of its CPU on them."""
 POOL_OVERFLOW = 10
 """Connections opened beyond those, closed once returned: a burst waits for none."""

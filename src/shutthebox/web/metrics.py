@@ -1,7 +1,7 @@
 """What one server process counts for Prometheus (``GET /metrics``): the players' actions by kind and
-how long each took from receipt to acknowledgement (kept and told), the garbage collector's pauses,
-and, read when scraped, the rooms
-held open here, the sockets connected, the solver jobs run and those waiting at the door.
+how long each took from receipt to acknowledgement (kept and told), the commits' group sizes, the
+garbage collector's pauses and what it freed, and, read when scraped, the rooms held open here, the
+sockets connected, the solver jobs run and those waiting at the door.
 
 Each app has a registry of its own (`Metrics.registry`), not prometheus-client's global one: several
 apps in one process (the tests) count apart.
