@@ -13,9 +13,9 @@ import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from anyio import to_thread
+from anyio import from_thread, to_thread
 
-from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomRepository, Write
+from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomRepository, Run, Write
 
 __all__ = ["GroupCommit"]
 
@@ -28,6 +28,8 @@ class GroupCommit:
         self._grouped = grouped  # told each group's size (`web.metrics`)
         self._waiting: list[tuple[Write, asyncio.Future[int]]] = []
         self._flushing: asyncio.Task[None] | None = None
+        self._run: Run | None = from_thread.run_sync if kept.local else None
+        """SQLite's statements run in the server's thread, the commit in the worker's (`keep_group`)."""
 
     async def keep(self, room: KeptRoom, new_events: Sequence[tuple[int, dict[str, Any]]]) -> int:
         """Write ``room`` and its new actions with the group that flushes next; its new version once
@@ -47,7 +49,7 @@ class GroupCommit:
                 self._grouped(len(group))
                 try:
                     writes = [write for write, _done in group]
-                    results = await to_thread.run_sync(self.kept.keep_group, writes)
+                    results = await to_thread.run_sync(self.kept.keep_group, writes, self._run)
                 except Exception as error:
                     for _write, done in group:
                         if not done.done():
