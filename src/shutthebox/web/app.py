@@ -37,6 +37,7 @@ from shutthebox.web.advisor import Advisor
 from shutthebox.web.api import shared
 from shutthebox.web.apidocs import serve_docs
 from shutthebox.web.archive import Archive
+from shutthebox.web.arrivals import Arrivals
 from shutthebox.web.botplay import BotPlayer
 from shutthebox.web.copies import Copies
 from shutthebox.web.daily import DailyDesk
@@ -190,6 +191,7 @@ def create_app(
     app.add_middleware(Guard, settings=settings, limits=limits)  # inside the language: it speaks it
     app.add_middleware(SpeakTheReadersLanguage)
     app.add_middleware(SecurityHeaders)  # outside the others: their refusals carry the headers too
+    app.add_middleware(Arrivals)  # outside all: a crowd of new requests enters a few to a turn
     handle_refusals(app)
     app.include_router(api.router)
     app.include_router(sockets.router)

@@ -32,17 +32,21 @@ from shutthebox.web.reads import read
 from shutthebox.web.refusals import DATABASE_ERRORS, Refusal, RefusedError
 from shutthebox.web.room import Room
 from shutthebox.web.tables import new_code, well_formed
+from shutthebox.web.turns import PerTurn
 
-__all__ = ["CHANGE_TRIES", "Copies", "Held", "Tell"]
+__all__ = ["CHANGE_TRIES", "OPENED_PER_TURN", "Copies", "Held", "Tell"]
 
 log = logging.getLogger(__name__)
 Changed = TypeVar("Changed")
 Tell = Callable[[News], Awaitable[None]]
+"""How a change is told to the other processes (`web.news.Herald.tell`)."""
 Finish = Callable[[Room, KeptRoom], Callable[[Connection], dict[str, Any]] | None]
 """What else a room's write does in its transaction (`KeptRoom.then`), if anything."""
-"""How a change is told to the other processes (`web.news.Herald.tell`)."""
 CHANGE_TRIES = 5
 """How often a change is made again over a room another process changed first."""
+OPENED_PER_TURN = 16
+"""New rooms that go on per turn of the event loop once kept (`web.turns`): a burst of a thousand
+is one group commit, and each then tells of its room and answers (about half a millisecond)."""
 
 
 @dataclass(eq=False)
@@ -72,6 +76,7 @@ class Copies:
     ) -> None:
         self.kept = kept
         self.writes = writes or GroupCommit(kept)
+        self._opened = PerTurn(OPENED_PER_TURN)
         """Where a change is kept: with the others of its moment, in one commit."""
         self.finish: Finish = lambda _room, _row: None
         """The save of the game a change finished, made in the change's own transaction (the
@@ -277,6 +282,7 @@ class Copies:
             except ConflictError:
                 room.code = self.new_code()
                 continue
+            await self._opened.wait()  # a crowd's new rooms, kept in one group, go on a few to a turn
             self._kept(held, version, row)
             return self._held.setdefault(room.code, held)
         raise RefusedError(Refusal.BUSY, "the server could not keep this; nothing changed: try again")

@@ -1,0 +1,62 @@
+"""Work that comes in a crowd, let through a few at a time per turn of the event loop.
+
+asyncio runs, in one turn, every callback that became ready in the last: when a thousand people
+open rooms in the same second, or one group commit answers a thousand writers, that turn lasts
+half a second here, and every game in play, whose next message waits for the turn to end, waits
+with it. `PerTurn` lets the crowd through in the order it came, a few to a turn, so the games in
+play are served between them; it costs nothing while no crowd waits. The work is the same; it is
+spread. Who waits here: the ways into a game (`web.arrivals`), and the new rooms of a group commit
+once on disk (`web.copies`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+
+__all__ = ["PerTurn"]
+
+
+class PerTurn:
+    """At most ``per_turn`` callers of `wait` go on in each turn of the running loop, first come
+    first served; the others wait for a later turn."""
+
+    def __init__(self, per_turn: int) -> None:
+        if per_turn < 1:
+            raise ValueError(f"per_turn must be at least 1, not {per_turn}")
+        self.per_turn = per_turn
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._queue: deque[asyncio.Future[None]] = deque()
+        self._passed = 0  # let through in this turn
+        self._turning = False  # the next turn's count is scheduled
+
+    async def wait(self) -> None:
+        """Return in this turn if it has room and nobody waits; otherwise in a later one."""
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:  # a new loop (a test's, a worker's): the last one's count is void
+            self._loop, self._queue, self._passed, self._turning = loop, deque(), 0, False
+        if not self._queue and self._passed < self.per_turn:
+            self._passed += 1
+            self._count_next_turn(loop)
+            return
+        turn = loop.create_future()
+        self._queue.append(turn)
+        self._count_next_turn(loop)
+        await turn  # cancelled while waiting: `_next_turn` skips it
+
+    def _count_next_turn(self, loop: asyncio.AbstractEventLoop) -> None:
+        if not self._turning:
+            self._turning = True
+            loop.call_soon(self._next_turn)
+
+    def _next_turn(self) -> None:
+        """A new turn: let the next ``per_turn`` waiters go (they run in the turn after this one)."""
+        self._turning = False
+        self._passed = 0
+        while self._queue and self._passed < self.per_turn:
+            turn = self._queue.popleft()
+            if not turn.done():
+                turn.set_result(None)
+                self._passed += 1
+        if self._passed and self._loop is not None:
+            self._count_next_turn(self._loop)

@@ -1,0 +1,191 @@
+"""`web.turns`: a crowd of new rooms and sockets goes on a few to a turn of the event loop, so the
+games in play are served between them; alone, a caller waits for nothing.
+
+A turn is counted by a callback that schedules itself again (it runs once in each turn of the loop):
+what the tests check is how many callers went on in the same turn, not how long anything took."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shutthebox.core.rules import Rules
+from shutthebox.storage import Database
+from shutthebox.storage.rooms import RoomRepository
+from shutthebox.web.arrivals import ARRIVALS_PER_TURN, Arrivals
+from shutthebox.web.copies import OPENED_PER_TURN, Copies
+from shutthebox.web.grouped import GroupCommit
+from shutthebox.web.hub import LocalHub
+from shutthebox.web.room import Room
+from shutthebox.web.seats import SeatSpec
+from shutthebox.web.tables import new_room
+from shutthebox.web.turns import PerTurn
+
+NEXT_PLACE = 2
+"""Turns from one caller's going on to the next's, one to a turn: the next turn lets it go, and it
+runs in the turn after (a woken task runs in the turn after the one that woke it)."""
+
+
+class TurnCounter:
+    """The number of the loop's current turn: a callback that counts and schedules itself again."""
+
+    def __init__(self) -> None:
+        self.turn = 0
+        self._loop = asyncio.get_running_loop()
+        self._handle = self._loop.call_soon(self._tick)
+
+    def _tick(self) -> None:
+        self.turn += 1
+        self._handle = self._loop.call_soon(self._tick)
+
+    def stop(self) -> None:
+        self._handle.cancel()
+
+
+@pytest.fixture
+async def turns() -> Any:
+    counter = TurnCounter()
+    yield counter
+    counter.stop()
+
+
+async def test_a_crowd_goes_on_a_few_to_a_turn_in_the_order_it_came(turns: TurnCounter) -> None:
+    gate = PerTurn(4)
+    went: list[tuple[int, int]] = []
+
+    async def caller(index: int) -> None:
+        await gate.wait()
+        went.append((index, turns.turn))
+
+    await asyncio.gather(*(caller(index) for index in range(10)))
+    assert [index for index, _turn in went] == list(range(10))
+    per_turn = Counter(turn for _index, turn in went)
+    assert sorted(per_turn.values()) == [2, 4, 4]  # three turns: four, four, then the last two
+
+
+async def test_alone_a_caller_goes_on_in_the_same_turn(turns: TurnCounter) -> None:
+    gate = PerTurn(4)
+    before = turns.turn
+    await gate.wait()
+    assert turns.turn == before  # no turn was waited for
+    await asyncio.sleep(0.01)  # a later turn: its count starts again
+    for _ in range(4):
+        before = turns.turn
+        await gate.wait()
+        assert turns.turn == before
+
+
+async def test_a_caller_that_stops_waiting_takes_no_place(turns: TurnCounter) -> None:
+    gate = PerTurn(1)
+    went: dict[str, int] = {}
+
+    async def caller(name: str) -> None:
+        await gate.wait()
+        went[name] = turns.turn
+
+    first, cancelled, after = (asyncio.create_task(caller(name)) for name in ("first", "cancelled", "after"))
+    await asyncio.sleep(0)  # they ran: the first went on, the other two wait
+    assert first.done() and not cancelled.done()
+    cancelled.cancel()
+    await asyncio.wait_for(after, 1)
+    assert "cancelled" not in went
+    assert went["after"] - went["first"] == NEXT_PLACE  # the next place went to the one still waiting
+
+
+def test_a_gate_used_in_a_new_loop_starts_afresh() -> None:
+    gate = PerTurn(1)
+
+    async def crowd() -> None:
+        await asyncio.gather(*(gate.wait() for _ in range(3)))
+
+    asyncio.run(crowd())
+    asyncio.run(asyncio.wait_for(crowd(), 1))  # a count left by the last loop holds nobody back
+
+
+def test_a_gate_lets_at_least_one_through() -> None:
+    with pytest.raises(ValueError, match="per_turn must be at least 1"):
+        PerTurn(0)
+
+
+async def _entered(app: Arrivals, scopes: list[dict[str, Any]], turns: TurnCounter) -> list[int]:
+    """The turn in which each of ``scopes`` entered the app behind ``app``."""
+    entered: list[int] = []
+
+    async def inner(_scope: Any, _receive: Any, _send: Any) -> None:
+        entered.append(turns.turn)
+
+    app.app = inner
+
+    async def nothing() -> dict[str, Any]:
+        return {}
+
+    async def ignore(_message: Any) -> None:
+        return None
+
+    await asyncio.gather(*(app(scope, nothing, ignore) for scope in scopes))
+    return entered
+
+
+async def test_new_rooms_and_sockets_enter_the_app_a_few_to_a_turn(turns: TurnCounter) -> None:
+    app = Arrivals(lambda *_: None)  # type: ignore[arg-type, return-value]
+    creations = [{"type": "http", "method": "POST", "path": "/api/rooms"}] * 20
+    sockets = [{"type": "websocket", "path": "/api/rooms/ABCDE/ws"}] * 20
+    entered = await _entered(app, creations + sockets, turns)
+    assert max(Counter(entered).values()) == ARRIVALS_PER_TURN
+    assert len(set(entered)) == 40 // ARRIVALS_PER_TURN
+
+
+async def test_games_in_play_and_every_other_request_are_never_held_back(turns: TurnCounter) -> None:
+    app = Arrivals(lambda *_: None)  # type: ignore[arg-type, return-value]
+    others = [
+        {"type": "http", "method": "POST", "path": "/api/rooms/ABCDE/actions"},
+        {"type": "http", "method": "GET", "path": "/api/rooms"},
+        {"type": "http", "method": "GET", "path": "/"},
+        {"type": "lifespan"},
+    ] * 10
+    entered = await _entered(app, others, turns)
+    assert len(set(entered)) == 1  # all forty in one turn
+
+
+@pytest.fixture
+def copies(tmp_path: Path) -> Iterator[tuple[Copies, list[int]]]:
+    """Copies over a SQLite store, and the size of each group its writes went in."""
+    async def tell(_news: Any) -> None:
+        return None
+
+    with Database.open(f"sqlite:///{tmp_path / 'rooms.db'}") as database:
+        kept = RoomRepository(database)
+        groups: list[int] = []
+        opened = Copies(
+            kept, LocalHub(), clock=lambda: 0.0, idle_seconds=600, tell=tell,
+            writes=GroupCommit(kept, grouped=groups.append),
+        )
+        yield opened, groups
+
+
+async def test_a_crowd_of_new_rooms_kept_in_one_group_goes_on_a_few_to_a_turn(
+    copies: tuple[Copies, list[int]], turns: TurnCounter,
+) -> None:
+    """A thousand rooms opened at once are one group commit: its answers, half a millisecond each,
+    all in the turn it ended, held every game in play for half a second."""
+    opened, groups = copies
+    count = 3 * OPENED_PER_TURN
+    rooms = [
+        new_room(opened.new_code(), Rules.preset("classic"), [SeatSpec(kind="here", name="Ana")], now=0.0)[0]
+        for _ in range(count)
+    ]
+    went: list[int] = []
+
+    async def open_one(room: Room) -> None:
+        await opened.add(room)
+        went.append(turns.turn)
+
+    await asyncio.gather(*(open_one(room) for room in rooms))
+    assert groups == [count]  # one group for the lot
+    assert max(Counter(went).values()) == OPENED_PER_TURN
+    assert len(set(went)) == 3
