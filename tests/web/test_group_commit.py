@@ -15,6 +15,7 @@ from sqlalchemy import event
 
 from shutthebox.storage import Database
 from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomRepository, Run, Write
+from shutthebox.web import grouped
 from shutthebox.web.grouped import GroupCommit
 
 
@@ -127,3 +128,46 @@ async def test_a_group_waits_for_another_writer_in_its_worker_thread_never_in_th
     other.execute("COMMIT")
     other.close()
     assert await kept == 1
+
+
+def test_a_loop_that_stops_during_a_flush_leaves_no_worker_waiting_nor_the_lock_held(
+    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A forced exit ends the loop without the last group's drain. The worker, which needs the loop
+    to run its statements, then gets an error and rolls back (none of the group was answered);
+    before, it waited for good, holding SQLite's write lock, and the process could not exit."""
+    monkeypatch.setattr(grouped, "LOOP_CHECK_SECONDS", 0.05)
+    finished = threading.Event()
+    outcome: list[BaseException] = []
+
+    class Watched(Gated):
+        def keep_group(self, writes: Any, run: Run | None = None) -> list[int | ConflictError]:
+            try:
+                return super().keep_group(writes, run)
+            except BaseException as error:
+                outcome.append(error)
+                raise
+            finally:
+                finished.set()
+
+    store = Watched(database)
+    loop = asyncio.new_event_loop()
+    pending: list[asyncio.Task[int]] = []
+
+    async def serve_then_stop() -> None:
+        pending.append(asyncio.create_task(GroupCommit(store).keep(room("AAAAA"), [])))
+        await asyncio.sleep(0.05)  # the flush's worker waits at the gate
+
+    try:
+        loop.run_until_complete(serve_then_stop())  # the loop stops, with the flush under way
+        store.gate.set()  # the worker goes on, to a loop that no longer runs
+        assert finished.wait(10), "the worker still waits for the stopped loop"
+        assert outcome and "stopped" in str(outcome[0])
+        other = sqlite3.connect(tmp_path / "rooms.db", isolation_level=None, timeout=0)
+        other.execute("BEGIN IMMEDIATE")  # the write lock was let go
+        other.execute("ROLLBACK")
+        other.close()
+        assert store.get("AAAAA") is None  # rolled back
+    finally:
+        store.gate.set()
+        loop.close()

@@ -68,6 +68,27 @@ async def test_a_crowd_goes_on_a_few_to_a_turn_in_the_order_it_came(turns: TurnC
     assert sorted(per_turn.values()) == [2, 4, 4]  # three turns: four, four, then the last two
 
 
+async def test_the_last_of_a_crowd_and_those_who_come_after_share_a_turn_within_its_count(
+    turns: TurnCounter,
+) -> None:
+    """The crowd's tail goes on in the turn after it was let go, and is counted there: newcomers of
+    that turn take only what is left of it (before, they took a whole count more: six in a turn)."""
+    gate = PerTurn(4)
+    went: list[int] = []
+
+    async def caller() -> None:
+        await gate.wait()
+        went.append(turns.turn)
+
+    crowd = [asyncio.create_task(caller()) for _ in range(6)]  # four go on, two wait
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    newcomers = [asyncio.create_task(caller()) for _ in range(4)]  # come as the two are let go
+    await asyncio.gather(*crowd, *newcomers)
+    assert len(went) == 10
+    assert max(Counter(went).values()) == 4
+
+
 async def test_alone_a_caller_goes_on_in_the_same_turn(turns: TurnCounter) -> None:
     gate = PerTurn(4)
     before = turns.turn

@@ -87,9 +87,9 @@ class KeptRoom:
 
 
 Write = tuple[KeptRoom, Sequence[tuple[int, dict[str, Any]]]]
+"""A room and the actions it adds to the store (place, body)."""
 Run = Callable[[Callable[[], list[int | ConflictError]]], list[int | ConflictError]]
 """Where a group's statements run (`RoomRepository.keep_group`)."""
-"""A room and the actions it adds to the store (place, body)."""
 
 SETTLED = ("setup", "dice", "seats")
 """The columns of a room that play does not change (only joining, starting, a rematch): written only

@@ -18,8 +18,9 @@ __all__ = ["PerTurn"]
 
 
 class PerTurn:
-    """At most ``per_turn`` callers of `wait` go on in each turn of the running loop, first come
-    first served; the others wait for a later turn."""
+    """Callers of `wait` go on about ``per_turn`` to a turn of the running loop, first come first
+    served; the others wait for a later turn. (A caller let go in one turn runs in the next, and is
+    counted there; one that a turn runs before the count is made may go on beside them.)"""
 
     def __init__(self, per_turn: int) -> None:
         if per_turn < 1:
@@ -27,14 +28,15 @@ class PerTurn:
         self.per_turn = per_turn
         self._loop: asyncio.AbstractEventLoop | None = None
         self._queue: deque[asyncio.Future[None]] = deque()
-        self._passed = 0  # let through in this turn
+        self._passed = 0  # going on in this turn
+        self._released = 0  # let go in this turn: they go on in the next
         self._turning = False  # the next turn's count is scheduled
 
     async def wait(self) -> None:
         """Return in this turn if it has room and nobody waits; otherwise in a later one."""
         loop = asyncio.get_running_loop()
         if loop is not self._loop:  # a new loop (a test's, a worker's): the last one's count is void
-            self._loop, self._queue, self._passed, self._turning = loop, deque(), 0, False
+            self._loop, self._queue, self._passed, self._released, self._turning = loop, deque(), 0, 0, False
         if not self._queue and self._passed < self.per_turn:
             self._passed += 1
             self._count_next_turn(loop)
@@ -50,13 +52,13 @@ class PerTurn:
             loop.call_soon(self._next_turn)
 
     def _next_turn(self) -> None:
-        """A new turn: let the next ``per_turn`` waiters go (they run in the turn after this one)."""
+        """A new turn: those let go in the last go on in this one; let the next ones go."""
         self._turning = False
-        self._passed = 0
-        while self._queue and self._passed < self.per_turn:
+        self._passed, self._released = self._released, 0
+        if self._loop is not None and (self._passed or self._queue):
+            self._count_next_turn(self._loop)  # before the wake-ups: the next count comes first
+        while self._queue and self._released < self.per_turn:
             turn = self._queue.popleft()
             if not turn.done():
                 turn.set_result(None)
-                self._passed += 1
-        if self._passed and self._loop is not None:
-            self._count_next_turn(self._loop)
+                self._released += 1
