@@ -76,8 +76,8 @@ class Copies:
     ) -> None:
         self.kept = kept
         self.writes = writes or GroupCommit(kept)
-        self._opened = PerTurn(OPENED_PER_TURN)
         """Where a change is kept: with the others of its moment, in one commit."""
+        self._opened = PerTurn(OPENED_PER_TURN)
         self.finish: Finish = lambda _room, _row: None
         """The save of the game a change finished, made in the change's own transaction (the
         worker's `Worker.finish`)."""
