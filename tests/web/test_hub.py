@@ -82,3 +82,50 @@ async def test_a_hub_out_of_touch_refuses_leases_and_keeps_its_news_until_redis_
         finally:
             await hub.stop()
             await other.stop()
+
+
+async def test_the_news_of_one_turn_go_out_as_one_message_and_every_other_process_hears_each(
+    redis_url: str,
+) -> None:
+    """Forty rooms change in one turn of the event loop (a group commit wakes forty writers at once):
+    one PUBLISH carries their news, not forty, so each other process reads one message, not forty;
+    the latest of each kind of a room is told, and a message of one news alone (as a process of
+    before sent it) is still heard."""
+    from redis.asyncio import Redis
+
+    from shutthebox.web.hub import CHANNEL
+
+    hub, other = RedisHub(redis_url), RedisHub(redis_url)
+    heard: list[News] = []
+
+    async def hear(news: News) -> None:
+        heard.append(news)
+
+    async def nothing() -> None:
+        return None
+
+    watcher = Redis.from_url(redis_url)
+    channel = watcher.pubsub(ignore_subscribe_messages=True)
+    await channel.subscribe(CHANNEL)
+    await hub.start(hear, nothing)
+    await other.start(hear, nothing)
+    try:
+        said = [News(f"R{index:04d}", hub.name, version=index + 1) for index in range(40)]
+        again = News("R0000", hub.name, version=99)  # said again in the same turn: newer
+        await asyncio.gather(*(hub.publish(news) for news in [*said, again]))  # each returns once sent
+        await until(lambda: len(heard) >= 40)
+        messages, end = [], time.monotonic() + 1.0  # what the channel carried meanwhile, and then some
+        while time.monotonic() < end:
+            if (message := await channel.get_message(timeout=0.1)) is not None:
+                messages.append(message)
+        assert len(messages) == 1, f"{len(messages)} messages for one turn's news"
+        assert heard == [again, *said[1:]]
+
+        await watcher.publish(CHANNEL, '{"code": "ZZZZZ", "sender": "before", "version": 3}')
+        await until(lambda: len(heard) == 42)  # both hubs hear it: neither sent it
+        assert heard[-2:] == [News("ZZZZZ", "before", version=3)] * 2
+    finally:
+        await channel.aclose()  # type: ignore[no-untyped-call]
+        await watcher.aclose()
+        await hub.stop()
+        await other.stop()

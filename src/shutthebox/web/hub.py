@@ -7,7 +7,9 @@ to tell. Several processes share a `RedisHub` (`web.redishub`, the redis extra):
   ``{code, version}`` on a Redis channel; every other process that holds a copy
   of the room, or sockets watching it, catches up from the database and pushes
   the new state to its own sockets. It also says which seats it has sockets for
-  (who is connected is the union of every process's sockets).
+  (who is connected is the union of every process's sockets). The news said in
+  one turn of a process's event loop (a group commit wakes its writers at once)
+  go in one message, a JSON list, and each is answered once that message went out.
 - **Leases.** The work no player asks for (a bot's move, a clock that ran out,
   a rematch to settle, closing an idle room) is done by whichever process takes
   the room's lease (a Redis lock with a time to live, taken without waiting), so

@@ -59,6 +59,11 @@ class RedisHub:
         self._pubsub: PubSub | None = None
         self._unsent: dict[tuple[str, str], News] = {}
         """News that could not be published, the latest of each kind per room: sent once Redis answers."""
+        self._outbox: list[News] = []
+        """News said while the last message was on its way: the next message carries them all."""
+        self._sender: asyncio.Task[None] | None = None
+        self._next: asyncio.Future[None] | None = None
+        """Done once the message the news of `_outbox` go in has gone out (or they were kept)."""
 
     async def start(self, listen: Listen, missed: Missed) -> None:
         await self.redis.ping()  # a wrong URL stops the server now, not at its first room
@@ -98,15 +103,16 @@ class RedisHub:
             if message is None:
                 continue
             try:
-                news = _read_news(message["data"])
-            except (ValueError, KeyError, TypeError):
+                heard = _read_news(message["data"])
+            except (ValueError, KeyError, TypeError, AttributeError):
                 log.warning("unreadable room news: %r", message["data"][:200])
                 continue
-            if news.sender != self.name:
-                try:
-                    await listen(news)
-                except Exception:
-                    log.exception("room %s: news could not be applied", news.code)
+            for news in heard:
+                if news.sender != self.name:
+                    try:
+                        await listen(news)
+                    except Exception:
+                        log.exception("room %s: news could not be applied", news.code)
 
     async def _lost(self, error: Exception) -> None:
         """The news connection broke. If Redis still answers, only news said meanwhile is lost; if not,
@@ -144,6 +150,9 @@ class RedisHub:
         return True
 
     async def stop(self) -> None:
+        if self._sender is not None:  # what was said goes out before the connections close
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(asyncio.shield(self._sender), REDIS_SECONDS)
         if self._reader is not None:
             self._reader.cancel()
             with contextlib.suppress(BaseException):
@@ -153,28 +162,54 @@ class RedisHub:
         await self.redis.aclose()
 
     async def publish(self, news: News) -> None:
-        """Publish ``news`` if Redis answers, else keep it (the latest of its kind for its room) until
-        it does; after news that went out, any kept news goes too."""
-        topic = _topic(news)
-        self._unsent.pop(topic, None)  # said again, newer: what was kept is out of date
-        if not self.in_touch or not await self._send(news):
-            self._unsent[topic] = news
-        elif self._unsent:
-            await self._send_unsent()
+        """Publish ``news`` with whatever else this process says meanwhile: one message goes out at a
+        time, carrying all the news said while the last was on its way (a turn of the event loop's
+        actions is one PUBLISH, one message for each other process to read). Returns once its message
+        went out (Redis has passed it to the others' connections before it answers), so a player
+        answered here finds the news at the other processes already; while Redis is away, or when
+        the message is not sent, the news is kept (the latest of its kind for its room) until Redis
+        answers."""
+        self._unsent.pop(_topic(news), None)  # said again, newer: what was kept is out of date
+        if not self.in_touch:
+            self._unsent[_topic(news)] = news
+            return
+        if self._next is None:
+            self._next = asyncio.get_running_loop().create_future()
+        self._outbox.append(news)
+        sent = self._next
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.create_task(self._send_outbox())
+        await asyncio.shield(sent)  # a caller cancelled leaves the message to go out for the others
+
+    async def _send_outbox(self) -> None:
+        while self._outbox:  # started in the turn of the first news: the turn's other news go with it
+            said = list({_topic(news): news for news in self._outbox}.values())  # the latest of each kind
+            self._outbox, sent, self._next = [], self._next, None
+            try:
+                if not self.in_touch or not await self._send(said):
+                    waiting = {_topic(news) for news in self._outbox}
+                    for news in said:  # kept unless said again since (then the newer is kept, or goes next)
+                        if _topic(news) not in waiting:
+                            self._unsent.setdefault(_topic(news), news)
+                elif self._unsent:
+                    await self._send_unsent()
+            finally:
+                if sent is not None and not sent.done():
+                    sent.set_result(None)
 
     async def _send_unsent(self) -> None:
         unsent, self._unsent = self._unsent, {}  # taken whole: no news goes twice
-        for topic, news in unsent.items():
-            if topic not in self._unsent and (not self.in_touch or not await self._send(news)):
-                self._unsent.setdefault(topic, news)
+        if not unsent:
+            return
+        if not self.in_touch or not await self._send(list(unsent.values())):
+            for topic, news in unsent.items():
+                self._unsent.setdefault(topic, news)  # unless said again meanwhile
 
-    async def _send(self, news: News) -> bool:
-        body = {"code": news.code, "sender": news.sender, "version": news.version, "closed": news.closed,
-                "seats": list(news.seats) if news.seats is not None else None}
+    async def _send(self, said: list[News]) -> bool:
         try:
-            await self.redis.publish(CHANNEL, json.dumps(body))
+            await self.redis.publish(CHANNEL, _written(said))
         except RedisError as error:
-            log.warning("room %s: its news waits for Redis (%s)", news.code, error)
+            log.warning("the news of %d room(s) waits for Redis (%s)", len(said), error)
             return False
         return True
 
@@ -222,8 +257,22 @@ def _topic(news: News) -> tuple[str, str]:
     return news.code, kind
 
 
-def _read_news(data: bytes | str) -> News:
+def _written(said: list[News]) -> str:
+    """One message of news: a JSON list, one object per news."""
+    return json.dumps([
+        {"code": news.code, "sender": news.sender, "version": news.version, "closed": news.closed,
+         "seats": list(news.seats) if news.seats is not None else None}
+        for news in said
+    ])
+
+
+def _read_news(data: bytes | str) -> list[News]:
+    """The news of one message: a list, or one object alone (as a process before lists sent it)."""
     body = json.loads(data)
+    return [_one_news(one) for one in (body if isinstance(body, list) else [body])]
+
+
+def _one_news(body: dict[str, Any]) -> News:
     seats = body.get("seats")
     return News(
         code=str(body["code"]), sender=str(body["sender"]),
