@@ -6,11 +6,15 @@ own (caches looked up, parameters checked, a result built), most of the CPU of a
 binds its values with SQLAlchemy's own type conversions (JSON, UTC dates) and hands the SQL to
 the driver's cursor, in the connection's transaction. Its errors are SQLAlchemy's
 (`sqlalchemy.exc.IntegrityError`, `OperationalError`), as `Connection.execute` raises them.
+
+On PostgreSQL, statements can go together (`pipelined`, psycopg's pipeline mode): each is `send`
+without waiting for its answer, and the answers of all come back in one round trip.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +24,7 @@ from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
 
-__all__ = ["Prepared"]
+__all__ = ["Prepared", "Sent", "pipelined"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +100,14 @@ class Prepared:
         finally:
             cursor.close()
 
+    def send(self, connection: Connection, values: Mapping[str, Any]) -> Sent:
+        """Run as `run` does, in a `pipelined` block: its answer is read once the block's statements
+        are synced (`Sent.rows`)."""
+        form = self._form(connection.dialect, tuple(values))
+        cursor = connection.connection.cursor()
+        cursor.execute(form.sql, form.bound(values))
+        return Sent(cursor)
+
     def run_many(self, connection: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
         """Run once for each of ``rows`` (each with the same columns), as one call of the driver."""
         if not rows:
@@ -109,6 +121,35 @@ class Prepared:
             raise _wrapped(form.sql, parameters, error, connection.dialect) from error
         finally:
             cursor.close()
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """A statement sent in a `pipelined` block, its answer to come."""
+
+    cursor: Any
+
+    def rows(self) -> int:
+        """How many rows it changed (once the block synced); the cursor is let go."""
+        try:
+            return int(self.cursor.rowcount)
+        finally:
+            self.cursor.close()
+
+
+@contextmanager
+def pipelined(connection: Connection) -> Iterator[Callable[[], None]]:
+    """Send the statements of the block together, in ``connection``'s transaction (PostgreSQL, with
+    psycopg): the block is given ``sync``, which waits for the answers of all sent so far, in one
+    round trip; leaving the block syncs what is left. A statement that fails voids the transaction;
+    its error is raised as SQLAlchemy raises it (`sqlalchemy.exc.IntegrityError`, …)."""
+    driver = connection.connection.driver_connection
+    assert driver is not None
+    try:
+        with driver.pipeline() as pipeline:
+            yield pipeline.sync
+    except connection.dialect.loaded_dbapi.Error as error:
+        raise _wrapped("(pipelined)", None, error, connection.dialect) from error
 
 
 def _wrapped(sql: str, parameters: Any, error: Exception, dialect: Dialect) -> StatementError:

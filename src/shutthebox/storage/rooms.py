@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from shutthebox.storage.database import Database, StorageBusyError, StorageError
 from shutthebox.storage.models import CommitmentRow, RoomEventRow, RoomRow
-from shutthebox.storage.prepared import Prepared
+from shutthebox.storage.prepared import Prepared, Sent, pipelined
 
 __all__ = ["ConflictError", "KeptRoom", "RoomRepository", "Run", "Write", "token_hash"]
 
@@ -112,32 +112,72 @@ _IN_PLAY_BY = Prepared(
 def _write(connection: Connection, room: KeptRoom, new_events: Sequence[tuple[int, dict[str, Any]]]) -> int:
     """Write ``room`` over its version (a new room at version 0) and its new actions; its new version.
     `ConflictError`, having written nothing, when the store holds another version of it."""
-    values: dict[str, Any] = {
-        "status": room.status, "extra": room.extra, "game_id": room.game_id, "touched_at": room.touched_at,
-        "due_at": room.due_at, "version": room.version + 1,
-    }
+    values = _row_values(room)
     if room.version == 0:
-        _INSERT_ROOM.run(connection, {
-            **values, "code": room.code, "setup": room.setup, "dice": room.dice, "seats": room.seats,
-            "created_at": room.created_at, "owner": room.owner, "player": room.player,
-        })
-    else:
-        for column in SETTLED:
-            if column not in room.settled:
-                values[column] = getattr(room, column)
-        where = {"at_code": room.code, "at_version": room.version}
-        if _UPDATE_ROOM.run(connection, {**values, **where}) != 1:
-            raise ConflictError(f"room {room.code}: changed by another writer since")
+        _INSERT_ROOM.run(connection, values)
+    elif _UPDATE_ROOM.run(connection, {**values, "at_code": room.code, "at_version": room.version}) != 1:
+        raise ConflictError(f"room {room.code}: changed by another writer since")
     if new_events:
         _INSERT_EVENTS.run_many(
             connection, [{"room_code": room.code, "seq": seq, "body": body} for seq, body in new_events]
         )
     if room.then is not None:
-        changes = room.then(connection)
-        _UPDATE_ROOM.run(connection, {**changes, "at_code": room.code, "at_version": room.version + 1})
-        for column, value in changes.items():
-            setattr(room, column, value)
+        _then(connection, room)
     return room.version + 1
+
+
+def _row_values(room: KeptRoom) -> dict[str, Any]:
+    """The columns a write of ``room`` sets: all for a new room, else those that may have changed."""
+    values: dict[str, Any] = {
+        "status": room.status, "extra": room.extra, "game_id": room.game_id, "touched_at": room.touched_at,
+        "due_at": room.due_at, "version": room.version + 1,
+    }
+    if room.version == 0:
+        return values | {
+            "code": room.code, "setup": room.setup, "dice": room.dice, "seats": room.seats,
+            "created_at": room.created_at, "owner": room.owner, "player": room.player,
+        }
+    return values | {column: getattr(room, column) for column in SETTLED if column not in room.settled}
+
+
+def _then(connection: Connection, room: KeptRoom) -> None:
+    """The room's own work in its write's transaction, and the columns it sets on the room."""
+    assert room.then is not None
+    changes = room.then(connection)
+    _UPDATE_ROOM.run(connection, {**changes, "at_code": room.code, "at_version": room.version + 1})
+    for column, value in changes.items():
+        setattr(room, column, value)
+
+
+def _write_pipelined(connection: Connection, writes: Sequence[Write]) -> list[int | ConflictError]:
+    """`_write` each of ``writes`` with the statements of all sent together (PostgreSQL): the rooms'
+    rows in one round trip, then the actions of the rooms whose version matched in another; a
+    room's own work (`KeptRoom.then`) after, one by one, as it reads what it wrote."""
+    with pipelined(connection) as sync:
+        sent = [_send_room(connection, room) for room, _events in writes]
+        sync()
+        done: list[int | ConflictError] = [
+            room.version + 1 if answer.rows() == 1
+            else ConflictError(f"room {room.code}: changed by another writer since")
+            for (room, _events), answer in zip(writes, sent, strict=True)
+        ]
+        _INSERT_EVENTS.run_many(connection, [
+            {"room_code": room.code, "seq": seq, "body": body}
+            for (room, new_events), version in zip(writes, done, strict=True) if isinstance(version, int)
+            for seq, body in new_events
+        ])
+    for (room, _events), version in zip(writes, done, strict=True):
+        if isinstance(version, int) and room.then is not None:
+            _then(connection, room)
+    return done
+
+
+def _send_room(connection: Connection, room: KeptRoom) -> Sent:
+    """The room's row written over its version (inserted at version 0), sent in a pipeline."""
+    values = _row_values(room)
+    if room.version == 0:
+        return _INSERT_ROOM.send(connection, values)
+    return _UPDATE_ROOM.send(connection, {**values, "at_code": room.code, "at_version": room.version})
 
 
 def _kept(row: RoomRow, events: Sequence[RoomEventRow], first_event: int = 0) -> KeptRoom:
@@ -196,6 +236,8 @@ class RoomRepository:
         its wait for the disk, stay in this thread."""
 
         def statements(connection: Connection) -> list[int | ConflictError]:
+            if connection.dialect.name == "postgresql":
+                return _write_pipelined(connection, writes)
             done: list[int | ConflictError] = []
             for room, new_events in writes:
                 try:
