@@ -236,7 +236,7 @@ class RoomRepository:
         its wait for the disk, stay in this thread."""
 
         def statements(connection: Connection) -> list[int | ConflictError]:
-            if connection.dialect.name == "postgresql":
+            if connection.dialect.name == "postgresql" and len(writes) > 1:
                 return _write_pipelined(connection, writes)
             done: list[int | ConflictError] = []
             for room, new_events in writes:
