@@ -195,13 +195,18 @@ class RoundTrips:
             threading.Thread(target=self._relay, args=(server, client, "server", last), daemon=True).start()
 
     def _relay(self, source: socket.socket, target: socket.socket, side: str, last: list[str]) -> None:
-        while data := source.recv(65536):
-            with self._lock:
-                if side == "client" and last[0] == "server":
-                    self.count += 1
-                last[0] = side
-            target.sendall(data)
-        target.close()
+        try:
+            while data := source.recv(65536):
+                with self._lock:
+                    if side == "client" and last[0] == "server":
+                        self.count += 1
+                    last[0] = side
+                target.sendall(data)
+        except OSError:  # the other way closed both first
+            pass
+        finally:
+            source.close()
+            target.close()
 
 
 @pytest.mark.slow
