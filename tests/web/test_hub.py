@@ -14,7 +14,7 @@ import pytest
 
 from shutthebox.ops.throwaway import free_port, missing_redis, temporary_redis
 from shutthebox.web.hub import LocalHub, News
-from shutthebox.web.redishub import RedisHub
+from shutthebox.web.redishub import REDIS_SECONDS, RedisHub
 from tests.support.services import kill_redis
 
 SECONDS = 60.0
@@ -26,6 +26,11 @@ async def until(condition: Callable[[], bool]) -> None:
     while not condition():
         assert time.monotonic() < end, "it did not happen"
         await asyncio.sleep(0.02)
+
+
+def kept(hub: RedisHub) -> list[News]:
+    """The news ``hub`` keeps until Redis answers (each held with when it was said)."""
+    return [held[1] if isinstance(held, tuple) else held for held in hub._unsent.values()]
 
 
 def test_one_process_alone_is_always_in_touch() -> None:
@@ -68,7 +73,7 @@ async def test_a_hub_out_of_touch_refuses_leases_and_keeps_its_news_until_redis_
             await hub.release("room:CCCCC")  # nothing to free: it expires by itself
             news = News("DDDDD", hub.name, version=7)
             await hub.publish(news)  # kept, not raised
-            assert list(hub._unsent.values()) == [news]
+            assert kept(hub) == [news]
 
             await asyncio.to_thread(brokers.enter_context, temporary_redis(tmp_path, port=port))
             await until(lambda: hub.in_touch and other.in_touch)
@@ -93,7 +98,7 @@ async def test_the_news_of_one_turn_go_out_as_one_message_and_every_other_proces
     before sent it) is still heard."""
     from redis.asyncio import Redis
 
-    from shutthebox.web.hub import CHANNEL
+    from shutthebox.web.hub import CHANNEL, CHANNEL_BEFORE
 
     hub, other = RedisHub(redis_url), RedisHub(redis_url)
     heard: list[News] = []
@@ -106,7 +111,9 @@ async def test_the_news_of_one_turn_go_out_as_one_message_and_every_other_proces
 
     watcher = Redis.from_url(redis_url)
     channel = watcher.pubsub(ignore_subscribe_messages=True)
+    before = watcher.pubsub(ignore_subscribe_messages=True)
     await channel.subscribe(CHANNEL)
+    await before.subscribe(CHANNEL_BEFORE)  # where a process of before reads, one news a message
     await hub.start(hear, nothing)
     await other.start(hear, nothing)
     try:
@@ -119,13 +126,91 @@ async def test_the_news_of_one_turn_go_out_as_one_message_and_every_other_proces
             if (message := await channel.get_message(timeout=0.1)) is not None:
                 messages.append(message)
         assert len(messages) == 1, f"{len(messages)} messages for one turn's news"
-        assert heard == [again, *said[1:]]
+        end = time.monotonic() + 0.3
+        while time.monotonic() < end:  # a list where a process of before reads would stop its reader
+            assert await before.get_message(timeout=0.1) is None
+        assert heard == [*said[1:], again]  # in the order said, the room said twice once
 
-        await watcher.publish(CHANNEL, '{"code": "ZZZZZ", "sender": "before", "version": 3}')
+        await watcher.publish(CHANNEL_BEFORE, '{"code": "ZZZZZ", "sender": "before", "version": 3}')
         await until(lambda: len(heard) == 42)  # both hubs hear it: neither sent it
         assert heard[-2:] == [News("ZZZZZ", "before", version=3)] * 2
     finally:
         await channel.aclose()  # type: ignore[no-untyped-call]
+        await before.aclose()  # type: ignore[no-untyped-call]
         await watcher.aclose()
         await hub.stop()
         await other.stop()
+
+
+async def paused(redis_url: str, seconds: float) -> None:
+    """Redis answers nobody for ``seconds`` (a stall: connected, silent)."""
+    from redis.asyncio import Redis
+
+    admin = Redis.from_url(redis_url)
+    await admin.execute_command("CLIENT", "PAUSE", str(int(seconds * 1000)), "ALL")
+    await admin.aclose()
+
+
+@pytest.mark.slow
+async def test_while_redis_stalls_the_news_said_last_is_kept_and_nobody_waits_past_a_timeout(
+    redis_url: str,
+) -> None:
+    """News kept while Redis was away goes out as it answers again, and a newer news of that room is
+    said meanwhile; Redis stalls, so both messages fail: the newer is the one kept (before, the older
+    came back over it), and each caller went on within a call's timeout (before, the later caller
+    waited for the message before its own, then for its own: 8 s)."""
+
+    async def nothing() -> None:
+        return None
+
+    async def quiet(_news: News) -> None:
+        return None
+
+    hub = RedisHub(redis_url)
+    await hub.start(quiet, nothing)
+    try:
+        hub.in_touch = False
+        await hub.publish(News("AAAAA", hub.name, seats=(0,)))  # kept while away
+        await paused(redis_url, 9)
+        hub.in_touch = True
+        resumed = asyncio.create_task(hub._send_unsent())  # as the hub does once Redis is back
+        await asyncio.sleep(0.1)
+        began = time.monotonic()
+        await hub.publish(News("AAAAA", hub.name, seats=(0, 1)))
+        waited = time.monotonic() - began
+        await resumed
+        await until(lambda: hub._sender is None or hub._sender.done())
+        assert [news.seats for news in kept(hub)] == [(0, 1)]
+        assert waited < REDIS_SECONDS + 1.5, waited
+    finally:
+        await hub.stop()
+
+
+@pytest.mark.slow
+async def test_news_on_their_way_when_the_sender_is_cancelled_are_kept_and_their_callers_go_on(
+    redis_url: str,
+) -> None:
+    """The server stops while Redis stalls: the sender is cancelled with one message on its way and
+    news waiting for the next. Nothing said is lost (all kept), and no caller waits for good."""
+
+    async def nothing() -> None:
+        return None
+
+    async def quiet(_news: News) -> None:
+        return None
+
+    hub = RedisHub(redis_url)
+    await hub.start(quiet, nothing)
+    try:
+        await paused(redis_url, 3)
+        first = asyncio.create_task(hub.publish(News("FIRST", hub.name, version=1)))
+        await asyncio.sleep(0.1)
+        later = asyncio.create_task(hub.publish(News("LATER", hub.name, version=1)))
+        await asyncio.sleep(0.1)
+        assert hub._sender is not None
+        hub._sender.cancel()
+        done, _ = await asyncio.wait([first, later], timeout=1)
+        assert done == {first, later}, "a caller still waits"
+        assert sorted(news.code for news in kept(hub)) == ["FIRST", "LATER"]
+    finally:
+        await hub.stop()

@@ -50,9 +50,13 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-__all__ = ["CHANNEL", "Hub", "Listen", "LocalHub", "Missed", "News"]
+__all__ = ["CHANNEL", "CHANNEL_BEFORE", "Hub", "Listen", "LocalHub", "Missed", "News"]
 
-CHANNEL = "shutthebox:rooms"
+CHANNEL = "shutthebox:news"
+"""Where the processes tell their news: each message a JSON list of news."""
+CHANNEL_BEFORE = "shutthebox:rooms"
+"""Where processes of before told theirs, one news a message: heard too, so processes of two
+versions at once (a rolling restart) hear each other one way, and neither stops on the other's."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import LockError, RedisError
 
-from shutthebox.web.hub import CHANNEL, Listen, Missed, News
+from shutthebox.web.hub import CHANNEL, CHANNEL_BEFORE, Listen, Missed, News
 
 __all__ = ["REDIS_SECONDS", "RETRY_SECONDS", "RedisHub", "client_options"]
 
@@ -57,9 +57,11 @@ class RedisHub:
         self._missed: Missed = _nothing
         self._catching_up: set[asyncio.Task[None]] = set()
         self._pubsub: PubSub | None = None
-        self._unsent: dict[tuple[str, str], News] = {}
-        """News that could not be published, the latest of each kind per room: sent once Redis answers."""
-        self._outbox: list[News] = []
+        self._said = 0
+        """News said so far, each numbered by when (the newest of a kind is the one kept)."""
+        self._unsent: dict[tuple[str, str], tuple[int, News]] = {}
+        """News that could not be published, the newest of each kind per room: sent once Redis answers."""
+        self._outbox: list[tuple[int, News]] = []
         """News said while the last message was on its way: the next message carries them all."""
         self._sender: asyncio.Task[None] | None = None
         self._next: asyncio.Future[None] | None = None
@@ -68,7 +70,7 @@ class RedisHub:
     async def start(self, listen: Listen, missed: Missed) -> None:
         await self.redis.ping()  # a wrong URL stops the server now, not at its first room
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await self._pubsub.subscribe(CHANNEL)
+        await self._pubsub.subscribe(CHANNEL, CHANNEL_BEFORE)
         self._missed = missed
         assert self._pubsub.connection is not None
         self._pubsub.connection.register_connect_callback(self._reconnected)  # held weakly: a method
@@ -150,9 +152,11 @@ class RedisHub:
         return True
 
     async def stop(self) -> None:
-        if self._sender is not None:  # what was said goes out before the connections close
-            with contextlib.suppress(BaseException):
-                await asyncio.wait_for(asyncio.shield(self._sender), REDIS_SECONDS)
+        sender = self._sender
+        if sender is not None and not sender.done():  # what was said goes out before the connections close
+            await asyncio.wait([sender], timeout=REDIS_SECONDS)
+            sender.cancel()  # still waiting on Redis: what it holds is kept, as for Redis away
+            await asyncio.wait([sender])
         if self._reader is not None:
             self._reader.cancel()
             with contextlib.suppress(BaseException):
@@ -166,50 +170,75 @@ class RedisHub:
         time, carrying all the news said while the last was on its way (a turn of the event loop's
         actions is one PUBLISH, one message for each other process to read). Returns once its message
         went out (Redis has passed it to the others' connections before it answers), so a player
-        answered here finds the news at the other processes already; while Redis is away, or when
-        the message is not sent, the news is kept (the latest of its kind for its room) until Redis
-        answers."""
+        answered here finds the news at the other processes already, or after `REDIS_SECONDS` of a
+        Redis that does not answer; while Redis is away, or when the message is not sent, the news
+        is kept (the newest of its kind for its room) until Redis answers."""
+        self._said += 1
         self._unsent.pop(_topic(news), None)  # said again, newer: what was kept is out of date
         if not self.in_touch:
-            self._unsent[_topic(news)] = news
+            self._keep([(self._said, news)])
             return
+        sent = self._enqueue([(self._said, news)])
+        with contextlib.suppress(TimeoutError):  # a caller cancelled leaves the message to go for the others
+            await asyncio.wait_for(asyncio.shield(sent), REDIS_SECONDS)
+
+    def _enqueue(self, said: list[tuple[int, News]]) -> asyncio.Future[None]:
+        """Put news in the next message (the sender starts if it was not running); done once it went."""
         if self._next is None:
             self._next = asyncio.get_running_loop().create_future()
-        self._outbox.append(news)
-        sent = self._next
+        self._outbox.extend(said)
         if self._sender is None or self._sender.done():
             self._sender = asyncio.create_task(self._send_outbox())
-        await asyncio.shield(sent)  # a caller cancelled leaves the message to go out for the others
+        return self._next
 
     async def _send_outbox(self) -> None:
+        """The one sender: a message at a time, of all the news waiting, the newest of each kind of a
+        room; after a message went out, what was kept goes in the next."""
         while self._outbox:  # started in the turn of the first news: the turn's other news go with it
-            said = list({_topic(news): news for news in self._outbox}.values())  # the latest of each kind
+            said = _newest(self._outbox)
             self._outbox, sent, self._next = [], self._next, None
             try:
-                if not self.in_touch or not await self._send(said):
-                    waiting = {_topic(news) for news in self._outbox}
-                    for news in said:  # kept unless said again since (then the newer is kept, or goes next)
-                        if _topic(news) not in waiting:
-                            self._unsent.setdefault(_topic(news), news)
-                elif self._unsent:
-                    await self._send_unsent()
+                if self.in_touch and await self._send([news for _number, news in said]):
+                    if self._unsent:  # Redis answers: what was kept goes next
+                        kept, self._unsent = list(self._unsent.values()), {}
+                        self._outbox.extend(kept)
+                else:
+                    waiting = {_topic(news) for _number, news in self._outbox}
+                    self._keep([(number, news) for number, news in said if _topic(news) not in waiting])
+            except BaseException:  # cancelled (the server stops): nothing said is lost, nobody waits
+                self._keep([*said, *self._outbox])
+                self._outbox = []
+                for waited in (sent, self._next):
+                    if waited is not None and not waited.done():
+                        waited.set_result(None)
+                self._next = None
+                raise
             finally:
                 if sent is not None and not sent.done():
                     sent.set_result(None)
 
+    def _keep(self, said: list[tuple[int, News]]) -> None:
+        """Keep news until Redis answers: of each kind of a room, the one said last."""
+        for number, news in said:
+            kept = self._unsent.get(_topic(news))
+            if kept is None or kept[0] < number:
+                self._unsent[_topic(news)] = (number, news)
+
     async def _send_unsent(self) -> None:
-        unsent, self._unsent = self._unsent, {}  # taken whole: no news goes twice
-        if not unsent:
-            return
-        if not self.in_touch or not await self._send(list(unsent.values())):
-            for topic, news in unsent.items():
-                self._unsent.setdefault(topic, news)  # unless said again meanwhile
+        """Redis answers again: what was kept goes in the next message."""
+        if self._unsent and self.in_touch:
+            kept, self._unsent = list(self._unsent.values()), {}
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self._enqueue(kept)), REDIS_SECONDS)
 
     async def _send(self, said: list[News]) -> bool:
         try:
             await self.redis.publish(CHANNEL, _written(said))
         except RedisError as error:
             log.warning("the news of %d room(s) waits for Redis (%s)", len(said), error)
+            return False
+        except Exception:
+            log.exception("the news of %d room(s) could not be published; kept", len(said))
             return False
         return True
 
@@ -248,6 +277,16 @@ class RedisHub:
 
 async def _nothing() -> None:
     return None
+
+
+def _newest(said: list[tuple[int, News]]) -> list[tuple[int, News]]:
+    """Of each kind of news of a room, the one said last; in the order they were said."""
+    newest: dict[tuple[str, str], tuple[int, News]] = {}
+    for number, news in said:
+        kept = newest.get(_topic(news))
+        if kept is None or kept[0] < number:
+            newest[_topic(news)] = (number, news)
+    return sorted(newest.values(), key=lambda numbered: numbered[0])
 
 
 def _topic(news: News) -> tuple[str, str]:
