@@ -130,11 +130,12 @@ class Sent:
     cursor: Any
 
     def rows(self) -> int:
-        """How many rows it changed (once the block synced); the cursor is let go."""
-        try:
-            return int(self.cursor.rowcount)
-        finally:
-            self.cursor.close()
+        """How many rows it changed (once the block synced)."""
+        return int(self.cursor.rowcount)
+
+    def close(self) -> None:
+        """Let the cursor go (answered or not)."""
+        self.cursor.close()
 
 
 @contextmanager

@@ -153,14 +153,19 @@ def _write_pipelined(connection: Connection, writes: Sequence[Write]) -> list[in
     """`_write` each of ``writes`` with the statements of all sent together (PostgreSQL): the rooms'
     rows in one round trip, then the actions of the rooms whose version matched in another; a
     room's own work (`KeptRoom.then`) after, one by one, as it reads what it wrote."""
+    sent: list[Sent] = []
     with pipelined(connection) as sync:
-        sent = [_send_room(connection, room) for room, _events in writes]
-        sync()
-        done: list[int | ConflictError] = [
-            room.version + 1 if answer.rows() == 1
-            else ConflictError(f"room {room.code}: changed by another writer since")
-            for (room, _events), answer in zip(writes, sent, strict=True)
-        ]
+        try:
+            sent.extend(_send_room(connection, room) for room, _events in writes)
+            sync()
+            done: list[int | ConflictError] = [
+                room.version + 1 if answer.rows() == 1
+                else ConflictError(f"room {room.code}: changed by another writer since")
+                for (room, _events), answer in zip(writes, sent, strict=True)
+            ]
+        finally:
+            for answer in sent:
+                answer.close()
         _INSERT_EVENTS.run_many(connection, [
             {"room_code": room.code, "seq": seq, "body": body}
             for (room, new_events), version in zip(writes, done, strict=True) if isinstance(version, int)

@@ -184,8 +184,10 @@ class Fanout:
     async def announce(self, now: float) -> None:
         """Tell the other processes again which seats have sockets here (sockets come and go), and
         forget the processes that stopped telling theirs."""
-        for code, listeners in list(self.listeners.items()):
-            await self._tell(News(code, self.hub.name, seats=seats_of(listeners)))
+        await asyncio.gather(*(  # said at once: one message for every room (`web.redishub`)
+            self._tell(News(code, self.hub.name, seats=seats_of(listeners)))
+            for code, listeners in list(self.listeners.items())
+        ))
         for held in self.elsewhere.values():
             for sender, (_seats, heard) in list(held.items()):
                 if now - heard > FORGOTTEN_AFTER:
