@@ -14,7 +14,7 @@ import pytest
 
 from shutthebox.ops.throwaway import free_port, missing_redis, temporary_redis
 from shutthebox.web.hub import LocalHub, News
-from shutthebox.web.redishub import REDIS_SECONDS, RedisHub
+from shutthebox.web.redishub import RedisHub
 from tests.support.services import kill_redis
 
 SECONDS = 60.0
@@ -157,8 +157,8 @@ async def test_while_redis_stalls_the_news_said_last_is_kept_and_nobody_waits_pa
 ) -> None:
     """News kept while Redis was away goes out as it answers again, and a newer news of that room is
     said meanwhile; Redis stalls, so both messages fail: the newer is the one kept (before, the older
-    came back over it), and each caller went on within a call's timeout (before, the later caller
-    waited for the message before its own, then for its own: 8 s)."""
+    came back over it), and its caller went on after a call's timeout, while the messages still
+    waited on Redis (before, it waited for the message before its own, then for its own: 8 s)."""
 
     async def nothing() -> None:
         return None
@@ -175,13 +175,11 @@ async def test_while_redis_stalls_the_news_said_last_is_kept_and_nobody_waits_pa
         hub.in_touch = True
         resumed = asyncio.create_task(hub._send_unsent())  # as the hub does once Redis is back
         await asyncio.sleep(0.1)
-        began = time.monotonic()
         await hub.publish(News("AAAAA", hub.name, seats=(0, 1)))
-        waited = time.monotonic() - began
+        assert hub._sender is not None and not hub._sender.done()  # back before its message failed
         await resumed
         await until(lambda: hub._sender is None or hub._sender.done())
         assert [news.seats for news in kept(hub)] == [(0, 1)]
-        assert waited < REDIS_SECONDS + 1.5, waited
     finally:
         await hub.stop()
 
