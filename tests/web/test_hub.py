@@ -5,8 +5,9 @@ the server, sends what it kept, and a lease held before the restart is not renew
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -142,13 +143,19 @@ async def test_the_news_of_one_turn_go_out_as_one_message_and_every_other_proces
         await other.stop()
 
 
-async def paused(redis_url: str, seconds: float) -> None:
-    """Redis answers nobody for ``seconds`` (a stall: connected, silent)."""
+@contextlib.asynccontextmanager
+async def paused(redis_url: str, seconds: float) -> AsyncIterator[None]:
+    """Redis answers nobody for ``seconds`` (a stall: connected, silent), or until the block ends:
+    the session's Redis serves the next test."""
     from redis.asyncio import Redis
 
     admin = Redis.from_url(redis_url)
     await admin.execute_command("CLIENT", "PAUSE", str(int(seconds * 1000)), "ALL")
-    await admin.aclose()
+    try:
+        yield
+    finally:
+        await admin.execute_command("CLIENT", "UNPAUSE")
+        await admin.aclose()
 
 
 @pytest.mark.slow
@@ -171,14 +178,14 @@ async def test_while_redis_stalls_the_news_said_last_is_kept_and_nobody_waits_pa
     try:
         hub.in_touch = False
         await hub.publish(News("AAAAA", hub.name, seats=(0,)))  # kept while away
-        await paused(redis_url, 9)
-        hub.in_touch = True
-        resumed = asyncio.create_task(hub._send_unsent())  # as the hub does once Redis is back
-        await asyncio.sleep(0.1)
-        await hub.publish(News("AAAAA", hub.name, seats=(0, 1)))
-        assert hub._sender is not None and not hub._sender.done()  # back before its message failed
-        await resumed
-        await until(lambda: hub._sender is None or hub._sender.done())
+        async with paused(redis_url, 9):
+            hub.in_touch = True
+            resumed = asyncio.create_task(hub._send_unsent())  # as the hub does once Redis is back
+            await asyncio.sleep(0.1)
+            await hub.publish(News("AAAAA", hub.name, seats=(0, 1)))
+            assert hub._sender is not None and not hub._sender.done()  # back before its message failed
+            await resumed
+            await until(lambda: hub._sender is None or hub._sender.done())
         assert [news.seats for news in kept(hub)] == [(0, 1)]
     finally:
         await hub.stop()
@@ -200,15 +207,15 @@ async def test_news_on_their_way_when_the_sender_is_cancelled_are_kept_and_their
     hub = RedisHub(redis_url)
     await hub.start(quiet, nothing)
     try:
-        await paused(redis_url, 3)
-        first = asyncio.create_task(hub.publish(News("FIRST", hub.name, version=1)))
-        await asyncio.sleep(0.1)
-        later = asyncio.create_task(hub.publish(News("LATER", hub.name, version=1)))
-        await asyncio.sleep(0.1)
-        assert hub._sender is not None
-        hub._sender.cancel()
-        done, _ = await asyncio.wait([first, later], timeout=1)
-        assert done == {first, later}, "a caller still waits"
-        assert sorted(news.code for news in kept(hub)) == ["FIRST", "LATER"]
+        async with paused(redis_url, 3):
+            first = asyncio.create_task(hub.publish(News("FIRST", hub.name, version=1)))
+            await asyncio.sleep(0.1)
+            later = asyncio.create_task(hub.publish(News("LATER", hub.name, version=1)))
+            await asyncio.sleep(0.1)
+            assert hub._sender is not None
+            hub._sender.cancel()
+            done, _ = await asyncio.wait([first, later], timeout=1)
+            assert done == {first, later}, "a caller still waits"
+            assert sorted(news.code for news in kept(hub)) == ["FIRST", "LATER"]
     finally:
         await hub.stop()
