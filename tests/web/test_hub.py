@@ -158,14 +158,9 @@ async def paused(redis_url: str, seconds: float) -> AsyncIterator[None]:
         await admin.aclose()
 
 
-@pytest.mark.slow
-async def test_while_redis_stalls_the_news_said_last_is_kept_and_nobody_waits_past_a_timeout(
-    redis_url: str,
-) -> None:
-    """News kept while Redis was away goes out as it answers again, and a newer news of that room is
-    said meanwhile; Redis stalls, so both messages fail: the newer is the one kept (before, the older
-    came back over it), and its caller went on after a call's timeout, while the messages still
-    waited on Redis (before, it waited for the message before its own, then for its own: 8 s)."""
+@contextlib.asynccontextmanager
+async def deaf_hub(redis_url: str) -> AsyncIterator[RedisHub]:
+    """A hub that talks and does nothing with what it hears, stopped after the block."""
 
     async def nothing() -> None:
         return None
@@ -176,6 +171,21 @@ async def test_while_redis_stalls_the_news_said_last_is_kept_and_nobody_waits_pa
     hub = RedisHub(redis_url)
     await hub.start(quiet, nothing)
     try:
+        yield hub
+    finally:
+        await hub.stop()
+
+
+@pytest.mark.slow
+async def test_while_redis_stalls_the_news_said_last_is_kept_and_nobody_waits_past_a_timeout(
+    redis_url: str,
+) -> None:
+    """News kept while Redis was away goes out as it answers again, and a newer news of that room is
+    said meanwhile; Redis stalls, so both messages fail: the newer is the one kept (before, the older
+    came back over it), and its caller went on after a call's timeout, while the messages still
+    waited on Redis (before, it waited for the message before its own, then for its own: 8 s)."""
+
+    async with deaf_hub(redis_url) as hub:
         hub.in_touch = False
         await hub.publish(News("AAAAA", hub.name, seats=(0,)))  # kept while away
         async with paused(redis_url, 9):
@@ -187,8 +197,6 @@ async def test_while_redis_stalls_the_news_said_last_is_kept_and_nobody_waits_pa
             await resumed
             await until(lambda: hub._sender is None or hub._sender.done())
         assert [news.seats for news in kept(hub)] == [(0, 1)]
-    finally:
-        await hub.stop()
 
 
 @pytest.mark.slow
@@ -198,24 +206,13 @@ async def test_news_on_their_way_when_the_sender_is_cancelled_are_kept_and_their
     """The server stops while Redis stalls: the sender is cancelled with one message on its way and
     news waiting for the next. Nothing said is lost (all kept), and no caller waits for good."""
 
-    async def nothing() -> None:
-        return None
-
-    async def quiet(_news: News) -> None:
-        return None
-
-    hub = RedisHub(redis_url)
-    await hub.start(quiet, nothing)
-    try:
-        async with paused(redis_url, 3):
-            first = asyncio.create_task(hub.publish(News("FIRST", hub.name, version=1)))
-            await asyncio.sleep(0.1)
-            later = asyncio.create_task(hub.publish(News("LATER", hub.name, version=1)))
-            await asyncio.sleep(0.1)
-            assert hub._sender is not None
-            hub._sender.cancel()
-            done, _ = await asyncio.wait([first, later], timeout=1)
-            assert done == {first, later}, "a caller still waits"
-            assert sorted(news.code for news in kept(hub)) == ["FIRST", "LATER"]
-    finally:
-        await hub.stop()
+    async with deaf_hub(redis_url) as hub, paused(redis_url, 3):
+        first = asyncio.create_task(hub.publish(News("FIRST", hub.name, version=1)))
+        await asyncio.sleep(0.1)
+        later = asyncio.create_task(hub.publish(News("LATER", hub.name, version=1)))
+        await asyncio.sleep(0.1)
+        assert hub._sender is not None
+        hub._sender.cancel()
+        done, _ = await asyncio.wait([first, later], timeout=1)
+        assert done == {first, later}, "a caller still waits"
+        assert sorted(news.code for news in kept(hub)) == ["FIRST", "LATER"]
