@@ -4,6 +4,7 @@ two processes sharing one database and one Redis."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
@@ -20,9 +21,22 @@ def headers(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def step(url: str, code: str, token: str) -> dict[str, Any]:
-    """One action over HTTP for the token's seat: two dice, the first legal move."""
-    match = httpx.get(f"{url}/api/rooms/{code}", headers=headers(token)).json()["match"]
+def fresh(url: str, code: str, token: str, seen: int = 0) -> dict[str, Any]:
+    """The room as the server at ``url`` holds it, once its copy has come to version ``seen``.
+
+    ``seen`` is the version last answered by any process: a server hears of another's moves a
+    moment later (by Redis), and a move judged on a copy from before them is refused, rightly."""
+    end = time.monotonic() + 10
+    while (state := httpx.get(f"{url}/api/rooms/{code}", headers=headers(token)).json())["version"] < seen:
+        assert time.monotonic() < end, f"{url} still at version {state['version']}, not {seen}"
+        time.sleep(0.01)
+    return state  # type: ignore[no-any-return]
+
+
+def step(url: str, code: str, token: str, seen: int = 0) -> dict[str, Any]:
+    """One action over HTTP for the token's seat (two dice, the first legal move), judged on a copy
+    at version ``seen`` at least."""
+    match = fresh(url, code, token, seen)["match"]
     if match["phase"] == "choose":
         body: dict[str, Any] = {"type": "dice", "count": match["dice_options"][-1]}
     elif match["phase"] in ("roll", "roll-off"):
@@ -89,7 +103,7 @@ def online_room(host: Server, guest: Server) -> tuple[str, str, str]:
 
 def by_the_actor(server: Server, code: str, tokens: tuple[str, str], state: dict[str, Any]) -> dict[str, Any]:
     """One action over HTTP on ``server``, by whichever of ``tokens`` holds the seat to act."""
-    return step(server.url, code, tokens[state["match"]["actor"]])
+    return step(server.url, code, tokens[state["match"]["actor"]], seen=state["version"])
 
 
 def socket(server: Server, code: str, token: str, since: int | None = None) -> ClientConnection:

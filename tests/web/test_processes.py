@@ -23,6 +23,7 @@ from shutthebox.core.verify import verify
 from tests.support.remote import (
     action_for,
     by_the_actor,
+    fresh,
     headers,
     note,
     online_room,
@@ -256,10 +257,10 @@ def test_bots_play_once_though_both_processes_look_after_the_room(
             while state["status"] == "playing":
                 assert time.monotonic() < end, "the bots did not play"
                 if state["match"]["actor"] == 0:
-                    state = step((a, b)[state["events"] % 2].url, code, ana)  # Ana acts on either
+                    state = step((a, b)[state["events"] % 2].url, code, ana, seen=state["version"])  # A or B
                 else:
                     time.sleep(0.05)
-                    state = get(b, code, ana)
+                    state = fresh(b.url, code, ana, seen=state["version"])
                 note(told, waiting(on_a) + waiting(on_b))
             time.sleep(0.2)
             note(told, waiting(on_a) + waiting(on_b))
