@@ -9,6 +9,7 @@ address by its /64 network (`client_address`).
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import logging
 import math
@@ -307,7 +308,12 @@ def client_address(scope: Scope) -> str:
     """Whom a request is counted against: its client's address (an IPv6 one by its /64 network,
     which one home or one server holds whole)."""
     client = scope.get("client")
-    host = str(client[0]) if client else "unknown"
+    return _counted_as(str(client[0]) if client else "unknown")
+
+
+@functools.lru_cache(maxsize=4096)
+def _counted_as(host: str) -> str:
+    """`client_address` of one host: parsed once, as every request and socket message asks."""
     try:
         address = ipaddress.ip_address(host)
     except ValueError:
