@@ -13,9 +13,9 @@ from importlib import resources
 from pathlib import Path
 
 from anyio import to_thread
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
-from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -248,16 +248,6 @@ def handle_refusals(app: FastAPI) -> None:
                 Refusal.MALFORMED, "the request cannot be read: {detail}", detail=error.detail
             )
         return JSONResponse(refusal.to_json(), status_code=error.status_code, headers=error.headers)
-
-    @app.exception_handler(WebSocketRequestValidationError)
-    async def malformed_socket(socket: WebSocket, error: WebSocketRequestValidationError) -> None:
-        """A socket whose address cannot be read (``since`` out of range): refused as the guard
-        refuses one, so a browser learns why (FastAPI's own close would echo the input)."""
-        detail = describe(safe_errors(error.errors()))
-        refusal = RefusedError(Refusal.MALFORMED, "the request cannot be read: {detail}", detail=detail)
-        await socket.accept()
-        await socket.send_json({"type": "error", **refusal.to_json()})
-        await socket.close(code=4422, reason=refusal.code)
 
     @app.exception_handler(Exception)
     async def internal(request: Request, _error: Exception) -> JSONResponse:
