@@ -7,7 +7,9 @@ import json
 
 from fastapi.testclient import TestClient
 
+from shutthebox.web import answers
 from shutthebox.web.server import Server
+from tests.support.remote import action_for
 from tests.support.web import create
 
 
@@ -48,3 +50,26 @@ def test_a_key_given_only_at_times_is_left_out_when_it_is_not(client: TestClient
     recent = table.state()["recent"]
     assert [list(event) for event in recent] == [["seq", "player", "kind", "dice"]]  # no "by" of a stand-in
     assert list(client.get("/api/rules").json()["options"]["one_die"]) == ["type", "values"]
+
+
+def test_the_answers_sent_as_written_are_what_their_models_would_write(client: TestClient) -> None:
+    """A room's creation, its state and an action are answered without FastAPI's pass through the
+    model (`web.api.deps.Answer`): each still is what that pass would have written, to the byte."""
+    seats = [{"name": "Ana"}, {"kind": "bot", "bot": "easy"}]
+    created = client.post("/api/rooms", json={"seats": seats, "seed": 4})
+    assert created.status_code == 201, created.text
+    code, token = created.json()["code"], created.json()["token"]
+    bearer = {"Authorization": f"Bearer {token}"}
+    answered = [(answers.NewRoom, created)]
+    for _ in range(10):
+        state = client.get(f"/api/rooms/{code}", headers=bearer)
+        answered.append((answers.RoomState, state))
+        if state.json()["status"] != "playing":
+            break
+        action = action_for(state.json()["match"])
+        acted = client.post(f"/api/rooms/{code}/actions", json=action, headers=bearer)
+        answered.append((answers.RoomState, acted))
+    for model, answer in answered:
+        assert answer.headers["content-type"] == "application/json"
+        written = model.model_validate_json(answer.content).model_dump_json(exclude_unset=True)
+        assert answer.content == written.encode(), answer.request.url

@@ -12,6 +12,7 @@ from shutthebox.web.api.deps import (
     ERRORS,
     SECRET,
     AddressDep,
+    Answer,
     GuestDep,
     RoomCode,
     ServerDep,
@@ -38,18 +39,19 @@ async def commit_dice(server: ServerDep) -> dict[str, Any]:
 
 
 @router.post(
-    "/rooms", response_model=answers.NewRoom, status_code=201, responses=ERRORS, dependencies=SECRET,
+    "/rooms", response_model=answers.NewRoom, status_code=201, responses=ERRORS,
     summary="Create a room and start its game",
 )
 async def create_room(
     body: CreateRoom, server: ServerDep, key: TokenDep, address: AddressDep, guest: GuestDep
-) -> dict[str, Any]:
+) -> Answer:
     """With a profile key as the bearer token, the creator's profile plays the first seat played here.
     The games in play one player may hold are bounded (a profile, else the ``X-Guest-Key``, else the
     address), and those from one address far higher."""
     profile = await server.profiles.find(key)
     held, token = await server.rooms.create(body, profile, address, player_of(profile, guest, address))
-    return {"code": held.code, "token": token, "state": server.rooms.view(held, token)}
+    state = server.rooms.view(held, token)
+    return Answer({"code": held.code, "token": token, "state": state}, 201, secret=True)
 
 
 @router.get(
@@ -95,8 +97,8 @@ async def post_privacy(code: RoomCode, body: PrivacyIn, server: ServerDep, token
     "/rooms/{code}", response_model=answers.RoomState, responses=ERRORS,
     summary="A room as the token's seats see it",
 )
-async def get_room(code: RoomCode, server: ServerDep, token: TokenDep) -> dict[str, Any]:
-    return server.rooms.view(await server.rooms.sighted(code, token), token)
+async def get_room(code: RoomCode, server: ServerDep, token: TokenDep) -> Answer:
+    return Answer(server.rooms.view(await server.rooms.sighted(code, token), token))
 
 
 @router.post(
@@ -118,8 +120,8 @@ async def join_room(
     "/rooms/{code}/actions", response_model=answers.RoomState, responses=ERRORS,
     summary="Roll, choose dice or shut tiles",
 )
-async def post_action(code: RoomCode, body: ActionIn, server: ServerDep, token: TokenDep) -> dict[str, Any]:
-    return server.rooms.view(await server.rooms.act(code, token, body), token)
+async def post_action(code: RoomCode, body: ActionIn, server: ServerDep, token: TokenDep) -> Answer:
+    return Answer(server.rooms.view(await server.rooms.act(code, token, body), token))
 
 
 @router.post(
