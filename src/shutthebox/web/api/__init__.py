@@ -12,5 +12,5 @@ from shutthebox.web.api import daily, games, rooms, train, words
 __all__ = ["router"]
 
 router = APIRouter(prefix="/api")
-for _part in (words, rooms, games, daily, train):
+for _part in (rooms, words, games, daily, train):  # a game's routes first: each request walks them in order
     router.include_router(_part.router)
