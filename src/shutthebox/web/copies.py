@@ -144,14 +144,18 @@ class Copies:
 
     async def current(self, held: Held, version: int = 0) -> Held:
         """The copy as the store holds it (under its lock): read back if stale, caught up if behind."""
-        newer = self._held.get(held.code)
-        if newer is not None and newer.lock is held.lock:
-            held = newer  # replaced whole while this task waited for the lock
+        held = self._newest(held)
         if held.stale:
             return await self.reload(held)
         if held.behind or held.version < version:
             return await self.catch_up(held)
         return held
+
+    def _newest(self, held: Held) -> Held:
+        """The copy that replaced ``held`` whole (read back after a refused write) while a task waited
+        for their lock, else ``held``: the old one may hold the refused change."""
+        newer = self._held.get(held.code)
+        return newer if newer is not None and newer.lock is held.lock else held
 
     async def _load(self, code: str) -> Held:
         row = await read(self.kept, self.kept.get, well_formed(code))
@@ -191,8 +195,11 @@ class Copies:
         return self._replace(held, Held(room, row.version, len(room.log), row.due_at, held.lock))
 
     async def catch_up(self, held: Held) -> Held:
-        """The copy another process moved on, brought to the store's state: only the new actions
-        replayed (the whole log when they do not follow on)."""
+        """The copy another process moved on, brought to the store's state (under its lock): only the
+        new actions replayed (the whole log when they do not follow on)."""
+        held = self._newest(held)
+        if held.stale:
+            return await self.reload(held)
         try:
             row = await to_thread.run_sync(self.kept.get, held.code, held.kept_events)
         except DATABASE_ERRORS:
