@@ -61,7 +61,8 @@ async def test_a_copy_taken_before_it_was_read_back_is_caught_up_as_the_copy_tha
         await b.change(on_b, lambda room: room.act(token, "roll", now=0.0))
     assert taken.stale and b.find(room.code) is not taken  # read back whole: a new copy
     with caplog.at_level(logging.WARNING, logger="shutthebox"):
-        caught = await b.catch_up(taken)
+        async with taken.lock:  # as the worker does, once the lock is its
+            caught = await b.catch_up(taken)
     assert [record.getMessage() for record in caplog.records] == []
     assert caught is b.find(room.code)
     assert (caught.version, len(caught.room.log)) == (on_a.version, len(on_a.room.log))
