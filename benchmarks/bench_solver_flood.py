@@ -23,7 +23,6 @@ import argparse
 import itertools
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -36,18 +35,12 @@ from contextlib import contextmanager
 from typing import Any
 
 import httpx
+from measuring import free_port
 
 FLOOD, PLAYER = "127.0.1.{}", "127.0.2.{}"
 """The flood's address and the player's, a new pair for each phase: no phase spends another's budgets."""
 IN_FLIGHT = 16
 PACE = 0.3
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 @contextmanager
