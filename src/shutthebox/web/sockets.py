@@ -28,13 +28,13 @@ from shutthebox.web.rates import RateLimits, client_address
 from shutthebox.web.refusals import REFUSED, Refusal, RefusedError, refused
 from shutthebox.web.schemas import HintIn, PingIn, RematchIn, SocketIn
 from shutthebox.web.server import Server
-from shutthebox.web.strict import describe, frame_too_large, safe_errors
+from shutthebox.web.strict import INT64, describe, frame_too_large, safe_errors
 
 __all__ = ["close_code", "handle", "router"]
 
 router = APIRouter()
 _messages: TypeAdapter[Any] = TypeAdapter(SocketIn)
-_since: TypeAdapter[int] = TypeAdapter(Annotated[int, Field(ge=0, le=2**63 - 1)])
+_since: TypeAdapter[int] = TypeAdapter(Annotated[int, Field(ge=0, le=INT64[1])])
 """A room version a client may name: a database integer."""
 
 
