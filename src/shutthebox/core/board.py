@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from shutthebox.core.errors import N_, IllegalActionError, ParseError
 from shutthebox.core.tiles import MAX_TILES, mask_of, mask_sum, tiles_of
@@ -39,6 +39,11 @@ def subsets_with_sum(size: int, total: int, max_tiles: int | None = None) -> tup
                 for tile in range(next_tile, min(size, remaining) + 1)
             )
     return tuple(sorted(found))
+
+
+@lru_cache(maxsize=4096)  # a board in words is said in every state a server sends
+def _row(size: int, mask: int) -> str:
+    return " ".join(str(t) if mask >> (t - 1) & 1 else "·" for t in range(1, size + 1))
 
 
 _REFUSALS = {
@@ -234,7 +239,7 @@ class Board:
 
     def __str__(self) -> str:
         """The row as a player sees it: open tiles by number, shut ones as ``·``."""
-        return " ".join(str(t) if t in self else "·" for t in range(1, self.size + 1))
+        return _row(self.size, self.mask)
 
     def __repr__(self) -> str:
         return f"Board({self.size}, {self.mask:#b})"

@@ -168,6 +168,8 @@ class FairDice:
         if len(self.server_seed) != SEED_BYTES:
             raise ParseError("a server seed has {size} bytes, not {count}", size=SEED_BYTES,
                              count=len(self.server_seed))
+        self.commitment = commitment_of(self.server_seed)
+        """The published promise (made once: every state a server sends shows it)."""
         self.client_seeds = tuple(check_client_seed(seed) for seed in client_seeds)
         self.by_roll = by_roll
         self.rolled = 0
@@ -190,7 +192,7 @@ class FairDice:
     def fairness(self, *, reveal: bool) -> Fairness:
         """The published facts; the seed itself only when ``reveal`` (the game is over)."""
         return Fairness(
-            commitment_of(self.server_seed),
+            self.commitment,
             self.client_seeds,
             self.server_seed.hex() if reveal else None,
             BY_ROLL if self.by_roll else ALGORITHM,

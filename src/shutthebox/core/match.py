@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 
 from shutthebox.core.board import Board, Move, subsets_with_sum, tiles_of
 from shutthebox.core.chance import outcomes
@@ -61,11 +62,12 @@ class TurnResult:
 
 def legal_moves(rules: Rules, target: int, total: int) -> tuple[Move, ...]:
     """Every set of tiles in ``target`` summing to ``total`` (rules §2, §7 ``max_tiles``)."""
-    return tuple(
-        Move(mask)
-        for mask in subsets_with_sum(rules.tiles, total, rules.max_tiles)
-        if mask & target == mask
-    )
+    return _legal_moves(rules.tiles, rules.max_tiles, target, total)
+
+
+@lru_cache(maxsize=8192)  # asked at every roll, and by every state drawn: the same few boards and totals
+def _legal_moves(tiles: int, max_tiles: int | None, target: int, total: int) -> tuple[Move, ...]:
+    return tuple(Move(mask) for mask in subsets_with_sum(tiles, total, max_tiles) if mask & target == mask)
 
 
 @dataclass(frozen=True)

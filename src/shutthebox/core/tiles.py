@@ -8,6 +8,7 @@ command that only reads stored games needs, so it lives apart from the frozen
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from shutthebox.core.errors import RulesError
 
@@ -16,6 +17,7 @@ __all__ = ["MAX_TILES", "counted_grade", "grade", "mask_of", "mask_sum", "tiles_
 MAX_TILES = 12
 
 
+@lru_cache(maxsize=1 << MAX_TILES)  # every board and move there is: asked at every turn of every game
 def tiles_of(mask: int) -> tuple[int, ...]:
     """The tile numbers in ``mask``, ascending."""
     return tuple(i + 1 for i in range(mask.bit_length()) if mask >> i & 1)
@@ -29,6 +31,7 @@ def mask_of(tiles: Iterable[int]) -> int:
     return mask
 
 
+@lru_cache(maxsize=1 << MAX_TILES)
 def mask_sum(mask: int) -> int:
     """The sum of the tile numbers in ``mask``."""
     return sum(tiles_of(mask))

@@ -266,8 +266,8 @@ _FILE_REASONS = {
 def say(value: object) -> str:
     """A value in the language in use: an error, a `Phrase` or a value that has one (a dice choice)
     from its template, a file error by its reason, anything else as it prints."""
-    if isinstance(value, ShutTheBoxError) or hasattr(value, "phrase"):  # an error, a dice choice
-        value = value.phrase
+    if not isinstance(value, Phrase) and (isinstance(value, ShutTheBoxError) or hasattr(value, "phrase")):
+        value = value.phrase  # an error, a dice choice
     if isinstance(value, Phrase):
         if value.plural is None:
             template = _(value.template)
@@ -280,7 +280,14 @@ def say(value: object) -> str:
     return str(value)
 
 
+_PLAIN = (str, int, float)
+"""What a message says as it is: words already said, numbers (the first thing `_spoken` asks, since a
+state in words holds dozens of them)."""
+
+
 def _spoken(value: object) -> object:
     """A value inside a message: words are said, numbers and names stay as they are (for ``!r``)."""
-    words = isinstance(value, ShutTheBoxError | Phrase | OSError) or hasattr(value, "phrase")
+    if isinstance(value, _PLAIN):
+        return value
+    words = isinstance(value, (ShutTheBoxError, Phrase, OSError)) or hasattr(value, "phrase")
     return say(value) if words else value

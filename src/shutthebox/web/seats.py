@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from shutthebox.core import fair
@@ -81,6 +82,7 @@ class Seat:
         }
 
 
+@lru_cache(maxsize=8192)  # a socket's token is asked for at each message and each state drawn
 def hash_of(token: str | None) -> str | None:
     """What a seat keeps of ``token``; None for no token or one no seat could hold (wrong shape)."""
     return token_hash(token) if token and TOKEN.fullmatch(token) else None
