@@ -194,7 +194,8 @@ def create_app(
     app.add_middleware(Arrivals)  # outside all: a crowd of new requests enters a few to a turn
     handle_refusals(app)
     app.include_router(sockets.router)  # first: a route is found by trying each in turn, and a
-    app.include_router(api.router)  # room's socket and its actions are most of what is asked
+    for part in api.routers:  # room's socket and its actions are most of what is asked
+        app.include_router(part, prefix=api.PREFIX)
     app.include_router(probes.router)
     app.include_router(shared.router)
 

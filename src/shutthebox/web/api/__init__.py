@@ -9,8 +9,10 @@ from fastapi import APIRouter
 
 from shutthebox.web.api import daily, games, rooms, train, words
 
-__all__ = ["router"]
+__all__ = ["PREFIX", "routers"]
 
-router = APIRouter(prefix="/api")
-for _part in (rooms, words, games, daily, train):  # a game's routes first: each request walks them in order
-    router.include_router(_part.router)
+PREFIX = "/api"
+routers: tuple[APIRouter, ...] = tuple(part.router for part in (rooms, words, games, daily, train))
+"""The API's routers, a game's first (each request walks them in order), each included by the app under
+`PREFIX` itself: FastAPI looks a request's route up anew in each router it was included through, so
+one level of them, not two."""
