@@ -35,6 +35,7 @@ from shutthebox.web import api, probes, sockets
 from shutthebox.web.advice import AdviceDesk
 from shutthebox.web.advisor import Advisor
 from shutthebox.web.api import shared
+from shutthebox.web.api.deps import refusal_answer
 from shutthebox.web.apidocs import serve_docs
 from shutthebox.web.archive import Archive
 from shutthebox.web.arrivals import Arrivals
@@ -47,12 +48,13 @@ from shutthebox.web.grouped import GroupCommit
 from shutthebox.web.guard import Guard, install_log_filter
 from shutthebox.web.headers import SecurityHeaders, add_security_headers
 from shutthebox.web.hub import Hub, LocalHub
+from shutthebox.web.lane import Lane
 from shutthebox.web.language import SpeakTheReadersLanguage, language_of
 from shutthebox.web.metrics import Metrics, Readings
 from shutthebox.web.news import Cluster, Herald
 from shutthebox.web.profiles import ProfileDesk
 from shutthebox.web.rates import RateLimits
-from shutthebox.web.refusals import DATABASE_ERRORS, REFUSED, Refusal, RefusedError, refused
+from shutthebox.web.refusals import REFUSED, Refusal, RefusedError
 from shutthebox.web.rooms import RoomDesk
 from shutthebox.web.runtime import settle, tune_for_serving
 from shutthebox.web.server import Server
@@ -188,13 +190,13 @@ def create_app(
     app.state.settings = settings
     app.state.limits = limits  # the room WebSocket spends from the same budgets
 
+    app.add_middleware(Lane, routes=[*api.QUICK, sockets.ROUTE])  # inside the edge: a game's own routes
     app.add_middleware(Guard, settings=settings, limits=limits)  # inside the language: it speaks it
     app.add_middleware(SpeakTheReadersLanguage)
     app.add_middleware(SecurityHeaders)  # outside the others: their refusals carry the headers too
     app.add_middleware(Arrivals)  # outside all: a crowd of new requests enters a few to a turn
     handle_refusals(app)
-    app.include_router(sockets.router)  # first: a route is found by trying each in turn, and a
-    for part in api.routers:  # room's socket and its actions are most of what is asked
+    for part in api.routers:  # a route is found by trying each in turn: a game's first
         app.include_router(part, prefix=api.PREFIX)
     app.include_router(probes.router)
     app.include_router(shared.router)
@@ -217,11 +219,7 @@ def handle_refusals(app: FastAPI) -> None:
     store's errors among them, `web.refusals`), the request validation's, and a fault's (500)."""
 
     async def refusal(_request: Request, error: Exception) -> JSONResponse:
-        found = refused(error)
-        assert found is not None  # the handler of `REFUSED` alone
-        if isinstance(error, DATABASE_ERRORS):
-            log.warning("the database did not answer: %s", error, exc_info=error)
-        return JSONResponse(found.to_json(), status_code=found.status)
+        return refusal_answer(error)
 
     for kind in REFUSED:
         app.add_exception_handler(kind, refusal)

@@ -52,7 +52,7 @@ from shutthebox.web.strict import frame_too_large, strict_json
 
 __all__ = [
     "CLIENT_FAULTS", "MAX_TOKEN_LENGTH", "ClientFaultsInOneLine", "Guard", "RedactTokens",
-    "install_log_filter", "redact",
+    "install_log_filter", "redact", "replaying",
 ]
 
 MAX_TOKEN_LENGTH = 512
@@ -210,21 +210,12 @@ class Guard:
         if body is None:
             return
 
-        replayed = False
-
-        async def replay() -> Message:
-            nonlocal replayed
-            if replayed:
-                return await receive()
-            replayed = True
-            return {"type": "http.request", "body": body, "more_body": False}
-
         async def watch(message: Message) -> None:
             if message["type"] == "http.response.start" and message["status"] == 404:
                 await self.limits.spend(["misses"], address)
             await send(message)
 
-        await self.app(scope, replay, watch if names_room else send)
+        await self.app(scope, replaying(body, receive), watch if names_room else send)
 
     async def _body(self, scope: Scope, receive: Receive, send: Send) -> bytes | None:
         """The whole body, checked; None when it was refused (or the client left)."""
@@ -319,6 +310,20 @@ class Guard:
             await send(message)
 
         return guarded_receive, guarded_send
+
+
+def replaying(body: bytes, receive: Receive) -> Receive:
+    """``receive`` that gives ``body``, read already, as the request's whole body first."""
+    replayed = False
+
+    async def replay() -> Message:
+        nonlocal replayed
+        if replayed:
+            return await receive()
+        replayed = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return replay
 
 
 def _is_json(content_type: str | None) -> bool:

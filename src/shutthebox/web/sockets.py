@@ -19,8 +19,9 @@ import asyncio
 import contextlib
 from typing import Annotated, Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import Field, TypeAdapter, ValidationError
+from starlette.routing import WebSocketRoute
 
 from shutthebox.i18n import language
 from shutthebox.web.fanout import Listener
@@ -30,9 +31,8 @@ from shutthebox.web.schemas import HintIn, PingIn, RematchIn, SocketIn
 from shutthebox.web.server import Server
 from shutthebox.web.strict import INT64, describe, frame_too_large, safe_errors
 
-__all__ = ["close_code", "handle", "router"]
+__all__ = ["ROUTE", "close_code", "handle"]
 
-router = APIRouter()
 _messages: TypeAdapter[Any] = TypeAdapter(SocketIn)
 _since: TypeAdapter[int] = TypeAdapter(Annotated[int, Field(ge=0, le=INT64[1])])
 """A room version a client may name: a database integer."""
@@ -79,7 +79,8 @@ async def room_socket(socket: WebSocket) -> None:
             await asyncio.wait_for(socket.close(code=1013, reason="too slow"), 1.0)
 
 
-router.add_websocket_route("/api/rooms/{code}/ws", room_socket)
+ROUTE = WebSocketRoute("/api/rooms/{code}/ws", room_socket)
+"""The room socket's route, taken by `web.lane` before FastAPI's router."""
 
 
 async def refuse(socket: WebSocket, refusal: RefusedError, code: int | None = None) -> None:

@@ -3,20 +3,26 @@ and the refusals each route may answer (`web.refusals`)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Annotated, Any, TypeVar
 
 import orjson
 from fastapi import APIRouter, Depends, Header, Path, Request, Response
+from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
+from pydantic import TypeAdapter, ValidationError
 
 from shutthebox.web.players import GUEST_HEADER
 from shutthebox.web.rates import client_address
-from shutthebox.web.refusals import Refusal, RefusedError
+from shutthebox.web.refusals import DATABASE_ERRORS, Refusal, RefusedError, refused
 from shutthebox.web.seats import TOKEN
 from shutthebox.web.server import Server
 
 __all__ = [
     "ERRORS",
+    "MAX_CODE",
     "MAX_ID",
     "SECRET",
     "AddressDep",
@@ -25,11 +31,18 @@ __all__ = [
     "GameId",
     "GuestDep",
     "PlayerName",
+    "Quick",
+    "Reads",
     "RoomCode",
     "ServerDep",
     "TokenDep",
     "answering",
+    "json_body",
+    "refusal_answer",
+    "valid",
 ]
+
+log = logging.getLogger(__name__)
 
 MAX_ID = 2**63 - 1
 """The largest id or offset a database integer holds."""
@@ -93,9 +106,21 @@ ServerDep = Annotated[Server, Depends(server)]
 TokenDep = Annotated[str | None, Depends(token_of)]
 AddressDep = Annotated[str, Depends(address)]
 GuestDep = Annotated[str | None, Depends(guest_of)]
-RoomCode = Annotated[str, Path(max_length=16, description="the room's code, 5 letters and digits")]
+MAX_CODE = 16
+"""The longest room code a route reads."""
+RoomCode = Annotated[str, Path(max_length=MAX_CODE, description="the room's code, 5 letters and digits")]
 GameId = Annotated[int, Path(ge=1, le=MAX_ID)]
 PlayerName = Annotated[str, Path(max_length=200)]
+
+
+def refusal_answer(error: Exception) -> JSONResponse:
+    """The answer to a refusal (one of `web.refusals.REFUSED`): ``{"error": code, "detail": why}``
+    with its status; a database that did not answer is logged too."""
+    found = refused(error)
+    assert found is not None  # a refusal, not a fault
+    if isinstance(error, DATABASE_ERRORS):
+        log.warning("the database did not answer: %s", error, exc_info=error)
+    return JSONResponse(found.to_json(), status_code=found.status)
 
 
 class Answer(Response):
@@ -126,3 +151,42 @@ class Answered(APIRoute):
 def answering() -> APIRouter:
     """A router of `Answered` routes."""
     return APIRouter(route_class=Answered)
+
+
+Reads = Callable[[Request, Any], Awaitable[dict[str, Any] | None]]
+"""An endpoint's arguments from its request and the request's body as JSON (None: no JSON body);
+None when the request is not the route's common case (then FastAPI answers it)."""
+Valid = TypeVar("Valid")
+
+
+@dataclass(frozen=True)
+class Quick:
+    """A route of a game's own, answered by `web.lane` without FastAPI's handling of a request: its
+    method and path (FastAPI's route's, which documents it), its endpoint, and how the endpoint's
+    arguments are read off a request (`Reads`: by the route's own dependencies and models)."""
+
+    method: str
+    path: str
+    endpoint: Callable[..., Awaitable[Response]]
+    reads: Reads
+
+
+def json_body(request: Request, body: bytes) -> Any:
+    """The body as FastAPI reads a JSON one (``application/json`` or ``application/…+json``); None
+    when there is none or it is not JSON."""
+    kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    json = kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json"))
+    if not body or not json:
+        return None
+    try:
+        return orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return None
+
+
+def valid(shape: TypeAdapter[Valid], data: Any) -> Valid | None:
+    """``data`` as ``shape`` takes it (as FastAPI validates a body), or None if it does not."""
+    try:
+        return shape.validate_python(data)
+    except ValidationError:
+        return None

@@ -7,24 +7,36 @@ from __future__ import annotations
 
 from typing import Any
 
+from fastapi import Request
+from pydantic import TypeAdapter
+
 from shutthebox.web import answers
 from shutthebox.web.api.deps import (
     ERRORS,
+    MAX_CODE,
     SECRET,
     AddressDep,
     Answer,
     GuestDep,
+    Quick,
     RoomCode,
     ServerDep,
     TokenDep,
+    address,
     answering,
+    guest_of,
+    server,
+    token_of,
+    valid,
 )
-from shutthebox.web.players import player_of
+from shutthebox.web.players import GUEST_HEADER, player_of
 from shutthebox.web.schemas import ActionIn, CreateRoom, JoinRoom, PrivacyIn, RematchIn
 
-__all__ = ["router"]
+__all__ = ["QUICK", "router"]
 
 router = answering()
+_CREATE: TypeAdapter[CreateRoom] = TypeAdapter(CreateRoom)
+_ACTION: TypeAdapter[Any] = TypeAdapter(ActionIn)
 
 
 @router.post(
@@ -160,3 +172,36 @@ async def get_review(
 )
 async def get_record(code: RoomCode, server: ServerDep) -> dict[str, Any]:
     return await server.rooms.record(code)
+
+
+# -- the routes a game is played by, read off the request by `web.lane` ---------------------------
+async def _creating(request: Request, data: Any) -> dict[str, Any] | None:
+    body = valid(_CREATE, data)
+    if body is None:
+        return None
+    return {
+        "body": body, "server": await server(request), "address": await address(request),
+        "key": await token_of(request.headers.get("authorization")),
+        "guest": await guest_of(request.headers.get(GUEST_HEADER)),
+    }
+
+
+async def _seeing(request: Request, _data: Any) -> dict[str, Any] | None:
+    code = request.path_params["code"]
+    if len(code) > MAX_CODE:
+        return None
+    return {"code": code, "server": await server(request),
+            "token": await token_of(request.headers.get("authorization"))}
+
+
+async def _acting(request: Request, data: Any) -> dict[str, Any] | None:
+    body, seeing = valid(_ACTION, data), await _seeing(request, data)
+    return None if body is None or seeing is None else {**seeing, "body": body}
+
+
+QUICK = (
+    Quick("POST", "/rooms", create_room, _creating),
+    Quick("GET", "/rooms/{code}", get_room, _seeing),
+    Quick("POST", "/rooms/{code}/actions", post_action, _acting),
+)
+"""A room's creation, its state and an action: taken by `web.lane` (under the API's prefix)."""
