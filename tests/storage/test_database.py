@@ -93,3 +93,28 @@ def test_a_burst_of_reads_on_postgresql_opens_connections_once_and_keeps_them(po
         assert sessions() - opened <= 1  # the bursts after the first reuse what it opened (one to ask)
     finally:
         database.close()
+
+
+def test_a_kept_reader_sees_each_commit_at_once_and_is_its_threads_alone(tmp_path: Path) -> None:
+    """The server's own thread reads a local file on a connection it keeps (`Database.keep_reader`):
+    it holds no snapshot back (a room another thread writes is counted at the next read) and keeps
+    no writer waiting; another thread reads on a connection of the pool."""
+    from shutthebox.storage.rooms import KeptRoom, RoomRepository
+
+    with Database.open(f"sqlite:///{tmp_path / 'kept.db'}") as database:
+        database.keep_reader()
+        rooms = RoomRepository(database)
+        with database.reading() as first, database.reading() as again:
+            assert first is again
+        assert rooms.held("p" * 64, None) == (0, 0)
+        room = KeptRoom(code="AAAAA", status="playing", setup={}, dice=None, seats=[], player="p" * 64)
+        with ThreadPoolExecutor(1) as other:
+            other.submit(rooms.keep, room).result(timeout=10)  # no wait on the kept reader
+            assert rooms.held("p" * 64, None) == (1, 0)
+
+            def connection_read_on() -> int:
+                with database.reading() as connection:
+                    return id(connection)
+
+            with database.reading() as mine:
+                assert other.submit(connection_read_on).result(timeout=10) != id(mine)

@@ -161,6 +161,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         install_log_filter()  # whichever server runs the app: no token reaches its log
         database = await to_thread.run_sync(Database.open, database_url(settings))
+        database.keep_reader()  # this thread reads a local file on a player's request (`web.reads`)
         shared = hub if hub is not None else hub_for(settings.redis_url)
         server = app.state.server = assemble(settings, database, clock=clock, hub=shared)
         await server.start()  # rooms in play are read back as asked for
