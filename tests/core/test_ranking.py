@@ -18,9 +18,10 @@ SOLO = Rules(mode=Mode.SOLO)
 
 
 def counted(game: Game) -> tuple[int | None, ...]:
-    """The game's turns as they count, its dice taken as fair (scripted dice prove nothing)."""
-    states = [state for _event, state in replay_states(game.record())]
-    return turns_counted(states[-1], states, game.helped, ranked=True)
+    """The game's turns as they count, its dice taken as fair (scripted dice prove nothing): from its
+    record replayed, every state at hand."""
+    states = dict(enumerate(state for _event, state in replay_states(game.record())))
+    return turns_counted(states[len(states) - 1], states, game.helped, ranked=True)
 
 
 def scripted(rules: Rules, players: list[str], *rolls: tuple[int, ...]) -> Game:
@@ -136,6 +137,30 @@ def test_a_cut_is_never_better_than_what_playing_on_gives() -> None:
         assert as_counted is not None and score is not None and as_counted >= score
         if help_at >= decisions:
             assert as_counted == score  # no help came
+
+
+def test_a_game_counts_its_turns_as_played_as_its_record_replayed_counts_them() -> None:
+    """A game saved where it was played counts its turns from where it stands and its states at each
+    help (`GameRecord.played`), without a replay: the same counts as the record read back from its
+    text and replayed, help at any moment of rounds, elimination and stand-ins included."""
+    rng = random.Random(29)
+    for index in range(150):
+        mode = rng.choice(("solo", "round", "elimination"))
+        rules = Rules(tiles=rng.choice((4, 6, 9)), mode=mode, one_die=rng.choice(("never", "sum-le-6")))
+        players = ["Ana", "Luis", "Eva"][: 1 if mode == "solo" else rng.choice((2, 3))]
+        game = Game(rules, players, dice=FairDice(hashlib.sha256(f"played {index}".encode()).digest()))
+        while not game.state.is_over:
+            if rng.random() < 0.15:
+                game.assist(rng.randrange(len(players)))  # a hint, a stand-in, a player gone
+            if game.state.is_decision:
+                game.act(rng.choice(game.state.legal_actions()))
+            else:
+                game.roll()
+        played = game.record()
+        read_back = GameRecord.loads(played.dumps())
+        assert played.played is not None and read_back.played is None
+        assert played.counted() == read_back.counted(), index
+        assert played.results(players, {}) == read_back.results(players, {})
 
 
 def test_a_fair_records_turns_count_and_a_version_3_assisted_player_counts_for_none() -> None:

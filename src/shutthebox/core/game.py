@@ -41,7 +41,7 @@ from shutthebox.core.errors import IllegalActionError, StaleActionError
 from shutthebox.core.fair import FairDice, Fairness
 from shutthebox.core.match import Action, DiceChoice, Match, Phase
 from shutthebox.core.ranking import IN_TURN, Help, help_cost
-from shutthebox.core.record import Event, GameRecord, outcome_of
+from shutthebox.core.record import Event, GameRecord, Played, outcome_of
 from shutthebox.core.rules import Rules
 
 __all__ = ["ROLL", "Chooser", "Due", "Game", "Keeper", "Step", "Thought", "Wait"]
@@ -139,6 +139,7 @@ class Game:
         self.events: list[Event] = []
         self.helped: list[Help] = []
         self._helped_turns: set[tuple[int, int]] = set()  # (player, own turns over) of each mark
+        self._helped_at: dict[int, Match] = {}  # the state at each mark's event count (`GameRecord.played`)
         self.saved_id: int | None = None
 
     @property
@@ -338,6 +339,7 @@ class Game:
             return False
         self._helped_turns.add(turn)
         self.helped.append(Help(player, len(self.events)))
+        self._helped_at[len(self.events)] = state
         return True
 
     @property
@@ -368,6 +370,7 @@ class Game:
             fairness=self.fairness,
             assisted=tuple(sorted(self.assisted)),
             helped=tuple(self.helped),
+            played=Played(self.state, dict(self._helped_at)),  # what it counts for: no replay needed
         )
 
     def save(

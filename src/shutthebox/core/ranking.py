@@ -13,7 +13,7 @@ from one's next turn, whole: every tile open.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -57,29 +57,29 @@ def help_cost(state: Match, player: int) -> int | None:
 
 
 def turns_counted(
-    final: Match, states: Iterable[Match], helped: Iterable[Help], *, ranked: bool,
+    final: Match, at: Mapping[int, Match], helped: Iterable[Help], *, ranked: bool,
     unranked_players: Iterable[int] = (),
 ) -> tuple[int | None, ...]:
     """For each turn of ``final.history``, the score it counts for in the rankings, or None when it
     counts for none (an unranked game, a turn with no score, a player whose every turn is out).
 
-    ``states`` are the game's states in order, from the start (``states[k]`` after ``k`` events), as
-    `core.record.replay_states` gives them; ``helped`` the help marks (see the module)."""
+    ``at`` holds the game's state after ``k`` events for each ``k`` where help came (others may be
+    there too, as `core.record.replay_states` gives them all); ``helped`` the help marks (see the
+    module)."""
     out = set(unranked_players)
     if not ranked:
         return tuple(None for _ in final.history)
-    marks: dict[int, list[int]] = {}
-    for mark in helped:
-        marks.setdefault(mark.event, []).append(mark.player)
     cuts: dict[tuple[int, int], int] = {}  # (player, the player's own turn, from 0) -> its cut score
     whole = Board.full(final.rules.tiles).mask
-    for index, state in enumerate(states):
-        for player in marks.get(index, ()):
-            own_turn = (player, sum(1 for t in state.history if t.player == player))
-            if own_turn in cuts:
-                continue
-            in_turn = state.actor == player and state.phase in IN_TURN
-            cuts[own_turn] = cut_score(final.rules, state.target if in_turn else whole)
+    for mark in sorted(helped, key=lambda mark: mark.event):
+        state = at.get(mark.event)
+        if state is None:  # a mark past the game's last event: no state, no turn to cut
+            continue
+        own_turn = (mark.player, sum(1 for t in state.history if t.player == mark.player))
+        if own_turn in cuts:
+            continue
+        in_turn = state.actor == mark.player and state.phase in IN_TURN
+        cuts[own_turn] = cut_score(final.rules, state.target if in_turn else whole)
     counted: list[int | None] = []
     own = [0] * len(final.players)
     for turn in final.history:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -34,7 +34,10 @@ from shutthebox.core.outcome import Outcome, outcome_of, result_of
 from shutthebox.core.ranking import Help, Result, turns_counted, why_unranked
 from shutthebox.core.rules import Rules
 
-__all__ = ["FORMAT", "Event", "GameRecord", "Outcome", "outcome_of", "replay", "result_of", "shown", "what"]
+__all__ = [
+    "FORMAT", "Event", "GameRecord", "Outcome", "Played", "outcome_of", "replay", "result_of", "shown",
+    "what",
+]
 
 FORMAT = "shutthebox-record"
 VERSION = 4
@@ -143,6 +146,15 @@ def _ints(value: Any) -> list[int]:
     return value
 
 
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What a game played here knows of itself without a replay: where it stands (``final``), and its
+    state at each event count where help came (``at``), all `GameRecord.counted` reads."""
+
+    final: Match
+    at: Mapping[int, Match]
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """Everything needed to replay a game, and what it came to (a value: a changed copy is `replace`'s)."""
@@ -156,6 +168,9 @@ class GameRecord:
     fairness: Fairness | None = None
     assisted: tuple[int, ...] = ()
     helped: tuple[Help, ...] = ()
+    played: Played | None = field(default=None, compare=False, repr=False)
+    """Set by the game that made the record as it played (`Game.record`): what it counts for is known
+    without replaying it. Never written: a record read from a file is replayed (`counted`)."""
 
     @property
     def typed(self) -> bool:
@@ -186,17 +201,25 @@ class GameRecord:
 
     def counted(self) -> tuple[int | None, ...]:
         """For each turn of the game, the score it counts for in bests and rankings, or None
-        (`core.ranking`); the record must `replay`, which also checks every die."""
+        (`core.ranking`); a record read from elsewhere must `replay`, which also checks every die."""
         return self._counted[1]
 
     @cached_property
     def _counted(self) -> tuple[Match, tuple[int | None, ...]]:
-        """The replay's end and what each turn counts for: one replay for a record however often
-        asked (a save and its results ask both)."""
-        states = [state for _event, state in replay_states(self)]
-        final = states[-1]
-        counted = turns_counted(final, states, self.helped, ranked=self.fair, unranked_players=self._voided)
-        return final, counted
+        """The game's end and what each turn counts for: as the game that made the record played it
+        (`played`), else from one replay however often asked (a save and its results ask both)."""
+        played = self.played
+        if played is None:
+            marked = {mark.event for mark in self.helped}
+            at: dict[int, Match] = {}
+            for index, (_event, state) in enumerate(replay_states(self)):
+                if index in marked:
+                    at[index] = state
+            played = Played(state, at)
+        counted = turns_counted(
+            played.final, played.at, self.helped, ranked=self.fair, unranked_players=self._voided
+        )
+        return played.final, counted
 
     def results(self, people: Iterable[str], best_before: Mapping[str, int | None]) -> tuple[Result, ...]:
         """How each of ``people`` (players of the game, by name) did against ``best_before`` (their
