@@ -6,9 +6,11 @@ help came; on every engine alike."""
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 from shutthebox import DiceChoice, Game, Move, Roll, Rules
 from shutthebox.storage import GameRepository, ProfileRepository, rules_key
+from shutthebox.storage.games import best_scores_on
 from tests.support.drive import fair_dice_for
 from tests.support.storage import LEFT_1, LEFT_3, SHUT, SOLO3, T0, scripted
 
@@ -66,3 +68,39 @@ def test_a_turn_cut_short_by_help_is_a_best_at_the_score_it_stood_at_and_graded_
     best = games.best("Ana", SOLO3)
     assert best is not None and (best.score, best.grade, best.game_id, best.turns) == (6, "B", game_id, 1)
     assert [(t.score, t.grade, t.counted) for t in games.history("Ana")] == [(0, "S", 6)]
+
+
+def test_a_players_best_is_found_without_reading_the_other_players_turns(tmp_path: Path) -> None:
+    """What a finished game compares with (`GameRepository.best_scores`, asked as each game is kept)
+    reads its players' turns under its rules, not every turn under those rules nor every game kept:
+    the same work with 20 or 200 other players' games in the store (SQLite's steps, counted)."""
+    from shutthebox.storage import Database
+
+    with Database.open(f"sqlite:///{tmp_path / 'many.db'}") as database:
+        games = GameRepository(database)
+        for _ in range(3):
+            games.save(scripted(SOLO3, ["Ana"], LEFT_1), source="web")
+
+        def steps() -> int:
+            with database.engine.connect() as connection:
+                driver = connection.connection.driver_connection
+                counted = [0]
+
+                def step() -> int:
+                    counted[0] += 1
+                    return 0
+
+                driver.set_progress_handler(step, 1)
+                found = best_scores_on(connection, [("Ana", None)], rules=SOLO3, source="web")
+                driver.set_progress_handler(None, 1)
+            assert found == {"Ana": 1} and counted[0] > 0
+            return counted[0]
+
+        def others(count: int) -> None:
+            for index in range(count):
+                games.save(scripted(SOLO3, [f"Player {index}"], LEFT_3), source="web")
+
+        others(20)
+        with_few = steps()
+        others(180)
+        assert steps() == with_few

@@ -81,7 +81,7 @@ def engine_url(url: str) -> URL:
     return parsed
 
 
-SCHEMA_HEAD = "0009"
+SCHEMA_HEAD = "0010"
 """The newest migration's revision (tests/storage/test_schema_head.py checks it against Alembic's
 head): a database found at it is opened with one query, without importing Alembic."""
 

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, bindparam, case, func, insert, select, true
+from sqlalchemy import Connection, bindparam, case, exists, func, insert, select, true
 from sqlalchemy.exc import IntegrityError
 
 from shutthebox.core.errors import ShutTheBoxError
@@ -222,7 +222,7 @@ class GameRepository:
             func.count().over(partition_by=group).label("turns"),
         ).where(_turns_of(player, profile), TurnRow.ranked_score.is_not(None))
         if source is not None:
-            query = query.where(TurnRow.game_id.in_(select(GameRow.id).where(GameRow.source == source)))
+            query = query.where(exists().where(GameRow.id == TurnRow.game_id, GameRow.source == source))
         if rules is not None:
             query = query.where(TurnRow.rules_key == rules_key(rules))
         if tiles is not None:
@@ -388,7 +388,9 @@ def write_game(connection: Connection, game: FinishedGame) -> int:
     return game_id
 
 
-_OF_SOURCE = TurnRow.game_id.in_(select(GameRow.id).where(GameRow.source == bindparam("source")))
+_OF_SOURCE = exists().where(GameRow.id == TurnRow.game_id, GameRow.source == bindparam("source"))
+"""A turn of a game from ``source``: its game looked up by its key (a list of every game from the source,
+``IN (SELECT …)``, is read whole at each ask)."""
 _RANKED_UNDER = (TurnRow.rules_key == bindparam("key"), TurnRow.ranked_score.is_not(None), _OF_SOURCE)
 _BEST_OF_PROFILE = Prepared(select(func.min(TurnRow.ranked_score)).where(
     TurnRow.profile_id == bindparam("profile"), *_RANKED_UNDER

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, false
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Index, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from shutthebox.storage.columns import UTCDateTime
@@ -53,11 +53,15 @@ class TurnRow(Base):
     """One scored or unscored turn of a game, denormalised for bests and leaderboards."""
 
     __tablename__ = "turns"
+    __table_args__ = (  # a player's best under a rule set, asked as each game is kept (migration 0010)
+        Index("ix_turns_player_rules_key", "player", "rules_key"),
+        Index("ix_turns_profile_rules_key", "profile_id", "rules_key"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seq: Mapped[int] = mapped_column(Integer)
-    player: Mapped[str] = mapped_column(String(NAME_LENGTH), index=True)
+    player: Mapped[str] = mapped_column(String(NAME_LENGTH))
     round: Mapped[int] = mapped_column(Integer)
     tiebreak: Mapped[int] = mapped_column(Integer)
     open_tiles: Mapped[list[int]] = mapped_column(JSON)
@@ -69,7 +73,7 @@ class TurnRow(Base):
     typed: Mapped[bool] = mapped_column(Boolean, server_default=false())  # counts for no best
     ranked: Mapped[bool] = mapped_column(Boolean, server_default=false())  # counts: ranked_score is set
     ranked_score: Mapped[int | None] = mapped_column(BigInteger)  # what it counts for (core.ranking)
-    profile_id: Mapped[int | None] = mapped_column(ForeignKey("profiles.id"), index=True)
+    profile_id: Mapped[int | None] = mapped_column(ForeignKey("profiles.id"))
     game: Mapped[GameRow] = relationship(back_populates="turns")
 
     def __repr__(self) -> str:
