@@ -32,7 +32,7 @@ from shutthebox.ops.throwaway import free_port
 from shutthebox.web import Settings, create_app
 from shutthebox.web.guard import Guard, RedactTokens, redact
 from shutthebox.web.hosts import host_allowed, same_origin
-from shutthebox.web.rates import MovingWindows, RateLimits, SharedOrOwn, client_address
+from shutthebox.web.rates import LEASE_SHARE, Leased, MovingWindows, RateLimits, SharedOrOwn, client_address
 from shutthebox.web.refusals import RefusedError
 from shutthebox.web.settings import LOOPBACK_HOSTS, default_hosts
 from shutthebox.web.strict import frame_too_large, strict_json
@@ -508,12 +508,49 @@ class Flaky:
         self._call()
         self._windows.hit(item, name, address)
 
-    async def take(self, item: RateLimitItem, name: str, address: str) -> float | None:
+    async def take(self, item: RateLimitItem, name: str, address: str, cost: int = 1) -> float | None:
         self._call()
-        return self._windows.take(item, name, address)
+        return self._windows.take(item, name, address, cost)
 
     async def close(self) -> None:
         pass
+
+
+async def test_processes_lease_a_share_of_a_budget_and_together_never_spend_past_it() -> None:
+    """Two processes over one shared storage (`Leased`): each takes a sixteenth of the budget at once
+    and spends it itself, so the storage is asked once a share, not once a request; together they
+    never spend past the budget, nearly all of it is spent, and once the window has passed the
+    address may spend again."""
+    item, clock = parse("160/minute"), FakeClock()
+    shared = Flaky(clock)  # one storage, as Redis is to every process
+    one, two = Leased(shared, clock), Leased(shared, clock)
+    share = 160 // LEASE_SHARE
+    granted = [await (one if n % 3 else two).take(item, "room", "10.0.0.1") is None for n in range(140)]
+    assert all(granted) and shared.calls <= 140 // share + 2  # a round trip a lease
+    granted += [await (one if n % 3 else two).take(item, "room", "10.0.0.1") is None for n in range(60)]
+    assert 160 - 2 * (share - 1) <= sum(granted) <= 160
+    assert await one.take(item, "room", "10.0.0.2") is None  # another address: its own budget
+    clock.now += 60
+    assert await two.take(item, "room", "10.0.0.1") is None  # the window has passed
+
+
+def test_moving_windows_take_several_at_once_only_with_room_for_all() -> None:
+    item, clock = parse("10/minute"), FakeClock()
+    windows = MovingWindows(clock)
+    assert windows.take(item, "room", "10.0.0.1", 7) is None
+    clock.now += 10
+    assert windows.take(item, "room", "10.0.0.1", 4) == pytest.approx(50)  # one of the seven must go
+    assert windows.take(item, "room", "10.0.0.1", 3) is None and windows.wait(item, "room", "10.0.0.1") == 50
+    clock.now += 50
+    assert windows.take(item, "room", "10.0.0.1", 7) is None  # the first seven have gone
+
+
+async def test_a_budget_too_small_to_share_out_is_counted_one_at_a_time() -> None:
+    item, clock = parse("20/minute"), FakeClock()
+    shared = Flaky(clock)
+    one, two = Leased(shared, clock), Leased(shared, clock)
+    granted = [await (one if n % 2 else two).take(item, "rooms", "10.0.0.1") is None for n in range(25)]
+    assert granted == [True] * 20 + [False] * 5 and shared.calls == 25
 
 
 async def test_the_rate_limits_go_back_to_the_shared_storage_once_it_answers_and_try_it_seldom_meanwhile(
@@ -562,6 +599,34 @@ async def test_two_processes_spend_one_budget_in_redis_and_a_refusal_says_how_lo
         await two.spend(["misses"], "10.7.0.3")
     assert await one.take(["room", "misses"], ["room"], "10.7.0.3") is not None  # misses are checked
     assert await one.take(["room"], ["room"], "10.7.0.3") is None  # and nothing was spent meanwhile
+    await one.close()
+    await two.close()
+
+
+@pytest.mark.slow
+async def test_two_processes_lease_one_budget_from_redis_a_share_a_round_trip(
+    redis_url: str, tmp_path: Path
+) -> None:
+    """Over a real Redis, two processes spending one address's budget of requests: one round trip a
+    lease (a sixteenth of the budget), not one a request; together never past the budget."""
+    import redis
+
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'x.db'}", rate_limit_storage=redis_url,
+        rate_room_requests="320/minute",
+    )
+    one, two = RateLimits(settings), RateLimits(settings)
+
+    def scripts_run() -> int:
+        with redis.Redis.from_url(redis_url) as client:
+            return sum(int(stats["calls"]) for name, stats in client.info("commandstats").items()
+                       if name in ("cmdstat_evalsha", "cmdstat_eval"))
+
+    before = scripts_run()
+    granted = [await (one if n % 2 else two).take(["room"], ["room"], "10.8.0.1") is None for n in range(300)]
+    assert all(granted) and scripts_run() - before <= 300 // (320 // LEASE_SHARE) + 2
+    granted += [await (one if n % 2 else two).take(["room"], ["room"], "10.8.0.1") is None for n in range(60)]
+    assert 320 - 2 * (320 // LEASE_SHARE - 1) <= sum(granted) <= 320
     await one.close()
     await two.close()
 
