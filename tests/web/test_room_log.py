@@ -19,7 +19,7 @@ from shutthebox.storage.models import RoomEventRow
 from shutthebox.web import Settings, create_app
 from shutthebox.web.roomlog import Entry
 from shutthebox.web.server import Server
-from shutthebox.web.views import event_json
+from shutthebox.web.views import RECENT_EVENTS, event_json, recent_json
 from tests.support.web import Table, create
 
 
@@ -63,6 +63,25 @@ def test_the_pages_recent_events_keep_their_keys() -> None:
     assert event_json(5, Event(1, Move.of([4, 3])), True) == {
         "seq": 5, "player": 1, "kind": "move", "tiles": [3, 4], "by": "clock",
     }
+
+
+def test_the_recent_events_each_drawn_once_are_those_drawn_afresh(tmp_path: Path) -> None:
+    """A state shows the room's last 16 events, each drawn once for the room's game and shared by
+    every state after (`views.recent_json`): the same as drawn afresh (a stand-in's marked as it is
+    played: `test_durable_rooms`)."""
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'recent.db'}", bot_delay=0, tick_seconds=3600)
+    with TestClient(create_app(settings)) as client:
+        table, _ = create(client, seats=[{"name": "Ana"}, {"kind": "bot", "bot": "easy"}], seed=11, rounds=3)
+        server: Server = client.app.state.server  # type: ignore[attr-defined]
+        state, shown = table.state(), 0
+        while state["status"] == "playing":
+            room = server.copies.get(table.code).room
+            assert room.game is not None
+            events = room.game.events
+            afresh = [event_json(i, e, i in room.by_clock) for i, e in enumerate(events)][-RECENT_EVENTS:]
+            assert recent_json(room, room.game) == afresh == state["recent"][-len(afresh):]
+            state, shown = table.step(), shown + 1
+        assert shown > RECENT_EVENTS
 
 
 def old_shape(body: dict[str, Any]) -> dict[str, Any]:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from functools import lru_cache
 from typing import Any
+from weakref import WeakKeyDictionary
 
-from shutthebox.core.game import Due
+from shutthebox.core.game import Due, Game
 from shutthebox.core.match import Match
 from shutthebox.core.record import Event, result_of
 from shutthebox.core.rules import MAX_LIMIT, MAX_STAKE, PRESETS, Mode, OneDie, Rules, Scoring, grade
@@ -16,7 +16,7 @@ from shutthebox.strategy.names import BOT_NAMES, STRENGTHS
 from shutthebox.web.room import Room
 from shutthebox.web.schemas import MAX_ROUNDS, MAX_SEATS
 
-__all__ = ["event_json", "match_json", "room_json", "rules_catalog"]
+__all__ = ["event_json", "match_json", "recent_json", "room_json", "rules_catalog"]
 
 RECENT_EVENTS = 16
 
@@ -75,10 +75,8 @@ RECENT_FIELDS = {"roll": "dice", "dice": "count", "move": "tiles"}
 """What the page calls the value of each kind of event (the record's ``roll`` is its ``dice``…)."""
 
 
-@lru_cache(maxsize=8192)  # each state sends the last 16 events: each is drawn once, then shared
 def event_json(seq: int, event: Event, by_clock: bool) -> dict[str, Any]:
-    """One of the room's recent events as the page reads it, from the record's own `Event` (the
-    same dict for every state that shows it: read, never changed)."""
+    """One of the room's recent events as the page reads it, from the record's own `Event`."""
     kind, value = next((key, value) for key, value in event.to_json().items() if key in RECENT_FIELDS)
     shown: dict[str, Any] = {"seq": seq, "player": event.player, "kind": kind, RECENT_FIELDS[kind]: value}
     if kind == "move":
@@ -86,6 +84,18 @@ def event_json(seq: int, event: Event, by_clock: bool) -> dict[str, Any]:
     if by_clock:
         shown["by"] = "clock"  # a stand-in bot played it for a player who ran out of time
     return shown
+
+
+_DRAWN: WeakKeyDictionary[Game, list[dict[str, Any]]] = WeakKeyDictionary()
+"""Each game's events as the page reads them, each drawn once (a game's events are only added to, and
+whether a stand-in played one is known as it is played): every state shows the last 16, shared."""
+
+
+def recent_json(room: Room, game: Game) -> list[dict[str, Any]]:
+    """The room's last `RECENT_EVENTS` events as the page reads them (`event_json`): read, never changed."""
+    drawn, events = _DRAWN.setdefault(game, []), game.events
+    drawn.extend(event_json(i, events[i], i in room.by_clock) for i in range(len(drawn), len(events)))
+    return drawn[-RECENT_EVENTS:]
 
 
 def room_json(
@@ -96,8 +106,6 @@ def room_json(
     naming the seats that have a socket open, ``version`` the store's version of it, ``watchers``
     how many sockets with no seat watch it."""
     game = room.game
-    events = game.events if game is not None else []
-    start = max(0, len(events) - RECENT_EVENTS)
     clock = None
     if room.deadline is not None and room.clock_mark is not None:
         remaining = max(0.0, round(room.deadline - now, 1))
@@ -120,8 +128,8 @@ def room_json(
         "hint_cost": _hint_cost(room),
         "seats": [seat.to_json(seat.index in connected) for seat in room.seats],
         "you": list(room.seats_of(token)),
-        "events": len(events),
-        "recent": [event_json(i, e, i in room.by_clock) for i, e in enumerate(events[start:], start)],
+        "events": len(game.events) if game is not None else 0,
+        "recent": recent_json(room, game) if game is not None else [],
         "turn_seconds": room.turn_seconds,
         "on_leave": room.on_leave,
         "closes_at": room.closes_at,  # a daily challenge's room takes no action after it (epoch seconds)
