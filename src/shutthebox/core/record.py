@@ -172,9 +172,10 @@ class GameRecord:
     """Set by the game that made the record as it played (`Game.record`): what it counts for is known
     without replaying it. Never written: a record read from a file is replayed (`counted`)."""
 
-    @property
+    @cached_property
     def typed(self) -> bool:
-        """Some roll was typed in by hand (at a real box): the game counts for no best."""
+        """Some roll was typed in by hand (at a real box): the game counts for no best (asked of a
+        finished game several times over as it is kept: looked at once)."""
         return any(event.typed for event in self.events)
 
     @property
