@@ -108,6 +108,7 @@ def test_four_hundred_games_make_no_full_collection_and_little_garbage(tmp_path:
         )))
         after = httpx.get(f"{server.url}/metrics").text
     assert result.finished == 400 and not result.errors
-    assert counted(after, 0) > counted(before, 0) + 200  # the games were collected after, young
+    young = counted(after, 0) - counted(before, 0)
+    assert young > 10 * 10  # collected after, young: enough that CPython's thresholds (10, 10) make full ones
     assert counted(after, 2) == counted(before, 2)
     assert freed(after) - freed(before) < 2 * 400  # freed by their counts (it was 136 objects a game)
