@@ -100,12 +100,12 @@ _UPDATE_ROOM = Prepared(update(RoomRow).where(
 ))
 _INSERT_EVENTS = Prepared(insert(RoomEventRow))
 _NOT_OVER = RoomRow.status.not_in([literal("over"), literal("left")])  # bound each: `Prepared`
-_HELD_BY = Prepared(
-    select(func.count()).select_from(RoomRow).where(RoomRow.player == bindparam("who"), _NOT_OVER)
-)
-_IN_PLAY_BY = Prepared(
-    select(func.count()).select_from(RoomRow).where(RoomRow.owner == bindparam("who"), _NOT_OVER)
-)
+_HELD = Prepared(select(
+    select(func.count()).select_from(RoomRow).where(RoomRow.player == bindparam("player"), _NOT_OVER)
+    .scalar_subquery(),
+    select(func.count()).select_from(RoomRow).where(RoomRow.owner == bindparam("owner"), _NOT_OVER)
+    .scalar_subquery(),
+))
 """Statements built once: each write only binds its values (the SET clause is the values given)."""
 
 
@@ -326,11 +326,12 @@ class RoomRepository:
     def held(self, player: str | None, owner: str | None) -> tuple[int, int]:
         """How many rooms whose games are not over were created by ``player`` (a player key's hash)
         and from ``owner`` (an address hash), each 0 for None, in one read: what a new room is
-        checked against. A game every player left counts no more (bots play it out)."""
+        checked against: one statement (on PostgreSQL, one round trip). A game every player left counts
+        no more (bots play it out)."""
         with self._database.reading() as connection:
-            by_player = _HELD_BY.scalar(connection, {"who": player}) if player is not None else 0
-            by_owner = _IN_PLAY_BY.scalar(connection, {"who": owner}) if owner is not None else 0
-            return by_player or 0, by_owner or 0
+            counted = _HELD.first(connection, {"player": player, "owner": owner})
+        assert counted is not None  # two counts, whatever the rooms
+        return int(counted[0]), int(counted[1])
 
     def in_play_of(self, player: str, limit: int = 100) -> list[KeptRoom]:
         """The rooms ``player`` created whose games are not over, newest first (without their
