@@ -24,8 +24,9 @@ from shutthebox.web import Settings, create_app
 def measure(rooms: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(database_url=f"sqlite:///{Path(folder) / 'm.db'}", bot_delay=0, tick_seconds=3600,
-                            max_rooms_per_client=rooms + 1, rate_rooms="1000000/minute",
-                            rate_joins="1000000/minute", rate_room_requests="1000000/minute")
+                            max_rooms_per_client=rooms + 1, max_rooms_per_player=rooms + 1,
+                            rate_rooms="1000000/minute", rate_joins="1000000/minute",
+                            rate_room_requests="1000000/minute")
         with TestClient(create_app(settings)) as client:
             server = client.app.state.server  # type: ignore[attr-defined]
             warm = client.post("/api/rooms", json={"seats": [{"name": "Ana"}, {"kind": "remote"}]}).json()

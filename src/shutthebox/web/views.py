@@ -86,16 +86,22 @@ def event_json(seq: int, event: Event, by_clock: bool) -> dict[str, Any]:
     return shown
 
 
-_DRAWN: WeakKeyDictionary[Game, list[dict[str, Any]]] = WeakKeyDictionary()
-"""Each game's events as the page reads them, each drawn once (a game's events are only added to, and
-whether a stand-in played one is known as it is played): every state shows the last 16, shared."""
+_DRAWN: WeakKeyDictionary[Game, tuple[int, list[dict[str, Any]]]] = WeakKeyDictionary()
+"""Each game's last `RECENT_EVENTS` events as the page reads them, and how many it has drawn: each
+drawn once (a game's events are only added to, and whether a stand-in played one is known as it is
+played), shared by every state after."""
 
 
 def recent_json(room: Room, game: Game) -> list[dict[str, Any]]:
     """The room's last `RECENT_EVENTS` events as the page reads them (`event_json`): read, never changed."""
-    drawn, events = _DRAWN.setdefault(game, []), game.events
-    drawn.extend(event_json(i, events[i], i in room.by_clock) for i in range(len(drawn), len(events)))
-    return drawn[-RECENT_EVENTS:]
+    events = game.events
+    drawn, recent = _DRAWN.get(game, (0, []))
+    if drawn < len(events):
+        start = max(drawn, len(events) - RECENT_EVENTS)
+        recent = [*recent, *(event_json(i, events[i], i in room.by_clock) for i in range(start, len(events)))]
+        recent = recent[-RECENT_EVENTS:]
+        _DRAWN[game] = (len(events), recent)
+    return recent[:]  # each state its own list, of the shared events
 
 
 def room_json(
