@@ -2,11 +2,11 @@
 without FastAPI's handling of a request.
 
 FastAPI's routing, its dependencies and its reading of a body cost more than the rest of a room's
-creation (about 0.23 ms of 0.26 ms, a FastAPI route against a Starlette one, `benchmarks/
-bench_floors.py`), and as much again for each action played over HTTP. So these few routes are taken
-here, inside the edge (`web.guard` has checked them) and before FastAPI's router: each is a FastAPI
-route all the same (documented by it, its endpoint the one function that answers), called here with
-its arguments read off the request by the same dependencies and the same models (`Quick.reads`).
+creation, and nearly as much again for each action played over HTTP (docs/performance.md: a route of
+the creation's shape answered in 256 µs of CPU through FastAPI, 31 through the lane). So these few
+routes are taken inside the edge (`web.guard` has checked them) and before FastAPI's router: each is
+a FastAPI route all the same (documented by it, its endpoint the one function that answers), called
+here with its arguments read off the request by the same dependencies and models (`Quick.reads`).
 
 A request the lane does not read as the common case (a body that is not JSON of the route's model, a
 code too long, a method or path of no quick route) goes on to FastAPI unchanged, its body with it,
@@ -27,6 +27,7 @@ from shutthebox.web.guard import replaying
 from shutthebox.web.refusals import REFUSED
 
 __all__ = ["Lane"]
+
 
 class Lane:
     """ASGI middleware: the `Quick` routes answered here, everything else passed on (see the module)."""
