@@ -181,8 +181,10 @@ def test_offline_a_round_passes_the_device_and_a_computer_plays_from_the_score_t
             if page.locator("#practice-next").is_visible():
                 page.click("#practice-next")
                 continue
-            active = page.locator("#practice-players li.active")
-            if active.count() and active.get_attribute("data-seat") == "2":  # the computer plays alone
+            # read in one go: between turns no seat is active, and a locator's read would wait for one
+            seats = page.locator("#practice-players li.active")
+            active = seats.evaluate_all("seats => seats.map(s => s.dataset.seat)")
+            if active == ["2"]:  # the computer plays alone
                 if page.locator("#practice-roll").is_visible():
                     expect(page.locator("#practice-roll")).to_be_disabled()
                 page.wait_for_timeout(200)
