@@ -17,14 +17,14 @@ import pytest
 from shutthebox.core.rules import Rules
 from shutthebox.storage import Database
 from shutthebox.storage.rooms import RoomRepository
-from shutthebox.web.arrivals import ARRIVALS_PER_TURN, Arrivals
+from shutthebox.web.arrivals import ARRIVALS_AT_ONCE, ARRIVALS_PER_TURN, Arrivals
 from shutthebox.web.copies import OPENED_PER_TURN, Copies
 from shutthebox.web.grouped import GroupCommit
 from shutthebox.web.hub import LocalHub
 from shutthebox.web.room import Room
 from shutthebox.web.seats import SeatSpec
 from shutthebox.web.tables import new_room
-from shutthebox.web.turns import PerTurn
+from shutthebox.web.turns import PerTurn, waiting_for_disk
 
 NEXT_PLACE = 2
 """Turns from one caller's going on to the next's, one to a turn: the next turn lets it go, and it
@@ -153,7 +153,7 @@ async def _entered(app: Arrivals, scopes: list[dict[str, Any]], turns: TurnCount
 
 
 async def test_new_rooms_and_sockets_enter_the_app_a_few_to_a_turn(turns: TurnCounter) -> None:
-    app = Arrivals(lambda *_: None)  # type: ignore[arg-type, return-value]
+    app = Arrivals(lambda *_: None, at_once=40)  # type: ignore[arg-type, return-value]
     creations = [{"type": "http", "method": "POST", "path": "/api/rooms"}] * 20
     sockets = [{"type": "websocket", "path": "/api/rooms/ABCDE/ws"}] * 20
     entered = await _entered(app, creations + sockets, turns)
@@ -171,6 +171,102 @@ async def test_games_in_play_and_every_other_request_are_never_held_back(turns: 
     ] * 10
     entered = await _entered(app, others, turns)
     assert len(set(entered)) == 1  # all forty in one turn
+
+
+CREATION = {"type": "http", "method": "POST", "path": "/api/rooms"}
+SOCKET = {"type": "websocket", "path": "/api/rooms/ABCDE/ws"}
+
+
+class Inside:
+    """An app behind `Arrivals` whose callers stay until let go, after ``first`` (an answer's first
+    message, or nothing): who is in it now, and the most that were at once."""
+
+    def __init__(self, first: str | None = None, *, disk: bool = False) -> None:
+        self.first, self.disk = first, disk
+        self.now = self.most = 0
+        self.go = asyncio.Event()
+
+    async def __call__(self, _scope: Any, _receive: Any, send: Any) -> None:
+        self.now += 1
+        self.most = max(self.most, self.now)
+        try:
+            if self.first is not None:
+                await send({"type": self.first})
+            if self.disk:
+                waiting_for_disk()
+            await self.go.wait()
+        finally:
+            self.now -= 1
+
+
+async def _nothing() -> dict[str, Any]:
+    return {}
+
+
+async def _ignore(_message: Any) -> None:
+    return None
+
+
+async def _crowd(inside: Inside, scopes: list[dict[str, Any]], **bounds: int) -> int:
+    """How many of ``scopes`` were in ``inside`` at once before any was let go (all go in the end)."""
+    app = Arrivals(inside, **bounds)
+    calls = [asyncio.create_task(app(scope, _nothing, _ignore)) for scope in scopes]
+    for _ in range(20):
+        await asyncio.sleep(0)
+    most = inside.most
+    inside.go.set()
+    await asyncio.wait_for(asyncio.gather(*calls), 1)
+    return most
+
+
+async def test_a_crowd_of_arrivals_waiting_on_others_is_in_the_app_two_at_a_time() -> None:
+    """Two processes, a thousand games opened at once: every turn let eight more in, a thousand
+    waited on Redis and PostgreSQL together, and the games in play waited behind their answers
+    (p99 418 ms)."""
+    assert await _crowd(Inside(), [CREATION, SOCKET] * 10) == ARRIVALS_AT_ONCE == 2
+
+
+async def test_an_arrival_answered_lets_the_next_in() -> None:
+    for answer in ("http.response.start", "websocket.accept", "websocket.close"):
+        assert await _crowd(Inside(answer), [CREATION, SOCKET] * 10) == 20, answer
+
+
+async def test_an_arrival_waiting_for_the_disk_lets_the_next_in() -> None:
+    """So a crowd's new rooms go to disk in one group commit, not two by two."""
+    assert await _crowd(Inside(disk=True), [CREATION] * 20) == 20
+
+
+async def test_a_request_that_is_no_arrival_is_never_held_by_the_arrivals_inside() -> None:
+    inside = Inside()
+    app = Arrivals(inside, at_once=1)
+    waiting = asyncio.create_task(app(CREATION, _nothing, _ignore))
+    await asyncio.sleep(0)
+    action = {"type": "http", "method": "POST", "path": "/api/rooms/ABCDE/actions"}
+    acting = asyncio.create_task(app(action, _nothing, _ignore))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert inside.now == 2  # the action went in beside the creation that holds the only place
+    inside.go.set()
+    await asyncio.wait_for(asyncio.gather(waiting, acting), 1)
+
+
+async def test_an_arrival_that_fails_lets_the_next_in() -> None:
+    async def failing(_scope: Any, _receive: Any, _send: Any) -> None:
+        raise RuntimeError("broken")
+
+    app = Arrivals(failing, at_once=1)
+    for _ in range(3):  # each would wait for good behind the last if its place were not given back
+        with pytest.raises(RuntimeError, match="broken"):
+            await asyncio.wait_for(app(CREATION, _nothing, _ignore), 1)
+
+
+async def test_arrivals_let_at_least_one_in() -> None:
+    with pytest.raises(ValueError, match="at_once must be at least 1"):
+        Arrivals(_ignore, at_once=0)  # type: ignore[arg-type]
+
+
+async def test_waiting_for_the_disk_outside_an_arrival_does_nothing() -> None:
+    waiting_for_disk()  # an action's write: no arrival to let go
 
 
 @pytest.fixture
@@ -210,3 +306,26 @@ async def test_a_crowd_of_new_rooms_kept_in_one_group_goes_on_a_few_to_a_turn(
     assert groups == [count]  # one group for the lot
     assert max(Counter(went).values()) == OPENED_PER_TURN
     assert len(set(went)) == 3
+
+
+async def test_new_rooms_waiting_for_their_group_commit_let_the_next_arrivals_in(
+    copies: tuple[Copies, list[int]],
+) -> None:
+    """The room's write itself (`GroupCommit.keep`) lets the next arrival in: a crowd's new rooms
+    go to disk in a few groups, not one by one behind a single place."""
+    opened, groups = copies
+    rooms = iter([
+        new_room(opened.new_code(), Rules.preset("classic"), [SeatSpec(kind="here", name="Ana")], now=0.0)[0]
+        for _ in range(12)
+    ])
+    inside = 0
+
+    async def create(_scope: Any, _receive: Any, _send: Any) -> None:
+        nonlocal inside
+        inside += 1
+        await opened.add(next(rooms))
+
+    app = Arrivals(create, at_once=1)
+    await asyncio.wait_for(asyncio.gather(*(app(CREATION, _nothing, _ignore) for _ in range(12))), 5)
+    assert inside == 12 and sum(groups) == 12
+    assert len(groups) <= 3  # one by one, it was twelve groups

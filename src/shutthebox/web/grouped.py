@@ -18,6 +18,7 @@ from typing import Any
 from anyio import to_thread
 
 from shutthebox.storage.rooms import ConflictError, KeptRoom, RoomRepository, Run, Write
+from shutthebox.web.turns import waiting_for_disk
 
 __all__ = ["LOOP_CHECK_SECONDS", "GroupCommit", "in_loop"]
 
@@ -67,6 +68,7 @@ class GroupCommit:
         """Write ``room`` and its new actions with the group that flushes next; its new version once
         on disk. `ConflictError` if another writer changed the room first; the store's error if the
         group could not be written (then nothing of it was)."""
+        waiting_for_disk()  # a new room's creation lets the next arrival in
         done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         self._waiting.append(((room, new_events), done))
         if self._flushing is None:

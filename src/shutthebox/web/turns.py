@@ -7,14 +7,35 @@ with it. `PerTurn` lets the crowd through in the order it came, a few to a turn,
 play are served between them; it costs nothing while no crowd waits. The work is the same; it is
 spread. Who waits here: the ways into a game (`web.arrivals`), and the new rooms of a group commit
 once on disk (`web.copies`).
+
+An arrival also holds one of a few places in the app until it is answered, or until it waits for
+the disk (`waiting_for_disk`, told by the group commit): then it lets the next one in.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import deque
+from collections.abc import Callable
+from contextvars import ContextVar
 
-__all__ = ["PerTurn"]
+__all__ = ["PerTurn", "hold_place", "waiting_for_disk"]
+
+_leave: ContextVar[Callable[[], None] | None] = ContextVar("leave_place", default=None)
+"""How the task being served gives back the place it holds, if it holds one."""
+
+
+def hold_place(leave: Callable[[], None]) -> None:
+    """The task being served holds a place until ``leave`` (a task's context is its own copy)."""
+    _leave.set(leave)
+
+
+def waiting_for_disk() -> None:
+    """The task being served now waits for its group commit: a place it holds goes to the next one,
+    so a crowd of new rooms goes to disk in one group instead of place by place."""
+    leave = _leave.get()
+    if leave is not None:
+        leave()
 
 
 class PerTurn:
