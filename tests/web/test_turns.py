@@ -143,7 +143,7 @@ async def _entered(app: Arrivals, scopes: list[dict[str, Any]], turns: TurnCount
     app.app = inner
 
     async def nothing() -> dict[str, Any]:
-        return {}
+        return {"type": "http.request", "body": b"", "more_body": False}
 
     async def ignore(_message: Any) -> None:
         return None
@@ -200,7 +200,8 @@ class Inside:
 
 
 async def _nothing() -> dict[str, Any]:
-    return {}
+    """A request with no body (a socket's app here reads nothing)."""
+    return {"type": "http.request", "body": b"", "more_body": False}
 
 
 async def _ignore(_message: Any) -> None:
@@ -258,6 +259,70 @@ async def test_an_arrival_that_fails_lets_the_next_in() -> None:
     for _ in range(3):  # each would wait for good behind the last if its place were not given back
         with pytest.raises(RuntimeError, match="broken"):
             await asyncio.wait_for(app(CREATION, _nothing, _ignore), 1)
+
+
+def _sending(*messages: dict[str, Any], then: asyncio.Event | None = None) -> Any:
+    """A client's ``receive``: ``messages`` in order, then (with ``then``) a wait for it, then a
+    disconnect."""
+    queue = list(messages)
+
+    async def receive() -> dict[str, Any]:
+        if queue:
+            return queue.pop(0)
+        if then is not None:
+            await then.wait()
+        return {"type": "http.disconnect"}
+
+    return receive
+
+
+def _chunk(body: bytes, more: bool = True) -> dict[str, Any]:
+    return {"type": "http.request", "body": body, "more_body": more}
+
+
+async def test_a_creation_waiting_for_its_body_holds_no_place() -> None:
+    """Regression: two creations whose body never came held both places, and no room nor socket of
+    the process went in until they left."""
+    entered: list[str] = []
+
+    async def reading(scope: Any, receive: Any, _send: Any) -> None:
+        while (await receive()).get("more_body"):
+            pass
+        entered.append(scope["name"])
+
+    app = Arrivals(reading, at_once=1)
+    never = asyncio.Event()
+    slow = _sending(_chunk(b"{"), then=never)
+    stalled = asyncio.create_task(app({**CREATION, "name": "slow"}, slow, _ignore))
+    await asyncio.sleep(0)
+    await asyncio.wait_for(app({**CREATION, "name": "quick"}, _sending(_chunk(b"{}", False)), _ignore), 1)
+    await asyncio.wait_for(app({**SOCKET, "name": "socket"}, _nothing, _ignore), 1)
+    assert entered == ["quick", "socket"]
+    never.set()
+    await asyncio.wait_for(stalled, 1)
+    assert entered == ["quick", "socket", "slow"]
+
+
+async def test_the_app_hears_the_body_read_ahead_as_it_was_sent() -> None:
+    heard: list[dict[str, Any]] = []
+
+    async def listening(_scope: Any, receive: Any, _send: Any) -> None:
+        for _ in range(5):
+            heard.append(await receive())
+
+    sent = [_chunk(b"a" * 10), _chunk(b"b" * 10), _chunk(b"c" * 10), _chunk(b"d" * 10, False)]
+    await Arrivals(listening, body_bytes=15)(CREATION, _sending(*sent), _ignore)
+    assert heard == [*sent, {"type": "http.disconnect"}]  # past 15 bytes, the rest from the client
+
+
+async def test_the_app_hears_a_client_that_left_before_its_body() -> None:
+    heard: list[dict[str, Any]] = []
+
+    async def listening(_scope: Any, receive: Any, _send: Any) -> None:
+        heard.append(await receive())
+
+    await Arrivals(listening)(CREATION, _sending(), _ignore)
+    assert heard == [{"type": "http.disconnect"}]
 
 
 async def test_arrivals_let_at_least_one_in() -> None:

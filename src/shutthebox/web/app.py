@@ -195,7 +195,8 @@ def create_app(
     app.add_middleware(Guard, settings=settings, limits=limits)  # inside the language: it speaks it
     app.add_middleware(SpeakTheReadersLanguage)
     app.add_middleware(SecurityHeaders)  # outside the others: their refusals carry the headers too
-    app.add_middleware(Arrivals)  # outside all: a crowd of new requests enters a few to a turn
+    # outside all: a crowd of new requests enters a few to a turn
+    app.add_middleware(Arrivals, body_bytes=settings.max_body_bytes)
     handle_refusals(app)
     for part in api.routers:  # a route is found by trying each in turn: a game's first
         app.include_router(part, prefix=api.PREFIX)

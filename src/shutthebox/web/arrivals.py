@@ -4,6 +4,7 @@ a crowd opening rooms at once does not hold up the games in play."""
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -17,7 +18,8 @@ ARRIVALS_PER_TURN = 8
 """New requests and sockets let into the app per turn: a room's creation costs about 0.8 ms of the
 server's CPU before it waits for its write, so a turn stays within some ten milliseconds."""
 ARRIVALS_AT_ONCE = 2
-"""New requests and sockets in the app at once, until they are answered or wait for the disk. Per
+"""New requests and sockets in the app at once, until they are answered or wait for the disk (a
+request's body is read before it takes a place: a client that sends it slowly holds none). Per
 turn alone does not bound them where an arrival waits on other servers: with two processes
 (Redis's rate limits, PostgreSQL's reads) each turn let in eight more, a thousand waited together,
 and their answers, woken in the same turns as the games in play, held those games' actions up to
@@ -37,11 +39,13 @@ class Arrivals:
     action, a hint, a page)."""
 
     def __init__(
-        self, app: ASGIApp, per_turn: int = ARRIVALS_PER_TURN, at_once: int = ARRIVALS_AT_ONCE
+        self, app: ASGIApp, per_turn: int = ARRIVALS_PER_TURN, at_once: int = ARRIVALS_AT_ONCE,
+        *, body_bytes: int = 64 * 1024,
     ) -> None:
         if at_once < 1:
             raise ValueError(f"at_once must be at least 1, not {at_once}")
         self.app = app
+        self.body_bytes = body_bytes  # read ahead at most (the guard refuses a larger body)
         self.turns = PerTurn(per_turn)
         self.at_once = at_once
         self._inside: asyncio.Semaphore | None = None
@@ -61,6 +65,8 @@ class Arrivals:
         ):
             await self.app(scope, receive, send)
             return
+        if scope["type"] == "http":
+            receive = await _read_ahead(receive, self.body_bytes)
         slots = self._slots()
         await slots.acquire()
         inside = True
@@ -82,3 +88,24 @@ class Arrivals:
             await self.app(scope, receive, answer)
         finally:
             leave()
+
+
+async def _read_ahead(receive: Receive, most: int) -> Receive:
+    """``receive`` with the request's body read ahead, up to ``most`` bytes and one chunk: the client's
+    own pace is waited for before the arrival takes a place in the app, so two clients that never
+    finish their body cannot hold every room's creation and socket's opening of the process."""
+    heard: deque[Message] = deque()
+    size = 0
+    while True:
+        message = await receive()
+        heard.append(message)
+        if message["type"] != "http.request":
+            break  # the client left: the app hears it first thing
+        size += len(message.get("body", b""))
+        if not message.get("more_body", False) or size > most:
+            break
+
+    async def replay() -> Message:
+        return heard.popleft() if heard else await receive()
+
+    return replay
