@@ -1,5 +1,6 @@
 """The server's connections (`web.connections`, and uvicorn's keep-alive): none is held open by a
-client that sends its request slowly, or nothing at all. A real server, short timeouts, raw sockets."""
+client that sends its request (its headers or its body) slowly, or nothing at all. A real server,
+short timeouts, raw sockets."""
 
 from __future__ import annotations
 
@@ -97,3 +98,42 @@ def test_a_socket_outlives_the_header_deadline(tmp_path: Path) -> None:
         with httpx.Client() as client:  # two requests on one kept-alive connection
             assert client.get(f"{server.url}/api/rules").status_code == 200
             assert client.get(f"{server.url}/api/i18n").status_code == 200
+
+
+def test_creations_whose_body_never_comes_hold_up_no_other_room_nor_socket(tmp_path: Path) -> None:
+    """Regression: new rooms and sockets go into the app two at a time (`web.arrivals`); two creations
+    that sent their headers and never their body took both places, and no room could be created nor
+    socket opened on the process while they stayed."""
+    head = (b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 100\r\n\r\n{\"seats\"")
+    with quick_server(tmp_path) as server, ExitStack() as stack:
+        stalled = [stack.enter_context(raw(server)) for _ in range(4)]
+        for connection in stalled:
+            connection.sendall(head)
+        time.sleep(0.3)  # theirs came first
+        created = httpx.post(f"{server.url}/api/rooms", json={"seats": [{"name": "Ana"}]}, timeout=10)
+        assert created.status_code == 201
+        room = created.json()
+        url = f"{server.url.replace('http', 'ws')}/api/rooms/{room['code']}/ws?token={room['token']}"
+        with ws_connect(url, open_timeout=10) as ws:
+            assert json.loads(ws.recv(timeout=10))["type"] == "state"
+        assert [closed_by_the_server(c) for c in stalled] == [True] * 4  # nor were they kept for good
+    assert "closed: no whole request body within 1 s" in server.log.read_text()
+
+
+def test_a_body_sent_a_byte_at_a_time_is_cut_off(tmp_path: Path) -> None:
+    """Regression: a request's body had no deadline; its headers had one."""
+    body = json.dumps({"seats": [{"name": "Ana"}], "pad": "a" * 200}).encode()
+    head = (b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n")
+    with quick_server(tmp_path) as server, raw(server) as connection:
+        connection.sendall(head)
+        sent = 0
+        try:
+            for byte in body:
+                connection.sendall(bytes([byte]))
+                sent += 1
+                time.sleep(0.05)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        assert sent < len(body) and closed_by_the_server(connection)

@@ -1,11 +1,14 @@
-"""The server's connections: a deadline on each request's headers, which uvicorn has none of.
+"""The server's connections: a deadline on each request's headers, and then on its body, which
+uvicorn has none of.
 
 uvicorn closes a connection left idle after an answer (``timeout_keep_alive``), but not one that
 never finishes its request headers: 21 connections that sent half a request stayed open a minute
-(a slowloris, which holds the server's connections with a few bytes each). `HeaderDeadline` is
-uvicorn's own httptools protocol — its parser, its flow control, its upgrade to WebSockets — with
-one timer more: armed when a connection opens and when a request begins, disarmed as soon as the
-request's headers are complete. When it fires, the connection is closed.
+(a slowloris, which holds the server's connections with a few bytes each), nor one that sends its
+headers and never its whole body. `RequestDeadline` is uvicorn's own httptools protocol — its
+parser, its flow control, its upgrade to WebSockets — with one timer more: armed when a connection
+opens and when a request begins, armed again when the request's headers are complete, disarmed
+once its body is (at once for a request with none) or a WebSocket takes the connection over. When
+it fires, the connection is closed.
 
 `serve` gives it to uvicorn as the HTTP protocol (`http_protocol`), in one process or in each
 worker of several.
@@ -22,12 +25,13 @@ from uvicorn.config import Config
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
 
-__all__ = ["HeaderDeadline", "http_protocol"]
+__all__ = ["RequestDeadline", "http_protocol"]
 
 
-class HeaderDeadline(HttpToolsProtocol):
+class RequestDeadline(HttpToolsProtocol):
     """uvicorn's httptools protocol, closing a connection whose request headers are not complete
-    ``header_timeout`` seconds after it opened or after its request began."""
+    ``header_timeout`` seconds after it opened or after its request began, or whose body is not
+    complete ``header_timeout`` seconds after its headers were."""
 
     def __init__(
         self,
@@ -41,6 +45,7 @@ class HeaderDeadline(HttpToolsProtocol):
         super().__init__(config, server_state, app_state, _loop)
         self.header_timeout = header_timeout
         self.header_deadline: asyncio.TimerHandle | None = None
+        self.awaited = "headers"  # what the deadline waits for: the request's headers, or its body
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -55,15 +60,23 @@ class HeaderDeadline(HttpToolsProtocol):
         self._arm()  # the next request of a kept-alive connection
 
     def on_headers_complete(self) -> None:
-        self._disarm()  # the app has the request now (or a WebSocket takes the connection over)
+        self._disarm()  # the app has the request now
         super().on_headers_complete()
+        if not (self.parser.should_upgrade() and self._should_upgrade()):  # a WebSocket: timed by pings
+            self._arm("body")  # a body that never comes, or a byte at a time, holds the app's request
+
+    def on_message_complete(self) -> None:
+        self._disarm()
+        super().on_message_complete()
 
     def handle_websocket_upgrade(self) -> None:
+        self._disarm()
         super().handle_websocket_upgrade()
         self.parser = None  # type: ignore[assignment]  # done with: its callbacks held this protocol in a cycle
 
-    def _arm(self) -> None:
+    def _arm(self, awaited: str = "headers") -> None:
         if self.header_deadline is None:
+            self.awaited = awaited
             self.header_deadline = self.loop.call_later(self.header_timeout, self._too_slow)
 
     def _disarm(self) -> None:
@@ -75,11 +88,13 @@ class HeaderDeadline(HttpToolsProtocol):
         self.header_deadline = None
         if not self.transport.is_closing():
             client = "{}:{} - ".format(*self.client) if self.client else ""
-            self.logger.info("%sclosed: no whole request headers within %g s", client, self.header_timeout)
+            self.logger.info(
+                "%sclosed: no whole request %s within %g s", client, self.awaited, self.header_timeout
+            )
             self.transport.close()
 
 
 def http_protocol(header_timeout: float) -> Callable[..., asyncio.Protocol]:
-    """The HTTP protocol to give uvicorn (its ``http`` option): `HeaderDeadline` with this deadline,
+    """The HTTP protocol to give uvicorn (its ``http`` option): `RequestDeadline` with this deadline,
     as a callable that pickles, so each worker process of `serve --workers` gets it too."""
-    return functools.partial(HeaderDeadline, header_timeout=header_timeout)
+    return functools.partial(RequestDeadline, header_timeout=header_timeout)

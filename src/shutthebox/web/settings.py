@@ -126,7 +126,8 @@ class Settings:
     (``--allowed-host``, else `default_hosts` of its ``--host``)."""
     header_timeout: float = 10.0
     """Seconds a connection has to send a request's whole headers, from when it opens or its
-    request begins (`web.connections`): a slower one is closed, so a few bytes cannot hold it."""
+    request begins, and then its whole body (`web.connections`): a slower one is closed, so a few
+    bytes cannot hold it."""
     idle_timeout: float = 5.0
     """Seconds a connection may sit idle after an answer before it is closed (uvicorn's keep-alive)."""
 

@@ -111,7 +111,7 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument(
         "--header-timeout", type=_timeout, default=10.0, metavar="SECONDS",
         help=_("close a connection that has not sent a whole request's headers this long after it "
-               "opened or its request began (10)"),
+               "opened or its request began, or its whole body this long after its headers (10)"),
     )
     serve.add_argument(
         "--idle-timeout", type=_timeout, default=5.0, metavar="SECONDS",
