@@ -1,6 +1,7 @@
 """Rounds solved ahead (issue 29): a room of three players or more has its round solved in the
 background as it opens, so its first hint is answered from a solve made; the solve is kept on disk
-and read back by a server started again, which then solves nothing."""
+and read back by a server started again, which then solves nothing. A round too dear for one hint
+(eight players on 12 tiles) but not for a solve ahead is solved so, and its hints rank by the round."""
 
 from __future__ import annotations
 
@@ -11,7 +12,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from shutthebox.core.rules import Rules
 from shutthebox.strategy import solver
+from shutthebox.strategy.cost import cost_of
+from shutthebox.strategy.names import Objective
 from shutthebox.web import create_app
 from shutthebox.web.door import CALL_PRICE
 from tests.support.web import create, server_of, settings_at
@@ -20,9 +24,15 @@ THREE = [{"name": name} for name in ("Ana", "Luis", "Eva")]
 ROUND_OF_THREE = {"rules": {"tiles": 7, "mode": "round"}, "seats": THREE}
 
 
-def serving(path: Path) -> TestClient:
+ROUND_OF_THREE_COST = cost_of(Rules(tiles=7, mode="round"), Objective.WIN, 3).cells
+TOO_DEAR_FOR_A_HINT = {"hint_max_cells": ROUND_OF_THREE_COST - 1}
+"""A server whose hints cannot afford a round of three on 7 tiles from nothing, as a default one cannot
+afford a round of eight on 12 tiles (25 billion cells against 3)."""
+
+
+def serving(path: Path, **more: Any) -> TestClient:
     """A server over ``path`` whose solver runs in a thread of this process, its rounds kept there."""
-    return TestClient(create_app(settings_at(path, solver_processes=0, solved_dir=path / "solved")))
+    return TestClient(create_app(settings_at(path, solver_processes=0, solved_dir=path / "solved", **more)))
 
 
 def settled(client: TestClient) -> None:
@@ -82,3 +92,61 @@ def test_solo_rooms_and_duels_are_not_solved_ahead(tmp_path: Path) -> None:
         create(client, seats=[{"name": "Ana"}, {"name": "Luis"}], rules={"tiles": 7, "mode": "round"})
         assert not server_of(client).advice._ahead
         assert server_of(client).door.jobs == 0
+
+
+def hint_of(client: TestClient, table: Any) -> dict[str, Any]:
+    answer = client.get(f"/api/rooms/{table.code}/hint", headers=table.headers)
+    assert answer.status_code == 200, answer.text
+    found: dict[str, Any] = answer.json()
+    return found
+
+
+def test_a_round_too_dear_for_a_hint_is_solved_ahead_and_its_hints_rank_by_the_round(tmp_path: Path) -> None:
+    with serving(tmp_path, **TOO_DEAR_FOR_A_HINT) as client:
+        table = first_decision(client, **ROUND_OF_THREE)
+        settled(client)
+        assert list((tmp_path / "solved").glob("round-*/round.json"))
+        server = server_of(client)
+        state = server.copies.get(table.code).room.game.state  # type: ignore[union-attr]
+        chosen = server.advice.advisor.plan(state)
+        assert (chosen.objective, chosen.bounded) == (Objective.WIN, False)
+        assert server.advice.advisor.price(state, chosen) == CALL_PRICE
+        assert "bounded" not in hint_of(client, table)
+
+
+def test_a_room_kept_before_a_restart_reads_its_round_back_at_its_first_hint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with serving(tmp_path, **TOO_DEAR_FOR_A_HINT) as client:
+        table = first_decision(client, **ROUND_OF_THREE)
+        settled(client)
+    solver._round_cached.cache_clear()  # a new process: nothing solved in memory, the room not opened here
+    solved: list[int] = []
+    real = solver.solve_round_key
+    monkeypatch.setattr(solver, "solve_round_key", lambda *a, **k: solved.append(1) or real(*a, **k))
+    with serving(tmp_path, **TOO_DEAR_FOR_A_HINT) as client:
+        table.client = client
+        answer = hint_of(client, table)
+    assert "bounded" not in answer
+    assert solved == []  # read back from the disk
+
+
+def test_a_round_not_solved_ahead_is_solved_at_its_first_hint_while_the_page_waits(tmp_path: Path) -> None:
+    with serving(tmp_path, **TOO_DEAR_FOR_A_HINT) as client:
+        server_of(client).rooms.ahead = lambda _room: None  # refused, say: the door was full
+        table = first_decision(client, **ROUND_OF_THREE)
+        assert server_of(client).door.jobs == 0
+        assert "bounded" not in hint_of(client, table)
+        assert list((tmp_path / "solved").glob("round-*/round.json"))
+
+
+def test_a_round_too_dear_to_solve_ahead_too_ranks_its_hints_by_a_cheaper_objective(tmp_path: Path) -> None:
+    with serving(tmp_path, ahead_max_cells=ROUND_OF_THREE_COST - 1, **TOO_DEAR_FOR_A_HINT) as client:
+        table = first_decision(client, **ROUND_OF_THREE)
+        settled(client)
+        assert server_of(client).door.jobs == 0
+        bounded = hint_of(client, table)["bounded"]
+    assert (bounded["asked"], bounded["answered"]) == ("win", "score")
+    millions = -(-ROUND_OF_THREE_COST // 1_000_000)
+    assert f"{millions} million cells of work; this server gives one hint at most" in bounded["reason"]
+    assert not list((tmp_path / "solved").glob("round-*"))

@@ -103,8 +103,8 @@ def plan(state: Match, max_cells: int = MAX_CELLS, max_bytes: int = MAX_BYTES) -
     if cheaper is asked or not fallback.within(max_cells, max_bytes):
         raise OverBudgetError(
             "this hint would need about {megabytes} MB and {cells} million cells of work even ranked by"
-            " {answered}, more than this server gives one hint ({max_megabytes} MB, {max_cells} million"
-            " cells)",
+            " {answered}; this server gives one hint at most {max_megabytes} MB and {max_cells} million"
+            " cells",
             megabytes=megabytes(fallback.bytes), cells=millions(fallback.cells),
             answered=ranked_by(cheaper, None), max_megabytes=megabytes(max_bytes),
             max_cells=millions(max_cells),

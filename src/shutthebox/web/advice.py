@@ -14,11 +14,12 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from shutthebox.core.game import Game
+from shutthebox.core.match import Match
 from shutthebox.core.options import Mode
 from shutthebox.core.record import GameRecord
 from shutthebox.core.rules import Rules
 from shutthebox.strategy import jobs
-from shutthebox.strategy.advice import Seat
+from shutthebox.strategy.advice import Seat, objective_for, seat_of
 from shutthebox.strategy.cheatsheet import Sheet
 from shutthebox.strategy.cost import cost_of
 from shutthebox.strategy.names import ROUND_PLAYERS, Objective
@@ -35,45 +36,64 @@ __all__ = ["AHEAD", "AdviceDesk"]
 log = logging.getLogger(__name__)
 AHEAD = "server:ahead"
 """The requester of the rounds solved ahead: one queue and one budget for all of them."""
+AHEAD_MAX_CELLS = 30_000_000_000
+"""The work a round solved ahead may take by default (`web.settings.Settings.ahead_max_cells`)."""
 
 
 class AdviceDesk:
     """Hints and reviews, through the server's advisor and its solver's door."""
 
     def __init__(
-        self, copies: Copies, advisor: Advisor, door: SolverDoor, *, clock: Callable[[], float]
+        self, copies: Copies, advisor: Advisor, door: SolverDoor, *, clock: Callable[[], float],
+        ahead_max_cells: int = AHEAD_MAX_CELLS,
     ) -> None:
         self.copies = copies
         self.advisor = advisor
         self.door = door
         self.clock = clock
-        self._ahead: set[asyncio.Task[None]] = set()
+        self.ahead_max_cells = ahead_max_cells
+        self._ahead: set[asyncio.Task[bool]] = set()
 
     def ahead(self, room: Room) -> None:
         """Start solving, in the background, the round a new room of three players or more will ask
-        its hints and bots of, so its first hint answers at once (a round of eight on 12 tiles takes
-        the solver seconds). Bounded as any solver work is: the door's own requester, one such solve
-        at a time, shared by every room of those rules; a refusal leaves the solve to the first hint."""
-        rules, players = room.rules, len(room.seats)
-        if rules.mode is not Mode.ROUND or players < SHELVED_PLAYERS or players not in ROUND_PLAYERS:
+        its hints of, so its first hint answers at once (a round of eight on 12 tiles takes the solver
+        seconds). Bounded as any solver work is: the door's own requester, one such solve at a time,
+        shared by every room of those rules, within `ahead_max_cells`; a refusal leaves the solve to
+        the first hint (`ready`)."""
+        players = len(room.seats)
+        if room.rules.mode is not Mode.ROUND or players < SHELVED_PLAYERS or players not in ROUND_PLAYERS:
             return
-        objective = Objective.STAKE if rules.stake else Objective.WIN  # as every seat plays the round
-        cost = cost_of(rules, objective, players)
-        if not cost.within(self.advisor.max_cells, self.advisor.max_bytes):
-            return  # its hints rank by a turn's objective instead: quick to solve
-        task = asyncio.create_task(self._solve_ahead(rules, objective, players, cost.cells))
+        objective = Objective.STAKE if room.rules.stake else Objective.WIN  # as every seat plays the round
+        task = asyncio.create_task(self._solve_ahead(room.rules, objective, Seat(players, 0, pot=players)))
         self._ahead.add(task)
         task.add_done_callback(self._ahead.discard)
 
-    async def _solve_ahead(self, rules: Rules, objective: Objective, players: int, price: int) -> None:
-        key = ("ahead", TurnKey.of(rules), rules.shut_wins, objective, players)
-        seat = Seat(players, 0, pot=players)
-        try:
-            await self.door.run(AHEAD, key, price, jobs.solve_ahead, rules, objective, None, seat, False)
-        except RefusedError as refusal:  # the door is full: the first hint solves it
-            log.info("the round of %s players was not solved ahead: %s", players, refusal.code)
+    async def ready(self, state: Match) -> None:
+        """Have the round the seat to act plays solved, when a hint could not afford it from nothing
+        but a round solved ahead can (a room kept before a restart, a solve ahead refused, a tie-break
+        of five or more): read back from the disk, or solved once for every room of those rules,
+        while the page shows the work going on. Beyond `ahead_max_cells`, or refused, the hint is
+        ranked by a cheaper objective (`Advisor.plan`)."""
+        seat = seat_of(state)
+        if seat is None or seat.players < SHELVED_PLAYERS or not self.advisor.plan(state).bounded:
             return
-        self.advisor.round_warmed(rules, objective, players)
+        objective, _target = objective_for(state)
+        await self._solve_ahead(state.rules, objective, Seat(seat.players, 0, pot=seat.pot))
+
+    async def _solve_ahead(self, rules: Rules, objective: Objective, seat: Seat) -> bool:
+        """Solve the round of ``seat``'s players for ``objective`` in the solver's worker (kept there and
+        on its shelf), under the requester of the solves ahead; whether it is made."""
+        cost = cost_of(rules, objective, seat.players)
+        if not cost.within(self.ahead_max_cells, self.advisor.max_bytes):
+            return False
+        key = ("ahead", TurnKey.of(rules), rules.shut_wins, objective, seat.players, seat.pot)
+        try:
+            await self.door.run(AHEAD, key, cost.cells, jobs.solve_ahead, rules, objective, None, seat, False)
+        except RefusedError as refusal:  # the door is full: the first hint tries again
+            log.info("the round of %s players was not solved ahead: %s", seat.players, refusal.code)
+            return False
+        self.advisor.round_warmed(rules, objective, seat)
+        return True
 
     async def hint(self, code: str, token: str | None, requester: str) -> dict[str, Any]:
         """The solver's ranked choices for the seat whose turn it is (its own token only); the help
@@ -89,6 +109,7 @@ class AdviceDesk:
                 Refusal.NO_DECISION,
                 "hints are for choosing dice or tiles; now {state}", state=state.describe(),
             )
+        await self.ready(state)
         advice = await self.advisor.advise(state, requester)  # priced, fair, kept; a refusal is no hint taken
         await self.copies.change(held, _assisted(game, seat))
         return advice

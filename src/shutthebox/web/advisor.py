@@ -58,9 +58,16 @@ class Advisor:
 
     # -- what a hint will cost ------------------------------------------------
     def plan(self, state: Match) -> Plan:
-        """The solve to run for ``state`` (see `strategy.budget.plan`); `OverBudgetError` (a refusal:
-        busy) when even the cheaper objective is over the budget."""
-        return plan(state, self.max_cells, self.max_bytes)
+        """The solve to run for ``state`` (see `strategy.budget.plan`), or the objective asked whatever
+        it would cost from nothing when the worker has made its solve already (a round solved ahead:
+        `round_warmed`); `OverBudgetError` (a refusal: busy) when even the cheaper objective is over the
+        budget."""
+        chosen = plan(state, self.max_cells, self.max_bytes)
+        if chosen.over is not None:
+            asked = Plan(chosen.asked, chosen.asked_target, chosen.asked, chosen.asked_target, chosen.over)
+            if self._solve_key(state, asked) in self._warm:
+                return asked
+        return chosen
 
     def bounded_json(self, chosen: Plan) -> dict[str, Any] | None:
         """Why the answer is not the objective asked, for the page (None when it is)."""
@@ -69,8 +76,8 @@ class Advisor:
         reason = Phrase(
             N_(
                 "Ranking the choices by {asked} would take about {megabytes} MB and {cells} million cells"
-                " of work, more than this server gives one hint ({max_megabytes} MB, {max_cells}"
-                " million): they are ranked by {answered} instead."
+                " of work; this server gives one hint at most {max_megabytes} MB and {max_cells}"
+                " million: they are ranked by {answered} instead."
             ),
             {
                 "asked": ranked_by(chosen.asked, chosen.asked_target),
@@ -129,9 +136,10 @@ class Advisor:
         """Note that the worker has made the solve ``chosen`` needs for ``state``."""
         self._warmed(self._solve_key(state, chosen))
 
-    def round_warmed(self, rules: Rules, objective: Objective, players: int) -> None:
-        """Note that the worker has solved the round of ``players`` (each the pot's) for ``objective``."""
-        self._warmed(_round_key(rules, objective, None, (rules.shut_wins, players, players), opening=False))
+    def round_warmed(self, rules: Rules, objective: Objective, seat: Seat) -> None:
+        """Note that the worker has solved the round of ``seat``'s players (and pot) for ``objective``."""
+        round_ = (rules.shut_wins, seat.players, seat.pot)
+        self._warmed(_round_key(rules, objective, None, round_, opening=False))
 
     def _warmed(self, key: Hashable) -> None:
         self._warm[key] = None

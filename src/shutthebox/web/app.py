@@ -125,7 +125,7 @@ def assemble(settings: Settings, database: Database, *, clock: Callable[[], floa
         rooms=lambda: len(copies), sockets=fanout.sockets, solver_jobs=lambda: door.jobs,
         solver_queue=door.queued,
     ))
-    advice = AdviceDesk(copies, advisor, door, clock=clock)
+    advice = AdviceDesk(copies, advisor, door, clock=clock, ahead_max_cells=settings.ahead_max_cells)
     rooms = RoomDesk(
         settings=settings, kept=kept, copies=copies, fanout=fanout, worker=worker, profiles=profiles,
         clock=clock, metrics=metrics, ahead=advice.ahead,

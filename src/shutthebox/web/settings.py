@@ -73,6 +73,12 @@ class Settings:
     about 5 ns each); beyond it the answer comes from a cheaper objective (see `web.advisor`)."""
     hint_max_bytes: int = 1_000_000_000
     """The memory one such solve may take."""
+    ahead_max_cells: int = 30_000_000_000
+    """The work a round of three players or more may ask of the solver when it is solved ahead, as its
+    room opens or at its first hint (`web.advice`): more than one hint's, since it is done once per rule
+    set, out of the way, then kept in `solved_dir` for every room of those rules. It covers a round of
+    eight on 12 tiles under ``sum`` or ``sum-plus-roll`` (13 s of CPU measured); the memory is
+    `hint_max_bytes`'s."""
     solver_processes: int = 1
     """Worker processes for the solver's work (hints, bots, reviews, the trainer, cheat sheets), so it
     never holds the server's own interpreter; 0 runs it in a thread of the server (see `web.door`)."""
