@@ -136,3 +136,100 @@ def test_a_body_sent_a_byte_at_a_time_is_cut_off(tmp_path: Path) -> None:
         connection.sendall(head)
         assert sent_a_byte_at_a_time(connection, body) < len(body)
         assert closed_by_the_server(connection)
+
+
+def answer_of(connection: socket.socket) -> bytes:
+    """All the server sends on ``connection`` until it closes it."""
+    received = b""
+    try:
+        while chunk := connection.recv(65536):
+            received += chunk
+    except (ConnectionResetError, TimeoutError):
+        pass
+    return received
+
+
+def sent_until_closed(connection: socket.socket, head: bytes, more: bytes, most: int) -> int:
+    """``head``, then ``more`` again and again until ``most`` bytes went or the server closed the
+    connection; how many went."""
+    sent = 0
+    try:
+        connection.sendall(head)
+        while sent < most:
+            connection.sendall(more)
+            sent += len(more)
+            time.sleep(0.001)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    return sent
+
+
+ENDLESS = {
+    "a header": (b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: ", b"a" * 16384),
+    "a request line": (b"GET /healthz?pad=", b"a" * 16384),
+    "headers": (b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n", b"X-Pad: a\r\n" * 1600),
+}
+
+
+@pytest.mark.parametrize("shape", ENDLESS)
+def test_a_request_head_that_never_ends_is_refused_with_431(tmp_path: Path, shape: str) -> None:
+    """Regression: httptools gathers a header by concatenation, so one connection sending a header
+    that never ends at 20 MB/s held every request of the process until its deadline closed it; a head
+    past 32 KiB got no answer."""
+    head, more = ENDLESS[shape]
+    with quick_server(tmp_path) as server, raw(server) as connection:
+        assert sent_until_closed(connection, head, more, most=8_000_000) < 8_000_000
+        assert answer_of(connection).startswith(b"HTTP/1.1 431 ")
+        assert httpx.get(f"{server.url}/healthz").status_code == 200
+    assert "refused 431: a request's line and headers take at most 32768 bytes" in server.log.read_text()
+
+
+def test_many_requests_sent_at_once_are_each_answered(tmp_path: Path) -> None:
+    """The bound is one request's head, not what a connection sends at once (pipelined requests)."""
+    one = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: " + b"a" * 150 + b"\r\n\r\n"
+    with quick_server(tmp_path) as server, raw(server) as connection:
+        connection.sendall(one * 300)  # 60 kB at once
+        received = b""
+        while received.count(b"HTTP/1.1 200 ") < 300:
+            chunk = connection.recv(65536)
+            assert chunk, "the server closed the connection before its 300 answers"
+            received += chunk
+
+
+def handshake(server: Server, extra: bytes) -> bytes:
+    """A room's WebSocket handshake, with ``extra`` header lines and what follows them."""
+    room = httpx.post(f"{server.url}/api/rooms", json={"seats": [{"name": "Ana"}]}).json()
+    return (f"GET /api/rooms/{room['code']}/ws?token={room['token']} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n").encode() + extra
+
+
+@pytest.mark.parametrize("body", [b"Content-Length: 5\r\n\r\nhello", b"Content-Length: 1000\r\n\r\n",
+                                  b"Transfer-Encoding: chunked\r\n\r\n"])
+def test_a_socket_handshake_that_declares_a_body_is_refused_at_once(tmp_path: Path, body: bytes) -> None:
+    """Regression: uvicorn waited for such a body before it upgraded, with no deadline (held open for
+    good, a file handle each), and when it came left the handshake unanswered for good."""
+    with quick_server(tmp_path) as server, raw(server) as connection:
+        connection.settimeout(0.9)  # under the server's deadline: the answer is the refusal, not it
+        connection.sendall(handshake(server, body))
+        assert answer_of(connection).startswith(b"HTTP/1.1 400 ")
+    assert "refused 400: a WebSocket handshake has no body" in server.log.read_text()
+
+
+def test_no_header_comes_from_a_chunked_bodys_trailers(tmp_path: Path) -> None:
+    """Regression: uvicorn added a chunked body's trailers to the request's headers: a seat token sent
+    after the body, where no proxy looks, played the seat's action."""
+    with quick_server(tmp_path) as server, raw(server) as connection:
+        room = httpx.post(f"{server.url}/api/rooms", json={"seats": [{"name": "Ana"}], "seed": 3}).json()
+        seat = {"Authorization": f"Bearer {room['token']}"}
+        before = httpx.get(f"{server.url}/api/rooms/{room['code']}", headers=seat).json()["version"]
+        body = b'{"type":"roll"}'
+        connection.sendall(
+            f"POST /api/rooms/{room['code']}/actions HTTP/1.1\r\nHost: 127.0.0.1\r\n".encode()
+            + b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+            + b"%x\r\n" % len(body) + body + b"\r\n0\r\n"
+            + f"Authorization: Bearer {room['token']}\r\n\r\n".encode()
+        )
+        assert answer_of(connection).startswith(b"HTTP/1.1 403 ")
+        after = httpx.get(f"{server.url}/api/rooms/{room['code']}", headers=seat).json()["version"]
+        assert after == before

@@ -1,5 +1,5 @@
 """The server's connections: a deadline on each request's headers, and then on its body, which
-uvicorn has none of.
+uvicorn has none of; a bound on the size of its headers; no header taken from after its body.
 
 uvicorn closes a connection left idle after an answer (``timeout_keep_alive``), but not one that
 never finishes its request headers: 21 connections that sent half a request stayed open a minute
@@ -10,6 +10,15 @@ opens and when a request begins, armed again when the request's headers are comp
 once its body is (at once for a request with none) or a WebSocket takes the connection over. When
 it fires, the connection is closed.
 
+A deadline bounds time, not bytes: httptools gathers a header (and uvicorn the request line) by
+concatenation, so one connection sending a header that never ends at 20 MB/s held every other
+request of the process for as long as its deadline let it. A request line and headers past
+`MAX_HEAD_BYTES` get 431 and the connection closes. A WebSocket handshake that declares a body is
+refused with 400 (uvicorn waited for that body before it upgraded, with no deadline, and then left
+the handshake unanswered), and the fields a chunked body sends after it (trailers) are dropped:
+uvicorn added them to the request's headers, where an ``Authorization`` no proxy had seen chose the
+seat that played.
+
 `serve` gives it to uvicorn as the HTTP protocol (`http_protocol`), in one process or in each
 worker of several.
 """
@@ -19,13 +28,19 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import Callable
+from http import HTTPStatus
 from typing import Any
 
 from uvicorn.config import Config
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
 
-__all__ = ["RequestDeadline", "http_protocol"]
+__all__ = ["MAX_HEAD_BYTES", "RequestDeadline", "http_protocol"]
+
+MAX_HEAD_BYTES = 32 * 1024
+"""The most a request line and its headers may take, as nginx's default (Node allows 16 KiB): a page's
+requests take under 2 KiB. Counted a chunk late (what arrives as a request begins is not), so the
+parser never holds more than this and two chunks of one."""
 
 
 class RequestDeadline(HttpToolsProtocol):
@@ -46,6 +61,23 @@ class RequestDeadline(HttpToolsProtocol):
         self.header_timeout = header_timeout
         self.header_deadline: asyncio.TimerHandle | None = None
         self.awaited = "headers"  # what the deadline waits for: the request's headers, or its body
+        self.in_head = False  # a request's line and headers are coming
+        self.head_bytes = 0  # of them so far, but for the chunk that began them
+        self.head_begun = False  # that chunk is being read
+        self.refusal: tuple[HTTPStatus, str] | None = None  # the answer the request gets, once read
+
+    def data_received(self, data: bytes) -> None:
+        self.head_begun = False
+        super().data_received(data)
+        if self.transport.is_closing():
+            return
+        if self.refusal is not None:
+            self._refuse(*self.refusal)
+        elif self.in_head and not self.head_begun:
+            self.head_bytes += len(data)
+            if self.head_bytes > MAX_HEAD_BYTES:
+                self._refuse(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+                             f"a request's line and headers take at most {MAX_HEAD_BYTES} bytes")
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -57,19 +89,35 @@ class RequestDeadline(HttpToolsProtocol):
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
+        self.in_head, self.head_begun, self.head_bytes = True, True, 0
         self._arm()  # the next request of a kept-alive connection
 
+    def on_header(self, name: bytes, value: bytes) -> None:
+        if self.in_head:  # not a trailer, sent after a chunked body: no header comes from there
+            super().on_header(name, value)
+
     def on_headers_complete(self) -> None:
+        self.in_head = False
         self._disarm()  # the app has the request now
+        if self.parser.should_upgrade() and self._should_upgrade() and self._declares_body():
+            self.refusal = HTTPStatus.BAD_REQUEST, "a WebSocket handshake has no body"
+            return  # answered once this chunk is read (`data_received`)
         super().on_headers_complete()
-        if not (self.parser.should_upgrade() and self._should_upgrade()):  # a WebSocket: timed by pings
-            self._arm("body")  # a body that never comes, or a byte at a time, holds the app's request
+        self._arm("body")  # a body that never comes, or a byte at a time, holds the app's request
+
+    def _declares_body(self) -> bool:
+        return any(
+            name == b"transfer-encoding" or (name == b"content-length" and value.strip() != b"0")
+            for name, value in self.headers
+        )
 
     def on_message_complete(self) -> None:
         self._disarm()
         super().on_message_complete()
 
     def handle_websocket_upgrade(self) -> None:
+        if self.refusal is not None:
+            return  # refused instead (`data_received`)
         self._disarm()
         super().handle_websocket_upgrade()
         self.parser = None  # type: ignore[assignment]  # done with: its callbacks held this protocol in a cycle
@@ -83,6 +131,19 @@ class RequestDeadline(HttpToolsProtocol):
         if self.header_deadline is not None:
             self.header_deadline.cancel()
             self.header_deadline = None
+
+    def _refuse(self, status: HTTPStatus, reason: str) -> None:
+        """Answer ``status`` with ``reason`` and close the connection (the app never saw the request)."""
+        self._disarm()
+        client = "{}:{} - ".format(*self.client) if self.client else ""
+        self.logger.info("%srefused %d: %s", client, status, reason)
+        body = reason.encode("ascii")
+        head = [f"HTTP/1.1 {status.value} {status.phrase}\r\n".encode("ascii")]
+        head += [name + b": " + value + b"\r\n" for name, value in self.server_state.default_headers]
+        head += [b"content-type: text/plain; charset=utf-8\r\n",
+                 b"content-length: %d\r\n" % len(body), b"connection: close\r\n\r\n"]
+        self.transport.write(b"".join(head) + body)
+        self.transport.close()
 
     def _too_slow(self) -> None:
         self.header_deadline = None
