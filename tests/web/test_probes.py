@@ -98,6 +98,9 @@ def test_metrics_count_the_actions_of_a_solo_game_and_time_each(client: TestClie
     assert sample(text, "shutthebox_sockets_connected") == 0
     assert sample(text, "shutthebox_solver_jobs_total") == 0
     assert sample(text, "shutthebox_solver_queue") == 0
+    assert sample(text, "process_resident_memory_bytes") > 0  # the process's own, beside the game's
+    assert "python_info{" in text
+    assert "_created" not in text  # a counter's start is the process's
 
 
 def test_each_app_counts_in_a_registry_of_its_own(tmp_path: Path) -> None:
@@ -119,3 +122,11 @@ def test_a_socket_is_counted_while_it_is_open(client: TestClient) -> None:
     with client.websocket_connect(f"/api/rooms/{table.code}/ws?token={table.token}") as socket:
         assert socket.receive_json()["type"] == "state"
         assert sample(client.get("/metrics").text, "shutthebox_sockets_connected") == 1
+
+
+@pytest.mark.parametrize("path", ["/healthz", "/readyz", "/metrics", "/"])
+def test_an_uptime_check_by_head_gets_the_headers_of_a_get(client: TestClient, path: str) -> None:
+    """Regression: HEAD, as uptime checkers probe, got 405 from every probe and the page."""
+    head, get = client.head(path), client.get(path)
+    assert (head.status_code, head.content) == (200, b"")
+    assert head.headers["content-type"] == get.headers["content-type"]

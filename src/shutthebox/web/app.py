@@ -203,7 +203,7 @@ def create_app(
     app.include_router(probes.router)
     app.include_router(shared.router)
 
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)  # HEAD: an uptime check
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 

@@ -1,10 +1,13 @@
 """What one server process counts for Prometheus (``GET /metrics``): the players' actions by kind and
 how long each took from receipt to acknowledgement (kept and told), the commits' group sizes, the
 garbage collector's pauses and what it freed, and, read when scraped, the rooms held open here, the
-sockets connected, the solver jobs run and those waiting at the door.
+sockets connected, the solver jobs run and those waiting at the door; and the process's own
+(``process_cpu_seconds_total``, ``process_resident_memory_bytes``, its open files…, and
+``python_info``).
 
 Each app has a registry of its own (`Metrics.registry`), not prometheus-client's global one: several
-apps in one process (the tests) count apart.
+apps in one process (the tests) count apart. No ``*_created`` series: the start of a counter is the
+process's (``process_start_time_seconds``), and they doubled what a scrape reads.
 """
 
 from __future__ import annotations
@@ -12,11 +15,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    PlatformCollector,
+    ProcessCollector,
+    disable_created_metrics,
+    generate_latest,
+)
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
 from shutthebox.web.runtime import PauseTimer
+
+disable_created_metrics()  # type: ignore[no-untyped-call]  # prometheus-client leaves it untyped
 
 __all__ = ["ACTION_KINDS", "GROUP_BUCKETS", "LATENCY_BUCKETS", "PAUSE_BUCKETS", "Metrics", "Readings"]
 
@@ -60,6 +73,8 @@ class Metrics:
 
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
+        ProcessCollector(registry=self.registry)
+        PlatformCollector(registry=self.registry)
         self.actions = Counter(
             "shutthebox_actions", "Players' actions acknowledged, by kind", ["kind"], registry=self.registry
         )

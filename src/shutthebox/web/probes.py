@@ -1,7 +1,8 @@
 """What a deployment asks of a process: is it alive (``/healthz``), may it be sent players
 (``/readyz``), and what has it done (``/metrics``, for Prometheus). Answers for machines, never cached.
 
-``/healthz`` and ``/readyz`` pass the guard without the host check (a load balancer probes by the
+Each answers ``HEAD`` as ``GET`` (its headers alone), as uptime checkers probe. ``/healthz`` and
+``/readyz`` pass the guard without the host check (a load balancer probes by the
 address, with no name of the server) and spend no rate limit: they read nothing of the request and
 tell nothing of a room or a player. ``/metrics`` keeps the host check, as every other route does.
 """
@@ -35,14 +36,17 @@ class Readiness(BaseModel):
     failing: list[str] = []
 
 
-@router.get("/healthz", response_model=Alive, summary="Liveness: the process answers")
+@router.api_route(
+    "/healthz", methods=["GET", "HEAD"], response_model=Alive, summary="Liveness: the process answers"
+)
 async def healthz() -> JSONResponse:
     """Touches nothing: 200 as long as the process serves requests at all."""
     return JSONResponse({"status": "ok"}, headers=NO_STORE)
 
 
-@router.get(
-    "/readyz", response_model=Readiness, summary="Readiness: the database and Redis answer",
+@router.api_route(
+    "/readyz", methods=["GET", "HEAD"], response_model=Readiness,
+    summary="Readiness: the database and Redis answer",
     responses={503: {"model": Readiness, "description": "a check failed: it is named in failing"}},
 )
 async def readyz(request: Request) -> JSONResponse:
@@ -57,7 +61,7 @@ async def readyz(request: Request) -> JSONResponse:
     return JSONResponse(body, status_code=503 if failing else 200, headers=NO_STORE)
 
 
-@router.get("/metrics", include_in_schema=False)
+@router.api_route("/metrics", methods=["GET", "HEAD"], include_in_schema=False)
 async def metrics(request: Request) -> Response:
     """This process's counters in Prometheus's text format (`web.metrics`), read on the event loop
     (the services' own thread)."""
