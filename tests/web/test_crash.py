@@ -115,8 +115,9 @@ def test_a_stopped_server_keeps_every_acknowledged_action_and_tells_sockets_to_r
 ) -> None:
     """SIGTERM (a deployment's stop): the last group of writes is flushed before the database closes,
     each open room socket is closed with 1012 (service restart: the page reconnects), and the
-    process stops by itself."""
-    with server(tmp_path) as (url, process):
+    process stops by itself, its log saying so (it said nothing of its own before)."""
+    with running(tmp_path, database="crash.db", log_level="info") as served:
+        url, process = served.url, served.process
         created = httpx.post(f"{url}/api/rooms", json={"seats": [{"name": "Ana"}], "rules": {"mode": "solo"}})
         code, token = created.json()["code"], created.json()["token"]
         address = url.replace("http://", "ws://") + f"/api/rooms/{code}/ws?token={token}"
@@ -136,6 +137,7 @@ def test_a_stopped_server_keeps_every_acknowledged_action_and_tells_sockets_to_r
                     socket.recv(timeout=15)
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
         assert process.wait(20) in (0, -signal.SIGTERM)  # its own stop (uvicorn ends as signalled)
+    assert "stopped: every action acknowledged is on disk (rooms held here: 1" in served.log.read_text()
     with server(tmp_path) as (url, _process):
         assert httpx.get(f"{url}/api/rooms/{code}").json()["events"] == told
 

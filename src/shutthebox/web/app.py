@@ -56,7 +56,7 @@ from shutthebox.web.profiles import ProfileDesk
 from shutthebox.web.rates import RateLimits
 from shutthebox.web.refusals import REFUSED, Refusal, RefusedError
 from shutthebox.web.rooms import RoomDesk
-from shutthebox.web.runtime import settle, tune_for_serving
+from shutthebox.web.runtime import log_beside_uvicorn, settle, tune_for_serving
 from shutthebox.web.server import Server
 from shutthebox.web.settings import Settings
 from shutthebox.web.stats import Reviews
@@ -168,6 +168,7 @@ def create_app(
         settle()
         if own_process:
             tune_for_serving()
+            log_beside_uvicorn()
         pauses = server.metrics.pause_timer()
         pauses.start()
         try:

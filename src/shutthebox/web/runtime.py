@@ -20,6 +20,7 @@ each, alternated.
 from __future__ import annotations
 
 import gc
+import logging
 import sys
 import time
 from collections.abc import Callable
@@ -48,6 +49,19 @@ def tune_for_serving() -> None:
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
     sys.setswitchinterval(THREAD_TURN_SECONDS)
+
+
+def log_beside_uvicorn() -> None:
+    """The server's own lines (a game saved, a round solved ahead or not, its stop) written where and
+    as uvicorn writes its, at ``serve --log-level``: Python alone shows only their warnings, bare.
+    Called once uvicorn has set its logging up (the app's start), in each worker of several."""
+    ours, uvicorns = logging.getLogger("shutthebox"), logging.getLogger("uvicorn")
+    if ours.handlers or not uvicorns.handlers:
+        return
+    for handler in uvicorns.handlers:
+        ours.addHandler(handler)
+    ours.setLevel(logging.getLogger("uvicorn.error").getEffectiveLevel())
+    ours.propagate = False
 
 
 class PauseTimer:

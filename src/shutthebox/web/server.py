@@ -90,3 +90,7 @@ class Server:
         await self.worker.stop()
         await self.copies.writes.drain()  # the last group on disk before the database closes
         await self.hub.stop()
+        log.info(
+            "stopped: every action acknowledged is on disk (rooms held here: %d, kept by the store); "
+            "their sockets were closed with 1012, which the page answers by reconnecting", len(self.copies),
+        )
