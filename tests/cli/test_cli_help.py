@@ -19,7 +19,7 @@ PHRASES: dict[str, dict[str, tuple[str, str]]] = {
     },
     "atlas": {
         "en": ("Write the strategy atlas into OUTDIR", "games simulated for each bot"),
-        "es": ("Escribe el atlas de estrategia en OUTDIR", "partidas simuladas por cada bot"),
+        "es": ("Escribe el atlas de estrategia en CARPETA", "partidas simuladas por cada robot"),
     },
     "cheatsheet": {
         "en": ("Write a page to print and keep beside a real box", "the HTML file to write"),
@@ -213,3 +213,16 @@ def test_the_strategies_are_described_in_spanish(capsys: pytest.CaptureFixture[s
     for name, described in STRATEGIES.items():
         assert spanish.gettext(described) != described  # translated
         assert f"{name}: {spanish.gettext(described)}" in out
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["--bot-delay SECONDS", "--data DIR", "sqlite:///FILE", "--trust-proxy ADDRESSES"]),
+    ("es", ["--bot-delay SEGUNDOS", "--data CARPETA", "sqlite:///ARCHIVO", "--trust-proxy DIRECCIONES"]),
+])
+def test_what_an_option_takes_is_named_in_the_language(
+    capsys: pytest.CaptureFixture[str], lang: str, words: list[str]
+) -> None:
+    """Regression: the Spanish help named the values of the options in English (SECONDS, FILE…)."""
+    text = " ".join(help_of(capsys, "--lang", lang, "serve", "--help").split())
+    for word in words:
+        assert word in text

@@ -324,3 +324,22 @@ def test_a_spawned_server_that_does_not_start_shows_its_log(
         "shutthebox loadtest: error: the server stopped as it started (exit status 3); "
         "the end of its log is above"
     )
+
+
+def test_why_several_workers_cannot_start_here_is_said_in_the_users_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Regression: the reason (Redis or PostgreSQL missing) stayed in English in a Spanish sentence."""
+    from shutthebox.ops import throwaway
+
+    monkeypatch.setattr(throwaway, "missing_postgres", lambda: None)
+    monkeypatch.setattr(throwaway, "missing_redis", lambda: throwaway.N_(
+        "redis-server is not installed (Debian: apt-get install redis-server)"
+    ))
+    status = main(["--lang", "es", "loadtest", "--spawn", "--workers", "2", "--games", "1"])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert err.splitlines()[-1].endswith(
+        "necesitan un PostgreSQL y un Redis temporales: redis-server no está instalado "
+        "(Debian: apt-get install redis-server)"
+    )

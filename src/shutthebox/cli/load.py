@@ -81,7 +81,11 @@ def _run_spawned(args: argparse.Namespace) -> LoadResult:
         except SpawnError as error:
             if error.log:
                 print(error.log, file=sys.stderr)
-            raise CliError(_SPAWN_FAILED[error.kind], **error.values) from None
+            values = dict(error.values)
+            reason = values.get("reason")
+            if isinstance(reason, str):
+                values["reason"] = _(reason)  # a reason of `ops.throwaway`'s, in the catalog
+            raise CliError(_SPAWN_FAILED[error.kind], **values) from None
 
 
 ERROR_WORDS = {

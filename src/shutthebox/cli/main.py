@@ -234,7 +234,7 @@ def build_parser(only: str | None = None) -> Parser:
         help=_("show the version number and exit"),
     )
     parser.add_argument("--lang", choices=languages(), help=lang_help)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=Parser)
     for command in COMMANDS:
         child = sub.add_parser(command.name, help=_(command.help), description=_(command.description))
         if only is None or only == command.name:

@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
 
+from shutthebox.core.errors import N_  # the reasons a service cannot run here: said in the user's language
+
 __all__ = [
     "free_port", "log_tail", "missing_postgres", "missing_redis", "temporary_postgres", "temporary_redis",
 ]
@@ -70,9 +72,9 @@ def log_tail(log: Path, lines: int = 30) -> str:
 def missing_redis() -> str | None:
     """None when `temporary_redis` can run here, else why not."""
     if shutil.which("redis-server") is None:
-        return "redis-server is not installed (Debian: apt-get install redis-server)"
+        return N_("redis-server is not installed (Debian: apt-get install redis-server)")
     if find_spec("redis") is None:
-        return "the redis Python package is missing (pip install 'shutthebox[redis]')"
+        return N_("the redis Python package is missing (pip install 'shutthebox[redis]')")
     return None
 
 
@@ -152,9 +154,11 @@ def _server_account() -> pwd.struct_passwd | None:
 def missing_postgres() -> str | None:
     """None when `temporary_postgres` can run here, else why not."""
     if _postgres_bin() is None:
-        return "PostgreSQL (initdb, pg_ctl, postgres) is not installed (Debian: apt-get install postgresql)"
+        return N_(
+            "PostgreSQL (initdb, pg_ctl, postgres) is not installed (Debian: apt-get install postgresql)"
+        )
     if find_spec("psycopg") is None:
-        return "the psycopg driver is missing (pip install 'shutthebox[postgres]')"
+        return N_("the psycopg driver is missing (pip install 'shutthebox[postgres]')")
     if os.geteuid() == 0:
         try:
             _server_account()

@@ -12,7 +12,7 @@ __all__ = ["atlas_arguments"]
 
 def atlas_arguments(atlas: argparse.ArgumentParser) -> None:
     atlas.add_argument(
-        "folder", metavar="OUTDIR", help=_("the folder to write index.html and its plots into")
+        "folder", metavar=_("OUTDIR"), help=_("the folder to write index.html and its plots into")
     )
     atlas.add_argument("--tiles", type=whole, default=12, help=_("boards of 1 to N tiles (12)"))
     atlas.add_argument(

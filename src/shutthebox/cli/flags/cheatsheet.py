@@ -11,7 +11,7 @@ __all__ = ["cheatsheet_arguments"]
 
 
 def cheatsheet_arguments(sheet: argparse.ArgumentParser) -> None:
-    sheet.add_argument("output", nargs="?", metavar="FILE", help=_(
+    sheet.add_argument("output", nargs="?", metavar=_("FILE"), help=_(
         "the HTML file to write (standard output by default, or -); open it and print it"
     ))
     sheet.add_argument("--no-progress", action="store_true", help=_("no progress bar"))

@@ -28,9 +28,10 @@ def server_url(text: str) -> str:
 
 
 def daily_arguments(daily: argparse.ArgumentParser) -> None:
-    daily.add_argument("player", nargs="?", metavar="PLAYER", help=_("your name (default: '{name}')").format(
-        name=_("Player")
-    ))
+    daily.add_argument(
+        "player", nargs="?", metavar=_("PLAYER"),
+        help=_("your name (default: '{name}')").format(name=_("Player")),
+    )
     daily.add_argument("--tiles", type=whole, default=DAILY_TILES[0], help=_(
         "the board: {sizes} tiles ({default})"
     ).format(sizes=", ".join(map(str, DAILY_TILES)), default=DAILY_TILES[0]))

@@ -12,10 +12,12 @@ __all__ = ["hint_arguments"]
 
 
 def hint_arguments(hint: argparse.ArgumentParser) -> None:
-    hint.add_argument("--open", required=True, metavar="TILES", help=_("open tiles, e.g. 1,5,9 (- for none)"))
+    hint.add_argument(
+        "--open", required=True, metavar=_("TILES"), help=_("open tiles, e.g. 1,5,9 (- for none)")
+    )
     rolled = hint.add_mutually_exclusive_group()
-    rolled.add_argument("--dice", metavar="FACES", help=_("the dice rolled, e.g. 3,1 (or 5 for one die)"))
-    rolled.add_argument("--roll", type=whole, metavar="TOTAL", help=_("the total rolled, e.g. 4"))
+    rolled.add_argument("--dice", metavar=_("FACES"), help=_("the dice rolled, e.g. 3,1 (or 5 for one die)"))
+    rolled.add_argument("--roll", type=whole, metavar=_("TOTAL"), help=_("the total rolled, e.g. 4"))
     hint.add_argument(
         "--one-die-roll",
         action="store_true", help=_("with --roll: the total came from one die"),

@@ -68,7 +68,7 @@ def loadtest_arguments(parser: argparse.ArgumentParser) -> None:
     ))
     parser.add_argument("--tiles", type=_tiles, default=9, help=_("tiles of each solo game, 1-12 (9)"))
     parser.add_argument("--seed", type=whole, help=_("seed of the players' choices and think times"))
-    parser.add_argument("--timeout", type=_timeout, default=600.0, metavar="SECONDS", help=_(
+    parser.add_argument("--timeout", type=_timeout, default=600.0, metavar=_("SECONDS"), help=_(
         "stop after this many seconds and report, the games not done counted unfinished (600)"
     ))
     parser.add_argument("--many-clients", action="store_true", help=_(

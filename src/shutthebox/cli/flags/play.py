@@ -14,12 +14,12 @@ __all__ = ["play_arguments"]
 
 def play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument(
-        "players", nargs="*", metavar="PLAYER",
+        "players", nargs="*", metavar=_("PLAYER"),
         help=_("names of the people playing, in seating order (default: one, '{name}')").format(
             name=_("Player")
         ),
     )
-    play.add_argument("--bot", action="append", metavar="STRENGTH_OR_NAME", help=_(
+    play.add_argument("--bot", action="append", metavar=_("STRENGTH_OR_NAME"), help=_(
         "add a bot after the people: a strength ({strengths}) or a bot name ({bots}); repeat for more bots"
     ).format(strengths=", ".join(map(strength_name, STRENGTHS)), bots=", ".join(BOT_NAMES)))
     play.add_argument(
@@ -31,7 +31,7 @@ def play_arguments(play: argparse.ArgumentParser) -> None:
         "(without it the dice are fair and the game ranked, docs/fairness.md)"
     ))
     play.add_argument("--rounds", type=positive, default=1, help=_("rounds in a round game (1)"))
-    play.add_argument("--save", metavar="FILE", help=_(
+    play.add_argument("--save", metavar=_("FILE"), help=_(
         "write the game record (JSON) to FILE, checked before play; each further game of the sitting "
         "to its own file beside it (game-2.json, game-3.json, …)"
     ))

@@ -10,5 +10,5 @@ __all__ = ["review_arguments"]
 
 
 def review_arguments(review: argparse.ArgumentParser) -> None:
-    review.add_argument("file", metavar="RECORD", help=_("a game record (JSON)"))
+    review.add_argument("file", metavar=_("RECORD"), help=_("a game record (JSON)"))
     review.add_argument("--json", action="store_true", help=_("print one JSON object"))

@@ -14,7 +14,9 @@ MOST_GAMES = 1_000_000
 
 
 def scores_arguments(scores: argparse.ArgumentParser) -> None:
-    scores.add_argument("players", nargs="*", metavar="PLAYER", help=_("only these players (default: all)"))
+    scores.add_argument(
+        "players", nargs="*", metavar=_("PLAYER"), help=_("only these players (default: all)")
+    )
     scores.add_argument(
         "--limit", type=number_type(int, 1, MOST_GAMES), default=10,
         help=_("how many recent games to list (10)"),

@@ -54,7 +54,7 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--host", default="127.0.0.1", help=_("address to listen on (127.0.0.1)"))
     serve.add_argument("--port", type=_port, default=8000, help=_("port to listen on (8000)"))
     serve.add_argument("--db", metavar="URL", help=_("database URL: sqlite:///FILE or postgresql://…"))
-    serve.add_argument("--data", metavar="DIR", help=_("folder of the default SQLite database"))
+    serve.add_argument("--data", metavar=_("DIR"), help=_("folder of the default SQLite database"))
     serve.add_argument(
         "--workers", type=_workers, default=1, metavar="N",
         help=_("server processes behind the one address (1); more than one share their rooms through "
@@ -71,7 +71,7 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
                "leases of their work, rate limits"),
     )
     serve.add_argument(
-        "--bot-delay", type=_seconds, default=0.6, metavar="SECONDS",
+        "--bot-delay", type=_seconds, default=0.6, metavar=_("SECONDS"),
         help=_("pause before each bot action, so people can follow it (0.6)"),
     )
     serve.add_argument(
@@ -79,29 +79,29 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
         help=_("server log level (info)"),
     )
     serve.add_argument(
-        "--turn-seconds", type=_turn_seconds, default=60, metavar="SECONDS",
+        "--turn-seconds", type=_turn_seconds, default=60, metavar=_("SECONDS"),
         help=_("the turn clock of online rooms: seconds for each action before a bot plays it (60; 0: none)"),
     )
     serve.add_argument(
-        "--room-idle", type=_idle_seconds, default=7200, metavar="SECONDS",
+        "--room-idle", type=_idle_seconds, default=7200, metavar=_("SECONDS"),
         help=_("close a room nobody played nor watched for this long (7200)"),
     )
     serve.add_argument(
-        "--room-memory", type=_idle_seconds, default=600, metavar="SECONDS",
+        "--room-memory", type=_idle_seconds, default=600, metavar=_("SECONDS"),
         help=_("let a room nobody acted in for this long leave memory, polled or not: it is read back "
                "from the database when asked for (600)"),
     )
     serve.add_argument(
-        "--trust-proxy", metavar="ADDRESSES",
+        "--trust-proxy", metavar=_("ADDRESSES"),
         help=_("addresses of a reverse proxy whose X-Forwarded-For names the client (none: the rate "
                "limits count the connecting address)"),
     )
     serve.add_argument(
-        "--allow-origin", action="append", default=[], metavar="ORIGIN", dest="allowed_origins",
+        "--allow-origin", action="append", default=[], metavar=_("ORIGIN"), dest="allowed_origins",
         help=_("a page origin (https://example.com) whose WebSockets are welcome too; repeatable"),
     )
     serve.add_argument(
-        "--allowed-host", action="append", default=[], metavar="NAME", dest="allowed_hosts",
+        "--allowed-host", action="append", default=[], metavar=_("NAME"), dest="allowed_hosts",
         help=_("a name the server answers to, as a browser's address gives it (games.example.com; "
                "its port aside); repeatable; * for any. Others are refused, so a page whose name was "
                "pointed at this server (DNS rebinding) reaches nothing. By default 127.0.0.1, "
@@ -109,11 +109,11 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
                "localhost; else the --host"),
     )
     serve.add_argument(
-        "--header-timeout", type=_timeout, default=10.0, metavar="SECONDS",
+        "--header-timeout", type=_timeout, default=10.0, metavar=_("SECONDS"),
         help=_("close a connection that has not sent a whole request's headers this long after it "
                "opened or its request began, or its whole body this long after its headers (10)"),
     )
     serve.add_argument(
-        "--idle-timeout", type=_timeout, default=5.0, metavar="SECONDS",
+        "--idle-timeout", type=_timeout, default=5.0, metavar=_("SECONDS"),
         help=_("close a connection idle this long after an answer (5)"),
     )

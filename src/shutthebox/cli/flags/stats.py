@@ -11,7 +11,7 @@ __all__ = ["stats_arguments"]
 
 
 def stats_arguments(stats: argparse.ArgumentParser) -> None:
-    stats.add_argument("name", nargs="?", metavar="NAME",
+    stats.add_argument("name", nargs="?", metavar=_("NAME"),
                        help=_("the player (default: this machine's profile)"))
     stats.add_argument("--db", metavar="URL",
                        help=_("database URL (default: $SHUTTHEBOX_DB, or the user data folder)"))

@@ -14,7 +14,7 @@ MOST_PUZZLES = 100
 
 
 def train_arguments(train: argparse.ArgumentParser) -> None:
-    train.add_argument("player", nargs="?", metavar="PLAYER", help=_(
+    train.add_argument("player", nargs="?", metavar=_("PLAYER"), help=_(
         "your name, the first time (later this machine's profile answers)"
     ))
     train.add_argument("--goal", default="score", help=_("score, shut, beat-10 or long (score)"))
