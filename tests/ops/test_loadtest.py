@@ -8,6 +8,7 @@ import asyncio
 import json
 import os
 import random
+import socket
 import subprocess
 import sys
 import time
@@ -20,7 +21,7 @@ import pytest
 from shutthebox.cli import main
 from shutthebox.cli.flags import load as load_flags
 from shutthebox.cli.flags.load import think_range
-from shutthebox.cli.load import ERROR_WORDS, error_words
+from shutthebox.cli.load import ERROR_WORDS, error_words, settings_line
 from shutthebox.ops import loadtest
 from shutthebox.ops.loadtest import (
     LoadResult,
@@ -272,6 +273,43 @@ def test_rate_limit_refusals_are_counted_apart(capsys: pytest.CaptureFixture[str
     rows = dict(line.split(None, 1) for line in out.splitlines()[:3])
     assert rows == {"games": "22", "finished": "20", "saved": "20"}
     assert out.splitlines()[-1].startswith("Settings: " + server.url)
+    assert out.splitlines()[-2].startswith(  # what to do about it (it said nothing before)
+        "The server's rate limits refused games: every game came from this one address. Start it with "
+        "--trust-proxy 127.0.0.1 and add --many-clients"
+    )
+    assert ", 4 at once in 1 tester process, over HTTP, no think time, 9 tiles," in out.splitlines()[-1]
+
+
+def test_the_settings_say_how_many_games_were_played_at_once() -> None:
+    """Regression: two games, ten asked at once, were reported as "10 at once"; no think time as "think
+    0-0 s"."""
+    line = settings_line(LoadSettings(url="http://127.0.0.1:8000", games=2, concurrency=10))
+    assert ", 2 games, 2 at once in 1 tester process, over HTTP, no think time," in line
+    line = settings_line(
+        LoadSettings(url="http://127.0.0.1:8000", games=20, concurrency=10, think=(0.5, 1.5))
+    )
+    assert ", 20 games, 10 at once in 1 tester process, over HTTP, think 0.5-1.5 s," in line
+
+
+def test_an_address_with_no_scheme_is_refused_with_what_was_meant(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = loadtest_cli(capsys, "--url", "127.0.0.1:8000", "--games", "1")
+    assert (status, out) == (2, "")
+    assert err.splitlines()[-1].endswith(
+        "--url '127.0.0.1:8000' names no scheme: did you mean 'http://127.0.0.1:8000'?"
+    )
+
+
+def test_an_address_where_no_server_answers_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Regression: each game failed alike, and a table of errors said only "connection failed"."""
+    with socket.socket() as unused:
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]  # nobody listens there
+    status, out, err = loadtest_cli(capsys, "--url", f"http://127.0.0.1:{port}", "--games", "3")
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1
+    assert f"no server answers at http://127.0.0.1:{port} (ConnectionRefusedError): start one there" in err
 
 
 @pytest.mark.slow

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import http.client
 import json
 import sys
 import tempfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from shutthebox.cli.parser import CliError
 from shutthebox.core.errors import N_
@@ -44,17 +46,40 @@ def run_loadtest(args: argparse.Namespace) -> int:
     way), 2 for a command line refused."""
     if args.workers is not None and not args.spawn:
         raise CliError("--workers goes with --spawn: a server given by --url runs the workers it has")
-    if args.url is not None and not loadtest.is_loopback(args.url):
+    url: str | None = args.url  # None with --spawn (one of the two is required)
+    if url is not None and "://" not in url:
+        meant = "http://" + url
+        raise CliError("--url {url!r} names no scheme: did you mean {meant!r}?", url=url, meant=meant)
+    if url is not None and not loadtest.is_loopback(url):
         raise CliError(
             "a load test plays against this machine only: {url!r} is not an http address of 127.0.0.1, "
-            "localhost or ::1", url=args.url,
+            "localhost or ::1", url=url,
         )
-    result = _run_spawned(args) if args.spawn else run_measured(_settings(args, args.url))
+    if url is not None:
+        _check_answers(url)
+    result = _run_spawned(args) if url is None else run_measured(_settings(args, url))
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
         print("\n".join(result_lines(result)))
     return 0 if result.finished == result.games and not result.errors else 1
+
+
+def _check_answers(url: str) -> None:
+    """Refuse, in one line, a run against an address where no server answers (each of its games
+    would fail alike, and the result say only that)."""
+    address = urlsplit(url)
+    probe = http.client.HTTPConnection(address.hostname or "127.0.0.1", address.port or 80, timeout=5)
+    try:
+        probe.request("GET", address.path.rstrip("/") + "/api/rules")
+        probe.getresponse().read()
+    except (OSError, http.client.HTTPException) as error:
+        raise CliError(
+            "no server answers at {url} ({error}): start one there (shutthebox serve), or let the load "
+            "test start its own (--spawn)", url=url, error=type(error).__name__,
+        ) from None
+    finally:
+        probe.close()
 
 
 def _settings(args: argparse.Namespace, url: str, workers: int | None = None) -> LoadSettings:
@@ -148,6 +173,12 @@ def result_lines(result: LoadResult) -> list[str]:
             "Stopped at the timeout: {count} game not done.",
             "Stopped at the timeout: {count} games not done.", unfinished,
         ).format(count=unfinished))
+    if result.errors.get(loadtest.REFUSED) and result.settings.spawn_workers is None:
+        lines.append(_(
+            "The server's rate limits refused games: every game came from this one address. Start it "
+            "with --trust-proxy 127.0.0.1 and add --many-clients (each game its own address), or use "
+            "--spawn."
+        ))
     lines.append(settings_line(result.settings))
     return lines
 
@@ -162,12 +193,14 @@ def settings_line(settings: LoadSettings) -> str:
     testers = ngettext(
         "{processes} tester process", "{processes} tester processes", settings.processes
     ).format(processes=settings.processes)
+    think = (_("no think time") if high == 0
+             else _("think {low}-{high} s").format(low=f"{low:g}", high=f"{high:g}"))
     return _(
-        "Settings: {server}, {games} games, {concurrency} at once in {testers}, over {transport}, think "
-        "{low}-{high} s, {tiles} tiles, seed {seed}, timeout {timeout} s; latency percentiles nearest-rank."
+        "Settings: {server}, {games} games, {concurrency} at once in {testers}, over {transport}, {think}, "
+        "{tiles} tiles, seed {seed}, timeout {timeout} s; latency percentiles nearest-rank."
     ).format(
-        server=server, games=settings.games, concurrency=settings.concurrency, testers=testers,
-        transport="WebSocket" if settings.websocket else "HTTP", low=f"{low:g}", high=f"{high:g}",
+        server=server, games=settings.games, concurrency=min(settings.concurrency, settings.games),
+        testers=testers, transport="WebSocket" if settings.websocket else "HTTP", think=think,
         tiles=settings.tiles, seed="-" if settings.seed is None else settings.seed,
         timeout=f"{settings.timeout:g}",
     )

@@ -54,7 +54,10 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--host", default="127.0.0.1", help=_("address to listen on (127.0.0.1)"))
     serve.add_argument("--port", type=_port, default=8000, help=_("port to listen on (8000)"))
     serve.add_argument("--db", metavar="URL", help=_("database URL: sqlite:///FILE or postgresql://…"))
-    serve.add_argument("--data", metavar=_("DIR"), help=_("folder of the default SQLite database"))
+    serve.add_argument("--data", metavar=_("DIR"), help=_(
+        "folder of the default SQLite database and of the rounds the solver keeps (solved/, up to about "
+        "250 MB a rule set)"
+    ))
     serve.add_argument(
         "--workers", type=_workers, default=1, metavar="N",
         help=_("server processes behind the one address (1); more than one share their rooms through "
