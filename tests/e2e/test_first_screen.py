@@ -379,8 +379,9 @@ def test_every_rule_is_in_one_panel_in_a_players_words(browser: Browser, server:
     more_options(page)
     panel = page.locator("#rules-panel")
     for rule in ("#opt-preset", "#opt-tiles", "#opt-mode", "#opt-one_die", "#opt-scoring", "#opt-stake",
-                 "#opt-limit", "#opt-rounds"):
+                 "#opt-limit"):
         expect(panel.locator(rule)).to_be_visible()
+    expect(panel.locator("#opt-rounds")).to_be_hidden()  # one player plays one round
     said = panel.inner_text()
     presets = page.locator("#opt-preset option").all_inner_texts()
     assert not [text for text in presets if PRESET_NAMES.fullmatch(text.split(" (")[0].strip())], presets

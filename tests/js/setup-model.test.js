@@ -57,7 +57,7 @@ test("what the server would refuse is said at its field", () => {
   assert.equal(setupProblem(form("table"), null), null);
   assert.deepEqual(setupProblem(seatNamed(form("table"), 1, " "), null), { field: "#seat-name-1", text: "Player 2 needs a name." });
   assert.equal(setupProblem(seatNamed(form("table"), 1, "ana"), null)?.text, "Two players are called ana: give each a name of their own.");
-  assert.equal(setupProblem({ ...form(), rounds: 21 }, null)?.field, "#opt-rounds");
+  assert.equal(setupProblem({ ...form("table"), rounds: 21 }, null)?.field, "#opt-rounds");
   assert.equal(setupProblem({ ...form(), options: { ...form().options, stake: -5 } }, null)?.text, "The stake is a whole number from 0 to 1000000.");
 });
 
@@ -68,4 +68,11 @@ test("the setup remembered comes back, its page-given names in the language of t
   assert.deepEqual(restored.seats.map((seat) => seat.name), ["Ana", "Eva"]);
   assert.deepEqual([restored.who, restored.preset, restored.options.one_die], ["table", "classic", "high-shut"]);
   assert.equal(restoreSetup({ ...initialState().form, catalog: CATALOG }, { preset: "gone", seats: [] }, "Ana").preset, "web");
+});
+
+test("one player plays one round: the rounds asked for apply to two players or more", () => {
+  // Regression: a solo game of several rounds had its one player roll, alone, for the start of each.
+  assert.equal(createBody({ ...form("solo"), rounds: 5 }, null).rounds, 1);
+  assert.equal(setupProblem({ ...form("solo"), rounds: 21 }, null), null);
+  assert.equal(createBody({ ...form("table"), rounds: 5 }, null).rounds, 5);
 });

@@ -101,12 +101,23 @@ SERVER_PACKAGES = ("shutthebox.web", "shutthebox.storage", "shutthebox.strategy"
 
 @pytest.mark.parametrize("transport", [[], ["--websocket"]], ids=["http", "websocket"])
 def test_the_load_tester_imports_nothing_of_the_server(env: dict[str, str], transport: list[str]) -> None:
-    """The whole run of ``loadtest``, against a port where nothing listens (each game fails to
-    connect, and the run reports it): every module it loads, named."""
+    """The whole run of ``loadtest``, against a stand-in that answers its first look (``/api/rules``)
+    and nothing else (each game fails, and the run reports it): every module it loads, named."""
     probe = (
-        "import io, sys\n"
-        "sys.argv = ['shutthebox', 'loadtest', '--url', 'http://127.0.0.1:1', '--games', '2',"
-        f" *{transport!r}]\n"
+        "import io, sys, threading\n"
+        "from http.server import BaseHTTPRequestHandler, HTTPServer\n"
+        "class Rules(BaseHTTPRequestHandler):\n"
+        "    def do_GET(self):\n"
+        "        self.send_response(200 if self.path == '/api/rules' else 404)\n"
+        "        self.send_header('Content-Length', '0')\n"
+        "        self.end_headers()\n"
+        "    do_POST = do_GET\n"
+        "    def log_message(self, *args):\n"
+        "        pass\n"
+        "stand_in = HTTPServer(('127.0.0.1', 0), Rules)\n"
+        "threading.Thread(target=stand_in.serve_forever, daemon=True).start()\n"
+        "sys.argv = ['shutthebox', 'loadtest', '--url', f'http://127.0.0.1:{stand_in.server_port}',"
+        f" '--games', '2', *{transport!r}]\n"
         "from shutthebox.cli.main import main\n"
         "import shutthebox.cli.load, shutthebox.ops.loadtest.play\n"
         "real, sys.stdout = sys.stdout, io.StringIO()\n"

@@ -131,7 +131,7 @@ export function renderRuleFields() {
     field(_("A double earns an extra turn"), select("opt-doubles_extra_turn", ["", "true", "false"], o.doubles_extra_turn ?? "", (v) => (v === "" ? _("automatic (on in the long game)") : v === "true" ? _("on") : _("off")), (v) => setOption("doubles_extra_turn", v === "" ? null : v === "true"))),
     field(_("Stake per player and round (0: no money)"), number("opt-stake", o.stake, opts.stake, (v) => setOption("stake", v))),
     field(_("Elimination: a player retires at"), number("opt-limit", o.limit, opts.limit, (v) => setOption("limit", v))),
-    field(_("Rounds"), number("opt-rounds", form.rounds, catalog.rounds, (v) => changeForm((f) => ({ ...f, rounds: v })))),
+    Object.assign(field(_("Rounds"), number("opt-rounds", form.rounds, catalog.rounds, (v) => changeForm((f) => ({ ...f, rounds: v })))), { hidden: players < 2 }), // one player plays one
     el("label", { class: "check" }, checkbox("opt-one_die_forced", o.one_die_forced, (v) => setOption("one_die_forced", v)), el("span", { text: _("One die is compulsory when allowed") })),
     el("label", { class: "check" }, checkbox("opt-shut_wins", o.shut_wins, (v) => setOption("shut_wins", v)), el("span", { text: _("Shutting the box wins the round at once") })),
     el("label", { class: "check" }, checkbox("opt-hints", form.hints, (v) => changeForm((f) => ({ ...f, hints: v }))), el("span", { text: _("Hints allowed") })),

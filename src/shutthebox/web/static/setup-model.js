@@ -198,8 +198,10 @@ export function createBody(form, profileName, overrides = {}) {
   const seats = form.seats.map((seat, index) =>
     seat.kind === "remote" ? { kind: "remote" } : seat.kind === "bot" ? { kind: "bot", name: (seat.name || "").trim(), bot: seat.bot } : { kind: "here", name: index === mine ? profileName : (seat.name || "").trim() },
   );
+  // one player plays one round: more would only roll, alone, for the start of each (rules: solo is one turn)
+  const rounds = seats.length > 1 ? form.rounds : 1;
   /** @type {Record<string, any>} */
-  const body = { preset: form.preset, rules, seats, rounds: form.rounds, hints: form.hints };
+  const body = { preset: form.preset, rules, seats, rounds, hints: form.hints };
   if (seats.some((seat) => seat.kind === "remote")) {
     if (form.turnSeconds !== null) body.turn_seconds = form.turnSeconds;
     if (form.onLeave !== "bot") body.on_leave = form.onLeave;
@@ -228,7 +230,7 @@ export function setupProblem(form, profileName) {
   if (!form.seats.some((seat) => seat.kind === "here")) return { field: "#seat-name-0", text: _("At least one player plays on this device.") };
   if (!within(form.options.stake, opts.stake)) return { field: "#opt-stake", text: _("The stake is a whole number from {min} to {max}.", { ...opts.stake }) };
   if (!within(form.options.limit, opts.limit)) return { field: "#opt-limit", text: _("The elimination limit is a whole number from {min} to {max}.", { ...opts.limit }) };
-  if (!within(form.rounds, catalog.rounds)) return { field: "#opt-rounds", text: _("A game has from {min} to {max} rounds.", { ...catalog.rounds }) };
+  if (form.seats.length > 1 && !within(form.rounds, catalog.rounds)) return { field: "#opt-rounds", text: _("A game has from {min} to {max} rounds.", { ...catalog.rounds }) };
   if (practiceSeed(form.seed) === undefined) return { field: "#opt-seed", text: _("The dice seed must be a whole number from 0 to {max}; leave it empty for fair dice.", { max: String(MAX_SEED) }) };
   return null;
 }
