@@ -233,3 +233,15 @@ def test_no_header_comes_from_a_chunked_bodys_trailers(tmp_path: Path) -> None:
         assert answer_of(connection).startswith(b"HTTP/1.1 403 ")
         after = httpx.get(f"{server.url}/api/rooms/{room['code']}", headers=seat).json()["version"]
         assert after == before
+
+
+@pytest.mark.parametrize("hosts", [(b"Host", b"host"), (b"Host", b"Host")])
+def test_a_request_with_two_hosts_is_refused(tmp_path: Path, hosts: tuple[bytes, bytes]) -> None:
+    """Regression: the guard judged a request by its first ``Host`` (the server's own name), while a
+    proxy in front may route it by the other."""
+    with quick_server(tmp_path) as server, raw(server) as connection:
+        ours = urlsplit(server.url).netloc.encode()
+        connection.sendall(b"GET /api/rules HTTP/1.1\r\n%s: %s\r\n%s: evil.example\r\n\r\n" % (
+            hosts[0], ours, hosts[1]))
+        assert answer_of(connection).startswith(b"HTTP/1.1 400 ")
+    assert "refused 400: a request has one Host header" in server.log.read_text()

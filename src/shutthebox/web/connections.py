@@ -15,9 +15,10 @@ concatenation, so one connection sending a header that never ends at 20 MB/s hel
 request of the process for as long as its deadline let it. A request line and headers past
 `MAX_HEAD_BYTES` get 431 and the connection closes. A WebSocket handshake that declares a body is
 refused with 400 (uvicorn waited for that body before it upgraded, with no deadline, and then left
-the handshake unanswered), and the fields a chunked body sends after it (trailers) are dropped:
-uvicorn added them to the request's headers, where an ``Authorization`` no proxy had seen chose the
-seat that played.
+the handshake unanswered), as is a request with two ``Host`` headers (the guard checks the first, a
+proxy in front may route by the other), and the fields a chunked body sends after it (trailers) are
+dropped: uvicorn added them to the request's headers, where an ``Authorization`` no proxy had seen
+chose the seat that played.
 
 `serve` gives it to uvicorn as the HTTP protocol (`http_protocol`), in one process or in each
 worker of several.
@@ -99,8 +100,13 @@ class RequestDeadline(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self.in_head = False
         self._disarm()  # the app has the request now
+        if self.refusal is not None:
+            return  # a request sent after one refused, in the same chunk: the connection closes
         if self.parser.should_upgrade() and self._should_upgrade() and self._declares_body():
             self.refusal = HTTPStatus.BAD_REQUEST, "a WebSocket handshake has no body"
+        elif sum(name == b"host" for name, _value in self.headers) > 1:  # RFC 9112 3.2: the guard
+            self.refusal = HTTPStatus.BAD_REQUEST, "a request has one Host header"  # reads the first
+        if self.refusal is not None:
             return  # answered once this chunk is read (`data_received`)
         super().on_headers_complete()
         self._arm("body")  # a body that never comes, or a byte at a time, holds the app's request
@@ -111,9 +117,14 @@ class RequestDeadline(HttpToolsProtocol):
             for name, value in self.headers
         )
 
+    def on_body(self, body: bytes) -> None:
+        if self.refusal is None:  # a refused request's goes nowhere: no app has it
+            super().on_body(body)
+
     def on_message_complete(self) -> None:
         self._disarm()
-        super().on_message_complete()
+        if self.refusal is None:
+            super().on_message_complete()
 
     def handle_websocket_upgrade(self) -> None:
         if self.refusal is not None:
