@@ -67,6 +67,7 @@ CASES: dict[str, list[tuple[list[str], dict[str, str], int, tuple[str, ...]]]] =
         (["play", "Ana", "--plain"], {"SHUTTHEBOX_DB": "sqlite:///a-folder"}, 2, ("a-folder", "a folder")),
         (["play", "Ana", "--plain", "--stake", "1"], {}, 2, ("--stake 1", "solo")),
         (["play", "Ana", "--plain", "--rounds", "100000000000"], {}, 2, ("from 1 to 20 rounds",)),
+        (["play", "Ana", "--plain", "--rounds", "3"], {}, 2, ("--rounds 3", "one player plays one turn")),
         (["play", "--plain", "--companion", "--seed", "3"], {}, 2, ("--seed", "companion")),
         (["play", "--plain", *(f"P{n}" for n in range(30))], {}, 2, ("at most 8 players, not 30",)),
         (["play", "--plain", "Ana", *(f"P{n}" for n in range(6)), "--bot", "easy", "--bot", "hard"], {}, 2,

@@ -69,6 +69,9 @@ def check_table(
         raise CliError("a game has at most {high} players, not {count}", high=MAX_PLAYERS, count=count)
     if not 1 <= rounds <= MAX_ROUNDS:
         raise CliError("a game has from 1 to {high} rounds", high=MAX_ROUNDS)
+    if count == 1 and rounds > 1:  # the lone player would roll, alone, for the start of each round
+        raise CliError("--rounds {rounds}: one player plays one turn; rounds are for two players or more",
+                       rounds=rounds)
     if rules.mode is Mode.SOLO and rules.stake:
         raise CliError("--stake {stake}: a solo game has no pot; stakes need two players or more",
                        stake=rules.stake)
