@@ -166,6 +166,8 @@ def sent_until_closed(connection: socket.socket, head: bytes, more: bytes, most:
 
 ENDLESS = {
     "a header": (b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: ", b"a" * 16384),
+    "a trailer": (b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  b"Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\nX-Pad: ", b"a" * 16384),
     "a request line": (b"GET /healthz?pad=", b"a" * 16384),
     "headers": (b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n", b"X-Pad: a\r\n" * 1600),
 }
@@ -175,13 +177,14 @@ ENDLESS = {
 def test_a_request_head_that_never_ends_is_refused_with_431(tmp_path: Path, shape: str) -> None:
     """Regression: httptools gathers a header by concatenation, so one connection sending a header
     that never ends at 20 MB/s held every request of the process until its deadline closed it; a head
-    past 32 KiB got no answer."""
+    past 32 KiB got no answer. A chunked body's trailers, sent after the headers, are bounded alike."""
     head, more = ENDLESS[shape]
     with quick_server(tmp_path) as server, raw(server) as connection:
         assert sent_until_closed(connection, head, more, most=8_000_000) < 8_000_000
         assert answer_of(connection).startswith(b"HTTP/1.1 431 ")
         assert httpx.get(f"{server.url}/healthz").status_code == 200
-    assert "refused 431: a request's line and headers take at most 32768 bytes" in server.log.read_text()
+    said = "refused 431: a request's line, headers and trailers take at most 32768 bytes"
+    assert said in server.log.read_text()
 
 
 def test_many_requests_sent_at_once_are_each_answered(tmp_path: Path) -> None:
@@ -245,3 +248,49 @@ def test_a_request_with_two_hosts_is_refused(tmp_path: Path, hosts: tuple[bytes,
             hosts[0], ours, hosts[1]))
         assert answer_of(connection).startswith(b"HTTP/1.1 400 ")
     assert "refused 400: a request has one Host header" in server.log.read_text()
+
+
+def test_a_connection_that_sends_a_bare_line_after_its_answer_is_still_closed(tmp_path: Path) -> None:
+    """Regression: an empty line after an answer stopped uvicorn's idle timer and started no request,
+    so no deadline was left: 150 such connections were all open a minute later."""
+    with quick_server(tmp_path) as server, raw(server) as connection:
+        connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        assert connection.recv(4096).startswith(b"HTTP/1.1 200")
+        connection.sendall(b"\r\n")
+        assert closed_by_the_server(connection)
+
+
+def test_a_request_sent_before_a_refused_one_is_answered_first(tmp_path: Path) -> None:
+    """Regression: an action pipelined before a refused request was played, but the connection was
+    closed with the refusal before its answer went: the player was told 400 for an action kept."""
+    with quick_server(tmp_path) as server, raw(server) as connection:
+        room = httpx.post(f"{server.url}/api/rooms", json={"seats": [{"name": "Ana"}], "seed": 3}).json()
+        body = b'{"type":"roll"}'
+        connection.sendall(
+            f"POST /api/rooms/{room['code']}/actions HTTP/1.1\r\nHost: 127.0.0.1\r\n".encode()
+            + f"Authorization: Bearer {room['token']}\r\nContent-Type: application/json\r\n".encode()
+            + b"Content-Length: %d\r\n\r\n" % len(body) + body
+            + b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n"
+        )
+        answers = answer_of(connection)
+        assert answers.startswith(b"HTTP/1.1 200 "), answers[:200]
+        assert b"HTTP/1.1 400 " in answers and answers.index(b"HTTP/1.1 400 ") > 0
+
+
+def test_a_request_whose_whole_address_names_another_host_is_refused(tmp_path: Path) -> None:
+    """Regression: ``GET http://evil.example/…`` with the server's own ``Host`` passed the guard, which
+    reads the header, while the address's host is the one that counts (RFC 9112 3.2.2); one that names
+    the server's own is answered."""
+    with quick_server(tmp_path) as server:
+        ours = urlsplit(server.url).netloc
+        with raw(server) as connection:
+            connection.sendall(
+                f"GET http://evil.example/api/rules HTTP/1.1\r\nHost: {ours}\r\n\r\n".encode()
+            )
+            assert answer_of(connection).startswith(b"HTTP/1.1 400 ")
+        with raw(server) as connection:
+            connection.sendall(f"GET http://{ours}/healthz HTTP/1.1\r\nHost: {ours}\r\n"
+                               "Connection: close\r\n\r\n".encode())
+            assert answer_of(connection).startswith(b"HTTP/1.1 200 ")
+    said = "refused 400: a request's whole address names the host its Host header names"
+    assert said in server.log.read_text()

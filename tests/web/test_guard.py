@@ -709,6 +709,15 @@ def test_the_names_a_server_answers_to() -> None:
     assert host_allowed("anything.example", ["*"]) and host_allowed("[::1]", ["::1"])
 
 
+@pytest.mark.parametrize("host", ["evil.example@127.0.0.1:8000", "127.0.0.1/evil.example",
+                                  "127.0.0.1?x.evil.example", "127.0.0.1#.evil.example", "127.0.0.1 evil"])
+def test_a_host_that_holds_more_than_a_name_and_a_port_names_no_server(host: str) -> None:
+    """Regression: urlsplit read past a user, a path, a query or a fragment to the server's name, so
+    these passed the check, while a proxy in front may route them by the other name."""
+    assert not host_allowed(host, LOOPBACK_HOSTS)
+    assert not host_allowed(host, ["*"])  # no name at all
+
+
 def test_a_request_to_a_name_not_allowed_is_refused_in_words(tmp_path: Path) -> None:
     with guarded(tmp_path, allowed_hosts=("testserver",)) as client:
         table, _ = create(client, seats=[{"name": "Ana"}], seed=1)

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
+import httptools
 from uvicorn.config import Config
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
@@ -39,9 +40,10 @@ from uvicorn.server import ServerState
 __all__ = ["MAX_HEAD_BYTES", "RequestDeadline", "http_protocol"]
 
 MAX_HEAD_BYTES = 32 * 1024
-"""The most a request line and its headers may take, as nginx's default (Node allows 16 KiB): a page's
-requests take under 2 KiB. Counted a chunk late (what arrives as a request begins is not), so the
-parser never holds more than this and two chunks of one."""
+"""The most a request line and its headers may take, with the framing of a chunked body and its
+trailers, as nginx's default (Node allows 16 KiB): a page's requests take under 2 KiB. Counted a
+chunk late (what arrives as a request begins is not), so the parser never holds more than this and
+two chunks of one."""
 
 
 class RequestDeadline(HttpToolsProtocol):
@@ -63,22 +65,41 @@ class RequestDeadline(HttpToolsProtocol):
         self.header_deadline: asyncio.TimerHandle | None = None
         self.awaited = "headers"  # what the deadline waits for: the request's headers, or its body
         self.in_head = False  # a request's line and headers are coming
-        self.head_bytes = 0  # of them so far, but for the chunk that began them
-        self.head_begun = False  # that chunk is being read
+        self.in_message = False  # a request is coming (its line, headers, body, trailers)
+        self.framing = 0  # bytes of it that are not its body, but for the chunk that began it
+        self.begun = False  # that chunk is being read
+        self.body_read = 0  # bytes of body in the chunk being read
         self.refusal: tuple[HTTPStatus, str] | None = None  # the answer the request gets, once read
 
     def data_received(self, data: bytes) -> None:
-        self.head_begun = False
+        self.begun, self.body_read = False, 0
         super().data_received(data)
-        if self.transport.is_closing():
+        if self.transport.is_closing() or self.parser is None:  # closed, or a WebSocket's now
             return
+        if self.refusal is None and self.in_message and not self.begun:
+            self.framing += len(data) - self.body_read  # its head, its chunks' sizes, its trailers
+            if self.framing > MAX_HEAD_BYTES:
+                self.refusal = (HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+                                f"a request's line, headers and trailers take at most {MAX_HEAD_BYTES} bytes")
+                if not self.in_head:  # its body's framing or trailers: the app has it, never to get it whole
+                    self._refuse(*self.refusal)
+                    return
         if self.refusal is not None:
+            if self._answering():  # a request sent before it is answered first: no more is read
+                self.flow.pause_reading()
+            else:
+                self._refuse(*self.refusal)
+        elif not self.in_message and not self._answering():
+            self._arm()  # bytes between requests (a bare CRLF) stopped uvicorn's idle timer: this times them
+
+    def _answering(self) -> bool:
+        """Whether a request of this connection read before is still to be answered."""
+        return (self.cycle is not None and not self.cycle.response_complete) or bool(self.pipeline)
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if self.refusal is not None and not self.transport.is_closing() and not self._answering():
             self._refuse(*self.refusal)
-        elif self.in_head and not self.head_begun:
-            self.head_bytes += len(data)
-            if self.head_bytes > MAX_HEAD_BYTES:
-                self._refuse(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
-                             f"a request's line and headers take at most {MAX_HEAD_BYTES} bytes")
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -90,7 +111,8 @@ class RequestDeadline(HttpToolsProtocol):
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
-        self.in_head, self.head_begun, self.head_bytes = True, True, 0
+        self.in_head = self.in_message = self.begun = True
+        self.framing = 0
         self._arm()  # the next request of a kept-alive connection
 
     def on_header(self, name: bytes, value: bytes) -> None:
@@ -106,22 +128,38 @@ class RequestDeadline(HttpToolsProtocol):
             self.refusal = HTTPStatus.BAD_REQUEST, "a WebSocket handshake has no body"
         elif sum(name == b"host" for name, _value in self.headers) > 1:  # RFC 9112 3.2: the guard
             self.refusal = HTTPStatus.BAD_REQUEST, "a request has one Host header"  # reads the first
+        elif not self.url.startswith(b"/") and not self._names_its_host():  # RFC 9112 3.2.2: its own
+            self.refusal = (HTTPStatus.BAD_REQUEST,  # host wins, where the guard reads the header's
+                            "a request's whole address names the host its Host header names")
         if self.refusal is not None:
             return  # answered once this chunk is read (`data_received`)
         super().on_headers_complete()
         self._arm("body")  # a body that never comes, or a byte at a time, holds the app's request
 
+    def _names_its_host(self) -> bool:
+        """Whether a request in absolute form (``GET http://host/path``, as sent to a proxy) names the
+        host and port its ``Host`` header does."""
+        try:
+            url = httptools.parse_url(self.url)
+        except httptools.HttpParserInvalidURLError:
+            return False
+        authority = (url.host or b"") + (b":%d" % url.port if url.port is not None else b"")
+        host = next((value for name, value in self.headers if name == b"host"), b"")
+        return bool(url.host) and authority.lower() == host.strip().lower()
+
     def _declares_body(self) -> bool:
         return any(
-            name == b"transfer-encoding" or (name == b"content-length" and value.strip() != b"0")
+            name == b"transfer-encoding" or (name == b"content-length" and value.strip().strip(b"0"))
             for name, value in self.headers
         )
 
     def on_body(self, body: bytes) -> None:
+        self.body_read += len(body)
         if self.refusal is None:  # a refused request's goes nowhere: no app has it
             super().on_body(body)
 
     def on_message_complete(self) -> None:
+        self.in_message = False
         self._disarm()
         if self.refusal is None:
             super().on_message_complete()

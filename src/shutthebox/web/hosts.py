@@ -39,6 +39,8 @@ def _host_name(host: str) -> str | None:
     """The name of a ``Host`` (or of an allowed host): lower case, no port, no brackets, no final
     dot; None if it cannot be read."""
     host = host.strip().lower()
+    if not host or any(mark in host for mark in _NOT_IN_A_HOST):  # urlsplit read "evil@ours" as ours
+        return None
     if host.count(":") > 1 and not host.startswith("["):
         host = f"[{host}]"  # an IPv6 address written bare, as an allowed host may be
     try:
@@ -47,6 +49,11 @@ def _host_name(host: str) -> str | None:
     except ValueError:
         return None
     return parts.hostname.rstrip(".") if parts.hostname else None
+
+
+_NOT_IN_A_HOST = frozenset("@/?#\\ \t")
+"""What a ``Host`` never holds (RFC 9110 7.2: a name or an address, and a port), and `urlsplit`
+would read past: a user before ``@``, a path, a query, a fragment."""
 
 
 def _is_address(name: str) -> bool:
