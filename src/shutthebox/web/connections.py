@@ -11,14 +11,16 @@ once its body is (at once for a request with none) or a WebSocket takes the conn
 it fires, the connection is closed.
 
 A deadline bounds time, not bytes: httptools gathers a header (and uvicorn the request line) by
-concatenation, so one connection sending a header that never ends at 20 MB/s held every other
-request of the process for as long as its deadline let it. A request line and headers past
-`MAX_HEAD_BYTES` get 431 and the connection closes. A WebSocket handshake that declares a body is
-refused with 400 (uvicorn waited for that body before it upgraded, with no deadline, and then left
-the handshake unanswered), as is a request with two ``Host`` headers (the guard checks the first, a
-proxy in front may route by the other), and the fields a chunked body sends after it (trailers) are
-dropped: uvicorn added them to the request's headers, where an ``Authorization`` no proxy had seen
-chose the seat that played.
+concatenation, so one connection sending a header, or a chunked body's trailer, that never ends at
+20 MB/s held every other request of the process for as long as its deadline let it. A request's
+line, headers, chunk framing and trailers past `MAX_HEAD_BYTES` get 431 and the connection closes.
+Refused with 400, once the requests read before are answered: a WebSocket handshake that declares a
+body (uvicorn waited for that body before it upgraded, with no deadline, then left the handshake
+unanswered), a request with two ``Host`` headers, or one whose whole address names another host
+than its ``Host`` (the guard reads the header; a proxy in front may route by the other). Trailers
+are dropped: uvicorn added them to the request's headers, where an ``Authorization`` no proxy had
+seen chose the seat that played. Bytes between requests (an empty line) are timed as a request's
+headers: they stopped uvicorn's idle timer and began no request, so nothing timed the connection.
 
 `serve` gives it to uvicorn as the HTTP protocol (`http_protocol`), in one process or in each
 worker of several.
