@@ -3,6 +3,8 @@ again once kept, and a folder that cannot be read is solved again rather than tr
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import pytest
 from shutthebox import Rules
 from shutthebox.strategy import solver
 from shutthebox.strategy.solver import keep_rounds_in, solve_round
+from shutthebox.strategy.solver.shelf import RoundShelf
 
 RULES = Rules(tiles=6, one_die="sum-le-6", doubles_extra_turn=True)
 
@@ -63,3 +66,39 @@ def test_a_folder_that_cannot_be_read_is_solved_again(shelf: Path) -> None:
     (kept / "seat1.values.npy").write_bytes(b"not an array")
     solver._round_cached.cache_clear()
     assert solve_round(RULES, 3).seats == solved_fresh(3, "win").seats
+
+
+def folder_bytes(place: Path) -> int:
+    return sum(path.stat().st_size for path in place.iterdir())
+
+
+def test_a_full_shelf_makes_room_by_dropping_the_rounds_read_least_recently(tmp_path: Path) -> None:
+    """Regression: the shelf grew without bound, a rule set at a time (about 250 MB each on 12 tiles),
+    as fast as a client could make rooms of new rule sets."""
+    rounds = {name: solved_fresh(players, objective)
+              for name, (players, objective) in {"a": (3, "win"), "b": (4, "win"), "c": (3, "stake")}.items()}
+    measuring = RoundShelf(tmp_path / "measure", max_bytes=10**12)
+    sizes = {}
+    for name, solved in rounds.items():
+        measuring.put(name, solved)
+        sizes[name] = folder_bytes(measuring._place(name))
+    shelf = RoundShelf(tmp_path / "solved", max_bytes=sizes["a"] + sizes["b"] + min(sizes.values()) // 2)
+    shelf.put("a", rounds["a"])
+    shelf.put("b", rounds["b"])
+    past = time.time() - 100
+    for name in "ab":
+        os.utime(shelf._place(name), (past, past))
+    assert shelf.get("a", turn_of) is not None  # read now: "b" is the one read least recently
+    shelf.put("c", rounds["c"])
+    assert [shelf.get(name, turn_of) is not None for name in "abc"] == [True, False, True]
+    assert sum(folder_bytes(place) for place in (tmp_path / "solved").glob("round-*")) <= shelf.max_bytes
+
+
+def test_a_round_larger_than_the_whole_shelf_is_not_kept(tmp_path: Path) -> None:
+    shelf = RoundShelf(tmp_path / "solved", max_bytes=1000)
+    shelf.put("a", solved_fresh(3, "win"))
+    assert not list((tmp_path / "solved").glob("round-*"))
+
+
+def turn_of(values: np.ndarray, one_die: np.ndarray, fail: np.ndarray) -> solver.TurnValues:
+    return solver._shelved_turn(solver.TurnKey.of(RULES), values, one_die, fail)

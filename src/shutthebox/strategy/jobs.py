@@ -59,10 +59,11 @@ def _end_with(server: int) -> None:
     os._exit(0)
 
 
-def shelved(folder: str | None, job: Callable[..., Result], *args: Any) -> Result:
-    """``job(*args)`` with the large rounds kept in ``folder`` (`strategy.solver.shelf`): a round this
-    machine solved once is read back, in whichever worker process, across restarts."""
-    keep_rounds_in(Path(folder) if folder is not None else None)
+def shelved(folder: str | None, max_bytes: int, job: Callable[..., Result], *args: Any) -> Result:
+    """``job(*args)`` with the large rounds kept in ``folder``, ``max_bytes`` of them at most
+    (`strategy.solver.shelf`): a round this machine solved once is read back, in whichever worker
+    process, across restarts."""
+    keep_rounds_in(Path(folder) if folder is not None else None, max_bytes)
     return job(*args)
 
 

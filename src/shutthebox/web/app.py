@@ -103,7 +103,7 @@ def assemble(settings: Settings, database: Database, *, clock: Callable[[], floa
     herald = Herald(hub)
     door = SolverDoor(
         processes=settings.solver_processes, cells_per_minute=settings.solver_cells_per_minute,
-        waiting=settings.solver_queue, shelf=settings.solved_dir,
+        waiting=settings.solver_queue, shelf=settings.solved_dir, shelf_bytes=settings.solved_max_bytes,
     )
     advisor = Advisor(max_cells=settings.hint_max_cells, max_bytes=settings.hint_max_bytes, door=door)
     metrics = Metrics()

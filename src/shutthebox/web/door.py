@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from shutthebox.strategy import jobs
+from shutthebox.strategy.solver.shelf import MAX_BYTES as SHELF_BYTES
 from shutthebox.web.refusals import Refusal, RefusedError
 
 __all__ = ["CALL_PRICE", "Solver", "SolverDoor"]
@@ -109,6 +110,7 @@ class SolverDoor:
     def __init__(
         self, *, processes: int = 1, cells_per_minute: int = 12_000_000_000, waiting: int = 8,
         cache_size: int = 512, clock: Callable[[], float] = time.monotonic, shelf: Path | None = None,
+        shelf_bytes: int = SHELF_BYTES,
     ) -> None:
         if processes < 0 or waiting < 1 or cache_size < 0:
             raise ValueError(f"processes ({processes}) and cache_size ({cache_size}) must be 0 or more, "
@@ -120,6 +122,8 @@ class SolverDoor:
         self._clock = clock
         self.shelf = shelf
         """Where the workers keep the large rounds they solve (`strategy.solver.shelf`); None: nowhere."""
+        self.shelf_bytes = shelf_bytes
+        """The most the shelf holds: the rounds read least recently make room for a new one."""
         self._answers: OrderedDict[Hashable, Any] = OrderedDict()
         self._running: dict[Hashable, asyncio.Future[Any]] = {}
         self._turns: dict[str, asyncio.Lock] = {}
@@ -207,7 +211,8 @@ class SolverDoor:
 
     async def _execute(self, job: Callable[..., Result], args: tuple[Any, ...]) -> Result:
         pool = _pool(self.processes) if self.processes else None
-        work = partial(jobs.shelved, str(self.shelf) if self.shelf is not None else None, job, *args)
+        shelf = str(self.shelf) if self.shelf is not None else None
+        work = partial(jobs.shelved, shelf, self.shelf_bytes, job, *args)
         try:
             if pool is None:
                 return await asyncio.to_thread(work)

@@ -86,6 +86,9 @@ class Settings:
     """Where the solver keeps the large rounds it solves, to read them back after a restart instead
     of solving them again (`strategy.solver.shelf`); None: kept in memory only. `serve` keeps them
     in the data folder."""
+    solved_max_bytes: int = 2_000_000_000
+    """The most `solved_dir` holds: a round kept past it makes room by dropping the rounds read least
+    recently (about 250 MB a rule set on 12 tiles; a client can make rooms of a new rule set a minute)."""
     solver_cells_per_minute: int = 12_000_000_000
     """The solver's work one client address may ask for in any minute, in cells (about 5 ns each)."""
     solver_queue: int = 8

@@ -32,6 +32,7 @@ from shutthebox.core.errors import RulesError
 from shutthebox.core.rules import OneDie, Rules, Scoring
 from shutthebox.strategy.solver.duel import Duel, solve_duel_turns
 from shutthebox.strategy.solver.rounds import Payout, Round, solve_round_turns
+from shutthebox.strategy.solver.shelf import MAX_BYTES as SHELF_BYTES
 from shutthebox.strategy.solver.shelf import RoundShelf
 from shutthebox.strategy.solver.solution import Objective, Solution
 from shutthebox.strategy.solver.topology import TOTALS, tile_counts, topology
@@ -287,12 +288,14 @@ class _Shelving:
 _SHELVING = _Shelving()
 
 
-def keep_rounds_in(folder: Path | None) -> None:
-    """Keep the rounds this process solves in ``folder`` and read them back from it (None: solve
-    every round here, keep none): a server solves a large round once per rule set (`shelf`)."""
+def keep_rounds_in(folder: Path | None, max_bytes: int = SHELF_BYTES) -> None:
+    """Keep the rounds this process solves in ``folder``, at most ``max_bytes`` of them, and read
+    them back from it (None: solve every round here, keep none): a server solves a large round once
+    per rule set (`shelf`)."""
     now = _SHELVING.shelf
-    if (folder is None) != (now is None) or (now is not None and now.folder != folder):
-        _SHELVING.shelf = None if folder is None else RoundShelf(folder)
+    kept_as = None if now is None else (now.folder, now.max_bytes)
+    if kept_as != (None if folder is None else (folder, max_bytes)):
+        _SHELVING.shelf = None if folder is None else RoundShelf(folder, max_bytes)
         _round_cached.cache_clear()
 
 
