@@ -36,8 +36,6 @@ __all__ = ["AHEAD", "AdviceDesk"]
 log = logging.getLogger(__name__)
 AHEAD = "server:ahead"
 """The requester of the rounds solved ahead: one queue and one budget for all of them."""
-AHEAD_MAX_CELLS = 30_000_000_000
-"""The work a round solved ahead may take by default (`web.settings.Settings.ahead_max_cells`)."""
 
 
 class AdviceDesk:
@@ -45,7 +43,7 @@ class AdviceDesk:
 
     def __init__(
         self, copies: Copies, advisor: Advisor, door: SolverDoor, *, clock: Callable[[], float],
-        ahead_max_cells: int = AHEAD_MAX_CELLS,
+        ahead_max_cells: int,
     ) -> None:
         self.copies = copies
         self.advisor = advisor
