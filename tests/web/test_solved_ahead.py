@@ -12,8 +12,13 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from shutthebox.core.board import Move
+from shutthebox.core.match import DiceChoice, Match
+from shutthebox.core.record import GameRecord, replay_states
 from shutthebox.core.rules import Rules
 from shutthebox.strategy import solver
+from shutthebox.strategy.advice import advise
+from shutthebox.strategy.budget import plan
 from shutthebox.strategy.cost import cost_of
 from shutthebox.strategy.names import Objective
 from shutthebox.web import create_app
@@ -150,3 +155,63 @@ def test_a_round_too_dear_to_solve_ahead_too_ranks_its_hints_by_a_cheaper_object
     millions = -(-ROUND_OF_THREE_COST // 1_000_000)
     assert f"{millions} million cells of work; this server gives one hint at most" in bounded["reason"]
     assert not list((tmp_path / "solved").glob("round-*"))
+
+
+WITH_BOTS = {
+    "rules": {"tiles": 7, "mode": "round"}, "seed": 3,
+    "seats": [{"name": "Ana"}, {"kind": "bot", "name": "Max", "bot": "expert"},
+              {"kind": "bot", "name": "Eva", "bot": "expert"}],
+}
+
+
+def bot_decisions(client: TestClient, **body: Any) -> list[tuple[Match, DiceChoice | Move]]:
+    """Each choice the expert bots made in a whole round (Ana plays as `Table.step` does), with the
+    state it was made at."""
+    table, _ = create(client, **body)
+    settled(client)
+    state = table.play_while_mine()
+    deadline = time.monotonic() + 120
+    while state["status"] == "playing":
+        assert time.monotonic() < deadline, "the bots did not finish the round"
+        time.sleep(0.01)
+        state = table.play_while_mine()
+    stored = client.get(f"/api/games/{state['saved_game_id']}")
+    assert stored.status_code == 200, stored.text
+    record = GameRecord.from_json(stored.json()["record"])
+    made, before = [], None
+    for event, after in replay_states(record):
+        if event is not None and before is not None and before.is_decision and before.actor in (1, 2):
+            assert isinstance(event.action, (DiceChoice, Move))
+            made.append((before, event.action))
+        before = after
+    return made
+
+
+def best_by(state: Match, objective: Objective, target: int | None = None) -> set[DiceChoice | Move]:
+    """The choices ``objective`` ranks best in ``state`` (ties all), computed apart from the server."""
+    choices = advise(state, objective, target).choices
+    return {c.action for c in choices if abs(c.value - choices[0].value) <= 1e-12}
+
+
+def test_an_expert_bot_ranks_by_the_round_once_it_is_solved_ahead(tmp_path: Path) -> None:
+    with serving(tmp_path, **TOO_DEAR_FOR_A_HINT) as client:
+        made = bot_decisions(client, **WITH_BOTS)
+    assert made
+    for state, action in made:
+        assert action in best_by(state, Objective.WIN), state.describe()
+
+
+def test_an_expert_bot_is_held_to_the_hint_budget_where_the_round_is_not_solved(tmp_path: Path) -> None:
+    """Before, a room's bot had a budget of its own (3,000 million cells), whatever the server's hints
+    were held to, and was charged the cheaper objective's price for a solve of the round."""
+    with serving(tmp_path, ahead_max_cells=ROUND_OF_THREE_COST - 1, **TOO_DEAR_FOR_A_HINT) as client:
+        made = bot_decisions(client, **WITH_BOTS)
+    budget = TOO_DEAR_FOR_A_HINT["hint_max_cells"]
+    apart = 0
+    for state, action in made:
+        chosen = plan(state, budget)
+        assert chosen.objective is not Objective.WIN
+        cheaper = best_by(state, chosen.objective, chosen.target)
+        assert action in cheaper, state.describe()
+        apart += cheaper.isdisjoint(best_by(state, Objective.WIN))
+    assert apart  # the round would have chosen otherwise at least once

@@ -5,9 +5,9 @@ state waits for a choice of dice (CHOOSE) or a move (MOVE); rolling is the
 game's business. Bots never print and never roll. A bot seated at a game
 (`seat_bots`) is a composed policy: its own rule, a ``fallback`` that chooses
 instead when it fails or takes longer than its ``patience`` (the heuristic,
-which answers at once), and for the solver's bots a budget of work (over it the
-cheaper objective, see `strategy.budget`). Every shell treats them alike (see
-`core.game`); a bot pickles, so a server may think in a worker process.
+which answers at once). Every shell treats them alike (see `core.game`); a bot
+pickles, so a server may think in a worker process, and a server plans the
+objective of its ``optimal`` bots as it plans a hint's, within its budget (`planned`).
 
 - ``random``: any legal choice, uniformly.
 - ``greedy``: the highest tiles first (8 before 7+1 before 6+2…); one die when allowed.
@@ -33,12 +33,11 @@ from shutthebox.core.errors import IllegalActionError
 from shutthebox.core.match import DiceChoice, Match, Phase
 from shutthebox.core.rules import Rules
 from shutthebox.strategy.advice import advise
-from shutthebox.strategy.budget import advise_within
 from shutthebox.strategy.names import BOT_NAMES, STRENGTHS, Objective, bot_key
 
 __all__ = [
     "BOT_NAMES", "PATIENCE", "STRENGTHS", "Bot", "Seated", "greedy_move", "heuristic_dice", "heuristic_move",
-    "make_bot", "seat_bots", "solves", "usable",
+    "make_bot", "planned", "seat_bots", "solves", "usable",
 ]
 
 PATIENCE = 20.0
@@ -111,6 +110,12 @@ def solves(bot: object) -> bool:
     return getattr(bot, "name", None) in SOLVERS
 
 
+def planned(bot: object) -> bool:
+    """Whether ``bot`` ranks by the objective that fits the match (``optimal``), which a server may
+    plan for it as for a hint: the cheaper objective over its budget, the round once solved ahead."""
+    return getattr(bot, "name", None) == "optimal"
+
+
 def _random(state: Match, rng: random.Random) -> DiceChoice | Move:
     return rng.choice(state.legal_actions())
 
@@ -181,17 +186,9 @@ def _heuristic(state: Match, rng: random.Random) -> DiceChoice | Move:
     return heuristic_move(state.rules, state.target, state.legal_moves)
 
 
-def _optimal(
-    objective: Objective | None, state: Match, rng: random.Random, *, budget: tuple[int, int] | None = None
-) -> DiceChoice | Move:
-    """The solver's best choice (within ``budget``, cells and bytes, when one is set: the cheaper
-    objective over it, `OverBudgetError` when even that is over)."""
-    if budget is not None and objective is None:
-
-        advice = advise_within(state, *budget)
-    else:
-        advice = advise(state) if objective is None else advise(state, objective)
-    best = advice.best
+def _optimal(objective: Objective | None, state: Match, rng: random.Random) -> DiceChoice | Move:
+    """The solver's best choice (by the objective that fits the match when none is given)."""
+    best = (advise(state) if objective is None else advise(state, objective)).best
     assert best is not None
     return best.action
 
@@ -207,26 +204,20 @@ _RULES: dict[str, Rule] = {
 }
 
 
-def make_bot(name: str, rng: random.Random | None = None, *, budget: tuple[int, int] | None = None) -> Bot:
-    """The bot called ``name`` (or a strength such as ``expert``), with its generator (the solver's,
-    within ``budget`` when one is set)."""
+def make_bot(name: str, rng: random.Random | None = None) -> Bot:
+    """The bot called ``name`` (or a strength such as ``expert``), with its generator."""
     key = bot_key(name)
-    rule = _RULES[key]
-    if budget is not None and key == "optimal":
-        rule = partial(_optimal, None, budget=budget)
-    return RuleBot(key, rule, rng if rng is not None else random.Random(0))
+    return RuleBot(key, _RULES[key], rng if rng is not None else random.Random(0))
 
 
-def seat_bots(
-    seats: Mapping[int, str], seed: int | str | None, *, budget: tuple[int, int] | None = None
-) -> dict[int, Bot]:
+def seat_bots(seats: Mapping[int, str], seed: int | str | None) -> dict[int, Bot]:
     """A seated bot for each seat (a bot name or a strength): its own generator drawn from the game's
     ``seed`` and its seat, so a seeded game replays with the same bot choices; the heuristic as its
-    fallback; a solver's bot waits `PATIENCE` at most, within ``budget`` when one is set."""
+    fallback; a solver's bot waits `PATIENCE` at most."""
     bots: dict[int, Bot] = {}
     for seat, name in seats.items():
         rng = random.Random(f"{seed}/{seat}") if seed is not None else random.Random()
-        own = make_bot(name, rng, budget=budget)
+        own = make_bot(name, rng)
         fallback = make_bot("heuristic", random.Random(f"{seed}/{seat}/fallback"))
         bots[seat] = Seated(own, fallback, PATIENCE if own.name in SOLVERS else None)
     return bots

@@ -80,9 +80,10 @@ def hint(state: Match, objective: Objective, target: int | None, seat: Seat | No
     return advice_module.advise(state, objective, target).to_json()
 
 
-def bot_move(state: Match, max_cells: int, max_bytes: int) -> DiceChoice | Move:
-    """The solver's bot's choice in ``state``, within the budget (`budget.advise_within`)."""
-    best = advise_within(state, max_cells, max_bytes).best
+def bot_move(state: Match, objective: Objective, target: int | None) -> DiceChoice | Move:
+    """The solver's bot's choice in ``state``, ranked by ``objective`` (as the server planned it: the
+    objective of the moment, or the cheaper one over its budget)."""
+    best = advice_module.advise(state, objective, target).best
     assert best is not None
     return best.action
 

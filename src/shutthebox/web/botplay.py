@@ -2,7 +2,9 @@
 
 For each step a game is due (``game.due()``), the bot thinks with the room unlocked: through the
 solver's door (`web.door`, its work spent from the budget of the address that made the room) for a
-bot that asks the solver (`strategy.bots.solves`), in a thread otherwise, within its patience
+bot that asks the solver (`strategy.bots.solves`), the solver's own bot ranking by the objective the
+server's advisor plans, as a hint would (within the hint budget, or the round once it is solved
+ahead), in a thread otherwise, within its patience
 (``game.patience(due)``); a bot that fails, is refused or runs out of patience is replaced for that
 choice by its fallback (``game.rescue(due)``), so no bot can hold the server or stop a game. Its
 choice is then played under the room's lock only if the game is still at the state it was thought
@@ -14,12 +16,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from functools import partial
 
 from shutthebox.core.board import Move
 from shutthebox.core.errors import StaleActionError
 from shutthebox.core.game import ROLL, Due, Game, Step, Wait
 from shutthebox.core.match import DiceChoice
-from shutthebox.strategy.bots import solves
+from shutthebox.strategy import jobs
+from shutthebox.strategy.bots import planned, solves
 from shutthebox.web.advisor import Advisor
 from shutthebox.web.copies import Copies, Held
 from shutthebox.web.door import SolverDoor
@@ -85,8 +89,12 @@ class BotPlayer:
                 return await asyncio.wait_for(asyncio.to_thread(thought), game.patience(due))
             chosen = self.advisor.plan(due.state)
             price = self.advisor.price(due.state, chosen)
+            # the solver's own bot ranks by the objective a hint would: the round once solved ahead
+            work: Callable[[], DiceChoice | Move] = thought
+            if planned(thought.bot):
+                work = partial(jobs.bot_move, due.state, chosen.objective, chosen.target)
             move: DiceChoice | Move = await asyncio.wait_for(
-                self.door.run(room.requester, None, price, thought), game.patience(due)
+                self.door.run(room.requester, None, price, work), game.patience(due)
             )
         except Exception:  # whatever went wrong, the game goes on with its fallback
             log.warning("room %s: a bot's thinking failed; its fallback plays", room.code, exc_info=True)

@@ -37,9 +37,6 @@ from shutthebox.web.seats import Seat, check_client_seed, held_by, look_alike, s
 
 __all__ = ["BOTS_DUE", "ClientAction", "OnLeave", "Room"]
 
-BOT_BUDGET = (3_000_000_000, 1_000_000_000)
-"""The solver's work one move of a room's solver bot may take (cells, bytes): the default hint budget
-(`strategy.budget`); beyond it the cheaper objective, else the bot's fallback."""
 BOTS_DUE = (Wait.CHANCE, Wait.BOT)
 """What a room's background work plays: the bots' rolls and choices."""
 MAX_NOTICES = 8
@@ -186,7 +183,7 @@ class Room(TurnClock):
         bots = {seat.index: seat.bot for seat in self.seats if seat.kind == "bot" and seat.bot is not None}
         if bots:
 
-            for index, bot in seat_bots(bots, game.bot_seed, budget=BOT_BUDGET).items():
+            for index, bot in seat_bots(bots, game.bot_seed).items():
                 game.seat_bot(index, bot)
         for seat in self.seats:
             if seat.stand_in:
