@@ -102,6 +102,10 @@ def test_a_preset_with_options_over_it(client: TestClient) -> None:
             {"seats": [{"name": "A"}, {"kind": "remote"}], "rules": {"mode": "solo"}},
             422, "malformed", ["solo is played by one player"],
         ),
+        (  # alone, the player rolled for the start of every round (rules: solo is one turn)
+            {"seats": [{"name": "Ana"}], "rounds": 3}, 422, "malformed",
+            ["rounds 3: one player plays one turn; rounds are for two players or more"],
+        ),
     ],
 )
 def test_bad_room_requests_name_what_is_wrong(

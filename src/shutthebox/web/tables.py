@@ -84,6 +84,11 @@ def new_room(
         raise RefusedError(Refusal.MALFORMED, "a room needs at least one seat")
     if not any(s.kind == "here" for s in placed):
         raise RefusedError(Refusal.MALFORMED, "at least one seat must be played here by the room's creator")
+    if len(placed) == 1 and rounds > 1:  # alone, the player would roll for the start of each round
+        raise RefusedError(
+            Refusal.MALFORMED,
+            "rounds {rounds}: one player plays one turn; rounds are for two players or more", rounds=rounds,
+        )
     named = [s.name for s in placed if s.name is not None]
     if any(look_alike(a, b) for i, a in enumerate(named) for b in named[:i]):
         raise RefusedError(Refusal.NAME_TAKEN, "player names must differ: {names}", names=", ".join(named))
