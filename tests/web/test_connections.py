@@ -199,6 +199,22 @@ def test_many_requests_sent_at_once_are_each_answered(tmp_path: Path) -> None:
             received += chunk
 
 
+def test_a_client_gone_amid_its_pipelined_requests_leaves_no_error_in_the_log(tmp_path: Path) -> None:
+    """Regression: 31 of 40 such connections each logged "Exception in ASGI application" (uvicorn marked
+    the last request read as disconnected, not the one being answered, which then wrote to the closed
+    connection: "the handler is closed")."""
+    one = b"GET /api/rules HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    with quick_server(tmp_path) as server:
+        for _ in range(40):
+            with raw(server) as connection:
+                connection.sendall(one * 300)
+                time.sleep(0.01)  # a few answered, the rest pipelined, then gone
+        assert httpx.get(f"{server.url}/api/rules").status_code == 200
+    log = server.log.read_text()
+    assert '"GET /api/rules HTTP/1.1" 200' in log
+    assert "Traceback" not in log and "Exception in ASGI application" not in log
+
+
 def handshake(server: Server, extra: bytes) -> bytes:
     """A room's WebSocket handshake, with ``extra`` header lines and what follows them."""
     room = httpx.post(f"{server.url}/api/rooms", json={"seats": [{"name": "Ana"}]}).json()

@@ -35,8 +35,9 @@ from http import HTTPStatus
 from typing import Any
 
 import httptools
+from uvicorn._types import ASGI3Application
 from uvicorn.config import Config
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 from uvicorn.server import ServerState
 
 __all__ = ["MAX_HEAD_BYTES", "RequestDeadline", "http_protocol"]
@@ -72,6 +73,7 @@ class RequestDeadline(HttpToolsProtocol):
         self.begun = False  # that chunk is being read
         self.body_read = 0  # bytes of body in the chunk being read
         self.refusal: tuple[HTTPStatus, str] | None = None  # the answer the request gets, once read
+        self.answered: RequestResponseCycle | None = None  # the request being answered (`_start_asgi_task`)
 
     def data_received(self, data: bytes) -> None:
         self.begun, self.body_read = False, 0
@@ -107,8 +109,19 @@ class RequestDeadline(HttpToolsProtocol):
         super().connection_made(transport)
         self._arm()  # a connection that sends nothing at all is timed too
 
+    def _start_asgi_task(self, cycle: RequestResponseCycle, app: ASGI3Application) -> None:
+        self.answered = cycle
+        super()._start_asgi_task(cycle, app)
+
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        # uvicorn tells the last request read that its client is gone; with requests pipelined behind
+        # it, the one being answered was not told, and wrote to the closed connection ("the handler is
+        # closed": an error and its traceback in the log for each such client)
+        answered = self.answered
+        if answered is not None and not answered.response_complete:
+            answered.disconnected = True
+            answered.message_event.set()
         super().connection_lost(exc)
 
     def on_message_begin(self) -> None:
