@@ -16,6 +16,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect as ws_connect
 
+from shutthebox.web.pings import BURST
 from tests.support.serving import Server, running
 
 pytestmark = pytest.mark.slow  # a real server, and deadlines of seconds waited out
@@ -104,6 +105,76 @@ def test_a_socket_outlives_the_header_deadline(tmp_path: Path) -> None:
         with httpx.Client() as client:  # two requests on one kept-alive connection
             assert client.get(f"{server.url}/api/rules").status_code == 200
             assert client.get(f"{server.url}/api/i18n").status_code == 200
+
+
+def ping(payload: bytes) -> bytes:
+    """A client's PING frame (masked, as a client's must be)."""
+    key = b"\x01\x02\x03\x04"
+    return bytes([0x89, 0x80 | len(payload)]) + key + bytes(b ^ key[i % 4] for i, b in enumerate(payload))
+
+
+def frames_until_closed(connection: socket.socket, patience: float) -> list[tuple[int, bytes]]:
+    """The frames the server sends (opcode, payload) until it closes the connection, or ``patience``
+    seconds pass without a byte."""
+    connection.settimeout(patience)
+    data = b""
+    try:
+        while chunk := connection.recv(65536):
+            data += chunk
+    except (TimeoutError, ConnectionResetError):
+        pass
+    frames, at = [], 0
+    while at + 2 <= len(data):
+        opcode, length, at = data[at] & 0x0F, data[at + 1] & 0x7F, at + 2
+        if length >= 126:
+            size = 2 if length == 126 else 8
+            length, at = int.from_bytes(data[at:at + size], "big"), at + size
+        frames.append((opcode, data[at:at + length]))
+        at += length
+    return frames
+
+
+def opened_socket(server: Server) -> socket.socket:
+    """A raw connection holding a room's WebSocket, its handshake answered."""
+    room = httpx.post(f"{server.url}/api/rooms", json={"seats": [{"name": "Ana"}]}).json()
+    connection = raw(server)
+    connection.sendall(
+        f"GET /api/rooms/{room['code']}/ws?token={room['token']} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n".encode()
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += connection.recv(1)
+    assert head.startswith(b"HTTP/1.1 101 "), head
+    return connection
+
+
+def test_a_flood_of_pings_closes_the_socket(tmp_path: Path) -> None:
+    """Regression: control frames never reach the app, so no rate limit counted them; one socket sending
+    pings and never reading the pongs grew the server by 16 MB a second, and held its event loop."""
+    with quick_server(tmp_path) as server:
+        with opened_socket(server) as connection:
+            connection.sendall(ping(b"x" * 125) * 2000)
+            frames = frames_until_closed(connection, patience=5)
+        pongs = [payload for opcode, payload in frames if opcode == 0xA]
+        closes = [payload for opcode, payload in frames if opcode == 0x8]
+        assert len(pongs) <= BURST
+        assert closes and int.from_bytes(closes[0][:2], "big") == 1008, frames[-3:]
+        assert closes[0][2:] == b"too many pings"
+        assert httpx.get(f"{server.url}/api/rules").status_code == 200
+    assert "WebSocket closed 1008: too many pings" in server.log.read_text()
+
+
+def test_pings_within_the_budget_are_answered_and_the_socket_plays_on(tmp_path: Path) -> None:
+    with quick_server(tmp_path) as server, opened_socket(server) as connection:
+        connection.sendall(ping(b"keepalive") * BURST)
+        message = b'{"type": "ping"}'
+        connection.sendall(bytes([0x81, 0x80 | len(message)]) + b"\x00" * 4 + message)  # masked by zeros
+        frames = frames_until_closed(connection, patience=2)  # not closed: the patience runs out
+    assert [payload for opcode, payload in frames if opcode == 0xA] == [b"keepalive"] * BURST
+    assert 0x8 not in [opcode for opcode, _payload in frames]
+    assert any(opcode == 0x1 and b'"pong"' in payload for opcode, payload in frames)
 
 
 def test_creations_whose_body_never_comes_hold_up_no_other_room_nor_socket(tmp_path: Path) -> None:
