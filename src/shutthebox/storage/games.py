@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, bindparam, case, exists, func, insert, select, true
+from sqlalchemy import ColumnElement, Connection, bindparam, case, exists, func, insert, select, true
 from sqlalchemy.exc import IntegrityError
 
 from shutthebox.core.errors import ShutTheBoxError
@@ -142,20 +142,28 @@ class GameRepository:
         self, *, player: str | None = None, source: str | None = None, limit: int = 50, offset: int = 0
     ) -> list[GameSummary]:
         """Stored games, newest first, optionally those of one player or from one source."""
-        query = select(GameRow).order_by(GameRow.finished_at.desc(), GameRow.id.desc())
-        if player is not None:
-            theirs = _turns_of(player, self._profiles.named(player))
-            query = query.where(GameRow.id.in_(select(TurnRow.game_id).where(theirs)))
-        if source is not None:
-            query = query.where(GameRow.source == source)
+        query = select(GameRow).where(*self._chosen(player, source))
         with self._database.session() as session:
-            rows = session.scalars(query.limit(limit).offset(offset)).all()
+            rows = session.scalars(
+                query.order_by(GameRow.finished_at.desc(), GameRow.id.desc()).limit(limit).offset(offset)
+            ).all()
             return [_summary(row) for row in rows]
 
-    def count(self) -> int:
-        """How many games are stored."""
+    def count(self, *, player: str | None = None, source: str | None = None) -> int:
+        """How many games are stored (those `games` lists, of one player or from one source)."""
         with self._database.session() as session:
-            return session.scalar(select(func.count()).select_from(GameRow)) or 0
+            query = select(func.count()).select_from(GameRow).where(*self._chosen(player, source))
+            return session.scalar(query) or 0
+
+    def _chosen(self, player: str | None, source: str | None) -> list[ColumnElement[bool]]:
+        """What a stored game of ``player`` (when given) from ``source`` (when given) is."""
+        chosen: list[ColumnElement[bool]] = []
+        if player is not None:
+            theirs = _turns_of(player, self._profiles.named(player))
+            chosen.append(GameRow.id.in_(select(TurnRow.game_id).where(theirs)))
+        if source is not None:
+            chosen.append(GameRow.source == source)
+        return chosen
 
     def history(self, player: str, *, limit: int = 100) -> list[TurnEntry]:
         """The turns ``player`` (a profile, else a guest: see `bests`) played, newest first."""

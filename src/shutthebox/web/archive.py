@@ -42,9 +42,9 @@ class Archive:
         self.clock = clock
 
     def games(self, *, player: str | None, source: str | None, limit: int, offset: int) -> dict[str, Any]:
-        """Stored games, newest first, and how many there are."""
+        """Stored games, newest first, and how many there are of those asked (all pages)."""
         found = self.kept.games(player=player, source=source, limit=limit, offset=offset)
-        return {"games": [g.to_json() for g in found], "total": self.kept.count()}
+        return {"games": [g.to_json() for g in found], "total": self.kept.count(player=player, source=source)}
 
     def game(self, game_id: int) -> dict[str, Any]:
         """A stored game with its record, as anyone may read it now (not one sealed)."""
