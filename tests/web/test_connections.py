@@ -16,7 +16,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect as ws_connect
 
-from shutthebox.web.pings import BURST
+from shutthebox.web.frames import BURST
 from tests.support.serving import Server, running
 
 pytestmark = pytest.mark.slow  # a real server, and deadlines of seconds waited out
@@ -134,12 +134,20 @@ def frames_until_closed(connection: socket.socket, patience: float) -> list[tupl
     return frames
 
 
-def opened_socket(server: Server) -> socket.socket:
-    """A raw connection holding a room's WebSocket, its handshake answered."""
-    room = httpx.post(f"{server.url}/api/rooms", json={"seats": [{"name": "Ana"}]}).json()
+def text(payload: bytes, *, opcode: int = 0x1, fin: bool = True) -> bytes:
+    """A client's data frame (a text frame, or ``opcode`` 0 for a continuation), masked by zeros."""
+    return bytes([(0x80 if fin else 0) | opcode, 0x80 | len(payload)]) + b"\x00" * 4 + payload
+
+
+def opened_socket(server: Server, path: str | None = None) -> socket.socket:
+    """A raw connection holding a room's WebSocket (at ``path``, else a new room's), its handshake
+    answered."""
+    if path is None:
+        room = httpx.post(f"{server.url}/api/rooms", json={"seats": [{"name": "Ana"}]}).json()
+        path = f"/api/rooms/{room['code']}/ws?token={room['token']}"
     connection = raw(server)
     connection.sendall(
-        f"GET /api/rooms/{room['code']}/ws?token={room['token']} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n".encode()
     )
@@ -161,16 +169,64 @@ def test_a_flood_of_pings_closes_the_socket(tmp_path: Path) -> None:
         closes = [payload for opcode, payload in frames if opcode == 0x8]
         assert len(pongs) <= BURST
         assert closes and int.from_bytes(closes[0][:2], "big") == 1008, frames[-3:]
-        assert closes[0][2:] == b"too many pings"
+        assert closes[0][2:] == b"too many frames"
         assert httpx.get(f"{server.url}/api/rules").status_code == 200
-    assert "WebSocket closed 1008: too many pings" in server.log.read_text()
+    assert "WebSocket closed 1008: too many frames" in server.log.read_text()
+
+
+def test_a_message_that_never_ends_closes_the_socket(tmp_path: Path) -> None:
+    """Regression: empty fragments of a message never finished reached no budget (the app sees a
+    message once it is whole) and uvicorn kept each: another client's request took 20 to 56 s."""
+    with quick_server(tmp_path) as server:
+        with opened_socket(server) as connection:
+            connection.sendall(text(b"{", fin=False) + text(b"", opcode=0x0, fin=False) * 5000)
+            frames = frames_until_closed(connection, patience=5)
+        closes = [payload for opcode, payload in frames if opcode == 0x8]
+        assert closes and int.from_bytes(closes[0][:2], "big") == 1008, frames[-3:]
+        assert httpx.get(f"{server.url}/api/rules").status_code == 200
+
+
+def test_a_chunk_of_a_thousand_messages_closes_the_socket(tmp_path: Path) -> None:
+    """Regression: uvicorn hands the app every message of a chunk read before the app reads one; 64 kB
+    of small messages at once held the event loop for most of a second."""
+    with quick_server(tmp_path) as server:
+        with opened_socket(server) as connection:
+            connection.sendall(text(b'{"type": "ping"}') * 1000)
+            frames = frames_until_closed(connection, patience=5)
+        assert not any(opcode == 0x1 and b'"pong"' in payload for opcode, payload in frames)  # none read
+        closes = [payload for opcode, payload in frames if opcode == 0x8]
+        assert closes and int.from_bytes(closes[0][:2], "big") == 1008, frames[-3:]
+
+
+def test_a_message_in_a_few_fragments_is_read_as_one(tmp_path: Path) -> None:
+    with quick_server(tmp_path) as server, opened_socket(server) as connection:
+        connection.sendall(text(b'{"type"', fin=False) + text(b': "pi', opcode=0x0, fin=False)
+                           + text(b'ng"}', opcode=0x0))
+        frames = frames_until_closed(connection, patience=2)
+    assert any(opcode == 0x1 and b'"pong"' in payload for opcode, payload in frames)
+    assert 0x8 not in [opcode for opcode, _payload in frames]
+
+
+def test_messages_sent_on_after_the_server_closed_the_socket_end_the_connection(tmp_path: Path) -> None:
+    """Regression: once the server sent its close, uvicorn read and dropped whatever came for 10 s."""
+    with quick_server(tmp_path) as server, opened_socket(server, "/api/rooms/ZZZZZ/ws") as connection:
+        reply = b""
+        while b"\x88" not in reply:  # its close (4404: no such room)
+            reply += connection.recv(4096)
+        start = time.monotonic()
+        try:
+            for _ in range(50):
+                connection.sendall(text(b'{"type": "roll"}') * 200)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        assert frames_until_closed(connection, patience=5) is not None
+        assert time.monotonic() - start < 5  # closed at once, not after the close's 10 s
 
 
 def test_pings_within_the_budget_are_answered_and_the_socket_plays_on(tmp_path: Path) -> None:
     with quick_server(tmp_path) as server, opened_socket(server) as connection:
         connection.sendall(ping(b"keepalive") * BURST)
-        message = b'{"type": "ping"}'
-        connection.sendall(bytes([0x81, 0x80 | len(message)]) + b"\x00" * 4 + message)  # masked by zeros
+        connection.sendall(text(b'{"type": "ping"}'))
         frames = frames_until_closed(connection, patience=2)  # not closed: the patience runs out
     assert [payload for opcode, payload in frames if opcode == 0xA] == [b"keepalive"] * BURST
     assert 0x8 not in [opcode for opcode, _payload in frames]

@@ -28,8 +28,8 @@ try:  # the web extra: one missing is refused in one line naming it
     from shutthebox.web import create_app
     from shutthebox.web.app import SETTINGS_VARIABLE, database_url
     from shutthebox.web.connections import http_protocol
+    from shutthebox.web.frames import MeteredFrames
     from shutthebox.web.guard import install_log_filter
-    from shutthebox.web.pings import MeteredPings
     from shutthebox.web.settings import Settings, default_hosts
 except ImportError as error:
     raise CliError("the web app needs {module}: pip install 'shutthebox[web]'", module=error.name) from None
@@ -119,7 +119,7 @@ def run_serve(args: argparse.Namespace) -> int:
         "host": args.host, "port": args.port, "log_level": args.log_level,
         "ws_max_size": settings.max_frame_bytes,  # a bigger message closes the socket (1009)
         "ws_per_message_deflate": False,  # a state of a few kB is cheaper sent than compressed
-        "ws": MeteredPings,  # uvicorn's sans-I/O protocol, a socket's pings within a budget
+        "ws": MeteredFrames,  # uvicorn's sans-I/O protocol, a socket's frames within a budget
         # Only a proxy named here may say whom a request is from: anyone else could pick an
         # address per request and walk around every rate limit.
         "proxy_headers": args.trust_proxy is not None, "forwarded_allow_ips": args.trust_proxy or "",
