@@ -58,3 +58,15 @@ def test_a_watcher_whose_room_turns_private_is_sent_away(client: TestClient) -> 
         client.post(f"/api/rooms/{host.code}/privacy", json={"private": True}, headers=host.headers)
         closed = watcher.receive()
         assert closed["type"] == "websocket.close"
+
+
+def test_a_private_rooms_record_is_its_players_alone(client: TestClient) -> None:
+    """Regression: the room and its socket refused a stranger, but its record (every roll and move so
+    far, the names) was anyone's with the code."""
+    host, guest = online(client)
+    client.post(f"/api/rooms/{host.code}/privacy", json={"private": True}, headers=host.headers)
+    refused(client.get(f"/api/rooms/{host.code}/record"), 403, "private")
+    for seat in (host, guest):
+        assert client.get(f"/api/rooms/{host.code}/record", headers=seat.headers).status_code == 200
+    client.post(f"/api/rooms/{host.code}/privacy", json={"private": False}, headers=host.headers)
+    assert client.get(f"/api/rooms/{host.code}/record").status_code == 200  # open again: anyone's

@@ -127,9 +127,12 @@ class RoomDesk:
         """The room as ``token``'s seats see it now."""
         return self.fanout.view(held, token)
 
-    async def record(self, code: str) -> dict[str, Any]:
-        """The room's game record (the fair seed once the game is over); nobody's while sealed."""
-        return (await self.copies.fresh(code)).room.record_json(self.clock())
+    async def record(self, code: str, token: str | None) -> dict[str, Any]:
+        """The room's game record (the fair seed once the game is over); nobody's while sealed, a
+        private room's its players' alone."""
+        room, now = (await self.copies.fresh(code)).room, self.clock()
+        room.check_sight(token, now)
+        return room.record_json(now)
 
     # -- creating ---------------------------------------------------------------
     async def commit(self) -> tuple[str, FairDice]:

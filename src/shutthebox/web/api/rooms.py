@@ -170,8 +170,8 @@ async def get_review(
     "/rooms/{code}/record", response_model=answers.GameRecord, responses=ERRORS,
     summary="The game record (the fair seed once over)",
 )
-async def get_record(code: RoomCode, server: ServerDep) -> dict[str, Any]:
-    return await server.rooms.record(code)
+async def get_record(code: RoomCode, server: ServerDep, token: TokenDep) -> dict[str, Any]:
+    return await server.rooms.record(code, token)
 
 
 # -- the routes a game is played by, read off the request by `web.lane` ---------------------------

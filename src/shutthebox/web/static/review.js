@@ -134,7 +134,7 @@ export async function showVerify() {
   box.replaceChildren(el("p", { class: "muted", text: _("Loading…") }));
   let record;
   try {
-    record = await api(`/api/rooms/${code}/record`);
+    record = await api(`/api/rooms/${code}/record`, { token: now().connection.token }); // a private room's is its players'
   } catch (error) {
     box.replaceChildren(el("p", { class: "error", text: failure(error) }));
     return;
