@@ -78,6 +78,21 @@ def test_the_creator_resigns_with_the_guest_key_alone(tmp_path: Path) -> None:
         assert client.get("/api/me/rooms", headers={"X-Guest-Key": "ana-key"}).json()["games"] == []
 
 
+def test_nobody_resigns_a_game_by_sharing_its_creators_address(tmp_path: Path) -> None:
+    """Regression: a room made with no key is its address's; anyone else behind that address (a pub, a
+    school) listed it and resigned it with no token and no key, a bot then playing the seat."""
+    with TestClient(create_app(settings_at(tmp_path))) as client:
+        made = client.post("/api/rooms", json={"seats": [{"name": "Ana"}, {"kind": "remote"}]})
+        room = made.json()
+        client.post(f"/api/rooms/{room['code']}/join", json={"name": "Luis"})
+        refused(client.post(f"/api/rooms/{room['code']}/resign"), 403, "wrong-seat")
+        seats = client.get(f"/api/rooms/{room['code']}", headers={"Authorization": f"Bearer {room['token']}"})
+        assert seats.json()["seats"][0]["stand_in"] is False  # nothing changed
+        resigned = client.post(f"/api/rooms/{room['code']}/resign",
+                               headers={"Authorization": f"Bearer {room['token']}"})
+        assert resigned.status_code == 200, resigned.text  # its own token does
+
+
 def test_a_room_not_begun_is_closed_by_resigning_and_a_finished_one_refuses(client: TestClient) -> None:
     host, _ = create(client, seats=[{"name": "Ana"}, {"kind": "remote"}])
     resigned = client.post(f"/api/rooms/{host.code}/resign", headers=host.headers)

@@ -91,7 +91,9 @@ async def resign(
     ``X-Guest-Key``): your seats leave; a bot plays each to the end and the game counts as it stood
     (a ranked game counts as played to its end). A room whose game has not begun is closed."""
     profile = None if await server.rooms.holds_seat(code, token) else await server.profiles.find(token)
-    held = await server.rooms.resign(code, token, player_of(profile, guest, address))
+    # a key, never the address alone: everyone behind one address (a pub, a school) shares it
+    creator = player_of(profile, guest, None)
+    held = await server.rooms.resign(code, token, creator)
     return {"code": code, "state": server.rooms.view(held, token) if held is not None else None}
 
 
