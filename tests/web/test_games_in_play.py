@@ -122,6 +122,24 @@ def test_guests_get_distinct_default_names_and_a_friend_joins_without_a_clash(cl
     assert again["state"]["seats"][0]["name"] == names[0]  # a guest keeps their name from room to room
 
 
+def test_a_profile_that_takes_a_guests_own_name_shuts_nobody_out(client: TestClient) -> None:
+    """Regression: a guest's own name is one of 9,000 ("Player 1817"), shown to everyone at their table;
+    a profile made under it (10 a minute from an address) refused that guest every room and join."""
+    seats = [{"kind": "here"}, {"kind": "remote"}]
+    first = client.post("/api/rooms", json={"seats": seats}, headers={"X-Guest-Key": "ana-key"}).json()
+    own = first["state"]["seats"][0]["name"]
+    assert client.post("/api/profiles", json={"name": own}).status_code == 201  # taken by a stranger
+    again = client.post("/api/rooms", json={"seats": seats}, headers={"X-Guest-Key": "ana-key"})
+    assert again.status_code == 201, again.text
+    other = again.json()["state"]["seats"][0]["name"]
+    assert other != own and other.startswith("Player ")
+    assert client.post("/api/rooms", json={"seats": seats}, headers={"X-Guest-Key": "ana-key"}).json()[
+        "state"]["seats"][0]["name"] == other  # the same one each time
+    joined = client.post(f"/api/rooms/{first['code']}/join", json={}, headers={"X-Guest-Key": "ana-key"})
+    assert joined.status_code == 200, joined.text
+    assert joined.json()["state"]["seats"][1]["name"] == other
+
+
 def test_a_guest_name_is_said_in_the_readers_language(client: TestClient) -> None:
     made = client.post("/api/rooms", json={"seats": [{}], "seed": 2},
                        headers={"X-Guest-Key": "ana-key", "Accept-Language": "es"})

@@ -25,12 +25,14 @@ def player_of(profile: Profile | None, guest: str | None, address: str | None) -
     return f"address:{address}" if address is not None else None
 
 
-def guest_name(player: str | None) -> str:
+def guest_name(player: str | None, choice: int = 0) -> str:
     """A guest's own default name, in the language in use: "Player 4821", its number drawn from the
-    player (the same for each of their rooms), else at random; never one name shared by every guest,
-    so nobody takes a stranger's bests for theirs, and a friend joins without a clash."""
+    player (the same for each of their rooms; ``choice`` draws their next, for when a profile holds
+    it), else at random; never one name shared by every guest, so nobody takes a stranger's bests for
+    theirs, and a friend joins without a clash."""
     if player is None:
         number = 1000 + secrets.randbelow(9000)
     else:
-        number = 1000 + int.from_bytes(hashlib.sha256(player.encode()).digest()[:4], "big") % 9000
+        drawn = player if choice == 0 else f"{player}/{choice}"
+        number = 1000 + int.from_bytes(hashlib.sha256(drawn.encode()).digest()[:4], "big") % 9000
     return _("Player {number}").format(number=number)

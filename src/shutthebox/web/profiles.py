@@ -47,6 +47,10 @@ class ProfileDesk:
         assert key is not None
         return await to_thread.run_sync(self.kept.rename, key, clean_name(name))
 
+    async def is_free(self, name: str) -> bool:
+        """Whether no profile holds ``name`` (or one like it)."""
+        return await read(self.kept, self.kept.holder, name) is None
+
     async def check_free(self, name: str | None) -> None:
         """Refuse a guest's or a bot's name that a profile holds (or one like it): nobody passes for
         a player with an identity."""

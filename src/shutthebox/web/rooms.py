@@ -43,6 +43,8 @@ from shutthebox.web.worker import TICKET_SECONDS, Worker
 __all__ = ["RoomDesk", "client_action", "in_play_json", "rules_of"]
 
 log = logging.getLogger(__name__)
+GUEST_NAME_CHOICES = 8
+"""How many of a guest's own names are tried for one no profile holds."""
 
 
 def rules_of(body: CreateRoom) -> Rules:
@@ -86,14 +88,10 @@ def in_play_json(row: KeptRoom) -> dict[str, Any]:
     }
 
 
-def unnamed_named(body: CreateRoom, player: str | None) -> CreateRoom:
-    """The first seat played here with no name takes the guest's own (`web.players.guest_name`)."""
+def unnamed(body: CreateRoom) -> int | None:
+    """The first seat played here, when it has no name (it takes the guest's own)."""
     first = next((i for i, s in enumerate(body.seats) if s.kind == "here"), None)
-    if first is None or body.seats[first].name is not None:
-        return body
-    seats = list(body.seats)
-    seats[first] = seats[first].model_copy(update={"name": guest_name(player)})
-    return body.model_copy(update={"seats": seats})
+    return first if first is not None and body.seats[first].name is None else None
 
 
 class RoomDesk:
@@ -154,7 +152,11 @@ class RoomDesk:
         self.copies.check_in_touch()  # before a commitment is spent: a room nobody could play yet
         rules = rules_of(body)
         mine = next((i for i, s in enumerate(body.seats) if s.kind == "here"), None) if profile else None
-        body = unnamed_named(body, player)
+        first = unnamed(body)
+        if first is not None:
+            named = list(body.seats)
+            named[first] = named[first].model_copy(update={"name": await self._guest_name(player)})
+            body = body.model_copy(update={"seats": named})
         for index, seat in enumerate(body.seats):
             if index != mine and seat.kind != "remote":
                 await self.profiles.check_free(seat.name)
@@ -259,6 +261,15 @@ class RoomDesk:
         held, _ = await self.copies.change(held, lambda room: room.resign(seats))
         return await self.worker.changed(held)
 
+    async def _guest_name(self, player: str | None) -> str:
+        """The guest's own name (`web.players.guest_name`): their first that no profile holds (a profile
+        may be made under any), the same each time."""
+        for choice in range(GUEST_NAME_CHOICES):
+            name = guest_name(player, choice)
+            if player is None or await self.profiles.is_free(name):
+                return name
+        return name  # each held: refused by the name's check, as a name given would be
+
     async def _dice_for(self, body: CreateRoom) -> FairDice | None:
         """The room's dice: committed under the ticket with the creator's client seed added now,
         fresh ones, or none for a practice room (a chosen seed)."""
@@ -292,7 +303,7 @@ class RoomDesk:
         no name plays under their own (`web.players.guest_name`) when it says who it is (``player``)."""
         held = await self.copies.fresh(code)
         if profile is None and body.name is None and player is not None:
-            body = body.model_copy(update={"name": guest_name(player)})
+            body = body.model_copy(update={"name": await self._guest_name(player)})
         if profile is None:
             await self.profiles.check_free(body.name)
         held, (token, seat) = await self.copies.change(
