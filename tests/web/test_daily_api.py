@@ -4,8 +4,9 @@ for every profile, the leaderboard, the comparison with optimal play, the seed r
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Iterator
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -145,7 +146,10 @@ def test_the_next_day_reveals_the_seed_every_attempt_verifies_with(client: TestC
     table, seen = attempt(client, key)
     day = client.get("/api/daily").json()["today"]
     before = client.get("/api/daily", params={"day": day}).json()["challenges"][0]
-    later.by = 86_400 + 600  # a day later, past the reveal of five minutes after midnight
+    # the next day, ten minutes past midnight: past the reveal at five, within the streak's day (a day
+    # and ten minutes later, run within ten minutes of midnight, was two days on: the streak gone)
+    later.by = (datetime.fromisoformat(day).replace(tzinfo=UTC) + timedelta(days=1, minutes=10)).timestamp() \
+        - time.time()
     after = client.get("/api/daily", params={"day": day}).json()["challenges"][0]
     seed = bytes.fromhex(after["server_seed"])
     assert hashlib.sha256(seed).hexdigest() == before["commitment"] == seen["fairness"]["commitment"]
