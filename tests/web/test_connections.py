@@ -117,12 +117,7 @@ def frames_until_closed(connection: socket.socket, patience: float) -> list[tupl
     """The frames the server sends (opcode, payload) until it closes the connection, or ``patience``
     seconds pass without a byte."""
     connection.settimeout(patience)
-    data = b""
-    try:
-        while chunk := connection.recv(65536):
-            data += chunk
-    except (TimeoutError, ConnectionResetError):
-        pass
+    data = answer_of(connection)
     frames, at = [], 0
     while at + 2 <= len(data):
         opcode, length, at = data[at] & 0x0F, data[at + 1] & 0x7F, at + 2
