@@ -20,7 +20,7 @@ worker of several.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -48,8 +48,11 @@ class Budget:
 
     burst: float
     per_second: float
-    left: float
     counted_at: float
+    left: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.left = self.burst
 
     def spend(self, frames: int, now: float) -> bool:
         """Spend ``frames``; whether there were as many left (nothing is spent when not)."""
@@ -68,8 +71,8 @@ class MeteredFrames(WebSocketsSansIOProtocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         now = self.loop.time()
-        self.unseen = Budget(BURST, PER_SECOND, BURST, now)
-        self.messages = Budget(MESSAGES_BURST, MESSAGES_PER_SECOND, MESSAGES_BURST, now)
+        self.unseen = Budget(BURST, PER_SECOND, now)
+        self.messages = Budget(MESSAGES_BURST, MESSAGES_PER_SECOND, now)
 
     def handle_events(self) -> None:
         """Spend the frames just read (each answered, or the socket closed) before uvicorn handles the
