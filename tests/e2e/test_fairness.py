@@ -474,3 +474,19 @@ def test_not_now_plays_as_a_guest_until_a_name_is_chosen(page: Page) -> None:
     page.click("#profile-create")
     expect(page.locator("#profile-input")).to_be_focused()
     make_profile(page, "Gaspar")
+
+
+def test_a_private_rooms_player_verifies_their_game_in_the_page(page: Page, server: str) -> None:
+    """A private room's record is its players' alone: the page asks for it with its seat token."""
+    opened(page)
+    page.click("#quick-9")
+    expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+    code = room_code(page)
+    token = page.evaluate(f"JSON.parse(localStorage.getItem('stb.rooms'))['{code}']")
+    made = httpx.post(f"{server}/api/rooms/{code}/privacy", json={"private": True},
+                      headers={"Authorization": f"Bearer {token}"})
+    assert made.status_code == 200, made.text
+    play_solo(page, click_once)
+    assert httpx.get(f"{server}/api/rooms/{code}/record").status_code == 403  # a stranger's ask
+    page.click("#btn-verify")
+    expect(page.locator("#verify")).to_have_attribute("data-proven", "true")
