@@ -87,6 +87,8 @@ def test_a_puzzle_is_named_by_its_key() -> None:
                                                                      puzzle.roll)
     with pytest.raises(ParseError, match="names no puzzle"):
         Puzzle.from_key("nonsense")
+    with pytest.raises(ParseError, match="names no puzzle"):  # was a RecursionError: a 500 and a traceback
+        Puzzle.from_key("[" * 5000 + "|score|1|-")
     with pytest.raises(ParseError, match="score, shut, beat-10, long, not 'win'"):
         Goal.parse("win")
 

@@ -99,7 +99,7 @@ class Puzzle:
             rules, goal, open_, roll = key.rsplit("|", 3)
             return cls(Rules.from_dict(json.loads(rules)), Goal.parse(goal), int(open_),
                        None if roll == "-" else Roll.parse(roll), "", 0.0)
-        except (ValueError, TypeError, json.JSONDecodeError):
+        except (ValueError, TypeError, RecursionError):  # RecursionError: JSON nested past Python's limit
             raise ParseError("this key names no puzzle: send the key a puzzle came with") from None
 
     def advice(self) -> Advice:
