@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -23,6 +24,7 @@ from shutthebox.strategy.cost import cost_of
 from shutthebox.strategy.names import Objective
 from shutthebox.web import create_app
 from shutthebox.web.door import CALL_PRICE
+from tests.support.serving import running
 from tests.support.web import create, server_of, settings_at
 
 THREE = [{"name": name} for name in ("Ana", "Luis", "Eva")]
@@ -215,3 +217,31 @@ def test_an_expert_bot_is_held_to_the_hint_budget_where_the_round_is_not_solved(
         assert action in cheaper, state.describe()
         apart += cheaper.isdisjoint(best_by(state, Objective.WIN))
     assert apart  # the round would have chosen otherwise at least once
+
+
+@pytest.mark.slow  # a real server, its solver workers, and a round of five on 12 tiles solved
+def test_a_round_solved_ahead_holds_up_no_other_rooms_hint(tmp_path: Path) -> None:
+    """Regression: solves ahead ran in the one solver worker, so a room of eight on 12 tiles (anyone
+    may open one) held every other hint, bot and review of the server for 14 s. They have a worker of
+    their own: a hint asked meanwhile is answered before the round is solved."""
+    options = ["--solver-processes", "1", "--data", str(tmp_path / "data")]
+    with running(tmp_path, log_level="info", options=options) as server, \
+            httpx.Client(base_url=server.url) as web:
+        two = web.post("/api/rooms", json={"seats": [{"name": "Ana"}, {"name": "Luis"}],
+                                           "rules": {"mode": "round"}, "seed": 4}).json()
+        seat = {"Authorization": f"Bearer {two['token']}"}
+        state = two["state"]
+        while state["match"]["phase"] != "move":
+            state = web.post(f"/api/rooms/{two['code']}/actions", json={"type": "roll"}, headers=seat).json()
+        five = [{"name": name} for name in ("Ana", "Bea", "Cris", "Dani", "Eva")]
+        assert web.post("/api/rooms", json={"seats": five, "rules": {"tiles": 12, "mode": "round"}},
+                        headers={"X-Guest-Key": "host-key"}).status_code == 201
+        time.sleep(0.3)  # the solve ahead under way
+        hint = web.get(f"/api/rooms/{two['code']}/hint", headers=seat, timeout=60)
+        assert hint.status_code == 200, hint.text
+        solved = "the round of 5 players on 12 tiles is solved ahead"
+        assert solved not in server.log.read_text()  # answered while the round was still being solved
+        deadline = time.monotonic() + 120
+        while solved not in server.log.read_text():
+            assert time.monotonic() < deadline, "the round was not solved ahead"
+            time.sleep(0.2)

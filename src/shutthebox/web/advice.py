@@ -43,11 +43,13 @@ class AdviceDesk:
 
     def __init__(
         self, copies: Copies, advisor: Advisor, door: SolverDoor, *, clock: Callable[[], float],
-        ahead_max_cells: int,
+        ahead_max_cells: int, ahead_door: SolverDoor,
     ) -> None:
         self.copies = copies
         self.advisor = advisor
         self.door = door
+        self.ahead_door = ahead_door
+        """Where rounds are solved ahead (`web.app.ahead_door`): a worker of their own, in a server."""
         self.clock = clock
         self.ahead_max_cells = ahead_max_cells
         self._ahead: set[asyncio.Task[bool]] = set()
@@ -86,10 +88,13 @@ class AdviceDesk:
             return False
         key = ("ahead", TurnKey.of(rules), rules.shut_wins, objective, seat.players, seat.pot)
         try:
-            await self.door.run(AHEAD, key, cost.cells, jobs.solve_ahead, rules, objective, None, seat, False)
+            await self.ahead_door.run(
+                AHEAD, key, cost.cells, jobs.solve_ahead, rules, objective, None, seat, False
+            )
         except RefusedError as refusal:  # the door is full: the first hint tries again
             log.info("the round of %s players was not solved ahead: %s", seat.players, refusal.code)
             return False
+        log.info("the round of %s players on %s tiles is solved ahead", seat.players, rules.tiles)
         self.advisor.round_warmed(rules, objective, seat)
         return True
 

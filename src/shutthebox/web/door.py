@@ -52,23 +52,24 @@ CALL_PRICE = 20_000_000
 WINDOW = 60.0
 """The budget's window, in seconds."""
 
-_pools: dict[int, ProcessPoolExecutor] = {}
-"""The worker processes of this server process, by count: shared by every door (a test runs many)."""
+_pools: dict[tuple[str, int], ProcessPoolExecutor] = {}
+"""The worker processes of this server process, by name and count: shared by every door of that name
+(a test runs many)."""
 
 
-def _pool(processes: int) -> ProcessPoolExecutor:
-    pool = _pools.get(processes)
+def _pool(name: str, processes: int) -> ProcessPoolExecutor:
+    pool = _pools.get((name, processes))
     if pool is None:
         context = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing of the server's state
-        pool = _pools[processes] = ProcessPoolExecutor(
+        pool = _pools[name, processes] = ProcessPoolExecutor(
             processes, mp_context=context, initializer=jobs.warm, initargs=(os.getpid(),)
         )
     return pool
 
 
-def _replace(processes: int, broken: Executor) -> None:
-    if _pools.get(processes) is broken:
-        del _pools[processes]
+def _replace(name: str, processes: int, broken: Executor) -> None:
+    if _pools.get((name, processes)) is broken:
+        del _pools[name, processes]
         broken.shutdown(wait=False, cancel_futures=True)
 
 
@@ -110,12 +111,15 @@ class SolverDoor:
     def __init__(
         self, *, processes: int = 1, cells_per_minute: int = 12_000_000_000, waiting: int = 8,
         cache_size: int = 512, clock: Callable[[], float] = time.monotonic, shelf: Path | None = None,
-        shelf_bytes: int = SHELF_BYTES,
+        shelf_bytes: int = SHELF_BYTES, pool: str = "",
     ) -> None:
         if processes < 0 or waiting < 1 or cache_size < 0:
             raise ValueError(f"processes ({processes}) and cache_size ({cache_size}) must be 0 or more, "
                              f"waiting ({waiting}) 1 or more")
         self.processes = processes
+        self.pool = pool
+        """The name of its worker processes: doors of one name share them, doors of two never wait for
+        each other's work."""
         self.cells_per_minute = cells_per_minute
         self.waiting = waiting
         self.cache_size = cache_size
@@ -210,7 +214,7 @@ class SolverDoor:
                     self._turns.pop(requester, None)
 
     async def _execute(self, job: Callable[..., Result], args: tuple[Any, ...]) -> Result:
-        pool = _pool(self.processes) if self.processes else None
+        pool = _pool(self.pool, self.processes) if self.processes else None
         shelf = str(self.shelf) if self.shelf is not None else None
         work = partial(jobs.shelved, shelf, self.shelf_bytes, job, *args)
         try:
@@ -220,7 +224,7 @@ class SolverDoor:
         except BrokenProcessPool:
             assert pool is not None
             log.exception("a solver worker died; it is replaced")
-            _replace(self.processes, pool)
+            _replace(self.pool, self.processes, pool)
             raise RefusedError(Refusal.BUSY, "the server's solver failed on this; try again") from None
 
     def _landed(self, key: Hashable, future: asyncio.Future[Any]) -> None:
