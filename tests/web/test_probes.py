@@ -124,9 +124,12 @@ def test_a_socket_is_counted_while_it_is_open(client: TestClient) -> None:
         assert sample(client.get("/metrics").text, "shutthebox_sockets_connected") == 1
 
 
-@pytest.mark.parametrize("path", ["/healthz", "/readyz", "/metrics", "/"])
+@pytest.mark.parametrize(
+    "path", ["/healthz", "/readyz", "/metrics", "/", "/api/rules", "/api/games", "/sw.js", "/docs"]
+)
 def test_an_uptime_check_by_head_gets_the_headers_of_a_get(client: TestClient, path: str) -> None:
-    """Regression: HEAD, as uptime checkers probe, got 405 from every probe and the page."""
+    """Regression: HEAD, as uptime checkers and link previews ask, got 405 from every probe and the
+    page, then from every path of the API (FastAPI's routes take only the methods they name)."""
     head, get = client.head(path), client.get(path)
     assert (head.status_code, head.content) == (200, b"")
     assert head.headers["content-type"] == get.headers["content-type"]

@@ -46,6 +46,7 @@ from shutthebox.web.door import SolverDoor, stop_pools
 from shutthebox.web.fanout import Fanout
 from shutthebox.web.grouped import GroupCommit
 from shutthebox.web.guard import Guard, install_log_filter
+from shutthebox.web.head import HeadAsGet
 from shutthebox.web.headers import SecurityHeaders, add_security_headers
 from shutthebox.web.hub import Hub, LocalHub
 from shutthebox.web.lane import Lane
@@ -217,13 +218,14 @@ def create_app(
     app.add_middleware(SecurityHeaders)  # outside the others: their refusals carry the headers too
     # outside all: a crowd of new requests enters a few to a turn
     app.add_middleware(Arrivals, body_bytes=settings.max_body_bytes)
+    app.add_middleware(HeadAsGet)  # outside all: HEAD is answered wherever GET is
     handle_refusals(app)
     for part in api.routers:  # a route is found by trying each in turn: a game's first
         app.include_router(part, prefix=api.PREFIX)
     app.include_router(probes.router)
     app.include_router(shared.router)
 
-    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)  # HEAD: an uptime check
+    @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 

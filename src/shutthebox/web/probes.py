@@ -36,14 +36,12 @@ class Readiness(BaseModel):
     failing: list[str] = []
 
 
-@router.head("/healthz", include_in_schema=False)
 @router.get("/healthz", response_model=Alive, summary="Liveness: the process answers")
 async def healthz() -> JSONResponse:
     """Touches nothing: 200 as long as the process serves requests at all."""
     return JSONResponse({"status": "ok"}, headers=NO_STORE)
 
 
-@router.head("/readyz", include_in_schema=False)
 @router.get(
     "/readyz", response_model=Readiness, summary="Readiness: the database and Redis answer",
     responses={503: {"model": Readiness, "description": "a check failed: it is named in failing"}},
@@ -60,7 +58,7 @@ async def readyz(request: Request) -> JSONResponse:
     return JSONResponse(body, status_code=503 if failing else 200, headers=NO_STORE)
 
 
-@router.api_route("/metrics", methods=["GET", "HEAD"], include_in_schema=False)
+@router.get("/metrics", include_in_schema=False)
 async def metrics(request: Request) -> Response:
     """This process's counters in Prometheus's text format (`web.metrics`), read on the event loop
     (the services' own thread)."""
