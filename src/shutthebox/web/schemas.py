@@ -87,7 +87,8 @@ class CreateRoom(_Strict):
         default="bot", description="after a seat's second miss in a row: a bot plays it, or the game waits"
     )
     private: StrictBool = Field(
-        default=False, description="nobody without a seat may watch the room by its link (403 sealed)"
+        default=False,
+        description="nobody without a seat may watch the room by its link while it is played (403 private)",
     )
 
     @field_validator("turn_seconds")

@@ -75,7 +75,7 @@ function invitation(room) {
     el("h2", { id: "invite-title", class: "invite-title", text: _("{name} invites you: {game}.", { name: host(room), game: gameWords(room) }) }),
     el("p", { id: "invite-rules", class: "muted", text: ruleInWords(room.rules) }),
   ];
-  if (room.private) parts.push(el("p", { id: "invite-private", class: "muted", text: _("A private room: only its players see the game.") }));
+  if (room.private) parts.push(el("p", { id: "invite-private", class: "muted", text: _("A private room: only its players see the game while it is played.") }));
   parts.push(form, el("p", { id: "invite-error", class: "error", role: "alert", hidden: true }), home());
   return parts;
 }

@@ -31,7 +31,7 @@ export async function switchPrivacy() {
   try {
     const answer = await api(`/api/rooms/${encodeURIComponent(connection.code)}/privacy`, { method: "POST", body: { private: box.checked }, token: connection.token });
     box.checked = answer.private;
-    toast(answer.private ? _("The room is private: only its players see the game.") : _("Anyone with the link may watch the game."));
+    toast(answer.private ? _("The room is private: only its players see the game while it is played.") : _("Anyone with the link may watch the game."));
   } catch (error) {
     box.checked = !box.checked;
     toast(failure(error));
