@@ -66,7 +66,8 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument(
         "--solver-processes", type=_solver_processes, default=1, metavar="N",
         help=_("worker processes for the solver (hints, bots, reviews, the trainer), each server process's"
-               " own, so its work never slows the players' actions (1; 0: in the server process)"),
+               " own, so its work never slows the players' actions, and one more for the large rounds"
+               " solved ahead (1; 0: in the server process)"),
     )
     serve.add_argument(
         "--redis", metavar="URL",
