@@ -152,13 +152,13 @@ class RoomDesk:
         self.copies.check_in_touch()  # before a commitment is spent: a room nobody could play yet
         rules = rules_of(body)
         mine = next((i for i, s in enumerate(body.seats) if s.kind == "here"), None) if profile else None
-        first = unnamed(body)
-        if first is not None:
+        guest = unnamed(body)
+        if guest is not None:
             named = list(body.seats)
-            named[first] = named[first].model_copy(update={"name": await self._guest_name(player)})
+            named[guest] = named[guest].model_copy(update={"name": await self._guest_name(player)})
             body = body.model_copy(update={"seats": named})
         for index, seat in enumerate(body.seats):
-            if index != mine and seat.kind != "remote":
+            if index not in (mine, guest) and seat.kind != "remote":  # a guest's own: checked as chosen
                 await self.profiles.check_free(seat.name)
         seats = [
             SeatSpec(kind=s.kind, name=s.name, bot=s.bot, profile=profile if i == mine else None)
@@ -264,11 +264,13 @@ class RoomDesk:
     async def _guest_name(self, player: str | None) -> str:
         """The guest's own name (`web.players.guest_name`): their first that no profile holds (a profile
         may be made under any), the same each time."""
-        for choice in range(GUEST_NAME_CHOICES):
+        for choice in range(GUEST_NAME_CHOICES - 1):
             name = guest_name(player, choice)
-            if player is None or await self.profiles.is_free(name):
+            if await self.profiles.is_free(name):
                 return name
-        return name  # each held: refused by the name's check, as a name given would be
+        name = guest_name(player, GUEST_NAME_CHOICES - 1)
+        await self.profiles.check_free(name)  # the last: refused if a profile holds it, as a name given is
+        return name
 
     async def _dice_for(self, body: CreateRoom) -> FairDice | None:
         """The room's dice: committed under the ticket with the creator's client seed added now,
@@ -304,7 +306,7 @@ class RoomDesk:
         held = await self.copies.fresh(code)
         if profile is None and body.name is None and player is not None:
             body = body.model_copy(update={"name": await self._guest_name(player)})
-        if profile is None:
+        elif profile is None:
             await self.profiles.check_free(body.name)
         held, (token, seat) = await self.copies.change(
             held, lambda room: room.join(body.name, client_seed=body.client_seed, profile=profile)
