@@ -61,6 +61,7 @@ def test_two_browsers_on_two_processes_play_one_room_to_the_end(pages: tuple[Pag
     host, guest = pages
     more_options(host)  # every rule is in the Rules panel
     host.click("[data-who=online]")
+    host.uncheck("#opt-shut_wins")  # a starter who shuts the box ends no round: both play a turn
     host.fill("#seat-name-0", "Ana")
     host.click("#start")
     code = host.locator("#room-code").inner_text()
