@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -12,7 +13,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -381,3 +382,75 @@ def test_why_several_workers_cannot_start_here_is_said_in_the_users_language(
         "necesitan un PostgreSQL y un Redis temporales: redis-server no está instalado "
         "(Debian: apt-get install redis-server)"
     )
+
+
+# -- the game's socket ---------------------------------------------------------------------------
+@contextlib.asynccontextmanager
+async def a_server_that_says(then: list[bytes]) -> AsyncIterator[str]:
+    """The URL of a WebSocket server on a free port that answers the handshake and writes ``then`` with
+    it, in one write (a busy server's first state can come in the same packet as its answer); it
+    waits for the client to close."""
+    from websockets.http11 import Request
+    from websockets.server import ServerProtocol
+
+    served: list[asyncio.Future[None]] = []
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        served.append(done := asyncio.get_running_loop().create_future())
+        try:
+            protocol = ServerProtocol()
+            while not (events := protocol.events_received()):
+                protocol.receive_data(await reader.read(65536))
+            request = events[0]
+            assert isinstance(request, Request)
+            protocol.send_response(protocol.accept(request))
+            writer.write(b"".join(protocol.data_to_send()) + b"".join(then))
+            while await reader.read(65536):  # until the client closes
+                pass
+        finally:
+            writer.close()
+            await writer.wait_closed()
+            done.set_result(None)
+
+    listening = await asyncio.start_server(answer, "127.0.0.1", 0)
+    async with listening:
+        yield f"ws://127.0.0.1:{listening.sockets[0].getsockname()[1]}/ws"
+        await asyncio.wait_for(asyncio.gather(*served), 5)
+
+
+def text_frame(text: str) -> bytes:
+    """A whole text message as a server sends it (unmasked)."""
+    from websockets.frames import Frame, Opcode
+
+    return Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])
+
+
+async def test_the_messages_that_come_with_the_handshakes_answer_are_read() -> None:
+    """Regression: the tester's socket took the handshake's answer and dropped what came in the same
+    read, and a game then waited for a first state already received, until its timeout."""
+    async with a_server_that_says([text_frame('{"n": 1}'), text_frame('{"n": 2}')]) as url:
+        socket = await asyncio.wait_for(load.Socket.open(url, {}), 5)
+        try:
+            assert [await asyncio.wait_for(socket.recv(), 5) for _ in range(2)] == [b'{"n": 1}', b'{"n": 2}']
+        finally:
+            socket.close()
+
+
+async def test_a_message_in_fragments_is_read_whole_and_a_close_ends_the_socket() -> None:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.frames import Close, Frame, Opcode
+
+    fragments = [
+        Frame(Opcode.TEXT, b'{"n": ', fin=False).serialize(mask=False, extensions=[]),
+        Frame(Opcode.CONT, b"3}").serialize(mask=False, extensions=[]),
+        Frame(Opcode.CLOSE, Close(1012, "restart").serialize()).serialize(mask=False, extensions=[]),
+    ]
+    async with a_server_that_says(fragments) as url:
+        socket = await asyncio.wait_for(load.Socket.open(url, {}), 5)
+        try:
+            assert await asyncio.wait_for(socket.recv(), 5) == b'{"n": 3}'
+            with pytest.raises(ConnectionClosed) as closed:
+                await asyncio.wait_for(socket.recv(), 5)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+        finally:
+            socket.close()

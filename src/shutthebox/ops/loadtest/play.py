@@ -3,10 +3,11 @@ its seat, ``concurrency`` games at once, every answer timed.
 
 The tester must cost little beside the server it loads (issue 29): it imports nothing of the
 server, each game talks over a connection of its own (h11 over asyncio streams: no pool scanned on
-each request, as httpcore's is), nothing is compressed, JSON is read by orjson (json's own took a
-fifth of the tester's CPU, a state of a few kB at each action), the loop is uvloop's when it is
-installed, and a large run spreads over several processes (`run_measured`), its own CPU measured
-beside the server's.
+each request, as httpcore's is; a socket is websockets' own sans-I/O protocol over the same streams,
+with no reader task, queue or lock of its own), nothing is compressed, JSON is read by orjson
+(json's own took a fifth of the tester's CPU, a state of a few kB at each action), the loop is
+uvloop's when it is installed, and a large run spreads over several processes (`run_measured`), its
+own CPU measured beside the server's.
 """
 
 from __future__ import annotations
@@ -28,8 +29,12 @@ from urllib.parse import urlsplit
 
 import h11
 import orjson
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.client import ClientProtocol
 from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.protocol import State
+from websockets.uri import parse_uri
 
 from shutthebox.ops.loadtest.measure import (
     KEEPALIVE_SECONDS,
@@ -142,6 +147,94 @@ class Http:
         if self._writer is not None:
             self._writer.close()
         self._reader = self._writer = None
+
+
+class Socket:
+    """One game's WebSocket: websockets' sans-I/O `ClientProtocol` over asyncio streams, read only
+    when the game waits for a message (its asyncio client ran a reader task, a queue and a lock per
+    connection, a third of the tester's CPU). No compression, no keepalive pings: a game's messages
+    come within `REQUEST_SECONDS`. Errors are websockets' own: `InvalidStatus` for a refused
+    handshake, `ConnectionClosed` once the server closed it."""
+
+    def __init__(
+        self, protocol: ClientProtocol, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> None:
+        self._protocol, self._reader, self._writer = protocol, reader, writer
+        self._frames: list[Any] = []  # frames read and not yet taken (the handshake's answer first)
+        self._ended = False  # the server's end of the connection closed
+
+    @classmethod
+    async def open(cls, url: str, headers: dict[str, str]) -> Socket:
+        """The socket at ``url`` (ws:// or wss://), handshake done with ``headers`` besides its own."""
+        uri = parse_uri(url)
+        protocol = ClientProtocol(uri)
+        reader, writer = await asyncio.open_connection(uri.host, uri.port, ssl=uri.secure or None)
+        socket = cls(protocol, reader, writer)
+        try:
+            request = protocol.connect()
+            request.headers.update(headers)
+            protocol.send_request(request)
+            socket._flush()
+            while not socket._frames or not isinstance(socket._frames[0], Response):
+                socket._frames.extend(await socket._events())
+            if protocol.handshake_exc is not None:
+                raise protocol.handshake_exc
+            socket._frames.pop(0)  # the handshake's answer; the frames that came with it stay
+            return socket
+        except BaseException:
+            socket.close()
+            raise
+
+    async def send(self, text: str) -> None:
+        """A text frame, as the page sends."""
+        self._protocol.send_text(text.encode())
+        self._flush()
+
+    async def recv(self) -> bytes:
+        """The next whole message (a text one, as the server sends: its UTF-8 bytes, as orjson reads them)."""
+        parts: list[bytes] = []
+        while True:
+            while self._frames:
+                frame: Frame = self._frames.pop(0)
+                if frame.opcode in (Opcode.TEXT, Opcode.BINARY, Opcode.CONT):
+                    parts.append(bytes(frame.data))
+                    if frame.fin:
+                        return b"".join(parts)
+            self._frames.extend(await self._events())
+
+    async def _events(self) -> list[Any]:
+        """What the server sent next (at least one event); `ConnectionClosed` once it closed (the
+        handshake's refusal if it closed before answering it)."""
+        protocol = self._protocol
+        while True:
+            events = protocol.events_received()
+            self._flush()  # a pong, or the close answered, as the protocol wants
+            if events:
+                return events
+            if protocol.close_rcvd is not None:  # nothing comes after a close (answered above)
+                sent = protocol.close_sent
+                raise ConnectionClosed(protocol.close_rcvd, sent, True if sent is not None else None)
+            if self._ended:
+                raise protocol.handshake_exc or protocol.close_exc
+            data = await self._reader.read(READ_BYTES)
+            if data:
+                protocol.receive_data(data)
+            else:
+                protocol.receive_eof()
+                self._ended = True
+
+    def _flush(self) -> None:
+        for data in self._protocol.data_to_send():
+            if data:
+                self._writer.write(data)
+
+    def close(self) -> None:
+        """A close frame sent, and the connection dropped (no wait for the server's answer: the game is
+        over, and nothing more is said on it)."""
+        if self._protocol.state is State.OPEN:
+            self._protocol.send_close()
+            self._flush()
+        self._writer.close()
 
 
 @dataclass
@@ -382,10 +475,9 @@ class _Player:
         scheme = "wss" if base.scheme == "https" else "ws"
         address = f"{scheme}://{base.netloc}{base.path}/api/rooms/{code}/ws?token={token}"
         try:
-            async with connect(
-                address, additional_headers=self.headers, proxy=None, open_timeout=REQUEST_SECONDS,
-                ping_interval=None, close_timeout=1, compression=None,
-            ) as ws:
+            async with asyncio.timeout(REQUEST_SECONDS):
+                ws = await Socket.open(address, self.headers)
+            try:
                 state = await _next_state(ws, after=-1)
                 while not _over(state):
                     action = self.choose(state)
@@ -395,6 +487,8 @@ class _Player:
                     state = await _next_state(ws, after=state["events"])
                     self.answered(time.perf_counter() - sent)
                 return state
+            finally:
+                ws.close()
         except TimeoutError:
             raise _GameError("timeout") from None
         except InvalidStatus as refusal:
@@ -407,7 +501,7 @@ class _Player:
             raise _GameError("socket") from None
 
 
-async def _next_state(ws: ClientConnection, after: int) -> dict[str, Any]:
+async def _next_state(ws: Socket, after: int) -> dict[str, Any]:
     """The first pushed state whose event count is past ``after``: the answer to the action sent
     (a push from before it, such as the one for a seat connecting, is skipped). An error message
     ends the game."""
