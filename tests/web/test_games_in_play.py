@@ -144,3 +144,32 @@ def test_a_guest_name_is_said_in_the_readers_language(client: TestClient) -> Non
     made = client.post("/api/rooms", json={"seats": [{}], "seed": 2},
                        headers={"X-Guest-Key": "ana-key", "Accept-Language": "es"})
     assert made.json()["state"]["seats"][0]["name"].startswith("Jugador ")
+
+
+# -- hostile round four (issue 29) ---------------------------------------------------------------
+def test_a_joiner_who_leaves_before_the_start_frees_their_seat_and_closes_nothing(client: TestClient) -> None:
+    """Regression: anyone who took one seat of a waiting room (its link, or a guessed code) could
+    resign and so delete the room for its creator and everyone who had joined."""
+    host, _ = create(client, seats=[{"name": "Ana"}, {"kind": "remote"}, {"kind": "remote"}])
+    joined = client.post(f"/api/rooms/{host.code}/join", json={"name": "Stranger"}).json()
+    stranger = {"Authorization": f"Bearer {joined['token']}"}
+    left = client.post(f"/api/rooms/{host.code}/resign", headers=stranger)
+    assert left.status_code == 200, left.text
+    state = client.get(f"/api/rooms/{host.code}", headers=host.headers).json()
+    assert (state["status"], [seat["name"] for seat in state["seats"]]) == ("waiting", ["Ana", None, None])
+    refused(client.post(f"/api/rooms/{host.code}/resign", headers=stranger), 401, "no-profile")  # no seat now
+    for name in ("Luis", "Marta"):  # the seat is open again: the game begins with the next two
+        assert client.post(f"/api/rooms/{host.code}/join", json={"name": name}).status_code == 200
+    assert client.get(f"/api/rooms/{host.code}", headers=host.headers).json()["status"] == "playing"
+
+
+def test_resigning_again_writes_and_tells_nothing(client: TestClient) -> None:
+    """Regression: each repeated resign of seats already left was a write and a state pushed to every
+    socket, the room's version growing by one each time, though nothing changed."""
+    host, _ = create(client, seats=[{"name": "Ana"}, {"kind": "remote"}])
+    joined = client.post(f"/api/rooms/{host.code}/join", json={"name": "Luis"}).json()
+    luis = {"Authorization": f"Bearer {joined['token']}"}
+    first = client.post(f"/api/rooms/{host.code}/resign", headers=luis).json()["state"]
+    for _ in range(3):
+        again = client.post(f"/api/rooms/{host.code}/resign", headers=luis)
+        assert again.status_code == 200 and again.json()["state"]["version"] == first["version"]

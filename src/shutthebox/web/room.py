@@ -317,6 +317,17 @@ class Room(TurnClock):
         if self.adjourned in seats:
             self.adjourned = None
 
+    def leave(self, seats: tuple[int, ...]) -> None:
+        """The players of ``seats`` leave: before the game begins a joiner's seat is open again for
+        another (the room is its creator's: only they close it); after, they `resign`."""
+        if self.game is not None:
+            self.resign(seats)
+            return
+        for place in (self.seats[seat] for seat in seats):
+            if place.kind == "remote":  # the creator's own seats close the room (`RoomDesk.resign`)
+                place.name = place.token_hash = None
+                place.profile, place.missed = None, 0
+
     @property
     def left(self) -> bool:
         """Every player of a game in play has left it (bots play it out): nobody's game in play."""

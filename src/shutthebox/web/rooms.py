@@ -247,7 +247,9 @@ class RoomDesk:
     async def resign(self, code: str, token: str | None, player: str | None) -> Held | None:
         """The seats of ``token`` (or, for the room's creator, ``player``: the seats played at their
         device) leave the game: a bot plays each to the end and the game counts as it stood (`Room.
-        resign`). A room whose game has not started is closed (None): nothing was played in it."""
+        resign`). Before the game begins, the creator's seats close the room (None: nothing was played
+        in it) and a joiner's seat opens again for another. Seats already left change nothing: the
+        room as it stands, nothing written or told."""
         held = await self.copies.fresh(code)
         room = held.room
         seats = room.seats_of(token)
@@ -255,10 +257,13 @@ class RoomDesk:
             seats = tuple(s.index for s in room.seats if s.kind == "here")
         if not seats:
             raise RefusedError(Refusal.WRONG_SEAT, "this token holds no seat in room {code}", code=code)
-        if room.game is None:
+        if room.game is None and any(room.seats[seat].kind == "here" for seat in seats):
             await self.copies.forget([held.code])
             return None
-        held, _ = await self.copies.change(held, lambda room: room.resign(seats))
+        game = room.game
+        if game is not None and not game.state.is_over and all(room.seats[seat].stand_in for seat in seats):
+            return held
+        held, _ = await self.copies.change(held, lambda room: room.leave(seats))
         return await self.worker.changed(held)
 
     async def _guest_name(self, player: str | None) -> str:

@@ -89,7 +89,8 @@ async def resign(
 ) -> dict[str, Any]:
     """With the seat token as the bearer (or, as the room's creator, your profile key or
     ``X-Guest-Key``): your seats leave; a bot plays each to the end and the game counts as it stood
-    (a ranked game counts as played to its end). A room whose game has not begun is closed."""
+    (a ranked game counts as played to its end). Before the game begins, the creator's leaving closes
+    the room and a joiner's opens their seat again. Seats already left change nothing."""
     profile = None if await server.rooms.holds_seat(code, token) else await server.profiles.find(token)
     # a key, never the address alone: everyone behind one address (a pub, a school) shares it
     creator = player_of(profile, guest, None)
