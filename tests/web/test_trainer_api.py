@@ -4,6 +4,7 @@ Glicko-2 ratings moving the right way, a missed puzzle due again within the sess
 from __future__ import annotations
 
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -125,3 +126,19 @@ def test_your_own_mistakes_come_first(client: TestClient) -> None:
     mistakes = {(tuple(d.board.open_tiles), tuple(d.roll.dice) if d.roll else None) for d in decisions}
     assert first["habit"] == "yours"
     assert (tuple(first["open"]), tuple(first["roll"]) if first["roll"] else None) in mistakes
+
+
+def test_a_dealing_answered_many_times_at_once_counts_once(client: TestClient) -> None:
+    """Regression (a hostile client, issue 29): one puzzle's answer sent six times at once (a double
+    click does it twice) was rated and counted four to six times; the dealing is spent by one."""
+    key = profile_key(client, "Ana")
+    puzzle = client.get("/api/train", params={"tiles": 9}, headers=bearer(key)).json()["puzzle"]
+    _, worst = best_and_worst(puzzle)
+    with ThreadPoolExecutor(6) as pool:
+        answers = list(pool.map(
+            lambda _: client.post("/api/train", json={"key": puzzle["key"], **worst}, headers=bearer(key)),
+            range(6),
+        ))
+    assert sorted(answer.status_code for answer in answers) == [200, 404, 404, 404, 404, 404]
+    standing = client.get("/api/train", params={"tiles": 9}, headers=bearer(key)).json()["standing"]
+    assert (standing["answered"], standing["right"]) == (1, 0)

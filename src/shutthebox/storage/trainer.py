@@ -12,7 +12,7 @@ import hashlib
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import CursorResult, delete, select
 from sqlalchemy.orm import Session
 
 from shutthebox.core.errors import ShutTheBoxError
@@ -101,12 +101,18 @@ class TrainerRepository:
         streak: int, due: datetime,
     ) -> None:
         """Keep one answer: the profile's new rating, the puzzle's, and when it comes back; spends the
-        puzzle's dealing (`NotDealtError` if it was not dealt, or is answered already: nothing kept)."""
-        with self._database.session() as session:
-            dealing = session.get(TrainerDealtRow, (profile_id, digest(key)))
-            if dealing is None:
+        puzzle's dealing (`NotDealtError` if it was not dealt, or is answered already: nothing kept).
+        The dealing's removal comes first and decides: of answers sent at once, only the one whose
+        removal finds the row is kept (when a read of it came first, each answer found it, and each
+        was counted)."""
+
+        def work(session: Session) -> None:
+            spent = session.execute(delete(TrainerDealtRow).where(
+                TrainerDealtRow.profile_id == profile_id, TrainerDealtRow.puzzle == digest(key)
+            ))
+            assert isinstance(spent, CursorResult)  # a DELETE's
+            if spent.rowcount != 1:
                 raise NotDealtError("this puzzle was not dealt to you, or you answered it already")
-            session.delete(dealing)
             mine = session.get(TrainerRatingRow, profile_id) or _new_standing(session, profile_id)
             mine.rating, mine.deviation, mine.volatility = player.rating, player.deviation, player.volatility
             mine.answered += 1
@@ -120,6 +126,8 @@ class TrainerRepository:
                 review = TrainerReviewRow(profile_id=profile_id, puzzle=name, pool=digest(pool), key=key)
                 session.add(review)
             review.streak, review.due_at = streak, due
+
+        self._database.write(work)
 
 
 def _new_standing(session: Session, profile_id: int) -> TrainerRatingRow:
