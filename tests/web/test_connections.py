@@ -16,7 +16,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect as ws_connect
 
-from shutthebox.web.connections import MAX_TARGET_BYTES
+from shutthebox.web.connections import MAX_HEAD_BYTES, MAX_TARGET_BYTES
 from shutthebox.web.frames import BURST
 from tests.support.serving import Server, running
 
@@ -310,6 +310,20 @@ def test_a_request_head_that_never_ends_is_refused_with_431(tmp_path: Path, shap
     assert said in server.log.read_text()
 
 
+@pytest.mark.parametrize("head", [
+    b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: " + b"a" * 40_000 + b"\r\n\r\n",
+    b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-Pad: a\r\n" * 4_000 + b"\r\n",
+], ids=["one header", "many headers"])
+def test_a_head_past_the_bound_sent_in_one_piece_is_refused_with_431(tmp_path: Path, head: bytes) -> None:
+    """Regression (a hostile client, issue 29): the bound counted the chunks after the one a request
+    began in, so a head of 40 kB (and up to the 256 kB a read takes) sent at once was answered."""
+    with quick_server(tmp_path) as server, raw(server) as connection:
+        connection.sendall(head)
+        assert answer_of(connection).startswith(b"HTTP/1.1 431 ")
+    said = "refused 431: a request's line, headers and trailers take at most 32768 bytes"
+    assert said in server.log.read_text()
+
+
 def test_many_requests_sent_at_once_are_each_answered(tmp_path: Path) -> None:
     """The bound is one request's head, not what a connection sends at once (pipelined requests)."""
     one = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: " + b"a" * 150 + b"\r\n\r\n"
@@ -380,8 +394,8 @@ def test_an_address_past_the_bound_is_refused_with_414(tmp_path: Path) -> None:
     """Regression: each layer parses a request's query again; 30 kB of it (5,000 parameters, within the
     head's bound) took 38 ms, and four clients sending them held another's request at 100 ms."""
     with quick_server(tmp_path) as server:
-        long = "/api/rules?" + "&".join(f"a{i}=1" for i in range(5000))
-        assert len(long) > MAX_TARGET_BYTES
+        long = "/api/rules?" + "&".join(f"a{i}=1" for i in range(3000))
+        assert MAX_TARGET_BYTES < len(long) < MAX_HEAD_BYTES
         refused = httpx.get(f"{server.url}{long}")
         assert refused.status_code == 414
         assert f"a request's address takes at most {MAX_TARGET_BYTES} bytes" in refused.text

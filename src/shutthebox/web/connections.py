@@ -144,7 +144,10 @@ class RequestDeadline(HttpToolsProtocol):
         self._disarm()  # the app has the request now
         if self.refusal is not None:
             return  # a request sent after one refused, in the same chunk: the connection closes
-        if self.parser.should_upgrade() and self._should_upgrade() and self._declares_body():
+        if self._head_bytes() > MAX_HEAD_BYTES:  # a head read in one chunk, which `framing` does not count
+            self.refusal = (HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+                            f"a request's line, headers and trailers take at most {MAX_HEAD_BYTES} bytes")
+        elif self.parser.should_upgrade() and self._should_upgrade() and self._declares_body():
             self.refusal = HTTPStatus.BAD_REQUEST, "a WebSocket handshake has no body"
         elif sum(name == b"host" for name, _value in self.headers) > 1:  # RFC 9112 3.2: the guard
             self.refusal = HTTPStatus.BAD_REQUEST, "a request has one Host header"  # reads the first
@@ -158,6 +161,11 @@ class RequestDeadline(HttpToolsProtocol):
             return  # answered once this chunk is read (`data_received`)
         super().on_headers_complete()
         self._arm("body")  # a body that never comes, or a byte at a time, holds the app's request
+
+    def _head_bytes(self) -> int:
+        """The request's line and headers as sent, near enough (the method and version aside): what
+        the chunk that began the request held of them."""
+        return len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers)
 
     def _names_its_host(self) -> bool:
         """Whether a request in absolute form (``GET http://host/path``, as sent to a proxy) names the
