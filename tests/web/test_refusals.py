@@ -118,3 +118,30 @@ def test_an_address_no_route_answers_is_a_refusal_in_the_readers_language(
     assert english.json()["error"] == spanish.json()["error"] == code
     assert english.json()["detail"] != spanish.json()["detail"]  # each in its reader's words
     assert "Not Found" not in english.text + spanish.text
+
+
+@pytest.mark.parametrize(
+    ("query", "header"),
+    [("?lang=es", None), ("?lang=ES", None), ("?lang=es-MX", None), ("?lang=es_mx", None),
+     ("", "ES"), ("", "es-419"), ("", "fr, ES;q=0.5")],
+)
+def test_a_language_is_named_in_any_case_and_with_a_region(
+    client: TestClient, query: str, header: str | None
+) -> None:
+    """Regression (a hostile client, issue 29): ``?lang=ES``, ``?lang=es-MX`` and ``Accept-Language:
+    ES`` were answered in English (a tag's case is no matter: RFC 5646)."""
+    headers = {"Accept-Language": header} if header else {}
+    assert client.get(f"/api/nothing-here{query}", headers=headers).json()["detail"] == (
+        "no hay nada en esta dirección"
+    )
+
+
+def test_a_turn_clock_too_short_is_refused_in_the_readers_language(client: TestClient) -> None:
+    """Regression (a hostile client, issue 29): the schema's own check said its English sentence to a
+    Spanish reader ("Value error, a turn clock gives at least 5 seconds")."""
+    body = {"seats": [{"name": "Ana"}, {"kind": "remote"}], "turn_seconds": 2}
+    spanish = client.post("/api/rooms", json=body, headers={"Accept-Language": "es"}).json()
+    assert spanish["detail"] == "un reloj de turno da al menos 5 segundos (o 0 para ninguno)"
+    english = client.post("/api/rooms", json=body).json()
+    assert english["error"] == "malformed"
+    assert english["detail"] == "a turn clock gives at least 5 seconds (or 0 for none)"

@@ -39,6 +39,7 @@ __all__ = [
     "detect_language",
     "language",
     "language_name",
+    "language_named",
     "languages",
     "ngettext",
     "percent",
@@ -234,20 +235,26 @@ def accepted_language(header: str | None) -> Lang:
                 quality = 0.0
         if tag and tag != "*" and quality > 0:
             ranked.append((-quality, index, tag))
-    known = languages()
     for _quality, _index, tag in sorted(ranked):
-        for candidate in _candidates(tag):
-            if candidate in known:
-                return candidate
+        if (found := language_named(tag)) is not None:
+            return found
     return SOURCE
 
 
+def language_named(tag: str) -> Lang | None:
+    """The language with a catalog that ``tag`` names (``es``, ``ES``, ``es-MX``), or None."""
+    known = languages()
+    return next((candidate for candidate in _candidates(tag) if candidate in known), None)
+
+
 def _candidates(tag: str) -> list[str]:
-    """``es_ES.UTF-8@euro`` → ``es_ES@euro``, ``es_ES``, ``es@euro``, ``es``."""
+    """``es_ES.UTF-8@euro`` → ``es_ES@euro``, ``es_ES``, ``es@euro``, ``es``; a tag's case is no
+    matter (``ES``, ``es-mx``: RFC 5646), the catalogs' names are ``ll`` or ``ll_RR``."""
     tag = tag.replace("-", "_")
     base, _sep, modifier = tag.partition("@")
-    base = base.partition(".")[0]
-    language_part = base.partition("_")[0]
+    language_part, _sep, region = base.partition(".")[0].partition("_")
+    language_part = language_part.lower()
+    base = f"{language_part}_{region.upper()}" if region else language_part
     suffix = f"@{modifier}" if modifier else ""
     return list(dict.fromkeys([base + suffix, base, language_part + suffix, language_part]))
 

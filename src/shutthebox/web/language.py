@@ -11,7 +11,7 @@ from urllib.parse import parse_qs
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from shutthebox.i18n import Lang, accepted_language, languages, using
+from shutthebox.i18n import Lang, accepted_language, language_named, using
 
 __all__ = ["SpeakTheReadersLanguage", "language_of"]
 
@@ -20,8 +20,9 @@ def language_of(scope: Scope) -> Lang:
     """The language a request or a WebSocket asks for, read off its ASGI scope."""
     query: bytes = scope.get("query_string", b"")
     asked = parse_qs(query.decode("latin-1")).get("lang", [""])[-1]
-    if asked in languages():
-        return asked
+    found = language_named(asked) if asked else None  # ``es``, ``ES``, ``es-MX``
+    if found is not None:
+        return found
     headers = dict(scope.get("headers") or [])
     return accepted_language(headers.get(b"accept-language", b"").decode("latin-1"))
 

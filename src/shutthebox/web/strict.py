@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from shutthebox.web.refusals import Refusal, RefusedError
-from shutthebox.web.schemas import MAX_ROUNDS
+from shutthebox.web.schemas import MAX_ROUNDS, MIN_TURN_SECONDS
 from shutthebox.web.settings import Settings
 
 __all__ = ["INT64", "describe", "frame_too_large", "plain_refusal", "safe_errors", "strict_json"]
@@ -145,8 +145,9 @@ def safe_errors(errors: Iterable[Any]) -> list[dict[str, Any]]:
 
 
 def plain_refusal(errors: list[dict[str, Any]]) -> RefusedError | None:
-    """The refusal of a body a person's form could send, said as a sentence (not Pydantic's words):
-    too many players, rounds out of range, a name too long. None for anything else."""
+    """The refusal of a body a person's form could send, said as a sentence in the reader's language
+    (not Pydantic's words): too many players, rounds out of range, a turn clock too short, a name too
+    long. None for anything else."""
     for error in errors:
         loc = [part for part in error["loc"] if part != "body"]
         context = error.get("ctx") or {}
@@ -158,6 +159,11 @@ def plain_refusal(errors: list[dict[str, Any]]) -> RefusedError | None:
             )
         if loc == ["rounds"] and error["type"] in ("less_than_equal", "greater_than_equal"):
             return RefusedError(Refusal.MALFORMED, "a game has from 1 to {high} rounds", high=MAX_ROUNDS)
+        if loc == ["turn_seconds"] and error["type"] == "value_error":  # the schema's own check, in English
+            return RefusedError(
+                Refusal.MALFORMED, "a turn clock gives at least {low} seconds (or 0 for none)",
+                low=MIN_TURN_SECONDS,
+            )
         if field == "name" and error["type"] == "string_too_long":
             high = context.get("max_length")
             return RefusedError(Refusal.MALFORMED, "a name has at most {high} characters", high=high)
