@@ -152,7 +152,7 @@ class Http:
 class Socket:
     """One game's WebSocket: websockets' sans-I/O `ClientProtocol` over asyncio streams, read only
     when the game waits for a message (its asyncio client ran a reader task, a queue and a lock per
-    connection, a third of the tester's CPU). No compression, no keepalive pings: a game's messages
+    connection, a fifth of the tester's CPU). No compression, no keepalive pings: a game's messages
     come within `REQUEST_SECONDS`. Errors are websockets' own: `InvalidStatus` for a refused
     handshake, `ConnectionClosed` once the server closed it."""
 
