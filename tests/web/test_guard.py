@@ -682,6 +682,37 @@ def test_a_socket_from_another_origin_is_refused(tmp_path: Path, origin: str | N
                 assert table.token not in json.dumps(refusal)
 
 
+FOREIGN = [
+    {"Origin": "http://evil.example"},  # a form, or fetch(…, {mode: "no-cors"}): the browser says where from
+    {"Origin": "null"},  # a sandboxed frame, a file
+    {"Sec-Fetch-Site": "cross-site"},  # an image or a link's GET: no Origin, but the browser says so
+    {"Sec-Fetch-Site": "same-site", "Origin": "http://testserver:8080"},  # another port of the same host
+]
+
+
+@pytest.mark.parametrize("foreign", FOREIGN)
+def test_another_sites_page_spends_none_of_the_players_budgets(
+    tmp_path: Path, foreign: dict[str, str]
+) -> None:
+    """Regression (a hostile page, issue 29): requests another site made the player's browser send,
+    which it could not read (a commitment, a room with a body the app refused), spent the player's
+    budgets: 25 kept them from starting or joining a game for a minute, 200 for an hour."""
+    ana = at("10.7.0.1")
+    with guarded(tmp_path, rate_rooms="3/minute", rate_room_misses="3/minute") as client:
+        for _ in range(5):
+            sent = {**ana, **foreign}
+            refused(client.post("/api/commitments", headers=sent), 403, "wrong-origin")
+            as_text = {**sent, "Content-Type": "text/plain"}
+            refused(client.post("/api/rooms", content=b"x", headers=as_text), 403, "wrong-origin")
+            refused(client.get("/api/rooms/ZZZZZ", headers=sent), 403, "wrong-origin")
+        own = {**ana, "Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"}
+        solo = {"seats": [{"name": "Ana"}]}
+        assert client.post("/api/commitments", headers=own).status_code == 201  # the budget is whole
+        assert client.post("/api/rooms", json=solo, headers=own).status_code == 201
+        assert client.post("/api/rooms", json=solo, headers=at("10.7.0.2")).status_code == 201  # a program
+        assert client.get("/", headers={**ana, **foreign}).status_code == 200  # a link to the page
+
+
 def test_same_origin_compares_host_and_port() -> None:
     assert same_origin("https://shut.example", "shut.example")
     assert same_origin("http://localhost:8000", "localhost:8000")

@@ -10,6 +10,9 @@ WebSockets and streaming). For each request it checks, in this order:
 - a token (``Authorization``, or ``?token=``/``?key=`` in the address) is
   printable ASCII of bounded length (the address's numbers are bounded where
   they are read: by each route's typed parameters);
+- a request that spends a rate budget comes from the server's own page (or
+  ``allowed_origins``), or from no page at all, by its ``Origin`` or
+  ``Sec-Fetch-Site`` (else 403): another site's page must not spend them;
 - the rate limits of the client address (moving windows, read by the `limits`
   library and counted in this process's memory, or in the shared storage of
   ``Settings.rate_limit_storage``, and in memory again while that storage does
@@ -201,6 +204,11 @@ class Guard:
         address = client_address(scope)
         names, names_room = budgets_of(scope["method"], scope["path"])
         checked = [*names, "misses"] if names_room else names
+        if checked and not self._own_page_or_none(scope):
+            await _refuse(scope, receive, send, RefusedError(
+                Refusal.WRONG_ORIGIN, "this server takes this request from its own page only"
+            ))
+            return
         wait = await self.limits.take(checked, names, address)
         if wait is not None:
             retry = [(b"retry-after", str(wait).encode())]
@@ -216,6 +224,16 @@ class Guard:
             await send(message)
 
         await self.app(scope, replaying(body, receive), watch if names_room else send)
+
+    def _own_page_or_none(self, scope: Scope) -> bool:
+        """Whether a request comes from this server's own page (or ``allowed_origins``), or from no
+        page at all (a program sends neither header). Another site's page makes a player's browser
+        send requests it cannot read (a form, an image, ``fetch`` with ``no-cors``); spending the
+        player's budgets, they kept the player from starting or joining a game for up to an hour."""
+        origin = _header(scope, b"origin")
+        if origin is not None:
+            return same_origin(origin, _header(scope, b"host") or "", self.settings.allowed_origins)
+        return _header(scope, b"sec-fetch-site") in (None, "same-origin", "none")  # none: typed in
 
     async def _body(self, scope: Scope, receive: Receive, send: Send) -> bytes | None:
         """The whole body, checked; None when it was refused (or the client left)."""

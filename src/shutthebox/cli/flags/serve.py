@@ -102,7 +102,8 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
     )
     serve.add_argument(
         "--allow-origin", action="append", default=[], metavar=_("ORIGIN"), dest="allowed_origins",
-        help=_("a page origin (https://example.com) whose WebSockets are welcome too; repeatable"),
+        help=_("a page origin (https://example.com) whose WebSockets, and requests that count against "
+               "a rate limit, are welcome too; repeatable"),
     )
     serve.add_argument(
         "--allowed-host", action="append", default=[], metavar=_("NAME"), dest="allowed_hosts",
