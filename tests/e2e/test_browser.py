@@ -9,6 +9,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.support.browser import screenshot
 from tests.support.play import (
+    READY,
     choose_way,
     click_once,
     handing_over,
@@ -17,6 +18,7 @@ from tests.support.play import (
     make_profile,
     more_options,
     my_turn,
+    new_room,
     phase,
     play_solo,
     press_once,
@@ -194,6 +196,30 @@ def test_the_phone_layout_fits_the_screen(browser: Browser, server: str) -> None
     assert box is not None and box["width"] >= 40  # twelve tiles on two rows, big enough to tap
     assert phase(page) == "move"
     screenshot(page, "phone")
+    page.context.close()
+
+
+WIDE = "document.documentElement.scrollWidth"
+
+
+def test_long_names_wrap_and_the_phone_page_keeps_its_width(browser: Browser, server: str) -> None:
+    """Regression (a hostile client, issue 29): a name of 24 letters with no space, which every name
+    check allows, made the whole page of every player at the table 450-540 px wide on a 390 px phone:
+    the felt's words cut off on the right, the result's headline and standings too, and the bar of
+    buttons slid off the screen."""
+    phone = {"width": 390, "height": 844}
+    page = browser.new_context(locale="en-US", base_url=server, viewport=phone).new_page()
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    long, other = "W" * 23 + "Q", "M" * 23 + "Q"
+    code = new_room(page, {"seats": [{"name": long}, {"kind": "bot", "bot": "easy", "name": other}],
+                           "rules": {"tiles": 9, "mode": "round"}, "seed": 5})
+    page.goto(f"/#/room/{code}")
+    page.wait_for_function(READY)
+    assert page.evaluate(WIDE) <= 390
+    play_solo(page, click_once)
+    expect(page.locator("#result")).to_be_visible()
+    assert page.evaluate(WIDE) <= 390  # the result's headline, the standings, the bar of buttons
     page.context.close()
 
 
