@@ -145,3 +145,15 @@ def test_a_turn_clock_too_short_is_refused_in_the_readers_language(client: TestC
     english = client.post("/api/rooms", json=body).json()
     assert english["error"] == "malformed"
     assert english["detail"] == "a turn clock gives at least 5 seconds (or 0 for none)"
+
+
+def test_a_room_code_too_long_for_any_room_is_a_room_not_found(client: TestClient) -> None:
+    """Regression (a hostile client, issue 29): a room link with a code of 17 characters or more was
+    answered 422 with Pydantic's words ("path.code: String should have at most 16 characters"), which
+    the page showed; it is a room no code names, as any unknown code is."""
+    for path in ("/api/rooms/" + "A" * 17, "/api/rooms/" + "B" * 40 + "/record"):
+        english = client.get(path)
+        assert (english.status_code, english.json()["error"]) == (404, "not-found")
+        assert english.json()["detail"] == "there is no room with this code"
+        spanish = client.get(path, headers={"Accept-Language": "es"}).json()
+        assert spanish["detail"] == "no hay ninguna sala con este código"

@@ -254,7 +254,7 @@ def handle_refusals(app: FastAPI) -> None:
         refusal = plain_refusal(errors) or RefusedError(
             Refusal.MALFORMED, "the request cannot be read: {detail}", detail=describe(errors)
         )
-        return JSONResponse({**refusal.to_json(), "errors": jsonable(errors)}, status_code=422)
+        return JSONResponse({**refusal.to_json(), "errors": jsonable(errors)}, status_code=refusal.status)
 
     @app.exception_handler(StarletteHTTPException)
     async def no_such_route(request: Request, error: StarletteHTTPException) -> JSONResponse:

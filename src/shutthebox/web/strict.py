@@ -147,7 +147,7 @@ def safe_errors(errors: Iterable[Any]) -> list[dict[str, Any]]:
 def plain_refusal(errors: list[dict[str, Any]]) -> RefusedError | None:
     """The refusal of a body a person's form could send, said as a sentence in the reader's language
     (not Pydantic's words): too many players, rounds out of range, a turn clock too short, a name too
-    long. None for anything else."""
+    long, a room code too long for any room (404, as one no room has). None for anything else."""
     for error in errors:
         loc = [part for part in error["loc"] if part != "body"]
         context = error.get("ctx") or {}
@@ -159,6 +159,8 @@ def plain_refusal(errors: list[dict[str, Any]]) -> RefusedError | None:
             )
         if loc == ["rounds"] and error["type"] in ("less_than_equal", "greater_than_equal"):
             return RefusedError(Refusal.MALFORMED, "a game has from 1 to {high} rounds", high=MAX_ROUNDS)
+        if loc == ["path", "code"]:  # longer than any code: as a room code that names no room (a miss)
+            return RefusedError(Refusal.NOT_FOUND, "there is no room with this code")
         if loc == ["turn_seconds"] and error["type"] == "value_error":  # the schema's own check, in English
             return RefusedError(
                 Refusal.MALFORMED, "a turn clock gives at least {low} seconds (or 0 for none)",
