@@ -401,6 +401,11 @@ def test_an_address_past_the_bound_is_refused_with_414(tmp_path: Path) -> None:
         assert f"a request's address takes at most {MAX_TARGET_BYTES} bytes" in refused.text
         within = "/api/rules?" + "x" * (MAX_TARGET_BYTES - len("/api/rules?"))
         assert httpx.get(f"{server.url}{within}").status_code == 200
+        # said as the API says a refusal, in the reader's language (it was English text before)
+        spanish = httpx.get(f"{server.url}{long}", headers={"Accept-Language": "es"})
+        assert spanish.headers["content-type"] == "application/json"
+        said = f"la dirección de una petición ocupa como mucho {MAX_TARGET_BYTES} bytes"
+        assert spanish.json() == {"error": "too-large", "detail": said}
 
 
 @pytest.mark.parametrize("hosts", [(b"Host", b"host"), (b"Host", b"Host")])

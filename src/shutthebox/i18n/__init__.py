@@ -21,6 +21,7 @@ import gettext as _gettext
 import os
 from contextvars import ContextVar, Token
 from functools import cache
+from urllib.parse import parse_qs
 
 from shutthebox.core.errors import N_, Phrase, ShutTheBoxError
 
@@ -44,6 +45,7 @@ __all__ = [
     "ngettext",
     "percent",
     "pgettext",
+    "requested_language",
     "say",
     "translations",
     "using",
@@ -239,6 +241,14 @@ def accepted_language(header: str | None) -> Lang:
         if (found := language_named(tag)) is not None:
             return found
     return SOURCE
+
+
+def requested_language(query: str, accept_language: str) -> Lang:
+    """The language a web request asks for: its address's ``lang`` (``?lang=es``, ``ES``, ``es-MX``)
+    if there is a catalog for it, else the best of its ``Accept-Language`` header."""
+    asked = parse_qs(query).get("lang", [""])[-1]
+    found = language_named(asked) if asked else None
+    return found if found is not None else accepted_language(accept_language)
 
 
 def language_named(tag: str) -> Lang | None:

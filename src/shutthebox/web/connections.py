@@ -23,6 +23,9 @@ request's headers, where an ``Authorization`` no proxy had seen chose the seat t
 between requests (an empty line) are timed as a request's headers: they stopped uvicorn's idle timer
 and began no request, so nothing timed the connection.
 
+A refusal made here is said as the app says one (``{"error", "detail"}``, in the language the
+request asks for, `i18n.requested_language`): a person who meets one reads it in their words.
+
 `serve` gives it to uvicorn as the HTTP protocol (`http_protocol`), in one process or in each
 worker of several.
 """
@@ -31,15 +34,20 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
+from urllib.parse import urlsplit
 
 import httptools
 from uvicorn._types import ASGI3Application
 from uvicorn.config import Config
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 from uvicorn.server import ServerState
+
+from shutthebox.i18n import SOURCE, requested_language, say, using
+from shutthebox.web.refusals import Refusal, RefusedError
 
 __all__ = ["MAX_HEAD_BYTES", "MAX_TARGET_BYTES", "RequestDeadline", "http_protocol"]
 
@@ -77,7 +85,7 @@ class RequestDeadline(HttpToolsProtocol):
         self.framing = 0  # bytes of it that are not its body, but for the chunk that began it
         self.begun = False  # that chunk is being read
         self.body_read = 0  # bytes of body in the chunk being read
-        self.refusal: tuple[HTTPStatus, str] | None = None  # the answer the request gets, once read
+        self.refusal: tuple[HTTPStatus, RefusedError] | None = None  # the answer it gets, once read
         self.answered: RequestResponseCycle | None = None  # the request being answered (`_start_asgi_task`)
 
     def data_received(self, data: bytes) -> None:
@@ -88,8 +96,7 @@ class RequestDeadline(HttpToolsProtocol):
         if self.refusal is None and self.in_message and not self.begun:
             self.framing += len(data) - self.body_read  # its head, its chunks' sizes, its trailers
             if self.framing > MAX_HEAD_BYTES:
-                self.refusal = (HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
-                                f"a request's line, headers and trailers take at most {MAX_HEAD_BYTES} bytes")
+                self.refusal = HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, _head_too_large()
                 if not self.in_head:  # its body's framing or trailers: the app has it, never to get it whole
                     self._refuse(*self.refusal)
                     return
@@ -145,18 +152,23 @@ class RequestDeadline(HttpToolsProtocol):
         if self.refusal is not None:
             return  # a request sent after one refused, in the same chunk: the connection closes
         if self._head_bytes() > MAX_HEAD_BYTES:  # a head read in one chunk, which `framing` does not count
-            self.refusal = (HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
-                            f"a request's line, headers and trailers take at most {MAX_HEAD_BYTES} bytes")
+            self.refusal = HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, _head_too_large()
         elif self.parser.should_upgrade() and self._should_upgrade() and self._declares_body():
-            self.refusal = HTTPStatus.BAD_REQUEST, "a WebSocket handshake has no body"
-        elif sum(name == b"host" for name, _value in self.headers) > 1:  # RFC 9112 3.2: the guard
-            self.refusal = HTTPStatus.BAD_REQUEST, "a request has one Host header"  # reads the first
+            self.refusal = HTTPStatus.BAD_REQUEST, RefusedError(
+                Refusal.MALFORMED, "a WebSocket handshake has no body"
+            )
+        elif sum(name == b"host" for name, _value in self.headers) > 1:  # RFC 9112 3.2 (the guard reads
+            self.refusal = HTTPStatus.BAD_REQUEST, RefusedError(  # the first)
+                Refusal.MALFORMED, "a request has one Host header"
+            )
         elif len(self.url) > MAX_TARGET_BYTES:  # each layer parses its query again: 30 kB took 38 ms
-            self.refusal = (HTTPStatus.REQUEST_URI_TOO_LONG,
-                            f"a request's address takes at most {MAX_TARGET_BYTES} bytes")
+            self.refusal = HTTPStatus.REQUEST_URI_TOO_LONG, RefusedError(
+                Refusal.TOO_LARGE, "a request's address takes at most {high} bytes", high=MAX_TARGET_BYTES
+            )
         elif not self.url.startswith(b"/") and not self._names_its_host():  # RFC 9112 3.2.2: its own
-            self.refusal = (HTTPStatus.BAD_REQUEST,  # host wins, where the guard reads the header's
-                            "a request's whole address names the host its Host header names")
+            self.refusal = HTTPStatus.BAD_REQUEST, RefusedError(  # host wins (the guard reads the header's)
+                Refusal.MALFORMED, "a request's whole address names the host its Host header names"
+            )
         if self.refusal is not None:
             return  # answered once this chunk is read (`data_received`)
         super().on_headers_complete()
@@ -212,18 +224,28 @@ class RequestDeadline(HttpToolsProtocol):
             self.header_deadline.cancel()
             self.header_deadline = None
 
-    def _refuse(self, status: HTTPStatus, reason: str) -> None:
-        """Answer ``status`` with ``reason`` and close the connection (the app never saw the request)."""
+    def _refuse(self, status: HTTPStatus, refusal: RefusedError) -> None:
+        """Answer ``status`` with ``refusal`` as the API says one (``{"error", "detail"}``, in the
+        language the request asks for, as far as its headers were read) and close the connection
+        (the app never saw the request); the log says it in English."""
         self._disarm()
         client = "{}:{} - ".format(*self.client) if self.client else ""
-        self.logger.info("%srefused %d: %s", client, status, reason)
-        body = reason.encode("ascii")
+        with using(SOURCE):
+            self.logger.info("%srefused %d: %s", client, status, say(refusal))
+        with using(self._language()):
+            body = json.dumps(refusal.to_json(), ensure_ascii=False).encode()
         head = [f"HTTP/1.1 {status.value} {status.phrase}\r\n".encode("ascii")]
         head += [name + b": " + value + b"\r\n" for name, value in self.server_state.default_headers]
-        head += [b"content-type: text/plain; charset=utf-8\r\n",
+        head += [b"content-type: application/json\r\n",
                  b"content-length: %d\r\n" % len(body), b"connection: close\r\n\r\n"]
         self.transport.write(b"".join(head) + body)
         self.transport.close()
+
+    def _language(self) -> str:
+        """The language the request asks for, as the app reads it, from what of its address and
+        headers was read."""
+        header = next((value for name, value in self.headers if name == b"accept-language"), b"")
+        return requested_language(urlsplit(self.url).query.decode("latin-1"), header.decode("latin-1"))
 
     def _too_slow(self) -> None:
         self.header_deadline = None
@@ -233,6 +255,13 @@ class RequestDeadline(HttpToolsProtocol):
                 "%sclosed: no whole request %s within %g s", client, self.awaited, self.header_timeout
             )
             self.transport.close()
+
+
+def _head_too_large() -> RefusedError:
+    return RefusedError(
+        Refusal.TOO_LARGE, "a request's line, headers and trailers take at most {high} bytes",
+        high=MAX_HEAD_BYTES,
+    )
 
 
 def http_protocol(header_timeout: float) -> Callable[..., asyncio.Protocol]:

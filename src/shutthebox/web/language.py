@@ -7,11 +7,9 @@ words) in that language. A WebSocket keeps the language it connected with.
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs
-
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from shutthebox.i18n import Lang, accepted_language, language_named, using
+from shutthebox.i18n import Lang, requested_language, using
 
 __all__ = ["SpeakTheReadersLanguage", "language_of"]
 
@@ -19,12 +17,8 @@ __all__ = ["SpeakTheReadersLanguage", "language_of"]
 def language_of(scope: Scope) -> Lang:
     """The language a request or a WebSocket asks for, read off its ASGI scope."""
     query: bytes = scope.get("query_string", b"")
-    asked = parse_qs(query.decode("latin-1")).get("lang", [""])[-1]
-    found = language_named(asked) if asked else None  # ``es``, ``ES``, ``es-MX``
-    if found is not None:
-        return found
-    headers = dict(scope.get("headers") or [])
-    return accepted_language(headers.get(b"accept-language", b"").decode("latin-1"))
+    header: bytes = dict(scope.get("headers") or []).get(b"accept-language", b"")
+    return requested_language(query.decode("latin-1"), header.decode("latin-1"))
 
 
 class SpeakTheReadersLanguage:
