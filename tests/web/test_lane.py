@@ -32,7 +32,7 @@ def requests(code: str, token: str) -> list[RequestLine]:
         ("GET", room, {}),  # a watcher
         ("GET", room, {"headers": {"Authorization": "Bearer not-a-seat"}}),
         ("GET", room, {"headers": {"Authorization": "Bearer bad token!"}}),  # refused by the dependency
-        ("GET", "/api/rooms/" + "X" * 17, {}),  # a code too long: FastAPI's 422
+        ("GET", "/api/rooms/" + "X" * 17, {}),  # a code too long for any room: 404, as an unknown one
         ("GET", "/api/rooms/NOPE1", {}),
         ("HEAD", room, {}),  # answered as the GET it asks about (`web.head`), by the lane and FastAPI alike
         ("POST", actions, {"json": {"type": "roll"}, "headers": bearer}),
@@ -89,7 +89,7 @@ def test_each_of_a_games_routes_answers_as_fastapis_own_route(
     monkeypatch.setattr(Lane, "__call__", passing_on)
     fastapis = answered(tmp_path / "fastapis")
     assert [status for status, _type, _body in laned] == [
-        200, 200, 200, 422, 422, 404, 200, 200, 200, 422, 422, 422, 422, 403, 405, 422, 422, 401, 422, 201,
+        200, 200, 200, 422, 404, 404, 200, 200, 200, 422, 422, 422, 422, 403, 405, 422, 422, 401, 422, 201,
         201,
     ]
     for request, mine, theirs in zip(requests("CODE", "TOKEN"), laned, fastapis, strict=True):
