@@ -213,3 +213,28 @@ def test_round_flags_that_do_not_fit_are_one_line(
     assert status == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and words in err
+
+
+# -- hostile round six (issue 29): a solve larger than the machine -----------------------------------
+def test_a_solve_larger_than_the_machines_memory_is_refused_before_it_starts(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Regression: `solve`, `hint` started any solve asked of them; a round of eight under ``digits`` on
+    12 tiles (27 GB by the cost model) grew to 7 GB in two minutes on a machine of 23 before it was
+    killed. Here the machine is made to have 50 MB: a round of three on 9 tiles (a few hundred MB)
+    is refused at once, in the user's language, and a solve that fits still runs."""
+    from shutthebox.cli import solving
+    from shutthebox.strategy.cost import cost_of
+    from shutthebox.strategy.names import Objective
+    from tests.support.cli import cli
+
+    monkeypatch.setattr(solving, "machine_bytes", lambda: 50 * 10**6)
+    big = ("--tiles", "9", "--scoring", "digits", "--objective", "win", "--players", "3")
+    assert cost_of(Rules(tiles=9, scoring="digits"), Objective.WIN, 3).bytes > 50 * 10**6
+    status, out, err = cli(capsys, "--lang", "en", "solve", *big)
+    assert (status, out) == (2, "")
+    assert "more than this machine has (0 GB)" in err and "this solve needs about" in err
+    status, _out, err = cli(capsys, "--lang", "es", "hint", "--open", "1,2,3,4,5,6,7,8,9", *big)
+    assert status == 2 and "más de los que tiene esta máquina" in err
+    status, out, _err = cli(capsys, "--lang", "en", "solve", "--tiles", "9", "--json")
+    assert status == 0 and json.loads(out)["value"] > 0

@@ -31,7 +31,7 @@ ALLOWED: dict[str, tuple[frozenset[str] | None, str]] = {
     "shutthebox.storage": (None, LAZY_PACKAGE + " (SQLAlchemy only for the names that need it)"),
     "shutthebox.web": (None, LAZY_PACKAGE),
     "shutthebox.cli.hint": (
-        frozenset({"shutthebox.strategy.advice"}),
+        frozenset({"shutthebox.strategy.advice", "shutthebox.strategy.cost"}),
         "a hint on a few tiles answers in plain Python (strategy.choices) without NumPy's solver nor a "
         "match (test_fast_start, issue 14): the solver only for a bigger position",
     ),

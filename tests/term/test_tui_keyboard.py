@@ -3,6 +3,7 @@ without a use, Ctrl+C as the quit key, the confirm's yes in the player's languag
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Static
 
 from shutthebox import Mode, Phase, Rules
@@ -86,3 +87,25 @@ def test_the_spanish_hint_writes_its_chances_with_a_decimal_comma() -> None:
     activate("en")
     text = " ".join(hint_lines(state_))
     assert "50.7%" in text
+
+
+def test_a_hint_past_the_terminals_budget_is_ranked_by_the_cheaper_objective(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Regression (a hostile user, issue 29): the terminal's hint started whatever solve the moment
+    asked; in a round of eight under ``digits`` on 12 tiles, a solve of 27 GB that grew until the
+    system killed it, quitting the game or not. A hint past the terminal's budget is now ranked by
+    the cheaper objective, as a server's is: here the round's chance to win made dearer than the
+    budget, the lowest expected score answers."""
+    from shutthebox.strategy.cost import cost_of
+    from shutthebox.strategy.names import Objective
+    from shutthebox.term import hints
+
+    rules = Rules(mode=Mode.ROUND)
+    state_ = script_state(rules, ("Ana", "Luis"), "r5 r3 r3,4")
+    assert "%" in " ".join(hint_lines(state_))  # within the budget: the chance to win the round
+    score, win = cost_of(rules, Objective.SCORE), cost_of(rules, Objective.WIN, 2)
+    assert score.bytes < win.bytes
+    monkeypatch.setattr(hints, "TERMINAL_BYTES", score.bytes)
+    lines = hint_lines(state_)
+    assert lines and "%" not in " ".join(lines), lines  # an expected score, not a chance

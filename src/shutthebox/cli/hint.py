@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from shutthebox.cli.parser import rules_from_args
-from shutthebox.cli.solving import check_target, emit, seat_of, two_dice
+from shutthebox.cli.solving import check_memory, check_target, emit, seat_of, two_dice
 from shutthebox.core.board import Board
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import ParseError, RulesError
@@ -46,6 +46,9 @@ def run_hint(args: argparse.Namespace) -> int:
     )
     if advice is None:
         from shutthebox.strategy.advice import advise_position  # the solver, NumPy: a bigger position
+        from shutthebox.strategy.cost import cost_of
+
+        check_memory(cost_of(rules, objective, seat.players if seat is not None else 2).bytes)
 
         advice = advise_position(
             rules, target_mask, roll, objective=objective, target=args.target,

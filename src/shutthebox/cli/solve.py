@@ -10,7 +10,7 @@ from typing import Any
 from shutthebox.cli.parser import CliError, rules_from_args
 from shutthebox.cli.paths import writable_file
 from shutthebox.cli.progress import working
-from shutthebox.cli.solving import check_target, emit, pct, seat_of, two_dice
+from shutthebox.cli.solving import check_memory, check_target, emit, pct, seat_of, two_dice
 from shutthebox.core.board import Board
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import RulesError
@@ -18,6 +18,7 @@ from shutthebox.core.rules import Mode, Rules
 from shutthebox.i18n import _
 from shutthebox.i18n.words import OBJECTIVES, rules_line
 from shutthebox.strategy.choices import Seat
+from shutthebox.strategy.cost import cost_of
 from shutthebox.strategy.names import Objective
 from shutthebox.strategy.solver import solve, solve_long, solve_round
 from shutthebox.strategy.solver.exact import exact_value
@@ -49,6 +50,7 @@ def run_solve(args: argparse.Namespace) -> int:
     if objective is Objective.LONG:
         if args.exact:
             raise RulesError("--exact covers the single-turn objectives; the long game is solved to 1e-12")
+        check_memory(cost_of(rules, objective).bytes)
         with working(busy, args.json):
             long = solve_long(rules)
         data["value"] = long.value
@@ -62,6 +64,7 @@ def run_solve(args: argparse.Namespace) -> int:
             lines.append(_("Policy table written to {path}").format(path=args.table))
         return emit(args, data, lines)
     seat = seat_of(args, objective)
+    check_memory(cost_of(rules, objective, seat.players if seat is not None else 2).bytes)
     if seat is not None:
         if args.exact:  # refused before the round is solved
             raise RulesError("--exact covers the single-turn objectives, not a round")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from typing import Any
 
 from shutthebox.cli.parser import number_type, whole
@@ -14,7 +15,7 @@ from shutthebox.i18n import _
 from shutthebox.strategy.choices import Seat
 from shutthebox.strategy.names import ROUND_OBJECTIVES, ROUND_PLAYERS, Objective
 
-__all__ = ["emit", "objective_args", "pct", "seat_of", "two_dice"]
+__all__ = ["check_memory", "emit", "machine_bytes", "objective_args", "pct", "seat_of", "two_dice"]
 
 
 def emit(args: argparse.Namespace, data: dict[str, Any], lines: list[str]) -> int:
@@ -41,6 +42,27 @@ def check_target(objective: Objective, target: int | None) -> None:
         raise RulesError(
             "--target {target}: no score is {relation} {target}, a score is 0 or more; give {lowest} or more",
             target=target, relation="<" if objective is Objective.BEAT else "<=", lowest=lowest,
+        )
+
+
+def machine_bytes() -> int | None:
+    """This machine's memory, in bytes (None where the system does not say)."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def check_memory(needed: int) -> None:
+    """Refuse, before it starts, a solve whose peak memory (``needed`` bytes, `strategy.cost`) is more
+    than this machine has: it could only end killed, after minutes (a round of eight under ``digits``
+    on 12 tiles wants 27 GB)."""
+    total = machine_bytes()
+    if total is not None and needed > total:
+        raise RulesError(
+            "this solve needs about {needed} GB of memory, more than this machine has ({total} GB): "
+            "ask it of fewer players, fewer tiles or another objective",
+            needed=-(-needed // 10**9), total=total // 10**9,
         )
 
 

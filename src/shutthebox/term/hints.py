@@ -11,7 +11,7 @@ from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.core.match import Match
 from shutthebox.i18n import _, decimal, ngettext, percent
 from shutthebox.i18n.words import OBJECTIVE_VALUES, action_words
-from shutthebox.strategy.advice import advise
+from shutthebox.strategy.budget import MAX_BYTES, MAX_CELLS, advise_within
 
 __all__ = ["advice_lines", "hint_lines", "hint_text", "loss_number", "loss_words"]
 
@@ -55,10 +55,17 @@ def _value(objective: str, target: int | None, value: float) -> str:
     return _("{what} {value}").format(value=_number(objective, value), what=what)
 
 
+TERMINAL_CELLS, TERMINAL_BYTES = 4 * MAX_CELLS, 4 * MAX_BYTES
+"""A hint's budget here (a server's, four times over: the player's own machine, a minute at most):
+a solve past it is ranked by the cheaper objective (`strategy.budget.plan`), as a server's hint is.
+Unbounded, a hint in a round of eight under ``digits`` on 12 tiles started a solve of 27 GB that
+quitting the game did not stop."""
+
+
 def hint_lines(state: Match) -> list[str]:
     """The best choices for the player to act, best first; empty if there is nothing to choose."""
 
-    advice = advise(state)
+    advice = advise_within(state, TERMINAL_CELLS, TERMINAL_BYTES)
     if not advice.choices:
         return []
     lines = []
