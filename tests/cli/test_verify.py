@@ -189,6 +189,18 @@ def test_games_that_are_not_fair_are_not_proven(capsys: pytest.CaptureFixture[st
         assert status == 1 and json.loads(out)["kind"] == kind
 
 
+def test_why_a_game_is_not_proven_is_said_in_spanish_too(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Regression (a hostile user, issue 29): the verdicts `core.verify` gives through a helper were
+    missing from the catalog, so a Spanish reader got "No demostrado: the dice come from seed 4…"."""
+    practice = Game(Rules(mode="solo"), ["Ana"], seed=4)  # type: ignore[arg-type]
+    finish(practice, random.Random(0))
+    status, out, _ = verify(capsys, "--lang", "es", str(write(tmp_path, practice.record().to_json())))
+    assert (status, out) == (1, "No demostrado: los dados salen de la semilla 4, elegida para practicar: "
+                                "nada los demuestra\n")
+
+
 def test_a_record_that_cannot_be_read_is_not_proven_in_one_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

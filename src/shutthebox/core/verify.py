@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shutthebox.core.dice import Roll
-from shutthebox.core.errors import Phrase, RecordError, ShutTheBoxError
+from shutthebox.core.errors import N_, Phrase, RecordError, ShutTheBoxError
 from shutthebox.core.record import GameRecord, outcome_of, replay_states, shown
 
 __all__ = ["Verdict", "verify"]
@@ -48,15 +48,15 @@ def verify(record: GameRecord) -> Verdict:
     fairness = record.fairness
     if fairness is None:
         if record.seed is not None:
-            return _refused("the dice come from seed {seed}, chosen for practice: nothing proves them",
+            return _refused(N_("the dice come from seed {seed}, chosen for practice: nothing proves them"),
                             seed=shown(record.seed))
-        return _refused("the record has no fair dice to verify (typed in by hand)")
+        return _refused(N_("the record has no fair dice to verify (typed in by hand)"))
     if not fairness.revealed:
-        return _refused("the server seed is not revealed yet: the game is not over")
+        return _refused(N_("the server seed is not revealed yet: the game is not over"))
     if not fairness.honest:
-        return _refused("fairness: the server seed is not the one committed to (sha256 differs)")
+        return _refused(N_("fairness: the server seed is not the one committed to (sha256 differs)"))
     if record.result is None:
-        return _refused("the record states no result to check")
+        return _refused(N_("the record states no result to check"))
     stated_turns = record.result.turns
     index, dice, turns_seen, state = -1, 0, 0, None
     try:
@@ -66,7 +66,7 @@ def verify(record: GameRecord) -> Verdict:
             index += 1
             if isinstance(event.action, Roll):
                 if event.typed:
-                    return _refused("event {index}: the dice were typed in, not rolled by the server",
+                    return _refused(N_("event {index}: the dice were typed in, not rolled by the server"),
                                     index, index=index)
                 dice += len(event.action.dice)
             if len(state.history) > turns_seen:  # a turn ended here: it must end as the record says
@@ -86,9 +86,9 @@ def verify(record: GameRecord) -> Verdict:
         return Verdict(False, error, index + 1, dice, index + 1)
     assert state is not None
     if not state.is_over:
-        return _refused("the events end before the game does", len(record.events))
+        return _refused(N_("the events end before the game does"), len(record.events))
     if record.result != outcome_of(state):
-        return _refused("the record's result differs from the result of replaying its events")
+        return _refused(N_("the record's result differs from the result of replaying its events"))
     proven = Phrase(
         "proven: {dice} dice recomputed from the revealed seed, {events} events replayed",
         {"dice": dice, "events": len(record.events)},
