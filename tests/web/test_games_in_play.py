@@ -78,6 +78,21 @@ def test_the_creator_resigns_with_the_guest_key_alone(tmp_path: Path) -> None:
         assert client.get("/api/me/rooms", headers={"X-Guest-Key": "ana-key"}).json()["games"] == []
 
 
+def test_a_token_of_no_seat_and_no_profile_is_told_it_holds_no_seat(tmp_path: Path) -> None:
+    """Regression: a bearer token that was neither a seat of the room nor a profile key was answered
+    401 "no player profile has this key; create one first", about profiles it never asked for; a
+    creator's guest key beside a stale token was refused the same way. Both now read as what they are."""
+    with TestClient(create_app(settings_at(tmp_path))) as client:
+        room = as_guest(client, "ana-key", SOLO)
+        stale = {"Authorization": "Bearer not-a-seat-of-this-room"}
+        refused(client.post(f"/api/rooms/{room['code']}/resign", headers=stale), 403, "wrong-seat", "no seat")
+        assert client.get("/api/me/rooms", headers={"X-Guest-Key": "ana-key"}).json()["games"] != []
+        with_key = {**stale, "X-Guest-Key": "ana-key"}
+        resigned = client.post(f"/api/rooms/{room['code']}/resign", headers=with_key)
+        assert resigned.status_code == 200, resigned.text
+        assert client.get("/api/me/rooms", headers={"X-Guest-Key": "ana-key"}).json()["games"] == []
+
+
 def test_nobody_resigns_a_game_by_sharing_its_creators_address(tmp_path: Path) -> None:
     """Regression: a room made with no key is its address's; anyone else behind that address (a pub, a
     school) listed it and resigned it with no token and no key, a bot then playing the seat."""
@@ -157,7 +172,7 @@ def test_a_joiner_who_leaves_before_the_start_frees_their_seat_and_closes_nothin
     assert left.status_code == 200, left.text
     state = client.get(f"/api/rooms/{host.code}", headers=host.headers).json()
     assert (state["status"], [seat["name"] for seat in state["seats"]]) == ("waiting", ["Ana", None, None])
-    refused(client.post(f"/api/rooms/{host.code}/resign", headers=stranger), 401, "no-profile")  # no seat now
+    refused(client.post(f"/api/rooms/{host.code}/resign", headers=stranger), 403, "wrong-seat", "no seat")
     for name in ("Luis", "Marta"):  # the seat is open again: the game begins with the next two
         assert client.post(f"/api/rooms/{host.code}/join", json={"name": name}).status_code == 200
     assert client.get(f"/api/rooms/{host.code}", headers=host.headers).json()["status"] == "playing"

@@ -31,6 +31,11 @@ class ProfileDesk:
             raise RefusedError(Refusal.NO_PROFILE, "no player profile has this key; create one first")
         return found
 
+    async def holding(self, key: str | None) -> Profile | None:
+        """The profile whose key is ``key``, else None: for a token that may be something else (a
+        seat's), which is refused for what it was asked to be, not as a profile key."""
+        return await read(self.kept, self.kept.by_key, key) if key else None
+
     async def mine(self, key: str | None) -> Profile:
         """The profile of ``key``, which must be given."""
         found = await self.find(key)

@@ -91,7 +91,7 @@ async def resign(
     ``X-Guest-Key``): your seats leave; a bot plays each to the end and the game counts as it stood
     (a ranked game counts as played to its end). Before the game begins, the creator's leaving closes
     the room and a joiner's opens their seat again. Seats already left change nothing."""
-    profile = None if await server.rooms.holds_seat(code, token) else await server.profiles.find(token)
+    profile = None if await server.rooms.holds_seat(code, token) else await server.profiles.holding(token)
     # a key, never the address alone: everyone behind one address (a pub, a school) shares it
     creator = player_of(profile, guest, None)
     held = await server.rooms.resign(code, token, creator)
