@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { handoverLines, newNotices, rematchNews, rolloffLines, selectionText, tell, toldNothing, turnStatus } from "../../src/shutthebox/web/static/narration.js";
+import { handoverLines, newNotices, overStatus, rematchNews, rolloffLines, selectionText, tell, toldNothing, turnStatus } from "../../src/shutthebox/web/static/narration.js";
 import { match, room } from "./rooms.js";
 
 const said = (/** @type {import("../../src/shutthebox/web/static/narration.js").Story} */ story) => story.said.map((line) => line.text);
@@ -152,4 +152,20 @@ test("the selection's line says whether the tiles make the roll", () => {
   assert.equal(selectionText(moving, new Set()), "Selected: nothing");
   assert.equal(selectionText(moving, new Set([5])), "Selected: 5 = 5 (need 8).");
   assert.equal(selectionText(moving, new Set([3, 5])), "Selected: 5 + 3 = 8. Press Shut.");
+});
+
+test("a finished game's status says the roll that ended it, not only the score", () => {
+  // Regression: a solo game went from "Ana rolls…" to "Score 20 · Grade C", the reason unsaid.
+  /** @type {Rules} */
+  const solo = { ...room().rules, mode: "solo" };
+  const failed = { player: 0, round: 1, open: [5, 6, 9], score: 20, grade: "C", last_roll: [1, 3] };
+  /** @typedef {import("../../src/shutthebox/web/static/types.js").Turn} Turn */
+  /** @typedef {import("../../src/shutthebox/web/static/types.js").Room["rules"]} Rules */
+  /** @typedef {Partial<import("../../src/shutthebox/web/static/types.js").Match>} Changes */
+  const over = (/** @type {Turn} */ turn, /** @type {Rules} */ rules, /** @type {Changes} */ changes = {}) => room({ status: "over", rules, match: match({ phase: "over", actor: null, history: [turn], ...changes }) });
+  assert.deepEqual(overStatus(over(failed, solo)), ["Rolled 1 + 3 = 4: no open tiles make it.", "Score 20 · Grade C"]);
+  const shut = { ...failed, open: [], score: 0, grade: "A+", last_roll: [4, 5] };
+  assert.deepEqual(overStatus(over(shut, solo)), ["Score 0 · Grade A+"]);
+  const round = over({ ...failed, player: 1 }, room().rules, { winner: 0, winner_name: "Ana" });
+  assert.deepEqual(overStatus(round), ["Luis: Rolled 1 + 3 = 4: no open tiles make it.", "Ana wins."]);
 });

@@ -219,7 +219,7 @@ export function renderStatus(room) {
     return;
   }
   if (room.status === "over") {
-    status.textContent = overStatus(room);
+    status.replaceChildren(...overStatus(room).map((line) => el("span", { class: "line", text: line })));
     return;
   }
   const handover = $("#handover");

@@ -175,10 +175,8 @@ export function handoverLines(room, turn) {
   else if (opening && turn.score === null) lines.push(_("{name}: the turn is over, {tiles} shut.", { name, tiles: shutTiles(match, turn).join(", ") }));
   else if (turn.score === null) lines.push(_("{name}: the turn is over, {tiles} open.", { name, tiles: turn.open.join(", ") }));
   else lines.push(`${name}: ${number(turn.score)} — ${turn.grade}`);
-  if (turn.last_roll && turn.open.length) {
-    const values = { roll: turn.last_roll.join(" + "), total: sum(turn.last_roll) };
-    lines.push(opening ? _("Rolled {roll} = {total}: no shut tiles make it.", values) : _("Rolled {roll} = {total}: no open tiles make it.", values));
-  }
+  const failed = failedRoll(turn);
+  if (failed) lines.push(failed);
   if (room.rules.mode === "elimination") {
     const settled = match.round !== turn.round || match.tiebreak !== (turn.tiebreak ?? 0);
     const total = (/** @type {number} */ seat) => (settled ? match.totals[seat] : runningTotal(match, seat));
@@ -194,6 +192,16 @@ export function handoverLines(room, turn) {
   const next = match.actor === null ? null : nameOf(room, match.actor);
   if (next) lines.push(_("Next: {name}.", { name: next }));
   return lines;
+}
+
+/**
+ * Why a turn ended when it did not shut the box: the roll no tiles made (null for a shut box).
+ * @param {Turn} turn
+ */
+function failedRoll(turn) {
+  if (!turn.last_roll || !turn.open.length) return null;
+  const values = { roll: turn.last_roll.join(" + "), total: sum(turn.last_roll) };
+  return turn.opening ? _("Rolled {roll} = {total}: no shut tiles make it.", values) : _("Rolled {roll} = {total}: no open tiles make it.", values);
 }
 
 /** The long game's tiles still shut at the end of an opening turn. @param {import("./types.js").Match} match @param {Turn} turn */
@@ -335,12 +343,19 @@ export function selectionText(room, selected) {
 }
 
 /**
- * The status line once the game is over.
- * @param {Room} room
+ * The status once the game is over, in lines: the roll that ended it (when no tiles made it), then
+ * the outcome.
+ * @param {Room} room @returns {string[]}
  */
 export function overStatus(room) {
   const match = /** @type {import("./types.js").Match} */ (room.match);
   const turn = match.history[0];
-  if (room.rules.mode === "solo" && turn) return [_("Score {score}", { score: turn.score }), _("Grade {grade}", { grade: turn.grade })].join(" · ");
-  return winnerWords(room);
+  if (room.rules.mode === "solo" && turn) {
+    const outcome = [_("Score {score}", { score: turn.score }), _("Grade {grade}", { grade: turn.grade })].join(" · ");
+    const failed = failedRoll(turn); // the game ends on that roll: say so, or it seems to stop by itself
+    return failed ? [failed, outcome] : [outcome];
+  }
+  const last = match.history.at(-1);
+  const failed = last ? failedRoll(last) : null;
+  return last && failed ? [`${nameOf(room, last.player)}: ${failed}`, winnerWords(room)] : [winnerWords(room)];
 }
