@@ -39,12 +39,15 @@ def test_a_hinted_game_counts_as_it_stood_when_the_hint_came(opened: Page) -> No
     page.click("#btn-roll")
     page.wait_for_function("() => document.querySelector('#box').dataset.phase === 'move'")
     page.click("#btn-hint")
-    expect(page.locator("#hint-warning")).to_contain_text("count 45 in the rankings")
+    expect(page.locator("#hint-warning")).to_contain_text("counts 45 in the rankings")
     page.click("#hint-confirm")
     expect(page.locator("#hint ol li").first).to_be_visible()
     play_solo(page, click_once)
-    expect(page.locator("#best-local")).to_contain_text("a hint came: this game counts 45, as it stood then")
+    expect(page.locator("#best-local")).to_contain_text(
+        "with the hint, this game counts 45: the tiles as they stood when you asked"
+    )
     expect(page.locator("#best-local")).to_contain_text("with these rules: 45")
+    expect(page.locator("#best-local .new-best")).to_have_count(0)  # a first game's 45 with help: no "New best!"
     page.goto("/")
     page.wait_for_selector("body[data-ready=true]")
     expect(page.locator("#local-bests li[data-tiles='9']")).to_contain_text(": 45 ")

@@ -404,7 +404,8 @@ def test_a_hint_in_a_ranked_game_is_confirmed_first(page: Page, server: str) -> 
     code = room_code(page)
     page.click("#btn-hint")
     expect(page.locator("#hint-warning")).to_have_text(  # a 12-tile board, nothing shut yet: 78 open
-        "A hint now makes this turn count 78 in the rankings, as it stands. Ask anyway?"
+        "With a hint, your turn counts 78 in the rankings: your tiles as they stand now, whatever you score"
+        " after. Ask anyway?"
     )
     page.click("#hint-cancel")
     expect(page.locator("#hint")).to_be_hidden()

@@ -104,3 +104,32 @@ def test_the_review_reads_without_sideways_scrolling(phone: Page) -> None:
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     # each cell still says which column it is
     expect(rows.first.locator("td").nth(2)).to_have_attribute("data-label", "Open tiles")
+
+
+def test_a_hints_use_buttons_keep_their_word_whole_in_spanish(browser: Browser, server: str) -> None:
+    """Regression: the hint's list let its "Usar" buttons shrink to a letter's width on a phone
+    ("U / s / ar"), the words beside them taking the room (the list allowed any word to break)."""
+    context = browser.new_context(locale="es-ES", viewport=PHONE, base_url=server, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto("/")
+        page.wait_for_selector("body[data-ready=true]")
+        page.click("#profile-cancel")
+        page.click("#quick-9")
+        expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+        page.click("#btn-roll")
+        page.wait_for_function("() => document.querySelector('#box').dataset.phase === 'move'")
+        page.click("#btn-hint")
+        page.click("#hint-confirm")  # a ranked game: the hint's cost is asked first
+        expect(page.locator("#hint ol li").first).to_be_visible()
+        buttons = page.evaluate("""() => [...document.querySelectorAll('#hint .choice button')].map((b) => {
+            const words = document.createRange();
+            words.selectNodeContents(b);
+            const width = b.getBoundingClientRect().width;
+            return { text: b.textContent, width, lines: words.getClientRects().length };
+        })""")
+        assert buttons, "no choice to use"
+        assert all(button["lines"] == 1 and button["width"] >= 44 for button in buttons), buttons
+        assert page.evaluate(FITS)
+    finally:
+        context.close()

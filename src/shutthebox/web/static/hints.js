@@ -135,7 +135,7 @@ function stopWaiting() {
 function renderHintConfirm(box) {
   box.hidden = false;
   box.replaceChildren(
-    el("p", { id: "hint-warning", text: _("A hint now makes this turn count {score} in the rankings, as it stands. Ask anyway?", { score: now().server.room?.hint_cost ?? "" }) }),
+    el("p", { id: "hint-warning", text: _("With a hint, your turn counts {score} in the rankings: your tiles as they stand now, whatever you score after. Ask anyway?", { score: now().server.room?.hint_cost ?? "" }) }),
     el("div", { class: "actions" },
       el("button", { type: "button", id: "hint-confirm", class: "primary", text: _("Ask for a hint"), onclick: askHint }),
       el("button", { type: "button", id: "hint-cancel", text: _("Cancel"), onclick: () => {
