@@ -169,3 +169,15 @@ test("a finished game's status says the roll that ended it, not only the score",
   const round = over({ ...failed, player: 1 }, room().rules, { winner: 0, winner_name: "Ana" });
   assert.deepEqual(overStatus(round), ["Luis: Rolled 1 + 3 = 4: no open tiles make it.", "Ana wins."]);
 });
+
+test("passing the device is said as a turn begins at a shared device, not at every roll of it", () => {
+  // Regression: "Luis's turn: pass the device." came back before each of Luis's rolls.
+  const seats = room().seats.map((seat) => ({ ...seat, kind: /** @type {const} */ ("here"), bot: null }));
+  const luis = match({ actor: 1, actor_name: "Luis" });
+  const begins = room({ seats, you: [0, 1], match: luis, recent: [{ seq: 3, player: 0, kind: "move", tiles: [9] }] });
+  assert.equal(turnStatus(begins, false), "Luis's turn: pass the device. Luis: roll the dice.");
+  const underWay = room({ seats, you: [0, 1], match: luis, recent: [{ seq: 5, player: 1, kind: "move", tiles: [8] }] });
+  assert.equal(turnStatus(underWay, false), "Luis: roll the dice.");
+  const first = room({ seats, you: [0, 1], match: match(), recent: [] });
+  assert.equal(turnStatus(first, false), "Ana's turn: pass the device. Ana: roll the dice.");
+});

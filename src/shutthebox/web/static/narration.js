@@ -324,7 +324,8 @@ export function turnStatus(room, rolling) {
       ? _("{name}: {roll} = {total}. Pick shut tiles that make {total} to open them.", values)
       : _("{name}: {roll} = {total}. Pick open tiles that make {total}.", values);
   }
-  if (me && match.phase === "roll" && room.you.length > 1 && room.seats.filter((s) => s.kind === "here").length > 1) text = _("{name}'s turn: pass the device.", { name }) + " " + text;
+  const turnBegins = room.recent.at(-1)?.player !== match.actor; // once the turn is under way, the device is in hand
+  if (me && match.phase === "roll" && turnBegins && room.you.length > 1 && room.seats.filter((s) => s.kind === "here").length > 1) text = _("{name}'s turn: pass the device.", { name }) + " " + text;
   if (match.extra_turns) text += " " + _("Extra turns: {n}", { n: match.extra_turns });
   return text;
 }
