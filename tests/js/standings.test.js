@@ -48,3 +48,13 @@ test("elimination's winner is crowned and never out; the others are out", () => 
   assert.deepEqual(rows.map((row) => [row.name, row.won, row.out, row.total]), [["Luis", true, false, 30], ["Ana", false, true, 47]]);
   assert.equal(headline(elimination), "Luis wins.");
 });
+
+test("a seat that never played, its turn not come when a box was shut, is listed last and scoreless", () => {
+  // Regression: it was listed with a score of 0, above a player who had played, as if it tied the winner.
+  const seats = [...room().seats, { ...room().seats[1], index: 2, name: "Bea" }];
+  const shut = room({
+    status: "over", seats,
+    match: match({ phase: "over", actor: null, winner: 2, winner_name: "Bea", history: [turn(0, 1, [2, 9]), turn(2, 1, [])] }),
+  });
+  assert.deepEqual(standings(shut).map((row) => [row.name, row.score]), [["Bea", 0], ["Ana", 11], ["Luis", null]]);
+});

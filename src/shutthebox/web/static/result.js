@@ -111,7 +111,7 @@ function gameWithOthers(room) {
     { key: "rounds", head: _("Rounds won"), text: (/** @type {import("./standings.js").Standing} */ row) => number(row.rounds ?? 0) },
     { key: "total", head: _("Points"), text: (/** @type {import("./standings.js").Standing} */ row) => number(row.total ?? 0) },
     { key: "money", head: _("Money"), text: (/** @type {import("./standings.js").Standing} */ row) => signed(row.money ?? 0) },
-    { key: "score", head: _("Score"), text: (/** @type {import("./standings.js").Standing} */ row) => number(row.score ?? 0) },
+    { key: "score", head: _("Score"), text: (/** @type {import("./standings.js").Standing} */ row) => (row.score === null ? "—" : number(row.score)) },
   ].filter((column) => rows.some((row) => row[/** @type {"rounds" | "total" | "money" | "score"} */ (column.key)] !== null));
   const table = el("table", { class: "standings", id: "standings" },
     el("caption", { class: "sr-only", text: _("Standings") }),

@@ -19,7 +19,7 @@ import { winnerWords } from "./narration.js";
  * @property {number | null} rounds rounds won, when the game had several
  * @property {number | null} total elimination's points
  * @property {number | null} money the ledger, when there was a stake
- * @property {number | null} score the last score, in a game of one round
+ * @property {number | null} score the last score, in a game of one round (null: the seat did not play)
  */
 
 /**
@@ -73,7 +73,8 @@ export function standings(room) {
       score: !several && room.rules.mode !== "elimination" && turns.length ? /** @type {number} */ (turns.at(-1)?.score) : null,
     };
   });
-  const key = (/** @type {Standing} */ row) => [row.won ? 0 : 1, -(row.rounds ?? 0), row.total ?? 0, -(row.money ?? 0), row.score ?? 0];
+  // A seat that never played (a box shut before its turn) comes after every score, not as a 0.
+  const key = (/** @type {Standing} */ row) => [row.won ? 0 : 1, -(row.rounds ?? 0), row.total ?? 0, -(row.money ?? 0), row.score ?? Infinity];
   return rows.sort((a, b) => {
     const [x, y] = [key(a), key(b)];
     for (let i = 0; i < x.length; i += 1) if (x[i] !== y[i]) return x[i] - y[i];
