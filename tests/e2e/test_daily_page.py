@@ -111,3 +111,19 @@ def test_the_pages_verifier_proves_a_daily_record_and_names_a_changed_die(page: 
     found = page.evaluate(VERIFY, tampered)
     core = verify(GameRecord.from_json(tampered))
     assert found["proven"] is core.proven is False and found["event"] == core.event == last
+
+
+def test_a_guest_asked_a_name_for_the_challenge_comes_back_to_it(phone: Page) -> None:
+    """Regression: "Choose a name" on the daily page took the player to the home page's form, and
+    once the name was saved left them there, the challenge they came for out of sight."""
+    phone.goto("/")
+    phone.wait_for_selector("body[data-ready=true]")
+    phone.click("#profile-cancel")
+    open_daily(phone)
+    phone.locator(".daily-guest button").click()
+    expect(phone.locator("#profile-input")).to_be_focused()
+    make_profile(phone, "Delia")
+    phone.wait_for_url("**/#/daily")
+    phone.wait_for_selector("#daily-body[data-ready=true]")
+    expect(phone.locator("#view-daily")).to_be_visible()
+    expect(phone.locator("#daily-9 .daily-play")).to_be_visible()  # named now: the challenge is open to play

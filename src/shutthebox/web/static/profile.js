@@ -43,9 +43,14 @@ function setRenaming(renaming) {
   store.update((state) => withPresentation(state, { renaming }));
 }
 
+/** @type {string | null} the page a name was asked from (the daily challenge, the trainer): shown again once answered */
+let askedFrom = null;
+
 export function openProfileForm() {
   setRenaming(true);
+  askedFrom = null;
   if (now().presentation.view !== "setup") {
+    askedFrom = location.hash;
     location.hash = "#/";
     showView("setup");
   }
@@ -61,6 +66,14 @@ export function closeProfileForm() {
   if (!profile()) saved.set("profileLater", true);
   setRenaming(false);
   renderProfile();
+  backToTheAsker();
+}
+
+// The player who was asked a name on the way to a page (the daily challenge) goes on to that page.
+function backToTheAsker() {
+  const back = askedFrom;
+  askedFrom = null;
+  if (back && back !== location.hash) location.hash = back;
 }
 
 // The seats the page names show the new name; the setup shows the profile's seat.
@@ -90,6 +103,7 @@ export async function saveProfile(event) {
       saved.set("profile", { id: made.profile.id, name: made.profile.name, key: made.key });
     }
     profileChanged();
+    backToTheAsker();
   } catch (error) {
     profileRefused(error);
     showError("#profile-error", error); // a name taken (or a look-alike of one): the server says which
