@@ -44,6 +44,9 @@ def test_a_daily_attempt_played_to_the_end_then_ranked_and_set_beside_optimal_pl
     nine.locator(".daily-play").click()
     expect(page.locator("#box")).to_have_attribute("data-status", "playing")
     play_solo(page, click_once)
+    expect(page.locator("#btn-again")).to_have_text("Today's standings")  # one attempt a day: no "Play again"
+    page.click("#btn-again")
+    page.wait_for_url("**/#/daily")
 
     open_daily(page)
     board = httpx.get(f"{server}/api/daily/{today['today']}/9").json()

@@ -37,13 +37,14 @@ export async function finish(room) {
   } else {
     parts.push(...gameWithOthers(room));
   }
+  const daily = room.closes_at !== null && room.closes_at !== undefined; // a daily challenge's one attempt: what comes next is its standings, not another game
   if (room.saved_game_id) parts.push(el("p", { class: "muted", text: _("Saved as game {id}.", { id: room.saved_game_id }) }));
   parts.push(
     el("div", { class: "actions" },
       el("button", { type: "button", id: "btn-review", onclick: showReview, text: _("Review the game") }),
       room.kind ? el("button", { type: "button", id: "btn-verify", onclick: showVerify, text: _("Verify this game") }) : null,
       shareButton(room),
-      el("button", { type: "button", id: "btn-again", class: "primary", onclick: playAgain, text: _("Play again"), hidden: Boolean(room.rematch) || !room.you.length }),
+      el("button", { type: "button", id: "btn-again", class: "primary", onclick: daily ? () => (location.hash = "#/daily") : playAgain, text: daily ? _("Today's standings") : _("Play again"), hidden: Boolean(room.rematch) || !room.you.length }),
       el("button", { type: "button", id: "btn-new", onclick: () => (location.hash = "#/"), text: _("New game") }),
     ),
   );
