@@ -47,7 +47,7 @@ def test_a_hinted_game_counts_as_it_stood_when_the_hint_came(opened: Page) -> No
         "with the hint, this game counts 45: the tiles as they stood when you asked"
     )
     expect(page.locator("#best-local")).to_contain_text("with these rules: 45")
-    expect(page.locator("#best-local .new-best")).to_have_count(0)  # a first game's 45 with help: no "New best!"
+    expect(page.locator("#best-local .new-best")).to_have_count(0)  # a first 45 with help: no "New best!"
     page.goto("/")
     page.wait_for_selector("body[data-ready=true]")
     expect(page.locator("#local-bests li[data-tiles='9']")).to_contain_text(": 45 ")

@@ -5,6 +5,7 @@ costliest mistakes first, the explanation's numbers are counted again, missed pu
 from __future__ import annotations
 
 import itertools
+import pickle
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -13,7 +14,7 @@ from shutthebox.core.board import Move
 from shutthebox.core.dice import DiceChoice
 from shutthebox.core.errors import ParseError
 from shutthebox.core.rules import Rules
-from shutthebox.i18n import say
+from shutthebox.i18n import say, using
 from shutthebox.strategy.names import Objective
 from shutthebox.strategy.solver import solve_long
 from shutthebox.strategy.trainer import GOALS, INTERVALS, Goal, Puzzle, explain, puzzles, schedule
@@ -106,9 +107,24 @@ def test_the_explanation_counts_the_rolls_that_can_be_played() -> None:
                    for c in rules.dice_options(board))
 
     text = say(explain(puzzle))
-    assert f"{best.action} leaves" in text and f"{100 * playable(left):.0f} %" in text
+    assert f"{best.action} leaves" in text and f"{100 * playable(left):.0f}%" in text
     other = next(c for c in advice.choices if c.action != best.action)
     assert f"{other.loss:.2f} points of expected score" in say(explain(puzzle, other.action))
+
+
+def test_the_explanation_writes_its_numbers_as_the_readers_language_does() -> None:
+    """Regression: made in a solver's process, the explanation held its numbers written already, so a
+    Spanish reader saw "cuesta 0.66 puntos" beside the page's "11,09" (and "97 %" in English)."""
+    rules = Rules.preset("web", tiles=9)
+    puzzle = next(p for p in puzzles(rules, Goal(Objective.SCORE)) if p.roll is not None)
+    advice = puzzle.advice()
+    other = next(c for c in advice.choices if c.action != advice.best.action) if advice.best else None
+    assert other is not None
+    made = pickle.loads(pickle.dumps(explain(puzzle, other.action)))  # as from a solver process
+    with using("es"):
+        spanish = say(made)
+    assert f"cuesta {other.loss:.2f}".replace(".", ",") in spanish and "\u00a0%" in spanish, spanish
+    assert f"costs {other.loss:.2f} points" in say(made) and "\u00a0%" not in say(made)
 
 
 def test_a_miss_comes_back_in_two_minutes_and_each_answer_in_a_row_later() -> None:

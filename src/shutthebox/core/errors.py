@@ -20,9 +20,11 @@ in that language too.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 __all__ = [
     "N_",
+    "Figure",
     "IllegalActionError",
     "OutOfTurnError",
     "ParseError",
@@ -38,6 +40,18 @@ __all__ = [
 def N_(message: str) -> str:  # noqa: N802 - the name gettext tools know
     """Mark ``message`` for the catalog; it is translated where it is shown."""
     return message
+
+
+class Figure(NamedTuple):
+    """A number inside a `Phrase`, written as the reader's language writes numbers when it is said
+    (4.23, 4,23; 54%, 54 %): made where no language is known (a solver's process), said in one."""
+
+    value: float
+    digits: int
+    percent: bool = False  # ``value`` is a fraction, said as a percentage
+
+    def __str__(self) -> str:
+        return f"{100 * self.value:.{self.digits}f}%" if self.percent else f"{self.value:.{self.digits}f}"
 
 
 class Phrase:

@@ -23,7 +23,7 @@ from contextvars import ContextVar, Token
 from functools import cache
 from urllib.parse import parse_qs
 
-from shutthebox.core.errors import N_, Phrase, ShutTheBoxError
+from shutthebox.core.errors import N_, Figure, Phrase, ShutTheBoxError
 
 __all__ = [
     "DOMAIN",
@@ -306,5 +306,7 @@ def _spoken(value: object) -> object:
     """A value inside a message: words are said, numbers and names stay as they are (for ``!r``)."""
     if isinstance(value, _PLAIN):
         return value
+    if isinstance(value, Figure):
+        return percent(value.value, value.digits) if value.percent else decimal(value.value, value.digits)
     words = isinstance(value, (ShutTheBoxError, Phrase, OSError)) or hasattr(value, "phrase")
     return say(value) if words else value

@@ -25,7 +25,7 @@ from typing import Any
 from shutthebox.core.board import Move, mask_sum
 from shutthebox.core.chance import outcomes
 from shutthebox.core.dice import DiceChoice, Roll
-from shutthebox.core.errors import ParseError, Phrase
+from shutthebox.core.errors import Figure, ParseError, Phrase
 from shutthebox.core.glicko import Rating, update
 from shutthebox.core.rules import Mode, Rules
 from shutthebox.core.tiles import tiles_of
@@ -235,7 +235,7 @@ def explain(puzzle: Puzzle, chosen: DiceChoice | Move | None = None) -> Phrase:
         (c.action for c in advice.choices if c.action != best.action), best.action
     )
     loss = advice.loss_of(other)
-    points = format(loss, ".2f") if advice.objective is Objective.SCORE else format(100 * loss, ".1f")
+    points = Figure(loss, 2) if advice.objective is Objective.SCORE else Figure(100 * loss, 1)
     cost = (
         Phrase("Played on at best, {other} costs {points} points of expected score.",
                {"other": other, "points": points})
@@ -271,8 +271,8 @@ def _tiles(board: int) -> str:
     return " ".join(map(str, tiles_of(board))) or "—"
 
 
-def _percent(chance: float) -> str:
-    return f"{100 * chance:.0f} %"
+def _percent(chance: float) -> Figure:
+    return Figure(chance, 0, percent=True)
 
 
 def schedule(streak: int, correct: bool, now: datetime) -> tuple[int, datetime]:
