@@ -390,3 +390,20 @@ def test_every_rule_is_in_one_panel_in_a_players_words(browser: Browser, server:
     page.click("#advanced > summary")
     expect(page.locator("#opt-seed")).to_be_visible()
     context.close()
+
+
+def test_the_lesson_stops_once_a_game_starts_and_plays_by_itself_once(fresh: Page) -> None:
+    """Regression: the first screen's lesson went on speaking its captions (an aria-live region) behind
+    a game started during it, and a player who left before its end saw it again at every visit."""
+    page = fresh
+    expect(page.locator("#demo-skip")).to_be_visible()  # a first visit: the lesson plays by itself
+    page.click("#quick-9")
+    expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+    said = page.locator("#demo-said").inner_text()
+    page.wait_for_timeout(5_500)  # two of the lesson's steps, had it gone on
+    assert page.locator("#demo-said").inner_text() == said
+    page.goto("/#/")
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    expect(page.locator("#demo-play")).to_be_visible()  # offered, not played
+    expect(page.locator("#demo-skip")).to_be_hidden()

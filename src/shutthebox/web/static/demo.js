@@ -90,6 +90,7 @@ export function startDemo({ asked }) {
   if (playing) return;
   rest();
   if (!asked && (saved.get(SEEN, false) || motionReduced())) return;
+  saved.set(SEEN, true); // played by itself once: not again on the next visit, however it ends
   playing = true;
   const skip = $button("#demo-skip");
   skip.hidden = false;
@@ -102,6 +103,10 @@ export function startDemo({ asked }) {
   const shut = new Set();
   STEPS.forEach((step, i) => {
     timers.push(setTimeout(() => {
+      if (!$("#demo-box").offsetParent) {
+        stopDemo(); // the player went on (a game, another page): no lesson said behind it
+        return;
+      }
       if (step.dice) {
         drawTiles(shut);
         rollOn($("#demo-dice"), step.dice, () => {});
