@@ -116,6 +116,21 @@ export function htmlLang(code) {
   return code.replace("_", "-").replace("@", "-x-");
 }
 
+/**
+ * What the top bar shows of each language where its names take too much room (style.css): the
+ * language's code in capitals (EN, ES), the button still named by the name. Where two catalogs share
+ * a language (pt and pt_BR, en and en@pseudo), the one of a region or a variant keeps showing its name.
+ * @param {string[]} codes
+ * @returns {Map<string, string>}
+ */
+export function shortNames(codes) {
+  const short = (/** @type {string} */ code) => code.split(/[_@]/)[0].toUpperCase();
+  const counts = new Map();
+  for (const code of codes) counts.set(short(code), (counts.get(short(code)) ?? 0) + 1);
+  const plain = (/** @type {string} */ code) => counts.get(short(code)) === 1 || code === short(code).toLowerCase();
+  return new Map(codes.filter(plain).map((code) => [code, short(code)]));
+}
+
 // The saved choice, else the first of the browser's languages there is a catalog for (the exact
 // tag, else its base language), else the source.
 export function detectLang() {

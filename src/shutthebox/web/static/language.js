@@ -2,7 +2,7 @@
 // redraws every screen in the new words, and the room's socket reconnects so the server's refusals
 // come in them too.
 
-import { htmlLang, lang, languages, saveLang, setLang, translatePage } from "./i18n.js";
+import { htmlLang, lang, languages, saveLang, setLang, shortNames, translatePage } from "./i18n.js";
 import { $, $$, el } from "./dom.js";
 import { renameAuto } from "./setup-model.js";
 import { now, store, withForm } from "./state.js";
@@ -19,8 +19,10 @@ import { finish } from "./result.js";
 import { showReview, showVerify } from "./review.js";
 
 export function renderLanguages() {
+  const shorts = shortNames(languages().map(({ code }) => code));
   const buttons = languages().map(({ code, name }) =>
-    el("button", { type: "button", class: "lang", "data-lang": code, lang: htmlLang(code), "aria-pressed": String(code === lang()), text: name, onclick: () => switchLang(code) }),
+    el("button", { type: "button", class: "lang", "data-lang": code, "data-short": shorts.get(code), lang: htmlLang(code), "aria-pressed": String(code === lang()), onclick: () => switchLang(code) },
+      el("span", { class: "lang-name", text: name })),
   );
   $("#langs").replaceChildren(...buttons);
 }
