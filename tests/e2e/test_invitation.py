@@ -98,3 +98,40 @@ def test_a_private_room_says_so(browser: Browser, server: str, host: Page, size:
         words = "privada" if size[1] == "es-ES" else "private"
         expect(stranger.locator("#invite-refused")).to_contain_text(words)
         expect(stranger.locator("#invite-watch")).to_have_count(0)
+
+
+_SHARED = """() => {
+  window.__shared = [];
+  navigator.share = async (data) => { window.__shared.push(data); };
+}"""
+
+
+def test_the_host_invites_with_the_phones_share_sheet_and_an_open_seat_reads_as_open(
+    browser: Browser, server: str
+) -> None:
+    """Regression: the host's only way to invite was a raw link and a small "Copy link", and the seat
+    kept for the friend read "… not connected" as if someone had dropped out."""
+    with fresh_page(browser, server, locale="es-ES", **PHONE) as page:
+        page.add_init_script(f"({_SHARED})()")  # a phone's share sheet, recorded
+        page.goto("/")
+        page.wait_for_selector("body[data-ready=true]")
+        code = new_room(page, ROOM)
+        page.goto(f"/#/room/{code}")
+        expect(page.locator("#room-code")).to_have_text(code)
+        expect(page.locator("#players [data-seat='1']")).to_contain_text("plaza libre")
+        expect(page.locator("#players [data-seat='1']")).not_to_contain_text("sin conexión")
+        share = page.locator("#invite-share")
+        expect(share).to_have_text("Invitar")
+        box = share.bounding_box()
+        assert box is not None and box["height"] >= 44
+        share.click()
+        page.wait_for_function("() => window.__shared.length === 1")
+        shared = page.evaluate("window.__shared[0]")
+        assert shared["url"].endswith(f"/#/room/{code}") and code in shared["text"], shared
+    with fresh_page(browser, server, locale="en-US", **DESK) as page:  # no share sheet: the link is copied
+        page.goto("/")
+        page.wait_for_selector("body[data-ready=true]")
+        code = new_room(page, ROOM)
+        page.goto(f"/#/room/{code}")
+        expect(page.locator("#invite-share")).to_have_count(0)
+        expect(page.locator("#invite-copy")).to_have_class("primary")

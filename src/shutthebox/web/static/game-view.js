@@ -83,14 +83,25 @@ export function renderGame() {
 /** The link and the code to share while seats are free. @param {Room} room */
 function renderWaiting(room) {
   const link = `${location.origin}/#/room/${room.code}`;
-  const missing = room.seats.filter((seat) => !seat.joined).length;
-  const box = $("#waiting");
+  const box = $("#waiting"); // who is still awaited is the felt's to say
+  const copy = () => navigator.clipboard?.writeText(link).then(() => toast(_("Link copied.")));
+  // A phone's own share sheet (a message, a chat) where the browser has one; the link copied otherwise.
+  const invite = async () => {
+    try {
+      await navigator.share({ title: _("Shut the Box"), text: _("Play Shut the Box with me: room {code}", { code: room.code }), url: link });
+    } catch (error) {
+      if (/** @type {Error | null} */ (error)?.name !== "AbortError") copy();
+    }
+  };
+  const sharing = typeof navigator.share === "function";
   box.replaceChildren(
     el("p", { text: _("Share this link or the code {code}:", { code: room.code }) }),
-    el("p", {}, el("a", { href: link, id: "share-link", text: link }), " ", el("button", { type: "button", class: "small", text: _("Copy link"), onclick: () => navigator.clipboard?.writeText(link).then(() => toast(_("Link copied."))) })),
     el("p", { class: "code", id: "room-code", text: room.code }),
+    el("p", { class: "actions invite-actions" },
+      sharing ? el("button", { type: "button", id: "invite-share", class: "primary", text: _("Invite"), onclick: invite }) : null,
+      el("button", { type: "button", id: "invite-copy", class: sharing ? null : "primary", text: _("Copy link"), onclick: copy })),
+    el("p", { class: "invite-link" }, el("a", { href: link, id: "share-link", text: link })),
   );
-  if (missing) box.append(el("p", { class: "muted", text: waitingFor(missing) }));
 }
 
 /** Each seat as a chip, all in one row: its name, its badges, its last score, its running total and
@@ -112,7 +123,9 @@ export function renderPlayers(room) {
     const badges = [];
     if (room.you.includes(seat.index) && !oneDevice) badges.push(_("you"));
     if (seat.kind === "bot") badges.push([_("computer"), botLabel(seat.bot)].join(" · "));
-    if (seat.kind === "remote") badges.push(seat.connected ? _("online") : _("not connected"));
+    // Translators: a badge of a seat nobody has taken yet, left for a player invited to the room.
+    if (seat.kind === "remote" && !seat.joined) badges.push(_("open seat"));
+    else if (seat.kind === "remote") badges.push(seat.connected ? _("online") : _("not connected"));
     else if (seat.kind === "here" && isAway(room, seat)) badges.push(_("not connected"));
     // Translators: a badge of a player who had help: the turn it came in counts as it stood then.
     if (room.ranked && room.stood_in?.includes(seat.index)) badges.push(_("a bot played for them: counts as it stood"));
