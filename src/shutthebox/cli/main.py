@@ -16,6 +16,7 @@ from importlib import import_module
 
 from shutthebox import __version__
 from shutthebox.cli.parser import CliError, Parser
+from shutthebox.cli.printable import printable
 from shutthebox.core.errors import N_, ShutTheBoxError
 from shutthebox.i18n import _, activate, detect_language, languages, say
 
@@ -285,7 +286,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except ShutTheBoxError as error:
-        print(_("{prog}: error: {reason}").format(prog=prog, reason=say(error)), file=sys.stderr)
+        print(printable(_("{prog}: error: {reason}").format(prog=prog, reason=say(error))), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)
@@ -295,7 +296,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:  # a file or folder that failed after the checks: one line, no traceback
         where = f"{error.filename!r}: " if error.filename is not None else ""
         reason = f"{where}{error.strerror or error}"
-        print(_("{prog}: error: {reason}").format(prog=prog, reason=reason), file=sys.stderr)
+        print(printable(_("{prog}: error: {reason}").format(prog=prog, reason=reason)), file=sys.stderr)
         return 2
 
 

@@ -10,6 +10,7 @@ import argparse
 import json
 from pathlib import Path
 
+from shutthebox.cli.printable import printable
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import RecordError
 from shutthebox.core.match import DiceChoice, Phase
@@ -21,30 +22,35 @@ from shutthebox.i18n.words import dice_word, rules_line
 __all__ = ["run_replay", "run_verify"]
 
 
+def show(text: str) -> None:
+    """Print a line that holds what a record says: its names are anyone's text (`printable`)."""
+    print(printable(text))
+
+
 def run_replay(args: argparse.Namespace) -> int:
     record = GameRecord.load(Path(args.file))
     state = replay(record)
     result = result_of(state)
     if args.json:
-        print(json.dumps(result, ensure_ascii=False))
+        show(json.dumps(result, ensure_ascii=False))
         return 0
-    print(_("Rules: {rules}").format(rules=rules_line(record.rules)))
+    show(_("Rules: {rules}").format(rules=rules_line(record.rules)))
     players = ", ".join(record.players)
     if record.seed is not None:
-        print(_("Players: {players}; seed {seed}; {actions} actions").format(
+        show(_("Players: {players}; seed {seed}; {actions} actions").format(
             players=players, seed=record.seed, actions=len(record.events)
         ))
     elif record.fairness is not None:
-        print(_("Players: {players}; fair dice (shutthebox verify proves them); {actions} actions").format(
+        show(_("Players: {players}; fair dice (shutthebox verify proves them); {actions} actions").format(
             players=players, actions=len(record.events)
         ))
     else:
-        print(_("Players: {players}; dice typed in; {actions} actions").format(
+        show(_("Players: {players}; dice typed in; {actions} actions").format(
             players=players, actions=len(record.events)
         ))
     roll_off, plays = _turn_plays(record)
     if roll_off:
-        print("  " + _("roll-off for the starting order: {rolls}").format(rolls=roll_off))
+        show("  " + _("roll-off for the starting order: {rolls}").format(rolls=roll_off))
     for number, turn in enumerate(result["turns"]):
         tiles = " ".join(map(str, turn["open"]))
         shown = _("open: {tiles}").format(tiles=tiles) if tiles else _("box shut")
@@ -55,15 +61,15 @@ def run_replay(args: argparse.Namespace) -> int:
             round=turn["round"], tiebreak=tiebreak, player=turn["player"], plays=played or _("no play"),
             open=shown, score=score,
         )
-        print("  " + line)
+        show("  " + line)
     if state.is_over:
-        print(_("Game over; winner: {winner}").format(winner=result["winner"] or "-"))
+        show(_("Game over; winner: {winner}").format(winner=result["winner"] or "-"))
     else:
-        print(_("Game not finished"))
+        show(_("Game not finished"))
     if record.rules.stake:
         ledger = ", ".join(f"{k} {v:+d}" for k, v in result["ledger"].items())
-        print(_("Ledger: {ledger}").format(ledger=ledger))
-    print(_("Replay matches the record."))
+        show(_("Ledger: {ledger}").format(ledger=ledger))
+    show(_("Replay matches the record."))
     return 0
 
 
@@ -114,14 +120,14 @@ def run_verify(args: argparse.Namespace) -> int:
         verdict = verify(record)
     if args.json:
         fairness = record.fairness if record is not None else None
-        print(json.dumps({
+        show(json.dumps({
             **verdict.to_json(say),
             "kind": record.kind if record is not None else None,
             "commitment": fairness.commitment if fairness is not None else None,
         }, ensure_ascii=False))
     else:
         for line in _verdict_lines(verdict, record):
-            print(line)
+            show(line)
     return 0 if verdict.proven else 1
 
 

@@ -7,6 +7,7 @@ import os
 
 from shutthebox.cli.history import check_database
 from shutthebox.cli.parser import CliError
+from shutthebox.cli.printable import printable
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.i18n import _
 from shutthebox.storage.location import default_url, sqlite_file
@@ -26,7 +27,7 @@ def run_scores(args: argparse.Namespace) -> int:
         if args.json:
             import json  # --json alone: the table of scores starts without it
 
-            print(json.dumps(scores_json(args.players, limit=args.limit), ensure_ascii=False))
+            print(printable(json.dumps(scores_json(args.players, limit=args.limit), ensure_ascii=False)))
             return 0
         lines = scores_lines(args.players, limit=args.limit)
     except ShutTheBoxError:
@@ -35,5 +36,5 @@ def run_scores(args: argparse.Namespace) -> int:
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise CliError("the history cannot be read: {reason}", reason=reason) from None
     for line in lines:
-        print(line)
+        print(printable(line))  # the names of the history are anyone's: the web's players chose them
     return 0

@@ -9,6 +9,7 @@ import os
 from typing import Any
 
 from shutthebox.cli.parser import number_type, whole
+from shutthebox.cli.printable import printable
 from shutthebox.core.dice import Roll
 from shutthebox.core.errors import RulesError
 from shutthebox.i18n import _
@@ -19,10 +20,12 @@ __all__ = ["check_memory", "emit", "machine_bytes", "objective_args", "pct", "se
 
 
 def emit(args: argparse.Namespace, data: dict[str, Any], lines: list[str]) -> int:
+    """Print the answer: its ``lines``, or with ``--json`` its ``data`` as one JSON object; a name
+    a record gave it (``review``) is anyone's text, printed as `printable` writes it."""
     if args.json:
-        print(json.dumps(data, ensure_ascii=False))
+        print(printable(json.dumps(data, ensure_ascii=False)))
     else:
-        print("\n".join(lines))
+        print("\n".join(map(printable, lines)))
     return 0
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from shutthebox.cli.parser import CliError
+from shutthebox.cli.printable import printable
 from shutthebox.core.errors import ShutTheBoxError
 from shutthebox.i18n import _, ngettext
 from shutthebox.storage import Database, GameRepository, ProfileRepository
@@ -68,11 +69,12 @@ def _trimmed(bars: list[dict[str, int]]) -> list[dict[str, int]]:
 def stats_lines(found: dict[str, Any], *, colour: bool = False, glyph: str = "#") -> list[str]:
     """The statistics object of `storage.stats.player_stats` as lines of plain text: per board and
     rules the games, average, lowest and highest, a bar chart of the scores and of the grades, the
-    best; then the accuracy. ANSI colour only with ``colour``."""
+    best; then the accuracy. ANSI colour only with ``colour``; the text the history holds (a name, a
+    rules key, a date) as `printable` writes it."""
 
     games, turns = found["games"], found["turns"]
     lines = [_("Statistics of {player}: {games}, {turns}").format(
-        player=found["player"],
+        player=printable(found["player"]),
         games=ngettext("{n} game", "{n} games", games).format(n=games),
         turns=ngettext("{n} scored turn", "{n} scored turns", turns).format(n=turns),
     )]
@@ -87,7 +89,7 @@ def stats_lines(found: dict[str, Any], *, colour: bool = False, glyph: str = "#"
         unknown = ngettext("{tiles} tile, {rules}", "{tiles} tiles, {rules}", group["tiles"]).format(
             tiles=group["tiles"], rules=key
         )
-        lines.append(rules if rules != key else unknown)
+        lines.append(printable(rules if rules != key else unknown))
         lines.append("  " + _("games {games} · turns {turns} · average {average} · lowest {lowest} · "
                               "highest {highest}").format(
             games=group["games"], turns=group["turns"], average=_number(group["average"]),
@@ -96,7 +98,7 @@ def stats_lines(found: dict[str, Any], *, colour: bool = False, glyph: str = "#"
         best = group["best"]
         if best is not None:
             lines.append("  " + _("best {score} ({grade}) on {date}").format(
-                score=best["score"], grade=best["grade"], date=best["finished_at"][:10],
+                score=best["score"], grade=best["grade"], date=printable(best["finished_at"][:10]),
             ))
         bars = _trimmed(group["histogram"])
         if bars:
@@ -183,7 +185,7 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.tiles is not None:
         found["groups"] = [g for g in found["groups"] if g["tiles"] == args.tiles]
     if args.json:
-        print(json.dumps(found, ensure_ascii=False))
+        print(printable(json.dumps(found, ensure_ascii=False)))
         return 0
     terminal = sys.stdout.isatty()
     try:
