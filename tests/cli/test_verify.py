@@ -292,3 +292,40 @@ def test_no_word_of_the_verdict_escapes_the_catalog(
         assert not unmarked_words([out], (), values), out
         unwrapped = out.replace("⟦", " ").replace("⟧", " ")
         assert not unmarked_words([unwrapped], (), values), out  # no English filled into a message
+
+
+def test_a_file_larger_than_any_record_is_refused_by_each_command_that_reads_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Regression (a hostile user): ``replay /dev/zero`` grew to gigabytes. Past 32 MB (`MOST_BYTES`)
+    a file is not read on: ``replay`` and ``review`` refuse it as any bad record (2), ``verify`` finds
+    it not proven (1), each in one line."""
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as file:
+        file.truncate(33 << 20)  # sparse: 33 MB of zeros on no disk
+    said = f"record {str(huge)!r} is over 32 MB, larger than any game record: it is not read"
+    status, out, err = verify(capsys, str(huge))
+    assert (status, out, err) == (1, f"Not proven: {said}\n", "")
+    for command in ("replay", "review"):
+        try:
+            status = main([command, str(huge)])
+        except SystemExit as exit_:
+            status = exit_.code if isinstance(exit_.code, int) else 1
+        assert (status, capsys.readouterr()) == (2, ("", f"shutthebox {command}: error: {said}\n"))
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_an_endless_file_is_read_in_bounded_memory() -> None:
+    """``/dev/zero`` ends nowhere: each command stops within its bound, in a process allowed 1 GB."""
+    probe = (
+        "import resource, sys\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\n"
+        "from shutthebox.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    env = {**os.environ, "LANG": "C"}
+    for command, status in (("replay", 2), ("verify", 1)):
+        done = subprocess.run([sys.executable, "-c", probe, command, "/dev/zero"], capture_output=True,
+                              text=True, timeout=60, check=False, env=env)
+        assert done.returncode == status, done.stderr[-300:]
+        assert "larger than any game record" in done.stdout + done.stderr

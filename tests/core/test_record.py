@@ -296,3 +296,21 @@ def test_a_record_and_its_outcome_are_values() -> None:
 def test_a_missing_file(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="cannot read record"):
         GameRecord.load(tmp_path / "missing.json")
+
+
+def test_a_file_larger_than_any_record_is_not_read_whole(tmp_path: Path) -> None:
+    """Regression (a hostile user): ``replay /dev/zero`` read without end, gigabytes in memory. A file
+    is read up to `MOST_BYTES`, well above the largest record a game makes, and refused past it."""
+    from shutthebox.core.record import MOST_BYTES
+
+    assert MOST_BYTES == 32 << 20
+    huge = tmp_path / "huge.json"
+    huge.write_bytes(b" " * MOST_BYTES + b"{")
+    with pytest.raises(RecordError, match=r"is over 32 MB, larger than any game record: it is not read"):
+        GameRecord.load(huge)
+    padded = tmp_path / "padded.json"  # a record as large as may be read is read
+    padded.write_bytes(json.dumps(good()).encode().ljust(MOST_BYTES))
+    assert GameRecord.load(padded) == GameRecord.loads(json.dumps(good()))
+    if Path("/dev/zero").exists():
+        with pytest.raises(RecordError, match="larger than any game record"):
+            GameRecord.load(Path("/dev/zero"))

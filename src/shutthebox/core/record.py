@@ -35,8 +35,8 @@ from shutthebox.core.ranking import Help, Result, turns_counted, why_unranked
 from shutthebox.core.rules import Rules
 
 __all__ = [
-    "FORMAT", "Event", "GameRecord", "Outcome", "Played", "outcome_of", "replay", "result_of", "shown",
-    "what",
+    "FORMAT", "MOST_BYTES", "Event", "GameRecord", "Outcome", "Played", "outcome_of", "replay", "result_of",
+    "shown", "what",
 ]
 
 FORMAT = "shutthebox-record"
@@ -46,6 +46,12 @@ READABLE = (1, 2, 3, 4)
 Version 3 added ``fairness`` and ``assisted`` (whose every turn then counted for no best);
 version 4 ``helped``, where each help came (a turn counts as it stood then)."""
 
+
+MOST_BYTES = 32 << 20
+"""The largest record file read: 32 MB. The largest a game of the rules makes is far smaller: 8
+players, 20 rounds (the most `play` gives) on 12 tiles take 130 kB; the long game on 12 tiles at most
+200 kB in a thousand played at random; an elimination of 8 on 12 tiles to the highest limit (10000)
+1.1 MB, and counting open tiles (``count``) some 16,000 turns and 9 MB."""
 
 _SHOWN = 40
 """The longest value a message quotes whole; a longer one is cut (a record may hold anything)."""
@@ -362,10 +368,19 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: Path) -> GameRecord:
+        """The record in the file ``path``, read up to `MOST_BYTES` (``/dev/zero`` is not read forever)."""
         try:
-            text = path.read_text(encoding="utf-8")
+            with path.open("rb") as file:
+                data = file.read(MOST_BYTES + 1)
         except OSError as error:
             raise RecordError("cannot read record {path!r}: {error}", path=str(path), error=error) from None
+        if len(data) > MOST_BYTES:
+            raise RecordError(
+                "record {path!r} is over {most} MB, larger than any game record: it is not read",
+                path=str(path), most=MOST_BYTES >> 20,
+            )
+        try:
+            text = data.decode("utf-8")
         except UnicodeDecodeError:
             raise RecordError(
                 "record {path!r} is not UTF-8 text (a JSON game record)", path=str(path)
