@@ -329,3 +329,20 @@ def test_an_endless_file_is_read_in_bounded_memory() -> None:
                               text=True, timeout=60, check=False, env=env)
         assert done.returncode == status, done.stderr[-300:]
         assert "larger than any game record" in done.stdout + done.stderr
+
+
+def test_a_huge_server_seed_is_quoted_by_its_first_characters(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Regression (a hostile user): a 10 MB ``server_seed`` came back whole in the one line of
+    ``verify`` and of ``replay``: ten megabytes of terminal. At most its first 40 characters now."""
+    data = fair_game().record().to_json()
+    data["fairness"]["server_seed"] = "f" * 10_000_000
+    path = write(tmp_path, data)
+    said = "record fairness: fairness server_seed must be 64 hex digits or null, not '" + "f" * 39 + "…'"
+    assert verify(capsys, str(path)) == (1, f"Not proven: {said}\n", "")
+    try:
+        status = main(["replay", str(path)])
+    except SystemExit as exit_:
+        status = exit_.code if isinstance(exit_.code, int) else 1
+    assert (status, capsys.readouterr()) == (2, ("", f"shutthebox replay: error: {said}\n"))

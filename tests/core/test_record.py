@@ -314,3 +314,73 @@ def test_a_file_larger_than_any_record_is_not_read_whole(tmp_path: Path) -> None
     if Path("/dev/zero").exists():
         with pytest.raises(RecordError, match="larger than any game record"):
             GameRecord.load(Path("/dev/zero"))
+
+
+HUGE = "f" * 10_000_000
+"""Ten megabytes of hex digits: what a hostile record may put in any field."""
+
+
+def _huge_values(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The record ``data`` with one field at a time made huge: a text, a list or a number."""
+    changes: dict[str, Any] = {
+        "format": lambda d: d.update(format=HUGE),
+        "version": lambda d: d.update(version=HUGE),
+        "players": lambda d: d.update(players=[HUGE, HUGE]),
+        "a player's name": lambda d: d.update(players=[HUGE, "Luis"]),
+        "seed": lambda d: d.update(seed=HUGE),
+        "rounds": lambda d: d.update(rounds=[1] * 1_000_000),
+        "rules": lambda d: d.update(rules=HUGE),
+        "a rule option": lambda d: d["rules"].update({HUGE: 1}),
+        "a rule's value": lambda d: d["rules"].update(scoring=HUGE),
+        "fairness": lambda d: d.update(fairness=[HUGE]),
+        "fairness's fields": lambda d: d["fairness"].update(extra=HUGE),
+        "algorithm": lambda d: d["fairness"].update(algorithm=HUGE),
+        "commitment": lambda d: d["fairness"].update(commitment=HUGE),
+        "server_seed": lambda d: d["fairness"].update(server_seed=HUGE),
+        "client_seeds": lambda d: d["fairness"].update(client_seeds=HUGE),
+        "a client seed": lambda d: d["fairness"].update(client_seeds=[HUGE]),
+        "assisted": lambda d: d.update(assisted=[HUGE]),
+        "helped": lambda d: d.update(helped=[[0, HUGE]]),
+        "events": lambda d: d.update(events=HUGE),
+        "an event": lambda d: d["events"].__setitem__(2, {"player": 0, "roll": [HUGE]}),
+        "a roll": lambda d: d["events"].__setitem__(2, {"player": 0, "roll": [7] * 1_000_000}),
+        "a move": lambda d: d["events"].__setitem__(3, {"player": 0, "move": [10**4000]}),
+        "a long move": lambda d: d["events"].__setitem__(3, {"player": 0, "move": [1] * 1_000_000}),
+        "a player's number": lambda d: d["events"].__setitem__(3, {"player": 10**4000, "move": [1]}),
+        "result": lambda d: d.update(result={**d["result"], "winner": HUGE}),
+        "a turn of the result": lambda d: d["result"]["turns"].__setitem__(0, {"player": HUGE}),
+    }
+    found = {}
+    for name, change in changes.items():
+        changed = json.loads(json.dumps(data))
+        change(changed)
+        found[name] = changed
+    return found
+
+
+def test_no_error_quotes_more_than_a_short_prefix_of_a_value() -> None:
+    """Regression (a hostile user): a 10 MB ``server_seed`` was quoted whole by the error of ``verify``
+    and ``replay``, and so were a rule option, a client seed, the fairness object, a name. Whatever
+    field of a record is huge, what reading, replaying and verifying it says is a line."""
+    from shutthebox.core.fair import FairDice
+    from shutthebox.core.verify import verify
+    from shutthebox.i18n import activate, say
+
+    game = Game(Rules(), ["Ana", "Luis"], dice=FairDice(b"s" * 32, ["ana"]))
+    finish(game, random.Random(5))
+    long = []
+    try:
+        for field, data in _huge_values(record_json(game)).items():
+            said: list[object] = []
+            try:
+                record = GameRecord.loads(json.dumps(data))
+                said.append(verify(record).reason)
+                replay(record)
+            except RecordError as error:
+                said.append(error)
+            for lang in ("en", "es"):
+                activate(lang)
+                long += [(field, lang, say(words)[:200]) for words in said if len(say(words)) > 300]
+    finally:
+        activate("en")
+    assert not long, long

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from shutthebox.core.errors import N_, IllegalActionError, ParseError
+from shutthebox.core.errors import N_, IllegalActionError, ParseError, quoted
 from shutthebox.core.tiles import MAX_TILES, mask_of, mask_sum, tiles_of
 
 __all__ = ["MAX_TILES", "Board", "Move", "mask_of", "mask_sum", "subsets_with_sum", "tiles_of"]
@@ -98,9 +98,9 @@ class Move:
         tiles = tuple(tiles)
         for tile in tiles:
             if not 1 <= tile <= MAX_TILES:
-                raise ParseError("tile {tile} is not between 1 and {high}", tile=tile, high=MAX_TILES)
+                raise ParseError("tile {tile} is not between 1 and {high}", tile=quoted(tile), high=MAX_TILES)
         if len(set(tiles)) != len(tiles):
-            raise ParseError("move {tiles} names a tile twice", tiles=tiles)
+            raise ParseError("move {tiles} names a tile twice", tiles=quoted(tiles))
         return cls(mask_of(tiles))
 
     @classmethod

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from shutthebox.core.errors import ParseError, Phrase, plural_phrase
+from shutthebox.core.errors import ParseError, Phrase, plural_phrase, quoted
 
 __all__ = ["DiceChoice", "Roll", "ScriptedDice"]
 
@@ -25,11 +25,14 @@ class Roll:
     def __post_init__(self) -> None:
         if len(self.dice) not in (1, 2):
             raise ParseError(
-                "a roll has one or two dice, not {count}: {dice}", count=len(self.dice), dice=self.dice
+                "a roll has one or two dice, not {count}: {dice}",
+                count=len(self.dice), dice=quoted(self.dice),
             )
         for face in self.dice:
             if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
-                raise ParseError("roll {dice}: a die shows 1 to 6, not {face!r}", dice=self.dice, face=face)
+                raise ParseError(
+                    "roll {dice}: a die shows 1 to 6, not {face!r}", dice=self.dice, face=quoted(face)
+                )
 
     @classmethod
     def of(cls, *faces: int) -> Roll:

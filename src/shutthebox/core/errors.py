@@ -14,16 +14,20 @@ is never changed by an action that raised. An error is words as data: an
 English template (a message of the project's catalog) and its values, so
 ``str(error)`` is English and a shell says it in the reader's language
 (`shutthebox.i18n.say`). A value may itself be a `Phrase` or an error, said
-in that language too.
+in that language too. A value from the input is `quoted`: never more than its first `QUOTED`
+characters (a record may hold a 10 MB seed).
 """
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping
 from typing import NamedTuple
 
 __all__ = [
     "N_",
+    "QUOTED",
+    "Cut",
     "Figure",
     "IllegalActionError",
     "OutOfTurnError",
@@ -34,6 +38,7 @@ __all__ = [
     "ShutTheBoxError",
     "StaleActionError",
     "plural_phrase",
+    "quoted",
 ]
 
 
@@ -96,6 +101,35 @@ class Phrase:
 def plural_phrase(singular: str, plural: str, count: int, /, **values: object) -> Phrase:
     """A `Phrase` whose form depends on ``count`` (``{count}`` is among its values)."""
     return Phrase(singular, {"count": count, **values}, plural, count)
+
+
+QUOTED = 40
+"""The most characters of a value that a message quotes: a record may hold anything (a 10 MB seed)."""
+
+
+class Cut(str):
+    """A value's ``repr`` cut short: said as it is, with ``!r`` too (it is a quotation already)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def quoted(value: object) -> object:
+    """``value`` as a message may quote it: whole when short; else a text cut to `QUOTED` characters
+    ending in "…" (``!r`` then quotes it, its control characters escaped), and any other value its
+    ``repr`` so cut (a `Cut`): never a list of a million dice or a 4,000-digit number whole."""
+    if isinstance(value, str):
+        return value if len(value) <= QUOTED else value[: QUOTED - 1] + "…"
+    if value is None or isinstance(value, (bool, float)):
+        return value
+    if isinstance(value, int) and value.bit_length() < 64:
+        return value
+    short = reprlib.Repr()  # its repr of a long list, text or number is cut inside: never built whole
+    short.maxlevel, short.maxstring, short.maxlong, short.maxother = 3, QUOTED, QUOTED, QUOTED
+    text = short.repr(value)
+    return Cut(text if len(text) <= QUOTED else text[: QUOTED - 1] + "…")
 
 
 def _plain(value: object) -> object:

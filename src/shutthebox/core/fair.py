@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from shutthebox.core.dice import Roll
-from shutthebox.core.errors import ParseError
+from shutthebox.core.errors import ParseError, quoted
 
 __all__ = [
     "ALGORITHM",
@@ -57,7 +57,7 @@ def check_client_seed(seed: str) -> str:
     """``seed`` if it is a valid client seed, else a `ParseError` saying what one is."""
     if not isinstance(seed, str) or not CLIENT_SEED.fullmatch(seed):
         raise ParseError(
-            "client seed {seed!r} must be 1 to 64 letters, digits, '-' or '_'", seed=seed
+            "client seed {seed!r} must be 1 to 64 letters, digits, '-' or '_'", seed=quoted(seed)
         )
     return seed
 
@@ -114,20 +114,24 @@ class Fairness:
         }:
             raise ParseError(
                 "fairness must be an object with algorithm, commitment, client_seeds and server_seed, "
-                "not {data!r}", data=data,
+                "not {data!r}", data=quoted(data),
             )
         if data["algorithm"] not in ALGORITHMS:
             raise ParseError(
                 "fairness algorithm {algorithm!r} is not known (only {known})",
-                algorithm=data["algorithm"], known=", ".join(ALGORITHMS),
+                algorithm=quoted(data["algorithm"]), known=", ".join(ALGORITHMS),
             )
         commitment, seeds, seed = data["commitment"], data["client_seeds"], data["server_seed"]
         if not _is_hex(commitment, 32):
-            raise ParseError("fairness commitment must be 64 hex digits, not {value!r}", value=commitment)
+            raise ParseError(
+                "fairness commitment must be 64 hex digits, not {value!r}", value=quoted(commitment)
+            )
         if seed is not None and not _is_hex(seed, SEED_BYTES):
-            raise ParseError("fairness server_seed must be 64 hex digits or null, not {value!r}", value=seed)
+            raise ParseError(
+                "fairness server_seed must be 64 hex digits or null, not {value!r}", value=quoted(seed)
+            )
         if not isinstance(seeds, list):
-            raise ParseError("fairness client_seeds must be a list, not {value!r}", value=seeds)
+            raise ParseError("fairness client_seeds must be a list, not {value!r}", value=quoted(seeds))
         return cls(commitment, tuple(check_client_seed(s) for s in seeds), seed, data["algorithm"])
 
     @property

@@ -28,7 +28,15 @@ from functools import lru_cache
 from shutthebox.core.board import Board, Move, subsets_with_sum, tiles_of
 from shutthebox.core.chance import outcomes
 from shutthebox.core.dice import DiceChoice, Roll
-from shutthebox.core.errors import N_, IllegalActionError, OutOfTurnError, Phrase, RulesError, plural_phrase
+from shutthebox.core.errors import (
+    N_,
+    IllegalActionError,
+    OutOfTurnError,
+    Phrase,
+    RulesError,
+    plural_phrase,
+    quoted,
+)
 from shutthebox.core.rules import Mode, OneDie, Rules, Scoring
 
 __all__ = ["Action", "DiceChoice", "Match", "Phase", "TurnResult", "legal_moves"]
@@ -116,7 +124,7 @@ class Match:
         if count == 0:
             raise RulesError("a game needs at least one player")
         if len(set(players)) != count:
-            raise RulesError("player names must differ: {players}", players=list(players))
+            raise RulesError("player names must differ: {players}", players=quoted(list(players)))
         if rules.mode is Mode.SOLO and count != 1:
             raise RulesError("solo is played by one player, not {count}", count=count)
         if rules.mode is Mode.LONG and count != 2:
@@ -220,7 +228,7 @@ class Match:
             return Phrase(N_("the game is over"))
         board = N_("opening [{board}]") if self.opening else N_("board [{board}]")
         where = Phrase(board, {"board": self.board})
-        who = {"player": self.players[self.actor] if self.actor is not None else "?", "where": where}
+        who = {"player": quoted(self.players[self.actor]) if self.actor is not None else "?", "where": where}
         if self.phase is Phase.ROLL_OFF:
             return Phrase(N_("{player} rolls one die for the starting order; {where}"), who)
         if self.phase is Phase.CHOOSE:
@@ -257,7 +265,7 @@ class Match:
                 raise IllegalActionError("the game is over")
             raise IllegalActionError("{action}: the game is over", action=action)
         if player is not None and player != self.actor:
-            name = self.players[player] if 0 <= player < len(self.players) else f"#{player}"
+            name = quoted(self.players[player] if 0 <= player < len(self.players) else f"#{quoted(player)}")
             if action is None:
                 raise OutOfTurnError(
                     "{player}: it is not their turn ({state})",

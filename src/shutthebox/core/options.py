@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from shutthebox.core.errors import N_, RulesError
+from shutthebox.core.errors import N_, RulesError, quoted
 
 TYPE_CHECKING = False  # typing is not imported at run time: every command starts here
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ class Choice(StrEnum):
             return cls(value)
         except ValueError:
             names = ", ".join(member.value for member in cls)
-            raise RulesError(cls.unknown(), value=value, names=names) from None
+            raise RulesError(cls.unknown(), value=quoted(value), names=names) from None
 
 class OneDie(Choice):
     """When one die may be chosen instead of two (rules §3)."""

@@ -27,7 +27,7 @@ from typing import Any
 from shutthebox.core.board import Move
 from shutthebox.core.chance import DiceSource, SeededDice
 from shutthebox.core.dice import Roll
-from shutthebox.core.errors import N_, Phrase, RecordError, ShutTheBoxError, plural_phrase
+from shutthebox.core.errors import N_, QUOTED, Phrase, RecordError, ShutTheBoxError, plural_phrase
 from shutthebox.core.fair import Fairness
 from shutthebox.core.match import Action, DiceChoice, Match
 from shutthebox.core.outcome import Outcome, outcome_of, result_of
@@ -53,7 +53,7 @@ players, 20 rounds (the most `play` gives) on 12 tiles take 130 kB; the long gam
 200 kB in a thousand played at random; an elimination of 8 on 12 tiles to the highest limit (10000)
 1.1 MB, and counting open tiles (``count``) some 16,000 turns and 9 MB."""
 
-_SHOWN = 40
+_SHOWN = QUOTED
 """The longest value a message quotes whole; a longer one is cut (a record may hold anything)."""
 
 _KINDS = (

@@ -27,7 +27,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from shutthebox.core.errors import RulesError
+from shutthebox.core.errors import RulesError, quoted
 from shutthebox.core.options import Mode, OneDie, Scoring
 from shutthebox.core.tiles import MAX_TILES, grade, mask_sum, tiles_of
 
@@ -71,7 +71,7 @@ class Rules:
         for name in ("one_die_forced", "shut_wins", "doubles_extra_turn"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(
-                    "{name} is true or false, not {value!r}", name=name, value=getattr(self, name)
+                    "{name} is true or false, not {value!r}", name=name, value=quoted(getattr(self, name))
                 )
         for name in ("tiles", "stake", "limit"):
             value = getattr(self, name)
@@ -123,7 +123,8 @@ class Rules:
             if name not in known:
                 options = ", ".join(known)
                 raise RulesError(
-                    "unknown rule option {name!r}: the options are {options}", name=name, options=options
+                    "unknown rule option {name!r}: the options are {options}", name=quoted(name),
+                    options=options,
                 )
         if "mode" in changes and "doubles_extra_turn" not in changes:
             changes["doubles_extra_turn"] = None
@@ -137,7 +138,7 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """The inverse of `to_dict`; unknown keys are refused."""
         if not isinstance(data, dict):
-            raise RulesError("rules must be an object of options, not {data!r}", data=data)
+            raise RulesError("rules must be an object of options, not {data!r}", data=quoted(data))
         return cls().but(**data)
 
     # -- what the rules decide ----------------------------------------------

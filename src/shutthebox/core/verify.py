@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shutthebox.core.dice import Roll
-from shutthebox.core.errors import N_, Phrase, RecordError, ShutTheBoxError
+from shutthebox.core.errors import N_, Phrase, RecordError, ShutTheBoxError, quoted
 from shutthebox.core.record import GameRecord, outcome_of, replay_states, shown
 
 __all__ = ["Verdict", "verify"]
@@ -77,7 +77,7 @@ def verify(record: GameRecord) -> Verdict:
                         return _refused(
                             "event {index}: turn {turn} ({player}) ends with {open} open and score "
                             "{score}, not as the record says",
-                            index, index=index, turn=turn + 1, player=replayed[turn].player,
+                            index, index=index, turn=turn + 1, player=quoted(replayed[turn].player),
                             open=" ".join(map(str, replayed[turn].open)) or "-",
                             score=replayed[turn].score,
                         )
