@@ -294,3 +294,43 @@ def test_a_probability_never_prints_above_one(capsys: pytest.CaptureFixture[str]
         argv = ["solve", "--objective", objective, "--mode", mode, "--tiles", str(tiles), "--json"]
         status, out, _ = cli(capsys, *argv)
         assert status == 0 and 0.0 <= json.loads(out)["value"] <= 1.0, (objective, out)
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["atlas", "out", "--games", "10000000000000"],
+         ("argument --games: '10000000000000' must be between 1 and 1000000000",
+          "argumento --games: '10000000000000' debe estar entre 1 y 1000000000")),
+        (["simulate", "--games", "10", "--target", "-3"],
+         ("argument --target: '-3': no score is under -3 (a score is 0 or more): give 1 or more",
+          "argumento --target: '-3': ninguna puntuación es menor que -3 (una puntuación es 0 o más): "
+          "indica 1 o más")),
+        (["simulate", "--games", "10", "--target", "0"],
+         ("argument --target: '0': no score is under 0 (a score is 0 or more): give 1 or more",
+          "argumento --target: '0': ninguna puntuación es menor que 0 (una puntuación es 0 o más): "
+          "indica 1 o más")),
+        (["stats", "Ana", "--tiles", "13"],
+         ("argument --tiles: '13' must be between 1 and 12",
+          "argumento --tiles: '13' debe estar entre 1 y 12")),
+    ],
+)
+def test_a_number_out_of_the_rules_range_is_refused_as_argparse_refuses(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, argv: list[str],
+    said: tuple[str, str],
+) -> None:
+    """Regression (a hostile user): ``atlas --games`` had no upper bound (years of simulation), and
+    ``simulate --target -3`` (a chance of nothing) and ``stats --tiles 13`` (no such board) were
+    accepted. Each is refused before any work, in one line with status 2, in the reader's language."""
+    import shutthebox.cli.atlas
+
+    def no_atlas(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the atlas was computed")
+
+    monkeypatch.setattr(shutthebox.cli.atlas, "atlas", no_atlas)
+    argv = [argv[0], *(str(tmp_path / a) if a == "out" else a for a in argv[1:])]
+    for lang, words in zip(("en", "es"), said, strict=True):
+        status, out, err = cli(capsys, "--lang", lang, *argv)
+        assert (status, out) == (2, "") and err.count("\n") == 1, err
+        assert f"shutthebox {argv[0]}: error: {words} (" in err, err
+    assert not (tmp_path / "out").exists()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from shutthebox.cli.parser import natural, positive, whole
+from shutthebox.cli.flags.simulate import MOST_GAMES
+from shutthebox.cli.parser import natural, number_type, whole
 from shutthebox.i18n import _
 
 __all__ = ["atlas_arguments"]
@@ -16,7 +17,8 @@ def atlas_arguments(atlas: argparse.ArgumentParser) -> None:
     )
     atlas.add_argument("--tiles", type=whole, default=12, help=_("boards of 1 to N tiles (12)"))
     atlas.add_argument(
-        "--games", type=positive, default=200_000, help=_("games simulated for each bot (200000)")
+        "--games", type=number_type(int, 1, MOST_GAMES), default=200_000,
+        help=_("games simulated for each bot (200000)"),
     )
     atlas.add_argument("--seed", type=natural, default=0, help=_("seed of the bots' dice (0)"))
     atlas.add_argument("--no-progress", action="store_true", help=_("no progress bar"))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from shutthebox.cli.parser import add_rules_options, natural, number_type, whole
+from shutthebox.cli.parser import add_rules_options, natural, number_type
+from shutthebox.core.errors import N_
 from shutthebox.i18n import _
 from shutthebox.strategy.names import STRATEGIES
 
@@ -21,7 +22,9 @@ def simulate_arguments(simulate: argparse.ArgumentParser) -> None:
     simulate.add_argument("--strategy", choices=list(STRATEGIES), default="optimal", help=_("strategy"))
     simulate.add_argument("--games", type=_count, default=100_000, help=_("number of games (100000)"))
     simulate.add_argument("--seed", type=natural, default=0, help=_("seed of the dice (0)"))
-    simulate.add_argument("--target", type=whole, help=_("also report P(score < K); optimal-beat aims at it"))
+    simulate.add_argument("--target", type=_target, metavar="K", help=_(
+        "also report P(score < K), K 1 or more; optimal-beat aims at it"
+    ))
     simulate.add_argument("--vs", metavar=_("BOT"), help=_("play matches against this bot instead"))
     simulate.add_argument("--plot", metavar=_("FILE"), help=_("plot the score distribution (.png or .svg)"))
     simulate.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
@@ -37,3 +40,7 @@ def _games(text: str) -> int:
 MOST_GAMES = 10**9
 """The most games one run simulates: minutes of work at the fastest strategy, not centuries."""
 _count = number_type(_games, 1, MOST_GAMES)
+_target = number_type(
+    int, 1, out_of_range=N_("{text!r}: no score is under {value} (a score is 0 or more): give 1 or more")
+)
+"""K of P(score < K): a score is 0 or more, so 1 is the least K a score is under (shutting the box)."""

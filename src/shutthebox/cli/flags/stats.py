@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from shutthebox.cli.parser import positive
+from shutthebox.cli.parser import number_type
+from shutthebox.core.tiles import MAX_TILES
 from shutthebox.i18n import _
 
 __all__ = ["stats_arguments"]
@@ -15,6 +16,7 @@ def stats_arguments(stats: argparse.ArgumentParser) -> None:
                        help=_("the player (default: this machine's profile)"))
     stats.add_argument("--db", metavar="URL",
                        help=_("database URL (default: $SHUTTHEBOX_DB, or the user data folder)"))
-    stats.add_argument("--tiles", type=positive, metavar="N", help=_("only boards of N tiles"))
+    stats.add_argument("--tiles", type=number_type(int, 1, MAX_TILES), metavar="N",
+                       help=_("only boards of N tiles, 1-12"))
     stats.add_argument("--json", action="store_true",
                        help=_("print the web page's statistics object as JSON"))
