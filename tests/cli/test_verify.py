@@ -346,3 +346,33 @@ def test_a_huge_server_seed_is_quoted_by_its_first_characters(
     except SystemExit as exit_:
         status = exit_.code if isinstance(exit_.code, int) else 1
     assert (status, capsys.readouterr()) == (2, ("", f"shutthebox replay: error: {said}\n"))
+
+
+def test_the_help_says_the_exit_status_each_kind_of_file_gets(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Regression (a hostile user): ``verify --help`` promised 2 "when the file cannot be read", and a
+    file that could not be read as a record (not UTF-8 text) answered 1. The help says what the code
+    does: a file that is not a record is not proven (1); 2 is for no file to read, or a bad command line."""
+    status, out, _ = verify(capsys, "--help")
+    said = " ".join(out.split())
+    assert status == 0
+    assert ("1 when not: the first event that fails is named, and a file that is not a game record (not "
+            "JSON, not UTF-8 text, larger than any record) is not proven either; 2 when there is no file "
+            "to read (none by that name, a folder, no permission) or the command line is refused.") in said
+    (tmp_path / "latin1.json").write_bytes(b"\xff\xfe{")
+    (tmp_path / "junk.json").write_text("{oops", encoding="utf-8")
+    (tmp_path / "huge.json").write_bytes(b" " * ((32 << 20) + 1))
+    for name in ("latin1.json", "junk.json", "huge.json"):
+        status, out, err = verify(capsys, str(tmp_path / name))
+        assert (status, err) == (1, "") and out.startswith("Not proven: "), name
+    for path in (tmp_path / "missing.json", tmp_path):
+        assert verify(capsys, str(path))[0] == 2
+    assert verify(capsys, "--nope", str(tmp_path / "junk.json"))[0] == 2
+
+    def refused(self: Path, *args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "open", refused)  # no permission (the tests may run as root)
+    status, out, err = verify(capsys, str(tmp_path / "junk.json"))
+    assert (status, out) == (2, "") and "Permission denied" in err

@@ -160,8 +160,10 @@ COMMANDS: tuple[Command, ...] = (
         N_(
             "Check a game record of fair dice (docs/fairness.md): the revealed server seed is the one "
             "committed to before play, every die is the one the seeds give, every move is legal and "
-            "every turn ends as recorded. Exit status 0 when all is proven, 1 when not (the first event "
-            "that fails is named), 2 when the file cannot be read."
+            "every turn ends as recorded. Exit status 0 when all is proven; 1 when not: the first event "
+            "that fails is named, and a file that is not a game record (not JSON, not UTF-8 text, larger "
+            "than any record) is not proven either; 2 when there is no file to read (none by that name, a "
+            "folder, no permission) or the command line is refused."
         ),
         "shutthebox.cli.records",
     ),

@@ -104,8 +104,8 @@ def _turn_plays(record: GameRecord) -> tuple[str, list[str]]:
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    """0 when every die and move is proven, 1 when not (a record that cannot be read included: nothing
-    of it is proven), 2 when there is no file to read (a one-line error, like every command's)."""
+    """0 when every die and move is proven, 1 when not (a file that is not a game record included:
+    nothing of it is proven), 2 when there is no file to read (a one-line error, like every command's)."""
 
 
     record: GameRecord | None = None
