@@ -81,6 +81,39 @@ def test_hint_when_no_move_is_possible(capsys: pytest.CaptureFixture[str], scori
     assert (data["score"], data["grade"]) == (score, "C")
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--open", "-"], ["--open", "-", "--json"], ["--open", "-", "--dice", "3,4"],
+        ["--open", "-", "--preset", "long"], ["--open", "-", "--objective", "shut"],
+    ],
+)
+def test_hint_on_a_shut_box_says_the_turn_is_over(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """Regression (a hostile user): ``hint --open -`` ranked two dice against one die (both -0.00) for a
+    box already shut, where no roll comes; ``--dice 3,4`` gave a turn over 'with score 0' for a roll
+    that cannot happen. Refused in one line, as a roll the rules forbid is (status 2)."""
+    for lang, said in (
+        ("en", "--open -: the box is already shut, so the turn is over: there is no choice left to rank"),
+        ("es", "--open -: la caja ya está cerrada, así que el turno ha terminado: no queda ninguna "
+               "opción que clasificar"),
+    ):
+        assert main(["--lang", lang, "hint", *argv]) == 2
+        assert capsys.readouterr() == ("", f"shutthebox hint: error: {said}\n")
+
+
+def test_hint_for_the_opener_of_an_open_board_says_the_turn_is_over(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The long game's opener works on the shut tiles: every tile open leaves nothing to open (§5.4)."""
+    every = ",".join(map(str, range(1, 10)))
+    assert main(["--lang", "en", "hint", "--preset", "long", "--opening", "--open", every]) == 2
+    assert "every tile is already open, so the opener's turn is over" in capsys.readouterr().err
+    data = run_json(capsys, "hint", "--preset", "long", "--opening", "--open", "-", "--json")  # all to open
+    assert data["open"] == [] and len(data["dice"]) >= 1  # type: ignore[arg-type]
+
+
 def test_hint_ranks_the_moves_with_their_loss(capsys: pytest.CaptureFixture[str]) -> None:
     # Bowen: {1,4,5,8} and a 9, two dice always: 4+5 leaves {1,8} (6.889), 1+8 leaves {4,5} (7.028).
     data = run_json(capsys, "hint", "--open", "1,4,5,8", "--dice", "3,6", "--one-die", "never", "--json")

@@ -36,6 +36,16 @@ def run_hint(args: argparse.Namespace) -> int:
     board = Board.parse(args.open, rules.tiles)
     opening = args.opening
     target_mask = board.shut_mask if opening else board.mask
+    if not target_mask:  # nothing left to work on: no roll comes, no choice to rank (§2, §5.4)
+        if opening:
+            raise RulesError(
+                "--open {tiles} --opening: every tile is already open, so the opener's turn is over: "
+                "there is no choice left to rank", tiles=args.open,
+            )
+        raise RulesError(
+            "--open {tiles}: the box is already shut, so the turn is over: there is no choice left to rank",
+            tiles=args.open,
+        )
     roll = _roll_of(args)
     if roll is not None:
         _check_dice(rules, target_mask, len(roll.dice))
