@@ -334,3 +334,43 @@ def test_a_number_out_of_the_rules_range_is_refused_as_argparse_refuses(
         assert (status, out) == (2, "") and err.count("\n") == 1, err
         assert f"shutthebox {argv[0]}: error: {words} (" in err, err
     assert not (tmp_path / "out").exists()
+
+
+EMPTY_NAMES = [
+    (["replay", ""], "FILE"), (["review", ""], "RECORD"), (["verify", ""], "RECORD"),
+    (["cheatsheet", ""], "FILE"), (["atlas", ""], "OUTDIR"), (["play", "--save", ""], "--save"),
+    (["simulate", "--plot", ""], "--plot"), (["solve", "--table", ""], "--table"),
+    (["stats", "--db", ""], "--db"), (["serve", "--db", ""], "--db"), (["serve", "--data", ""], "--data"),
+    (["serve", "--redis", ""], "--redis"), (["loadtest", "--url", ""], "--url"),
+    (["daily", "--server", ""], "--server"),
+]
+"""Every file, folder, database and server a command line names, given as ``""``."""
+SPANISH_METAVARS = {"FILE": "ARCHIVO", "RECORD": "REGISTRO", "OUTDIR": "CARPETA"}
+
+
+@pytest.mark.parametrize(
+    ("argv", "what"), EMPTY_NAMES, ids=[" ".join(arg or "''" for arg in argv) for argv, _ in EMPTY_NAMES]
+)
+def test_an_empty_name_is_one_error_wherever_a_file_or_a_server_is_named(
+    capsys: pytest.CaptureFixture[str], argv: list[str], what: str
+) -> None:
+    """Regression (a hostile user): ``replay ""`` said "cannot read record '.': Is a directory",
+    ``cheatsheet ""`` "not a file name", ``stats --db ""`` "not a URL", ``loadtest --url ""`` "names no
+    scheme", and ``play --save ""``, ``simulate --plot ""``, ``solve --table ""`` and ``serve --db ""``
+    quietly did without it (``atlas ""`` wrote into the current folder). Now one refusal, before any
+    work (the parser alone is asked here), in the reader's language."""
+    from shutthebox.i18n import activate
+
+    try:
+        for lang, said in (("en", "'' is empty: it names nothing"), ("es", "'' está vacío: no nombra nada")):
+            activate(lang)
+            with pytest.raises(SystemExit) as exit_:
+                build_parser(argv[0]).parse_args(argv)
+            argument = "argument" if lang == "en" else "argumento"
+            named = what if lang == "en" else SPANISH_METAVARS.get(what, what)
+            see = "see --help" if lang == "en" else "consulta --help"
+            assert (exit_.value.code, capsys.readouterr()) == (
+                2, ("", f"shutthebox {argv[0]}: error: {argument} {named}: {said} ({see})\n")
+            ), lang
+    finally:
+        activate("en")

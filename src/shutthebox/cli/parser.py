@@ -32,6 +32,7 @@ __all__ = [
     "CliError",
     "Parser",
     "add_rules_options",
+    "named",
     "natural",
     "number_type",
     "positive",
@@ -99,6 +100,15 @@ def number_type(
         return value
 
     return parse
+
+
+def named(text: str) -> str:
+    """An argparse type for what names a file, a folder, a database or a server: refused when empty,
+    the same way wherever it is asked (pathlib reads "" as the current folder, and an option given ""
+    would be quietly left off)."""
+    if not text:
+        raise argparse.ArgumentTypeError(_("{text!r} is empty: it names nothing").format(text=text))
+    return text
 
 
 positive = number_type(int, 1)

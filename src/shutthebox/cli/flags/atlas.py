@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from shutthebox.cli.flags.simulate import MOST_GAMES
-from shutthebox.cli.parser import natural, number_type, whole
+from shutthebox.cli.parser import named, natural, number_type, whole
 from shutthebox.i18n import _
 
 __all__ = ["atlas_arguments"]
@@ -13,7 +13,7 @@ __all__ = ["atlas_arguments"]
 
 def atlas_arguments(atlas: argparse.ArgumentParser) -> None:
     atlas.add_argument(
-        "folder", metavar=_("OUTDIR"), help=_("the folder to write index.html and its plots into")
+        "folder", type=named, metavar=_("OUTDIR"), help=_("the folder to write index.html and its plots into")
     )
     atlas.add_argument("--tiles", type=whole, default=12, help=_("boards of 1 to N tiles (12)"))
     atlas.add_argument(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from urllib.parse import urlsplit
 
-from shutthebox.cli.parser import whole
+from shutthebox.cli.parser import named, whole
 from shutthebox.core.daily import DAILY_TILES
 from shutthebox.i18n import _
 
@@ -15,6 +15,7 @@ __all__ = ["daily_arguments", "server_url"]
 def server_url(text: str) -> str:
     """A web app's address, ``http://host[:port]`` or ``https://…``: refused now, in one line, if it
     is not one (urllib would fail on it with a traceback)."""
+    named(text)
     try:
         parts = urlsplit(text)
         parts.port  # noqa: B018  # a port that is not a number fails here

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from shutthebox.cli.parser import number_type, positive, whole
+from shutthebox.cli.parser import named, number_type, positive, whole
 from shutthebox.core.errors import N_
 from shutthebox.i18n import _
 
@@ -43,7 +43,7 @@ def think_range(text: str) -> tuple[float, float]:
 def loadtest_arguments(parser: argparse.ArgumentParser) -> None:
     target = parser.add_mutually_exclusive_group(required=True)
     target.add_argument(
-        "--url", help=_("the server to load, on this machine only (http://127.0.0.1:8000)")
+        "--url", type=named, help=_("the server to load, on this machine only (http://127.0.0.1:8000)")
     )
     target.add_argument("--spawn", action="store_true", help=_(
         "start a server of its own in a temporary folder for the test, and stop it after"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from shutthebox.cli.parser import add_rules_options, positive, whole
+from shutthebox.cli.parser import add_rules_options, named, positive, whole
 from shutthebox.i18n import _
 from shutthebox.i18n.words import STRENGTHS, strength_name
 from shutthebox.strategy.names import BOT_NAMES
@@ -31,7 +31,7 @@ def play_arguments(play: argparse.ArgumentParser) -> None:
         "(without it the dice are fair and the game ranked, docs/fairness.md)"
     ))
     play.add_argument("--rounds", type=positive, default=1, help=_("rounds in a round game (1)"))
-    play.add_argument("--save", metavar=_("FILE"), help=_(
+    play.add_argument("--save", type=named, metavar=_("FILE"), help=_(
         "write the game record (JSON) to FILE, checked before play; each further game of the sitting "
         "to its own file beside it (game-2.json, game-3.json, …)"
     ))

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 
+from shutthebox.cli.parser import named
 from shutthebox.i18n import _
 
 __all__ = ["review_arguments"]
 
 
 def review_arguments(review: argparse.ArgumentParser) -> None:
-    review.add_argument("file", metavar=_("RECORD"), help=_("a game record (JSON)"))
+    review.add_argument("file", type=named, metavar=_("RECORD"), help=_("a game record (JSON)"))
     review.add_argument("--json", action="store_true", help=_("print one JSON object"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from shutthebox.cli.parser import number_type
+from shutthebox.cli.parser import named, number_type
 from shutthebox.core.errors import N_
 from shutthebox.i18n import _
 
@@ -53,8 +53,8 @@ _timeout = number_type(
 def serve_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--host", default="127.0.0.1", help=_("address to listen on (127.0.0.1)"))
     serve.add_argument("--port", type=_port, default=8000, help=_("port to listen on (8000)"))
-    serve.add_argument("--db", metavar="URL", help=_("database URL: sqlite:///FILE or postgresql://…"))
-    serve.add_argument("--data", metavar=_("DIR"), help=_(
+    serve.add_argument("--db", type=named, metavar="URL", help=_("database URL: sqlite:///FILE or postgresql://…"))
+    serve.add_argument("--data", type=named, metavar=_("DIR"), help=_(
         "folder of the default SQLite database and of the rounds the solver keeps (solved/, up to about "
         "250 MB a rule set)"
     ))
@@ -70,7 +70,7 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
                " solved ahead (1; 0: in the server process)"),
     )
     serve.add_argument(
-        "--redis", metavar="URL",
+        "--redis", type=named, metavar="URL",
         help=_("Redis shared by the processes of the server (redis://host:6379/0): news of rooms, "
                "leases of their work, rate limits"),
     )

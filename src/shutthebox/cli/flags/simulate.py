@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from shutthebox.cli.parser import add_rules_options, natural, number_type
+from shutthebox.cli.parser import add_rules_options, named, natural, number_type
 from shutthebox.core.errors import N_
 from shutthebox.i18n import _
 from shutthebox.strategy.names import STRATEGIES
@@ -26,7 +26,9 @@ def simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         "also report P(score < K), K 1 or more; optimal-beat aims at it"
     ))
     simulate.add_argument("--vs", metavar=_("BOT"), help=_("play matches against this bot instead"))
-    simulate.add_argument("--plot", metavar=_("FILE"), help=_("plot the score distribution (.png or .svg)"))
+    simulate.add_argument(
+        "--plot", type=named, metavar=_("FILE"), help=_("plot the score distribution (.png or .svg)")
+    )
     simulate.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     add_rules_options(simulate)
     simulate.add_argument("--json", action="store_true", help=_("print one JSON object"))

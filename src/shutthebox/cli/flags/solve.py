@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from shutthebox.cli.parser import add_rules_options
+from shutthebox.cli.parser import add_rules_options, named
 from shutthebox.cli.solving import objective_args
 from shutthebox.i18n import _
 
@@ -15,5 +15,7 @@ def solve_arguments(solve: argparse.ArgumentParser) -> None:
     add_rules_options(solve)
     objective_args(solve)
     solve.add_argument("--exact", action="store_true", help=_("also print the exact rational value"))
-    solve.add_argument("--table", metavar=_("FILE"), help=_("write the whole optimal policy as CSV"))
+    solve.add_argument(
+        "--table", type=named, metavar=_("FILE"), help=_("write the whole optimal policy as CSV")
+    )
     solve.add_argument("--json", action="store_true", help=_("print one JSON object"))
