@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Mapping
-from typing import NamedTuple
 
 __all__ = [
     "N_",
@@ -47,13 +46,27 @@ def N_(message: str) -> str:  # noqa: N802 - the name gettext tools know
     return message
 
 
-class Figure(NamedTuple):
+class Figure:
     """A number inside a `Phrase`, written as the reader's language writes numbers when it is said
-    (4.23, 4,23; 54%, 54 %): made where no language is known (a solver's process), said in one."""
+    (4.23, 4,23; 54%, 54 %): made where no language is known (a solver's process), said in one.
+    A plain class, as `Phrase` is."""
 
-    value: float
-    digits: int
-    percent: bool = False  # ``value`` is a fraction, said as a percentage
+    __slots__ = ("digits", "percent", "value")
+
+    def __init__(self, value: float, digits: int, percent: bool = False) -> None:
+        self.value = value
+        self.digits = digits
+        self.percent = percent  # ``value`` is a fraction, said as a percentage
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Figure):
+            return NotImplemented
+        return (self.value, self.digits, self.percent) == (other.value, other.digits, other.percent)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Figure({self.value!r}, {self.digits!r}, {self.percent!r})"
 
     def __str__(self) -> str:
         return f"{100 * self.value:.{self.digits}f}%" if self.percent else f"{self.value:.{self.digits}f}"
