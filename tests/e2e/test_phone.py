@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.support.play import click_once, play_solo
+from tests.support.play import click_once, make_profile, play_solo
 
 PHONE = {"width": 390, "height": 844}
 TAP = 44  # the smallest comfortable touch target, in CSS pixels
@@ -130,6 +130,30 @@ def test_a_hints_use_buttons_keep_their_word_whole_in_spanish(browser: Browser, 
         })""")
         assert buttons, "no choice to use"
         assert all(button["lines"] == 1 and button["width"] >= 44 for button in buttons), buttons
+        assert page.evaluate(FITS)
+    finally:
+        context.close()
+
+
+def test_the_scores_read_on_a_phone_without_sideways_scrolling(browser: Browser, server: str) -> None:
+    """Regression: in Spanish the leaderboard's last column ("Cajas cerradas") was cut off behind a
+    sideways scroll nothing hinted at, and the third board's button sat alone on a second row."""
+    context = browser.new_context(locale="es-ES", viewport=PHONE, base_url=server, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto("/")
+        page.wait_for_selector("body[data-ready=true]")
+        make_profile(page, "Marisol")  # on the leaderboard: a named player
+        page.click("#quick-9")
+        expect(page.locator("#box")).to_have_attribute("data-status", "playing")
+        play_solo(page, click_once)
+        page.goto("/#/scores")
+        page.wait_for_selector("#leaderboard table")
+        wide = page.evaluate("""() => { const table = document.querySelector('#leaderboard table');
+            return [table.scrollWidth, table.parentElement.clientWidth]; }""")
+        assert wide[0] <= wide[1], wide
+        tops = page.evaluate("[...document.querySelectorAll('#board-tiles button')].map((b) => b.offsetTop)")
+        assert len(set(tops)) == 1, tops
         assert page.evaluate(FITS)
     finally:
         context.close()
