@@ -122,6 +122,8 @@ def test_a_hints_use_buttons_keep_their_word_whole_in_spanish(browser: Browser, 
         page.click("#btn-hint")
         page.click("#hint-confirm")  # a ranked game: the hint's cost is asked first
         expect(page.locator("#hint ol li").first).to_be_visible()
+        first = page.locator("#hint ol li").first.locator("strong").inner_text()
+        expect(page.locator("#hint-best")).to_have_text(f"Lo mejor: cierra {first}.")  # then the numbers
         buttons = page.evaluate("""() => [...document.querySelectorAll('#hint .choice button')].map((b) => {
             const words = document.createRange();
             words.selectNodeContents(b);

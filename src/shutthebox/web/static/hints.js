@@ -147,6 +147,15 @@ function renderHintConfirm(box) {
 }
 
 /** The hint's card: its confirmation, or the advice come for the state shown. */
+/**
+ * The advice in one plain sentence, before its numbers: what to do.
+ * @param {{ shut?: number[] | null, dice?: number | null }} choice @param {boolean} opening
+ */
+function bestWords(choice, opening) {
+  if (choice.shut) return opening ? _("Best: open {tiles}.", { tiles: tilesText(choice.shut) }) : _("Best: shut {tiles}.", { tiles: tilesText(choice.shut) });
+  return _("Best: roll {dice}.", { dice: diceCount(choice.dice ?? 2) });
+}
+
 export function renderHint() {
   const box = $("#hint");
   const { presentation, server } = now();
@@ -199,7 +208,9 @@ export function renderHint() {
   // Over the server's budget the choices are ranked by a cheaper objective: it says so, in words.
   const bounded = advice.bounded ? el("p", { class: "muted", id: "hint-bounded", text: advice.bounded.reason }) : null;
   const seat = advice.seat ? el("p", { class: "muted", id: "hint-seat", text: seatText(advice.seat) }) : null;
-  box.replaceChildren(el("h3", { text: _("Hint: {objective}", { objective }) }), ...(seat ? [seat] : []), ...(bounded ? [bounded] : []), list);
+  const best = advice.choices[0];
+  const lead = best ? el("p", { class: "hint-best", id: "hint-best", text: bestWords(best, opening) }) : null;
+  box.replaceChildren(el("h3", { text: _("Hint: {objective}", { objective }) }), ...(lead ? [lead] : []), ...(seat ? [seat] : []), ...(bounded ? [bounded] : []), list);
   const room = server.room;
   if (room) renderTiles(room);
 }
