@@ -10,7 +10,7 @@ import pytest
 
 from shutthebox import Game, Mode, Move, Roll, Rules, ScriptedDice
 from shutthebox.core.fair import FairDice
-from shutthebox.core.ranking import Help, cut_score, help_cost, turns_counted
+from shutthebox.core.ranking import Help, Result, cut_score, help_cost, turns_counted
 from shutthebox.core.record import GameRecord, replay_states
 from tests.support.drive import finish
 
@@ -184,3 +184,13 @@ def test_the_long_game_scores_no_turn_so_help_costs_no_score() -> None:
         game.roll()
     actor = game.state.actor
     assert actor is not None and help_cost(game.state, actor) is None
+
+
+def test_a_new_best_beats_the_one_before_or_is_a_first_best_played_without_help() -> None:
+    """Regression: a first game with a hint, counted 45 as its tiles stood, was "New best!" on the page
+    and "New personal best" in the terminal."""
+    assert Result("Ana", 20, None, helped=False).new_best
+    assert not Result("Ana", 45, None, helped=True).new_best  # a best only by default
+    assert Result("Ana", 12, 20, helped=True).new_best  # under the best before, help or not
+    assert not Result("Ana", 20, 20, helped=False).new_best
+    assert not Result("Ana", None, None, helped=False).new_best

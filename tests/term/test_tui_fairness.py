@@ -171,7 +171,9 @@ async def test_after_saving_a_hint_asked_says_whose_turns_count_for_no_best(hist
         log = log_text(app)
         assert f"{asker} asked for a hint, so that turn counts as it stood when the hint came." in log
         assert f"New personal best for {other} on 9 tiles: " in log
-        assert f"New personal best for {asker} on 9 tiles: " in log  # the turn counts, as it stood
+        # the turn counts, as it stood: the asker's best by default, said but not celebrated
+        assert f"New personal best for {asker} on 9 tiles: " not in log
+        assert f"{asker}'s best on 9 tiles with these rules: " in log and "None" not in log
 
 
 def warning(player: str, score: int = 45) -> str:

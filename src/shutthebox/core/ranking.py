@@ -115,7 +115,11 @@ class Result:
 
     @property
     def new_best(self) -> bool:
-        return self.counted is not None and (self.best_before is None or self.counted < self.best_before)
+        """Whether the game sets a best worth saying so: under the one before, or a first best played
+        without help (a first game with a hint counts as it stood: a best only by default)."""
+        if self.counted is None:
+            return False
+        return not self.helped if self.best_before is None else self.counted < self.best_before
 
     def to_json(self) -> dict[str, object]:
         return {

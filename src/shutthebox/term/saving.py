@@ -77,12 +77,13 @@ def save_finished(game: Game, humans: Sequence[str]) -> list[str]:
                 player=result.player, score=result.counted, tiles=record.rules.tiles
             ))
         else:
+            best = result.counted if result.best_before is None else min(result.counted, result.best_before)
             lines.append(
                 ngettext(
                     "{player}'s best on {tiles} tile with these rules: {best}.",
                     "{player}'s best on {tiles} tiles with these rules: {best}.", record.rules.tiles,
                 ).format(
-                    player=result.player, best=result.best_before, tiles=record.rules.tiles
+                    player=result.player, best=best, tiles=record.rules.tiles
                 )
             )
         if result.player in held:  # the history names the profile's best under that name, not the guest's

@@ -78,8 +78,7 @@ function bestWords(room) {
   /** @type {(string | HTMLElement)[]} */
   const words = [ngettext("Your best for {n} tile with these rules: {score}", "Your best for {n} tiles with these rules: {score}", room.rules.tiles, { score: best })];
   if (result.helped) words.push(" " + _("(with the hint, this game counts {score}: the tiles as they stood when you asked)", { score: result.counted }));
-  // A first game's score is a best by default: with a hint, nothing to celebrate.
-  if (result.new_best && !(result.helped && result.best_before === null)) words.push(el("strong", { class: "new-best", text: " " + _("New best!") }));
+  if (result.new_best) words.push(el("strong", { class: "new-best", text: " " + _("New best!") }));
   return words;
 }
 
