@@ -118,7 +118,7 @@ def test_the_host_invites_with_the_phones_share_sheet_and_an_open_seat_reads_as_
         code = new_room(page, ROOM)
         page.goto(f"/#/room/{code}")
         expect(page.locator("#room-code")).to_have_text(code)
-        expect(page.locator("#players [data-seat='1']")).to_contain_text("plaza libre")
+        expect(page.locator("#players [data-seat='1']")).to_contain_text("puesto libre")
         expect(page.locator("#players [data-seat='1']")).not_to_contain_text("sin conexión")
         share = page.locator("#invite-share")
         expect(share).to_have_text("Invitar")

@@ -167,7 +167,7 @@ test("a finished game's status says the roll that ended it, not only the score",
   const shut = { ...failed, open: [], score: 0, grade: "A+", last_roll: [4, 5] };
   assert.deepEqual(overStatus(over(shut, solo)), ["Score 0 · Grade A+"]);
   const round = over({ ...failed, player: 1 }, room().rules, { winner: 0, winner_name: "Ana" });
-  assert.deepEqual(overStatus(round), ["Luis: Rolled 1 + 3 = 4: no open tiles make it.", "Ana wins."]);
+  assert.deepEqual(overStatus(round), ["Luis rolled 1 + 3 = 4: no open tiles make it.", "Ana wins."]);
 });
 
 test("passing the device is said as a turn begins at a shared device, not at every roll of it", () => {

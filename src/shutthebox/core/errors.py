@@ -53,7 +53,7 @@ class Figure:
 
     __slots__ = ("digits", "percent", "value")
 
-    def __init__(self, value: float, digits: int, percent: bool = False) -> None:
+    def __init__(self, value: float, digits: int, *, percent: bool = False) -> None:
         self.value = value
         self.digits = digits
         self.percent = percent  # ``value`` is a fraction, said as a percentage
@@ -63,10 +63,11 @@ class Figure:
             return NotImplemented
         return (self.value, self.digits, self.percent) == (other.value, other.digits, other.percent)
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        return hash((self.value, self.digits, self.percent))
 
     def __repr__(self) -> str:
-        return f"Figure({self.value!r}, {self.digits!r}, {self.percent!r})"
+        return f"Figure({self.value!r}, {self.digits!r}, percent={self.percent!r})"
 
     def __str__(self) -> str:
         return f"{100 * self.value:.{self.digits}f}%" if self.percent else f"{self.value:.{self.digits}f}"

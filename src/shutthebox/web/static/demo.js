@@ -102,11 +102,7 @@ export function startDemo({ asked }) {
   if (asked) skip.focus();
   const shut = new Set();
   STEPS.forEach((step, i) => {
-    timers.push(setTimeout(() => {
-      if (!$("#demo-box").offsetParent) {
-        stopDemo(); // the player went on (a game, another page): no lesson said behind it
-        return;
-      }
+    later(() => {
       if (step.dice) {
         drawTiles(shut);
         rollOn($("#demo-dice"), step.dice, () => {});
@@ -119,10 +115,19 @@ export function startDemo({ asked }) {
         }, STEP_MS / 2));
       }
       caption(step.caption, true);
-    }, i * STEP_MS));
+    }, i * STEP_MS);
   });
-  timers.push(setTimeout(() => {
+  later(() => {
     caption(() => _("Now you: tap 9, 10 or 12 to play."), true);
     timers.push(setTimeout(stopDemo, STEP_MS));
-  }, STEPS.length * STEP_MS));
+  }, STEPS.length * STEP_MS);
+}
+
+/** A step of the lesson `ms` from now, if its box is still shown: a player who went on (a game,
+ * another page) hears no lesson behind it. @param {() => void} step @param {number} ms */
+function later(step, ms) {
+  timers.push(setTimeout(() => {
+    if ($("#demo-box").offsetParent) step();
+    else stopDemo();
+  }, ms));
 }

@@ -84,7 +84,15 @@ export function renderGame() {
 function renderWaiting(room) {
   const link = `${location.origin}/#/room/${room.code}`;
   const box = $("#waiting"); // who is still awaited is the felt's to say
-  const copy = () => navigator.clipboard?.writeText(link).then(() => toast(_("Link copied.")));
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast(_("Link copied."));
+    } catch { // no clipboard here (a page over plain http): the link selected, to copy by hand
+      getSelection()?.selectAllChildren($("#share-link"));
+      toast(_("Copy the selected link."));
+    }
+  };
   // A phone's own share sheet (a message, a chat) where the browser has one; the link copied otherwise.
   const invite = async () => {
     try {

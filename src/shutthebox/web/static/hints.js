@@ -146,7 +146,6 @@ function renderHintConfirm(box) {
   );
 }
 
-/** The hint's card: its confirmation, or the advice come for the state shown. */
 /**
  * The advice in one plain sentence, before its numbers: what to do.
  * @param {{ shut?: number[] | null, dice?: number | null }} choice @param {boolean} opening
@@ -156,6 +155,7 @@ function bestWords(choice, opening) {
   return _("Best: roll {dice}.", { dice: diceCount(choice.dice ?? 2) });
 }
 
+/** The hint's card: its confirmation, or the advice come for the state shown. */
 export function renderHint() {
   const box = $("#hint");
   const { presentation, server } = now();

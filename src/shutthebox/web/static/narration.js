@@ -357,6 +357,8 @@ export function overStatus(room) {
     return failed ? [failed, outcome] : [outcome];
   }
   const last = match.history.at(-1);
-  const failed = last ? failedRoll(last) : null;
-  return last && failed ? [`${nameOf(room, last.player)}: ${failed}`, winnerWords(room)] : [winnerWords(room)];
+  if (!last?.last_roll || !last.open.length) return [winnerWords(room)];
+  const values = { name: nameOf(room, last.player), roll: last.last_roll.join(" + "), total: sum(last.last_roll) };
+  const failed = last.opening ? _("{name} rolled {roll} = {total}: no shut tiles make it.", values) : _("{name} rolled {roll} = {total}: no open tiles make it.", values);
+  return [failed, winnerWords(room)];
 }

@@ -73,7 +73,7 @@ export function closeProfileForm() {
 function backToTheAsker() {
   const back = askedFrom;
   askedFrom = null;
-  if (back && back !== location.hash) location.hash = back;
+  if (back && /^#?\/?$/.test(location.hash)) location.hash = back; // not if the player went elsewhere meanwhile
 }
 
 // The seats the page names show the new name; the setup shows the profile's seat.
