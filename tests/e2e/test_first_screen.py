@@ -407,3 +407,12 @@ def test_the_lesson_stops_once_a_game_starts_and_plays_by_itself_once(fresh: Pag
     page.wait_for_selector("body[data-ready=true]")
     expect(page.locator("#demo-play")).to_be_visible()  # offered, not played
     expect(page.locator("#demo-skip")).to_be_hidden()
+
+
+def test_the_bots_setup_says_how_the_starter_is_decided(fresh: Page) -> None:
+    """Regression: it said "You play first against the computer players", and a roll-off followed."""
+    page = fresh
+    page.click("#profile-cancel")
+    choose_way(page, "bots")
+    expect(page.locator("#setup-lead")).to_contain_text("a die each decides who starts")
+    expect(page.locator("#setup-lead")).not_to_contain_text("You play first")

@@ -232,7 +232,7 @@ export function renderSetup() {
   /** @type {Record<string, [string, string]>} */
   const heads = {
     table: [_("With friends"), _("Type each player's name, then Play. Pass the device when the page says whose turn it is.")],
-    bots: [_("Against the computer"), _("You play first against the computer players; the rules are those of the Rules panel below.")],
+    bots: [_("Against the computer"), _("Pick how strong the computer players are; a die each decides who starts. The rules are those of the Rules panel below.")],
     online: [_("Online"), _("Create a room and share its code or link; each player plays on their own device.")],
   };
   const [title, lead] = heads[who];
