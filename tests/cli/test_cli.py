@@ -17,7 +17,7 @@ from shutthebox import Game, GameRecord, Rules, __version__, replay
 from shutthebox.cli import build_parser
 from shutthebox.cli.parser import rules_from_args
 from shutthebox.core.record import result_of
-from tests.support.cli import cli
+from tests.support.cli import cli, in_english
 from tests.support.drive import finish
 
 SHUTTHEBOX = Path(sys.executable).parent / "shutthebox"
@@ -26,10 +26,7 @@ SHUTTHEBOX = Path(sys.executable).parent / "shutthebox"
 @pytest.fixture(autouse=True)
 def _quiet_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """English text, and any history the command keeps goes to a throwaway database."""
-    monkeypatch.setenv("SHUTTHEBOX_DB", f"sqlite:///{tmp_path / 'history.db'}")
-    monkeypatch.setenv("LANG", "C")
-    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
-        monkeypatch.delenv(var, raising=False)
+    in_english(monkeypatch, tmp_path)
 
 
 def subcommands() -> dict[str, argparse.ArgumentParser]:

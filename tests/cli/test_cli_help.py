@@ -10,6 +10,7 @@ import pytest
 from shutthebox.cli import build_parser, main
 from shutthebox.i18n import Lang, translations, using
 from shutthebox.strategy.names import STRATEGIES
+from tests.support.cli import in_english
 
 # For each subcommand: a phrase of its description and one of an option's help, in each language.
 PHRASES: dict[str, dict[str, tuple[str, str]]] = {
@@ -84,9 +85,7 @@ OTHER = {"en": "es", "es": "en"}
 @pytest.fixture(autouse=True)
 def _english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     """A neutral locale (English) unless a test says otherwise."""
-    monkeypatch.setenv("LANG", "C")
-    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
-        monkeypatch.delenv(var, raising=False)
+    in_english(monkeypatch)
 
 
 def spanish_locale(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -34,6 +34,7 @@ from shutthebox.strategy.bots import make_bot
 from shutthebox.strategy.names import Objective
 from shutthebox.strategy.simulate import compile_strategy, simulate
 from shutthebox.strategy.solver import solve_round
+from tests.support.cli import in_english
 from tools.catalogs import template
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "shutthebox"
@@ -42,9 +43,7 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "shutthebox"
 @pytest.fixture(autouse=True)
 def _quiet_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """An English locale (``--lang`` decides), no stdin, and files in a scratch folder."""
-    monkeypatch.setenv("LANG", "C")
-    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
-        monkeypatch.delenv(var, raising=False)
+    in_english(monkeypatch)
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     monkeypatch.chdir(tmp_path)
 

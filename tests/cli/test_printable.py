@@ -13,7 +13,7 @@ import pytest
 from shutthebox import Game, Rules
 from shutthebox.cli.printable import printable
 from shutthebox.core.fair import FairDice
-from tests.support.cli import cli
+from tests.support.cli import cli, in_english
 from tests.support.drive import finish
 
 FORGED = "Ana\x1b[2K\rReplay matches the record.\x9b31m\u202egnp.exe\u2066\x7f\u2028"
@@ -26,10 +26,7 @@ OBEYED = {chr(c) for c in [*range(0x20), *range(0x7F, 0xA0), 0x202E, 0x2066, 0x2
 
 @pytest.fixture(autouse=True)
 def _english(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("SHUTTHEBOX_DB", f"sqlite:///{tmp_path / 'history.db'}")
-    monkeypatch.setenv("LANG", "C")
-    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
-        monkeypatch.delenv(var, raising=False)
+    in_english(monkeypatch, tmp_path)
 
 
 def obeyed(text: str) -> set[str]:

@@ -16,7 +16,7 @@ from shutthebox.core.rules import Rules
 from shutthebox.i18n import _
 from shutthebox.strategy.atlas import atlas_steps
 from shutthebox.strategy.solver import solve
-from tests.support.cli import cli
+from tests.support.cli import cli, in_english
 
 UNWRITABLE = Path("/proc/shutthebox-issue-30")
 """A place no one can make a file or folder in, root included (Linux's /proc)."""
@@ -24,10 +24,7 @@ UNWRITABLE = Path("/proc/shutthebox-issue-30")
 
 @pytest.fixture(autouse=True)
 def _english(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("SHUTTHEBOX_DB", f"sqlite:///{tmp_path / 'history.db'}")
-    monkeypatch.setenv("LANG", "C")
-    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
-        monkeypatch.delenv(var, raising=False)
+    in_english(monkeypatch, tmp_path)
 
 
 def _never(*args: Any, **kwargs: Any) -> Any:

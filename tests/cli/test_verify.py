@@ -18,6 +18,7 @@ import pytest
 from shutthebox import Game, Rules
 from shutthebox.cli import main
 from shutthebox.core.fair import FairDice
+from tests.support.cli import in_english
 from tests.support.drive import finish
 
 SHUTTHEBOX = Path(sys.executable).parent / "shutthebox"
@@ -26,9 +27,7 @@ JSON_KEYS = {"proven", "event", "reason", "dice", "events", "kind", "commitment"
 
 @pytest.fixture(autouse=True)
 def _english(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("LANG", "C")
-    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
-        monkeypatch.delenv(var, raising=False)
+    in_english(monkeypatch)
 
 
 def verify(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

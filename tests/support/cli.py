@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from shutthebox.cli import main
+
+
+def in_english(monkeypatch: pytest.MonkeyPatch, history: Path | None = None) -> None:
+    """A neutral locale (English: ``--lang`` decides otherwise), and with ``history`` (a folder) the
+    history the command keeps in a throwaway database there."""
+    monkeypatch.setenv("LANG", "C")
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
+    if history is not None:
+        monkeypatch.setenv("SHUTTHEBOX_DB", f"sqlite:///{history / 'history.db'}")
 
 
 def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
