@@ -44,6 +44,18 @@ ONE_DIE, TWO_DICE_PLAIN, TWO_DICE_DOUBLE = _probabilities()
 TWO_DICE = TWO_DICE_PLAIN + TWO_DICE_DOUBLE
 
 
+def _expected(weights: FloatArray, outcomes: FloatArray) -> FloatArray:
+    """``weights @ outcomes``: the sum over the rolls' axis (the one before last) of each outcome
+    times its probability. Not the matrix product: NumPy hands that to OpenBLAS, whose kernel is
+    chosen by the CPU (AVX2, AVX-512) and orders the sum its own way, so the same solve differed in
+    its last bit from one machine to another (and the prebuilt tables with it). NumPy's own einsum
+    loop is built for the wheel's baseline instruction set, not chosen at run time: it adds the
+    rolls in one order on any x86-64 CPU (tests/strategy/test_same_bits_on_any_cpu.py), at about
+    the matrix product's speed."""
+    total: FloatArray = np.einsum("k,...kc->...c", weights, outcomes)
+    return total
+
+
 def _better(one: FloatArray, two: FloatArray) -> BoolArray:
     """Where one die is worth more than two beyond float noise (`strategy.ties`: a tie takes two)."""
     return np.asarray(one - two > TIE_RELATIVE * np.maximum(1.0, np.abs(two)))
@@ -156,7 +168,8 @@ def solve_turn(
         if stacked:
             best = best_children(values[: min(reachable + 1, extras) if doubles else reachable], level)
         if doubles:  # a double that makes no move: the state comes back (see the module)
-            stay = (1 / (1 - TWO_DICE_DOUBLE @ (~topology.has_move[boards]).T))[:, None]
+            no_move = (~topology.has_move[boards]).T.astype(np.float64)
+            stay = (1 / (1 - _expected(TWO_DICE_DOUBLE, no_move)))[:, None]
         for e in range(reachable):
             q_plain = rolls[0, : n * TOTALS * columns].reshape(n, TOTALS, columns)
             if e == 0:
@@ -170,15 +183,15 @@ def solve_turn(
             if doubles and moves:
                 up = min(e + 1, extras - 1)
                 double = best[up] if stacked else best_children(values[up], level, group)
-            one = ONE_DIE @ q_plain if any_one else None
+            one = _expected(ONE_DIE, q_plain) if any_one else None
             if doubles:
                 q_double = rolls[1, : n * TOTALS * columns].reshape(n, TOTALS, columns)
                 q_double.fill(0)
                 if double is not None:
                     q_double.reshape(n * TOTALS, columns)[level.segment_flat] = double
-                two = (TWO_DICE_PLAIN @ q_plain + TWO_DICE_DOUBLE @ q_double) * stay
+                two = (_expected(TWO_DICE_PLAIN, q_plain) + _expected(TWO_DICE_DOUBLE, q_double)) * stay
             else:
-                two = TWO_DICE @ q_plain
+                two = _expected(TWO_DICE, q_plain)
             if one is None:
                 values[e, boards] = two
                 continue
