@@ -438,6 +438,35 @@ def test_moving_windows_count_as_the_definition_says(steps: list[tuple[float, bo
                 counted.append(clock.now)
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(st.floats(0, 3), st.sampled_from(["10.0.0.1", "10.0.0.2"]), st.booleans(),
+                       st.booleans()), max_size=80),
+    st.integers(1, 4), st.integers(1, 6),
+)
+def test_a_take_of_several_windows_in_one_pass_answers_as_testing_each_then_spending(
+    steps: list[tuple[float, str, bool, bool]], per_second: int, per_minute: int,
+) -> None:
+    """`MovingWindows.take_all` (a socket's every message) against the two-pass way it replaced:
+    every window tested, the first full one's wait answered, else one hit on each spent budget."""
+    items = [(parse(f"{per_second}/second"), "room"), (parse(f"{per_minute}/minute"), "room"),
+             (parse("3/second"), "solver")]
+    clock = FakeClock()
+    one_pass, two_passes = MovingWindows(clock), MovingWindows(clock)
+    for pause, address, spend_room, spend_solver in steps:
+        clock.now += pause
+        spent = [name for name, yes in (("room", spend_room), ("solver", spend_solver)) if yes]
+        expected = next((s for item, name in items if (s := two_passes.wait(item, name, address))), None)
+        if expected is None:
+            for item, name in items:
+                if name in spent:
+                    two_passes.hit(item, name, address)
+        assert one_pass.take_all(items, spent, address) == expected
+        assert {k: list(v) for k, v in one_pass._hits.items() if v} == {
+            k: list(v) for k, v in two_passes._hits.items() if v
+        }
+
+
 def test_moving_windows_forget_addresses_whose_hits_have_all_left_their_window() -> None:
     item = parse("5/second")
     clock = FakeClock()

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
-from functools import cache
+from functools import cached_property
 from typing import Any
 
 from shutthebox.core.errors import RulesError, quoted
@@ -132,7 +132,14 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """The options as plain JSON values (a fresh dict: drawn for every state a server sends)."""
-        return dict(_options(self))
+        return dict(self._plain)
+
+    @cached_property
+    def _plain(self) -> dict[str, Any]:
+        """`to_dict`, made once per rule set and kept on it (a cache keyed by the rules would hash
+        their ten options at every state drawn); every option is a plain value: no deep copy needed."""
+        return {f.name: (str(value) if isinstance(value := getattr(self, f.name), StrEnum) else value)
+                for f in fields(self)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
@@ -202,9 +209,3 @@ PRESETS: dict[str, Rules] = {
 """Named rule sets (docs/rules.md, Presets): ``classic`` is the defaults, ``web`` has the web game's
 one-die rule."""
 
-
-@cache
-def _options(rules: Rules) -> dict[str, Any]:
-    """`Rules.to_dict`, once per rule set (every option is a plain value: no deep copy needed)."""
-    return {f.name: (str(value) if isinstance(value := getattr(rules, f.name), StrEnum) else value)
-            for f in fields(rules)}

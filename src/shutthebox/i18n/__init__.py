@@ -108,9 +108,15 @@ def _languages(folders: tuple[str, ...]) -> tuple[Lang, ...]:
 def translations(lang: Lang) -> _gettext.NullTranslations:
     """The catalog of ``lang`` (English, the source, has none: its messages are the code's).
 
-    Found and loaded once per set of catalog folders: every message said goes through here.
+    Found and loaded once per set of catalog folders: every message said goes through here, so
+    English, which no folder can hold a catalog for, does not even read which folders there are.
     """
+    if lang == SOURCE:
+        return _NO_CATALOG
     return _translations(lang, _folders())
+
+
+_NO_CATALOG = _gettext.NullTranslations()
 
 
 @cache

@@ -16,7 +16,7 @@ import math
 import re
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -105,6 +105,39 @@ class MovingWindows:
             for _ in range(cost):
                 self.hit(item, name, address)
         return seconds
+
+    def take_all(
+        self, items: Sequence[tuple[RateLimitItem, str]], spent: Collection[str], address: str
+    ) -> float | None:
+        """What `RateLimits.take` asks, in one pass: the seconds until ``address`` may spend on each
+        window of ``items`` (the first that is full), else None after one hit on each window whose
+        budget is in ``spent`` (a socket's every message asks, so each window is looked up once)."""
+        now = self._clock()
+        if now >= self._next_sweep:
+            self._sweep(now)
+        to_hit: list[tuple[tuple[str, str, int, int], deque[float] | None]] = []
+        for item, name in items:
+            expiry, amount = item.get_expiry(), item.amount
+            key = (name, address, amount, expiry)
+            hits = self._hits.get(key)
+            if hits is not None:
+                start = now - expiry
+                while hits and hits[0] <= start:
+                    hits.popleft()
+                if len(hits) >= amount and (seconds := self._until_room(hits, amount, expiry, now)):
+                    return seconds
+            if name in spent:
+                to_hit.append((key, hits))
+        for key, found in to_hit:
+            hits = self._hits.setdefault(key, deque()) if found is None else found
+            if len(hits) < key[2]:
+                hits.append(now)
+        return None
+
+    @staticmethod
+    def _until_room(hits: deque[float], amount: int, expiry: int, now: float) -> float:
+        """Seconds until a full window of ``amount`` hits has room for one more."""
+        return float(expiry) if amount < 1 else hits[len(hits) - amount] + expiry - now
 
     def _recent(self, item: RateLimitItem, name: str, address: str, now: float) -> deque[float] | None:
         hits = self._hits.get((name, address, item.amount, item.get_expiry()))
@@ -348,12 +381,7 @@ class RateLimits:
         spent = list(spent)
         items = [(item, name) for name in checked for item in self.budgets[name].limits]
         if self._shared is None:
-            seconds = next((s for item, name in items if (s := self._own.wait(item, name, address))), None)
-            if seconds is None:
-                for item, name in items:
-                    if name in spent:
-                        self._own.hit(item, name, address)
-            return _whole(seconds)
+            return _whole(self._own.take_all(items, spent, address))
         shared = self._shared
         last = next(((item, name) for item, name in reversed(items) if name in spent), None)
         for item, name in items:
