@@ -117,17 +117,14 @@ class MovingWindows:
             self._sweep(now)
         to_hit: list[tuple[tuple[str, str, int, int], deque[float] | None]] = []
         for item, name in items:
-            expiry, amount = item.get_expiry(), item.amount
-            key = (name, address, amount, expiry)
-            hits = self._hits.get(key)
-            if hits is not None:
-                start = now - expiry
-                while hits and hits[0] <= start:
-                    hits.popleft()
-                if len(hits) >= amount and (seconds := self._until_room(hits, amount, expiry, now)):
-                    return seconds
+            hits = self._recent(item, name, address, now)
+            if (
+                hits is not None and len(hits) >= item.amount
+                and (seconds := self._until_room(hits, item.amount, item.get_expiry(), now))
+            ):
+                return seconds
             if name in spent:
-                to_hit.append((key, hits))
+                to_hit.append(((name, address, item.amount, item.get_expiry()), hits))
         for key, found in to_hit:
             hits = self._hits.setdefault(key, deque()) if found is None else found
             if len(hits) < key[2]:
